@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../modules/auth/sessions.js';
+import { forbidden, tooMany, unauthorized } from './errors.js';
+import type { RateLimiter } from '../infra/rate-limit.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+}
+
+export function requireUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function requireRole(req: FastifyRequest, ...roles: SessionUser['role'][]): SessionUser {
+  const user = requireUser(req);
+  if (!roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+/** Counts a request against each key; the first key over its limit refuses the request. */
+export async function rateLimit(
+  limiter: RateLimiter,
+  reply: FastifyReply,
+  rules: { key: string; limit: number; windowMs: number }[],
+): Promise<void> {
+  for (const r of rules) {
+    const res = await limiter.hit(r.key, r.limit, r.windowMs);
+    if (!res.allowed) {
+      reply.header('retry-after', res.retryAfterSeconds);
+      throw tooMany();
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { AppContext } from '../../context.js';
+import { passwordResets, users } from '../../infra/db/schema.js';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { hashPassword, randomToken, safeEqualHex, sha256, verifyPassword } from '../../lib/crypto.js';
+import { findUserByEmail, findUserById, type UserRow } from './users.repo.js';
+
+export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+
+export class AuthService {
+  private jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async register(input: { name: string; email: string; password: string }): Promise<UserRow> {
+    const passwordHash = await hashPassword(input.password);
+    const [row] = await this.ctx.db
+      .insert(users)
+      .values({ name: input.name, email: input.email, passwordHash, role: 'customer' })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!row) throw conflict('An account with this email already exists. Please log in.', 'email_taken');
+    return row;
+  }
+
+  async login(email: string, password: string): Promise<UserRow> {
+    const user = await findUserByEmail(this.ctx.db, email);
+    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    if (!user || !ok) throw unauthorized('Invalid email or password.');
+    return user;
+  }
+
+  async changePassword(userId: string, current: string, next: string): Promise<void> {
+    const user = await findUserById(this.ctx.db, userId);
+    if (!user || !(await verifyPassword(current, user.passwordHash))) throw badRequest('Your current password is not correct.', 'wrong_password');
+    await this.ctx.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  /** Mails a single-use reset link; answers the same whether or not the account exists. */
+  async sendPasswordReset(email: string): Promise<void> {
+    const user = await findUserByEmail(this.ctx.db, email);
+    if (!user) return;
+    const token = randomToken(32);
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+      const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&id=${user.id}`;
+      await this.ctx.mailer.send(tx, {
+        to: user.email,
+        subject: 'Reset your Jara password',
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Jara account. If it was you, open this link within 15 minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays the same.\n\nJara`,
+      });
+    });
+  }
+
+  /** Uses a reset token once: sets the new password and signs the user out everywhere. */
+  async resetPassword(userId: string, token: string, newPassword: string): Promise<void> {
+    const hash = sha256(token);
+    const candidates = await this.ctx.db
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
+    const match = candidates.find((c) => safeEqualHex(c.tokenHash, hash));
+    if (!match) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
+    const passwordHash = await hashPassword(newPassword);
+    await this.ctx.db.transaction(async (tx) => {
+      const used = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.id, match.id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      if (!used.length) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    });
+    await this.ctx.sessions.destroyAllFor(userId);
+  }
+
+  /** Verifies a Google ID token (signature, audience, issuer, expiry) and finds or makes the user. */
+  async googleSignIn(idToken: string): Promise<UserRow> {
+    const clientId = this.ctx.config.google.clientId;
+    if (!clientId) throw new AppError(400, 'google_disabled', 'Google sign-in is not available.');
+    this.jwks ??= createRemoteJWKSet(new URL(this.ctx.config.google.jwksUrl), { timeoutDuration: 5000 });
+    let claims: Record<string, unknown>;
+    try {
+      ({ payload: claims } = await jwtVerify(idToken, this.jwks, { issuer: GOOGLE_ISSUERS, audience: clientId, algorithms: ['RS256'] }));
+    } catch (err) {
+      this.ctx.log.info({ err: (err as Error).message }, 'google token refused');
+      throw unauthorized('Google sign-in failed. Please try again.');
+    }
+    const sub = typeof claims.sub === 'string' ? claims.sub : null;
+    const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
+    if (!sub || !email || claims.email_verified !== true) throw unauthorized('Google sign-in failed. Please try again.');
+    const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!;
+    const [bySub] = await this.ctx.db.select().from(users).where(eq(users.googleSub, sub));
+    if (bySub) return bySub;
+    const byEmail = await findUserByEmail(this.ctx.db, email);
+    if (byEmail) {
+      const [linked] = await this.ctx.db.update(users).set({ googleSub: sub }).where(eq(users.id, byEmail.id)).returning();
+      return linked!;
+    }
+    const [created] = await this.ctx.db.insert(users).values({ name, email, googleSub: sub, role: 'customer' }).returning();
+    return created!;
+  }
+}

@@ -1,0 +1,8 @@
+import type { Module } from './types.js';
+import { authModule } from './auth/auth.routes.js';
+import { catalogModule } from './catalog/catalog.routes.js';
+import { geocodingModule } from './geocoding/geocoding.routes.js';
+import { mediaModule } from './media/media.routes.js';
+
+/** Every feature module, registered in this order by buildApp. */
+export const MODULES: Module[] = [authModule, catalogModule, geocodingModule, mediaModule];

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openPglite, openPostgres, type Database } from '../src/infra/db/client.js';
+import { categories, productOptions, products, users, vendors, addresses } from '../src/infra/db/schema.js';
+import { hashPassword } from '../src/lib/crypto.js';
+import { SESSION_COOKIE } from '../src/modules/auth/sessions.js';
+import pino from 'pino';
+
+/**
+ * A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (dropped again by close()).
+ */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openPglite(null);
+    return { database, drop: async () => undefined };
+  }
+  const name = `jara_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = App & { closeAll: () => Promise<void> };
+
+export async function buildTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
+  const fresh = database ? null : await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    JOBS_ENABLED: 'false',
+    UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-uploads-')),
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test:${unique()}:` } : {}),
+    ...env,
+  });
+  const db = database ?? fresh!.database;
+  const app = (await buildApp(config, { database: db, logger: pino({ level: 'silent' }) })) as TestApp;
+  app.closeAll = async () => {
+    await app.close();
+    if (fresh) {
+      await fresh.database.close();
+      await fresh.drop();
+    }
+  };
+  return app;
+}
+
+let counter = 0;
+export const unique = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+export const PASSWORD = 'Secret#123';
+
+/** Makes a user and a logged-in session; returns the cookie header to send. */
+export async function createUser(app: App, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const [user] = await app.ctx.db
+    .insert(users)
+    .values({ name: 'Test User', email: `${unique()}@example.com`, passwordHash: await hashPassword(PASSWORD), role: 'customer', ...overrides })
+    .returning();
+  const { token } = await app.ctx.sessions.create(user!.id);
+  return { user: user!, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+export async function ensureCategory(app: App, path = 'food', text = 'Food') {
+  await app.ctx.db.insert(categories).values({ path, text, image: `/media/seed/categories/${path}.webp`, bgColor: '#fef3c7' }).onConflictDoNothing();
+}
+
+const ALWAYS_OPEN = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]));
+
+export async function createVendor(app: App, overrides: Partial<typeof vendors.$inferInsert> = {}) {
+  const [v] = await app.ctx.db
+    .insert(vendors)
+    .values({
+      businessName: `Vendor ${unique()}`, kind: 'food', phone: '08031234567', address: 'Ugbowo', latitude: 6.4, longitude: 5.61,
+      profilePhoto: '/media/seed/vendors/x.webp', openingHours: ALWAYS_OPEN, status: 'approved', ...overrides,
+    })
+    .returning();
+  return v!;
+}
+
+export async function createProduct(
+  app: App,
+  vendorId: string,
+  opts: { category?: string; inStock?: boolean; options?: { name: string; priceKobo: number; offerPriceKobo?: number | null }[] } = {},
+) {
+  const category = opts.category ?? 'food';
+  await ensureCategory(app, category, category === 'food' ? 'Food' : category);
+  const [p] = await app.ctx.db
+    .insert(products)
+    .values({ vendorId, category, name: `Product ${unique()}`, description: ['Tasty'], images: ['/media/seed/products/x-0.webp'], inStock: opts.inStock ?? true })
+    .returning();
+  const options = await app.ctx.db
+    .insert(productOptions)
+    .values((opts.options ?? [{ name: 'Default Option', priceKobo: 150_000 }]).map((o, i) => ({ productId: p!.id, name: o.name, priceKobo: o.priceKobo, offerPriceKobo: o.offerPriceKobo ?? null, position: i })))
+    .returning();
+  return { product: p!, options };
+}
+
+export async function createAddress(app: App, userId: string, overrides: Partial<typeof addresses.$inferInsert> = {}) {
+  const [a] = await app.ctx.db
+    .insert(addresses)
+    .values({
+      userId, firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', address: 'Hall 2, University of Benin', city: 'Benin City',
+      state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.401, longitude: 5.612, ...overrides,
+    })
+    .returning();
+  return a!;
+}
+
+/** JSON body of an inject() response. */
+export function json<T = Record<string, any>>(res: { body: string }): T {
+  return JSON.parse(res.body) as T;
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cartTotals,
+  deliveryFeeForDistance,
+  dispatchTotals,
+  orderDeliveryFee,
+  serviceFee,
+  unitPriceKobo,
+} from './fees.js';
+import { haversineKm } from './geo.js';
+import { formatNaira } from './money.js';
+
+const N = (naira: number) => naira * 100;
+
+describe('delivery fee tiers', () => {
+  it.each([
+    [0, 500], [0.599, 500], [0.6, 600], [0.999, 600], [1, 750], [2.99, 750], [3, 900],
+    [4, 1000], [5, 1200], [6, 1500], [6.999, 1500], [7, 1800], [40, 1800],
+  ])('%s km costs ₦%s', (km, naira) => {
+    expect(deliveryFeeForDistance(km)).toBe(N(naira));
+  });
+
+  it('refuses a negative or non-finite distance', () => {
+    expect(() => deliveryFeeForDistance(-1)).toThrow(RangeError);
+    expect(() => deliveryFeeForDistance(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('sums one fee per vendor location', () => {
+    const home = { latitude: 6.3998, longitude: 5.6099 };
+    const near = { latitude: 6.4, longitude: 5.61 }; // ~0.03 km
+    const far = { latitude: 6.45, longitude: 5.61 }; // ~5.6 km
+    expect(orderDeliveryFee(home, [near, far])).toBe(N(500) + N(1200));
+  });
+});
+
+describe('haversine', () => {
+  it('measures one degree of latitude as about 111 km', () => {
+    expect(haversineKm({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 })).toBeCloseTo(111.19, 1);
+  });
+});
+
+describe('service fee', () => {
+  it.each([
+    [0, 0],
+    [1000, 20], // 15 → 20
+    [2000, 30],
+    [2499.99, 40], // 37.4999 → 40
+    [2500, 140], // 37.5 + 100 = 137.5 → 140
+    [10000, 250],
+    [126000, 1990], // 1890 + 100
+    [126667, 2000], // hits the cap
+    [1_000_000, 2000],
+  ])('on ₦%s is ₦%s', (base, fee) => {
+    expect(serviceFee(Math.round(base * 100))).toBe(N(fee));
+  });
+
+  it('refuses fractional kobo', () => {
+    expect(() => serviceFee(10.5)).toThrow(RangeError);
+  });
+});
+
+describe('cart totals', () => {
+  it('adds items, delivery and service fee', () => {
+    expect(cartTotals(N(2000), N(500))).toEqual({
+      itemsKobo: N(2000), deliveryFeeKobo: N(500), serviceFeeKobo: N(140), totalKobo: N(2640),
+    });
+  });
+  it('shows zero delivery fee as zero (displayed Free)', () => {
+    expect(cartTotals(N(1000), 0).totalKobo).toBe(N(1020));
+  });
+});
+
+describe('dispatch totals', () => {
+  it('standard: fee plus service fee', () => {
+    expect(dispatchTotals(N(750), false)).toEqual({ deliveryFeeKobo: N(750), serviceFeeKobo: N(20), totalKobo: N(770) });
+  });
+  it('express: 1.5 times the fee, rounded up to ₦10, before the service fee', () => {
+    expect(dispatchTotals(N(750), true)).toEqual({ deliveryFeeKobo: N(1130), serviceFeeKobo: N(20), totalKobo: N(1150) });
+    expect(dispatchTotals(N(1800), true)).toEqual({ deliveryFeeKobo: N(2700), serviceFeeKobo: N(150), totalKobo: N(2850) });
+  });
+});
+
+describe('unit price', () => {
+  it('uses a lower offer price', () => {
+    expect(unitPriceKobo({ priceKobo: 1000, offerPriceKobo: 800 })).toBe(800);
+    expect(unitPriceKobo({ priceKobo: 1000, offerPriceKobo: 1200 })).toBe(1000);
+    expect(unitPriceKobo({ priceKobo: 1000, offerPriceKobo: null })).toBe(1000);
+  });
+});
+
+describe('formatNaira', () => {
+  it('formats naira with separators and kobo only when present', () => {
+    expect(formatNaira(125_000)).toBe('₦1,250');
+    expect(formatNaira(125_050)).toBe('₦1,250.50');
+    expect(formatNaira(0)).toBe('₦0');
+    expect(formatNaira(123_456_789_00)).toBe('₦123,456,789');
+  });
+});

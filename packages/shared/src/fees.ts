@@ -1,0 +1,102 @@
+import { haversineKm, type LatLon } from './geo.js';
+import type { Kobo } from './money.js';
+
+/** A distance tier: fees apply to distances strictly below `underKm` (null = everything else). */
+export interface FeeTier {
+  underKm: number | null;
+  feeKobo: Kobo;
+}
+
+/** DESIGN §2: under 0.6 km ₦500 … 7 km or more ₦1,800. */
+export const DEFAULT_FEE_TIERS: readonly FeeTier[] = [
+  { underKm: 0.6, feeKobo: 50_000 },
+  { underKm: 1, feeKobo: 60_000 },
+  { underKm: 3, feeKobo: 75_000 },
+  { underKm: 4, feeKobo: 90_000 },
+  { underKm: 5, feeKobo: 100_000 },
+  { underKm: 6, feeKobo: 120_000 },
+  { underKm: 7, feeKobo: 150_000 },
+  { underKm: null, feeKobo: 180_000 },
+];
+
+export function deliveryFeeForDistance(km: number, tiers: readonly FeeTier[] = DEFAULT_FEE_TIERS): Kobo {
+  if (!Number.isFinite(km) || km < 0) throw new RangeError('distance must be a non-negative number');
+  for (const tier of tiers) {
+    if (tier.underKm === null || km < tier.underKm) return tier.feeKobo;
+  }
+  const last = tiers[tiers.length - 1];
+  if (!last) throw new RangeError('no fee tiers configured');
+  return last.feeKobo;
+}
+
+export function deliveryFeeBetween(a: LatLon, b: LatLon, tiers?: readonly FeeTier[]): Kobo {
+  return deliveryFeeForDistance(haversineKm(a, b), tiers);
+}
+
+/** Rounds kobo up to the next ₦10 (1,000 kobo). */
+export function roundUpToTenNaira(kobo: Kobo): Kobo {
+  return Math.ceil(kobo / 1000) * 1000;
+}
+
+const SERVICE_FEE_STEP: Kobo = 250_000; // ₦2,500
+const SERVICE_FEE_EXTRA: Kobo = 10_000; // ₦100
+const SERVICE_FEE_CAP: Kobo = 200_000; // ₦2,000
+
+/**
+ * Service fee of a base amount x: 1.5 % of x under ₦2,500, else 1.5 % + ₦100; capped at
+ * ₦2,000; rounded up to the next ₦10. Integer arithmetic only, so it is exact for any kobo.
+ */
+export function serviceFee(baseKobo: Kobo): Kobo {
+  if (!Number.isInteger(baseKobo) || baseKobo < 0) throw new RangeError('base must be whole kobo');
+  if (baseKobo === 0) return 0;
+  // ceil(3x / 200) kobo for 1.5 %, then up to the next 1,000 kobo.
+  const pct = Math.ceil((3 * baseKobo) / 200);
+  const fee = pct + (baseKobo < SERVICE_FEE_STEP ? 0 : SERVICE_FEE_EXTRA);
+  return roundUpToTenNaira(Math.min(fee, SERVICE_FEE_CAP));
+}
+
+export interface CartTotals {
+  itemsKobo: Kobo;
+  deliveryFeeKobo: Kobo;
+  serviceFeeKobo: Kobo;
+  totalKobo: Kobo;
+}
+
+export function cartTotals(itemsKobo: Kobo, deliveryFeeKobo: Kobo): CartTotals {
+  const base = itemsKobo + deliveryFeeKobo;
+  const serviceFeeKobo = serviceFee(base);
+  return { itemsKobo, deliveryFeeKobo, serviceFeeKobo, totalKobo: base + serviceFeeKobo };
+}
+
+export const EXPRESS_MULTIPLIER = 1.5;
+
+export interface DispatchTotals {
+  deliveryFeeKobo: Kobo;
+  serviceFeeKobo: Kobo;
+  totalKobo: Kobo;
+}
+
+/** Express multiplies the distance fee by 1.5 (rounded up to the next ₦10) before the service fee. */
+export function dispatchTotals(baseDeliveryFeeKobo: Kobo, isExpress: boolean): DispatchTotals {
+  const deliveryFeeKobo = isExpress
+    ? roundUpToTenNaira(Math.ceil(baseDeliveryFeeKobo * EXPRESS_MULTIPLIER))
+    : baseDeliveryFeeKobo;
+  const serviceFeeKobo = serviceFee(deliveryFeeKobo);
+  return { deliveryFeeKobo, serviceFeeKobo, totalKobo: deliveryFeeKobo + serviceFeeKobo };
+}
+
+/** Item price: the option's offer price when set and lower than its price. */
+export function unitPriceKobo(option: { priceKobo: Kobo; offerPriceKobo: Kobo | null }): Kobo {
+  return option.offerPriceKobo !== null && option.offerPriceKobo < option.priceKobo
+    ? option.offerPriceKobo
+    : option.priceKobo;
+}
+
+/** Order delivery fee: one fee per distinct vendor, from the vendor to the address, summed. */
+export function orderDeliveryFee(
+  destination: LatLon,
+  vendorLocations: readonly LatLon[],
+  tiers?: readonly FeeTier[],
+): Kobo {
+  return vendorLocations.reduce((sum, v) => sum + deliveryFeeBetween(v, destination, tiers), 0);
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite: what README's `npm test` runs and what CI runs.
+# Installs what the tests need (npm packages, Debian's Chromium) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
+  else
+    echo "Chromium is missing: install it with 'sudo apt-get install -y chromium'" >&2
+    exit 1
+  fi
+fi
+
+echo "== typecheck"
+npm run typecheck --silent
+echo "== unit and API tests (shared, server on embedded PGlite, web)"
+npm run test:unit --silent
+echo "== build the web app"
+npm run build --silent
+echo "== end-to-end (Playwright, Chromium)"
+if [ -f e2e/playwright.config.ts ]; then
+  npm run e2e -w e2e --silent
+fi
