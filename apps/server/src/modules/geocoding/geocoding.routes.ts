@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { asc, sql } from 'drizzle-orm';
-import { ADDRESS_SUGGESTIONS, PlaceSearchQuery } from '@jara/shared';
+import { PlaceSearchQuery } from '@jara/shared';
 import type { Module } from '../types.js';
 import { places } from '../../infra/db/schema.js';
-import { queryRows } from '../../infra/db/client.js';
+import { searchPlaces } from './places.repo.js';
 
 export const geocodingModule: Module = async (app, ctx) => {
   // The whole gazetteer in the spec's shape, built once per change and served gzipped with an ETag.
@@ -31,14 +31,7 @@ export const geocodingModule: Module = async (app, ctx) => {
   });
 
   app.get('/api/geocoding/search', { schema: { tags: ['geocoding'], querystring: PlaceSearchQuery } }, async (req) => {
-    const q = req.query.q.toLowerCase();
-    const rows = await queryRows<{ place_id: string; display_name: string; lat: number; lon: number; city: string; street: string; country: string }>(ctx.db, sql`
-      SELECT place_id, display_name, lat, lon, city, street, country
-      FROM places
-      WHERE ${q} <% lower(display_name) OR lower(display_name) LIKE ${'%' + q.replace(/[\\%_]/g, (m) => '\\' + m) + '%'}
-      ORDER BY (lower(display_name) LIKE ${q.replace(/[\\%_]/g, (m) => '\\' + m) + '%'}) DESC,
-               word_similarity(${q}, lower(display_name)) DESC, length(display_name), place_id
-      LIMIT ${ADDRESS_SUGGESTIONS}`);
-    return { success: true, data: rows.map((r) => ({ ...r, lat: Number(r.lat), lon: Number(r.lon) })) };
+    const rows = await searchPlaces(ctx.db, req.query.q);
+    return { success: true, data: rows };
   });
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/db/client.js';
+import { ADDRESS_SUGGESTIONS } from '@jara/shared';
+import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
 import { places } from '../../infra/db/schema.js';
 
 export type PlaceRow = typeof places.$inferInsert;
@@ -22,4 +23,37 @@ export async function upsertPlaces(ex: Executor, rows: PlaceRow[]): Promise<numb
     n += batch.length;
   }
   return n;
+}
+
+export interface PlaceHit {
+  place_id: string;
+  display_name: string;
+  lat: number;
+  lon: number;
+  city: string;
+  street: string;
+  country: string;
+}
+
+/** Threshold of the `<%` (word similarity) operator: low enough to forgive a typo while typing. */
+const WORD_SIMILARITY_THRESHOLD = 0.3;
+
+/**
+ * The best places for what the user typed: trigram word similarity (GIN index), prefix
+ * matches first, then the closest, shorter names before longer ones.
+ */
+export async function searchPlaces(db: Db, text: string, limit = ADDRESS_SUGGESTIONS): Promise<PlaceHit[]> {
+  const q = text.trim().toLowerCase();
+  const like = q.replace(/[\\%_]/g, (m) => '\\' + m);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+    const rows = await queryRows<PlaceHit>(tx, sql`
+      SELECT place_id, display_name, lat, lon, city, street, country
+      FROM places
+      WHERE ${q} <% lower(display_name) OR lower(display_name) LIKE ${'%' + like + '%'}
+      ORDER BY (lower(display_name) LIKE ${like + '%'}) DESC,
+               word_similarity(${q}, lower(display_name)) DESC, length(display_name), place_id
+      LIMIT ${limit}`);
+    return rows.map((r) => ({ ...r, lat: Number(r.lat), lon: Number(r.lon) }));
+  });
 }
