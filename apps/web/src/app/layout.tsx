@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { NavBar, Footer } from '../features/layout';
+import { LoginModal } from '../features/auth/components/login-modal';
+import { ChatLauncher } from '../features/chat';
+import { RouteFallback } from '../components/ui/route-fallback';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <NavBar />
+      {navigation.state === 'loading' && (
+        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-400" role="progressbar" aria-label="Loading page" />
+      )}
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ChatLauncher />
+      <LoginModal />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { MSG } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { resetPassword } from '../api/auth-calls';
+import { useForm } from '../hooks/use-form';
+import { validateNewPassword } from '../validation';
+import { PasswordField } from './password-field';
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token') ?? '';
+  const id = params.get('id') ?? '';
+  const form = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
+  const [busy, setBusy] = useState(false);
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.attempt()) return;
+    setBusy(true);
+    try {
+      const res = await resetPassword({ id, token, newPassword: form.values.password });
+      if (res.success) {
+        toast.success(res.message);
+        form.reset();
+        navigate('/');
+      } else {
+        toast.error(res.message);
+      }
+    } catch (err) {
+      // SPEC §8: the response's message, else the error's message, else a generic one.
+      toast.error((err instanceof ApiError && err.message) || (err instanceof Error && err.message) || MSG.somethingWrong);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title="Reset Password" className="max-w-md">
+      <div className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)] sm:p-8">
+        <h1 className="text-2xl font-bold">Reset your password</h1>
+        <p className="mt-1 text-sm text-stone-600">Choose a new password for your Jara account.</p>
+        {!token || !id ? (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800">
+            This reset link is incomplete. Request a new one from the login window.
+          </p>
+        ) : null}
+        <form onSubmit={handleSubmit} noValidate className="mt-6 space-y-4">
+          <PasswordField label="New Password" name="newPassword" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set('password', v)} errors={form.shown('password')} />
+          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={form.values.confirmPassword} onChange={(v) => form.set('confirmPassword', v)} errors={form.shown('confirmPassword')} />
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {MSG.resetPassword}
+          </Button>
+        </form>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import type { ProductDto } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
+import { QuantitySelect } from '../../../components/ui/quantity-select';
+import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { buttonClass } from '../../../components/ui/button';
+import { TrashIcon } from '../../../components/ui/icons';
+import { formatPrice } from '../../../lib/money';
+import { effectivePrice, productPath, useProducts } from '../../catalog';
+import { useCartActions, useCartCount, useCartState } from '../hooks/cart-context';
+
+interface Line {
+  product: ProductDto;
+  optionId: string;
+  optionName: string;
+  unit: number;
+  qty: number;
+}
+
+/**
+ * Placeholder cart (the checkout issue replaces it with address picker, summary and payment).
+ * The item list is real: option name, quantity selector, remove.
+ */
+export function CartPage() {
+  const { cartItems } = useCartState();
+  const count = useCartCount();
+  const { updateQuantity, removeFromCart } = useCartActions();
+  const { data: products, isPending } = useProducts();
+
+  const lines: Line[] = [];
+  for (const [productId, options] of Object.entries(cartItems)) {
+    const product = products?.find((p) => p._id === productId);
+    if (!product) continue;
+    for (const [optionId, qty] of Object.entries(options)) {
+      const option = product.options.find((o) => o._id === optionId);
+      if (!option) continue;
+      lines.push({ product, optionId, optionName: option.name, unit: effectivePrice(option), qty });
+    }
+  }
+  const subtotal = lines.reduce((s, l) => s + l.unit * l.qty, 0);
+
+  return (
+    <Page title="Cart">
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        Shopping Cart <span className="text-base font-semibold text-accent-600">{count} Item{count === 1 ? '' : 's'}</span>
+      </h1>
+      <div className="mt-6">
+        {isPending && count > 0 ? (
+          <div className="space-y-3" role="status" aria-label="Loading">
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : lines.length === 0 ? (
+          <EmptyState message="Your cart is empty.">
+            <Link to="/products" className={buttonClass('primary')}>Continue shopping</Link>
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="space-y-3">
+              {lines.map((l) => (
+                <li key={`${l.product._id}:${l.optionId}`} className="flex gap-4 rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-4">
+                  <Link to={productPath(l.product)} className="size-20 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:size-24">
+                    {l.product.image[0] && (
+                      <ResponsiveImage src={l.product.image[0]} alt={l.product.name} width={96} height={96} sizes="96px" className="size-full object-cover" />
+                    )}
+                  </Link>
+                  <div className="flex min-w-0 flex-1 flex-col gap-1">
+                    <p className="truncate font-semibold text-stone-900">{l.product.name}</p>
+                    <p className="text-sm text-stone-600">{l.optionName}</p>
+                    <div className="mt-auto flex flex-wrap items-center gap-3">
+                      <QuantitySelect label={`Quantity of ${l.product.name}`} hideLabel value={l.qty} onChange={(q) => updateQuantity(l.product._id, l.optionId, q)} />
+                      <span className="font-semibold text-brand-900">{formatPrice(l.unit * l.qty)}</span>
+                    </div>
+                  </div>
+                  <button
+                    type="button"
+                    onClick={() => removeFromCart(l.product._id, l.optionId)}
+                    aria-label={`Remove ${l.product.name} (${l.optionName}) from cart`}
+                    className="grid size-10 shrink-0 place-items-center self-start rounded-full text-red-700 hover:bg-red-50"
+                  >
+                    <TrashIcon size={18} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 flex items-center justify-between rounded-[var(--radius-card)] bg-brand-50 p-4">
+              <span className="font-medium text-stone-800">Items</span>
+              <span className="text-lg font-bold text-brand-900">{formatPrice(subtotal)}</span>
+            </div>
+            <Link to="/products" className="mt-4 inline-block rounded font-semibold text-brand-800 hover:underline">
+              ← Continue Shopping
+            </Link>
+          </>
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { cartCount, MSG } from '@jara/shared';
+import toast from 'react-hot-toast';
+import type { CartState, CartStore } from './cart-store';
+
+const CartContext = createContext<CartStore | null>(null);
+
+export function CartProvider({ store, children }: { store: CartStore; children: ReactNode }) {
+  return <CartContext.Provider value={store}>{children}</CartContext.Provider>;
+}
+
+export function useCartStore(): CartStore {
+  const store = useContext(CartContext);
+  if (!store) throw new Error('useCartStore must be used inside <CartProvider>');
+  return store;
+}
+
+export function useCartState(): CartState {
+  const store = useCartStore();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+export function useCartCount(): number {
+  return cartCount(useCartState().cartItems);
+}
+
+export function useIsWished(productId: string): boolean {
+  return useCartState().wishList.includes(productId);
+}
+
+/** Cart and wish-list actions with the spec's toasts. */
+export function useCartActions() {
+  const store = useCartStore();
+  return {
+    addToCart(productId: string, optionId: string, qty = 1) {
+      store.add(productId, optionId, qty);
+      toast.success(MSG.addedToCart);
+    },
+    updateQuantity(productId: string, optionId: string, qty: number) {
+      store.setQuantity(productId, optionId, qty);
+      toast.success(MSG.cartUpdated);
+    },
+    removeFromCart(productId: string, optionId: string) {
+      store.remove(productId, optionId);
+      toast.success(MSG.removedFromCart);
+    },
+    toggleWish(productId: string) {
+      const added = store.toggleWish(productId);
+      toast.success(added ? MSG.addedToWishList : MSG.removedFromWishList);
+    },
+  };
+}

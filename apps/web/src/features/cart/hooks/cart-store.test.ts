@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { CartStore, GUEST_CART_KEY, GUEST_WISHLIST_KEY } from './cart-store';
+import { fakeSyncApi } from '../../../test/render';
+
+const P1 = '11111111-1111-4111-8111-111111111111';
+const P2 = '22222222-2222-4222-8222-222222222222';
+const O1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const O2 = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+
+describe('CartStore', () => {
+  it('keeps a guest cart and wish list in localStorage and never calls the server', () => {
+    const api = fakeSyncApi();
+    const store = new CartStore(api);
+    store.add(P1, O1, 2);
+    store.add(P1, O1);
+    store.toggleWish(P2);
+    expect(store.getSnapshot().cartItems).toEqual({ [P1]: { [O1]: 3 } });
+    expect(JSON.parse(localStorage.getItem(GUEST_CART_KEY)!)).toEqual({ [P1]: { [O1]: 3 } });
+    expect(JSON.parse(localStorage.getItem(GUEST_WISHLIST_KEY)!)).toEqual([P2]);
+    expect(api.carts).toHaveLength(0);
+    // A new page load reads the guest state back.
+    expect(new CartStore(api).getSnapshot().cartItems).toEqual({ [P1]: { [O1]: 3 } });
+  });
+
+  it('merges the guest lists into the account at login: quantities added, wish list united, pushed once', async () => {
+    const api = fakeSyncApi();
+    const store = new CartStore(api);
+    store.add(P1, O1, 2);
+    store.add(P2, O2, 1);
+    store.toggleWish(P1);
+
+    store.adoptUser({ _id: 'u1', cartItems: { [P1]: { [O1]: 3 } }, wishList: [P2] });
+    await store.flush();
+
+    const merged = { [P1]: { [O1]: 5 }, [P2]: { [O2]: 1 } };
+    expect(store.getSnapshot()).toMatchObject({ userId: 'u1', cartItems: merged });
+    expect(new Set(store.getSnapshot().wishList)).toEqual(new Set([P1, P2]));
+    expect(api.carts).toEqual([merged]);
+    expect(api.wishes).toHaveLength(1);
+    expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
+  });
+
+  it('does not push at login when the guest had nothing to merge', async () => {
+    const api = fakeSyncApi();
+    const store = new CartStore(api);
+    store.adoptUser({ _id: 'u1', cartItems: { [P1]: { [O1]: 1 } }, wishList: [P1] });
+    await store.flush();
+    expect(api.carts).toHaveLength(0);
+    expect(api.wishes).toHaveLength(0);
+    expect(store.getSnapshot().cartItems).toEqual({ [P1]: { [O1]: 1 } });
+  });
+
+  it('syncs every change of a signed-in user and adopts what the server stored', async () => {
+    const api = fakeSyncApi();
+    api.pushCart = async (cartItems) => {
+      api.carts.push(cartItems);
+      // The server drops an option that no longer exists.
+      const { [P2]: _gone, ...kept } = cartItems;
+      return { cartItems: kept };
+    };
+    const store = new CartStore(api);
+    store.adoptUser({ _id: 'u1', cartItems: {}, wishList: [] });
+    store.add(P1, O1);
+    await store.flush();
+    store.add(P2, O2);
+    await store.flush();
+    expect(api.carts).toHaveLength(2);
+    expect(store.getSnapshot().cartItems).toEqual({ [P1]: { [O1]: 1 } });
+    expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
+  });
+
+  it('removes lines, drops empty products and resets to an empty guest on sign-out', async () => {
+    const store = new CartStore(fakeSyncApi());
+    store.adoptUser({ _id: 'u1', cartItems: { [P1]: { [O1]: 2, [O2]: 1 } }, wishList: [P1] });
+    store.remove(P1, O1);
+    expect(store.getSnapshot().cartItems).toEqual({ [P1]: { [O2]: 1 } });
+    store.setQuantity(P1, O2, 0);
+    expect(store.getSnapshot().cartItems).toEqual({});
+    await store.flush();
+    store.signOut();
+    expect(store.getSnapshot()).toEqual({ cartItems: {}, wishList: [], userId: null });
+  });
+
+  it('reports a failed sync', async () => {
+    const api = fakeSyncApi();
+    api.pushWishList = async () => {
+      throw new Error('Server unavailable');
+    };
+    const errors: string[] = [];
+    const store = new CartStore(api, (m) => errors.push(m));
+    store.adoptUser({ _id: 'u1', cartItems: {}, wishList: [] });
+    expect(store.toggleWish(P1)).toBe(true);
+    await store.flush();
+    expect(errors).toEqual(['Server unavailable']);
+    expect(store.toggleWish(P1)).toBe(false);
+  });
+});

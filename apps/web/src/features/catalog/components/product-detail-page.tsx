@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CATEGORIES, RELATED_PRODUCTS, VENDOR_PRODUCTS, type ProductDto } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { NotFound } from '../../../components/ui/not-found';
+import { Stars } from '../../../components/ui/stars';
+import { QuantitySelect } from '../../../components/ui/quantity-select';
+import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { StoreIcon } from '../../../components/ui/icons';
+import { errorMessage } from '../../../lib/api-client';
+import { useCartActions } from '../../cart';
+import { useProducts } from '../api/get-products';
+import { useVendor } from '../api/get-vendor';
+import { relatedProducts, vendorOtherProducts } from '../catalog-rules';
+import { Price } from './price';
+import { ProductGrid } from './product-grid';
+import { WishButton } from './wish-button';
+import { vendorPath } from './vendor-card';
+
+export function ProductDetailPage() {
+  const { id = '' } = useParams();
+  const { data, isPending, error } = useProducts();
+  if (isPending) return <DetailSkeleton />;
+  if (error) return <Page title="Product"><EmptyState message={errorMessage(error)} /></Page>;
+  const product = data.find((p) => p._id === id);
+  if (!product) return <NotFound title="Product not found" text="This product is no longer available." />;
+  return <ProductDetail key={product._id} product={product} all={data} />;
+}
+
+function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[] }) {
+  const navigate = useNavigate();
+  const { addToCart } = useCartActions();
+  const [imageIndex, setImageIndex] = useState(0);
+  const [optionId, setOptionId] = useState(product.options[0]?._id ?? '');
+  const [qty, setQty] = useState(1);
+  const vendor = useVendor(product.vendorId);
+  const option = product.options.find((o) => o._id === optionId) ?? product.options[0];
+  const categoryText = CATEGORIES.find((c) => c.path === product.category)?.text ?? product.category;
+  const image = product.image[imageIndex] ?? product.image[0];
+  const related = relatedProducts(all, product, RELATED_PRODUCTS);
+  const fromVendor = vendorOtherProducts(all, product, VENDOR_PRODUCTS);
+  const canBuy = product.inStock && !!option;
+
+  const crumbs = [
+    { label: 'Home', to: '/' },
+    { label: 'Products', to: '/products' },
+    { label: categoryText, to: `/products/${product.category}` },
+    ...(product.category === 'food' && vendor.data ? [{ label: vendor.data.businessName, to: `/products/food/${product.vendorId}` }] : []),
+    { label: product.name },
+  ];
+
+  const handleAdd = () => option && addToCart(product._id, option._id, qty);
+  const handleBuyNow = () => {
+    if (!option) return;
+    addToCart(product._id, option._id, qty);
+    navigate('/cart');
+  };
+
+  return (
+    <Page title={product.name}>
+      <Breadcrumb items={crumbs} />
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+          {product.image.length > 1 && (
+            <ul className="flex gap-2 sm:flex-col" aria-label="Product images">
+              {product.image.map((src, i) => (
+                <li key={src}>
+                  <button
+                    type="button"
+                    onClick={() => setImageIndex(i)}
+                    aria-label={`Show image ${i + 1} of ${product.image.length}`}
+                    aria-current={i === imageIndex}
+                    className={`block size-16 overflow-hidden rounded-xl border-2 bg-stone-100 sm:size-20 ${i === imageIndex ? 'border-brand-700' : 'border-transparent'}`}
+                  >
+                    <ResponsiveImage src={src} alt="" width={80} height={80} sizes="80px" className="size-full object-cover" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="relative aspect-square flex-1 overflow-hidden rounded-[var(--radius-card)] bg-stone-100">
+            {image && (
+              <ResponsiveImage
+                src={image}
+                alt={product.name}
+                width={800}
+                height={800}
+                priority
+                sizes="(min-width: 768px) 45vw, 100vw"
+                className="size-full object-cover"
+              />
+            )}
+            <WishButton productId={product._id} productName={product.name} className="absolute right-3 top-3" />
+          </div>
+        </div>
+
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{product.name}</h1>
+          <div className="mt-2 flex items-center gap-2 text-sm text-stone-600">
+            <Stars /> <span>(4)</span>
+          </div>
+          <Link
+            to={vendorPath({ _id: product.vendorId, kind: product.category === 'food' ? 'food' : 'goods' })}
+            className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-100"
+          >
+            <StoreIcon size={16} />
+            {vendor.data ? `Sold by ${vendor.data.businessName}` : 'Visit the seller'}
+          </Link>
+
+          <div className="mt-5">{option && <Price option={option} large />}</div>
+          <p className="text-sm text-stone-600">Inclusive of all taxes{product.weight ? ` · ${product.weight}` : ''}</p>
+
+          {product.options.length > 1 && (
+            <fieldset className="mt-6">
+              <legend className="mb-2 text-sm font-semibold text-stone-800">Options</legend>
+              <div className="flex flex-wrap gap-2">
+                {product.options.map((o) => (
+                  <button
+                    key={o._id}
+                    type="button"
+                    onClick={() => setOptionId(o._id)}
+                    aria-pressed={o._id === option?._id}
+                    className={`rounded-full border px-4 py-2 text-sm font-medium transition ${
+                      o._id === option?._id ? 'border-brand-800 bg-brand-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:border-brand-700'
+                    }`}
+                  >
+                    {o.name}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          <h2 className="mt-6 text-base font-semibold">About this product</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-700">
+            {product.description.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+
+          {product.inStock ? (
+            <div className="mt-6">
+              <QuantitySelect value={qty} onChange={setQty} />
+            </div>
+          ) : (
+            <p className="mt-6 font-semibold text-red-700">Out of stock</p>
+          )}
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            <Button variant="outline" size="lg" onClick={handleAdd} disabled={!canBuy}>
+              Add to Cart
+            </Button>
+            <Button variant="primary" size="lg" onClick={handleBuyNow} disabled={!canBuy}>
+              Buy now
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section className="mt-14" aria-labelledby="related-heading">
+          <SectionHeading id="related-heading" title="Related Products" />
+          <ProductGrid products={related} />
+        </section>
+      )}
+      {fromVendor.length > 0 && (
+        <section className="mt-12" aria-labelledby="vendor-heading">
+          <SectionHeading id="vendor-heading" title={vendor.data ? `More from ${vendor.data.businessName}` : 'More from this vendor'} />
+          <ProductGrid products={fromVendor} />
+        </section>
+      )}
+    </Page>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Page title="Product">
+      <div role="status" aria-label="Loading" className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <Skeleton className="aspect-square w-full rounded-[var(--radius-card)]" />
+        <div className="space-y-4">
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-10 w-1/2" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      </div>
+    </Page>
+  );
+}

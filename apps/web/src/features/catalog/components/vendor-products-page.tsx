@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { MSG } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { CardGridSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { useProducts } from '../api/get-products';
+import { useVendor } from '../api/get-vendor';
+import { ProductGrid } from './product-grid';
+
+/** /products/food/{vendorId} (food) and /shops/{vendorId} (everything but food). */
+export function VendorProductsPage({ kind }: { kind: 'food' | 'shop' }) {
+  const { vendorId = '' } = useParams();
+  const vendor = useVendor(vendorId);
+  const products = useProducts();
+
+  useEffect(() => {
+    if (vendor.error) toast.error(MSG.failedVendor, { id: 'vendor-error' });
+  }, [vendor.error]);
+
+  const list = (products.data ?? []).filter(
+    (p) => p.vendorId === vendorId && p.inStock && (kind === 'food' ? p.category === 'food' : p.category !== 'food'),
+  );
+  const name = vendor.data?.businessName ?? '';
+  const crumbs =
+    kind === 'food'
+      ? [{ label: 'Home', to: '/' }, { label: 'Food', to: '/products/food' }, { label: name || 'Vendor' }]
+      : [{ label: 'Home', to: '/' }, { label: 'Shops', to: '/shops' }, { label: name || 'Vendor' }];
+
+  return (
+    <Page title={name || 'Vendor'}>
+      <Breadcrumb items={crumbs} />
+      <header className="mb-6 flex items-center gap-4">
+        {vendor.isPending ? (
+          <>
+            <Skeleton className="size-16 shrink-0 rounded-2xl" />
+            <Skeleton className="h-8 w-48" />
+          </>
+        ) : vendor.data ? (
+          <>
+            <div className="size-16 shrink-0 overflow-hidden rounded-2xl bg-brand-50">
+              {vendor.data.profilePhoto && (
+                <ResponsiveImage src={vendor.data.profilePhoto} alt="" width={64} height={64} sizes="64px" priority className="size-full object-cover" />
+              )}
+            </div>
+            <div>
+              <h1 className="text-2xl font-bold sm:text-3xl">{vendor.data.businessName}</h1>
+              {vendor.data.address && <p className="text-sm text-stone-600">{vendor.data.address}</p>}
+            </div>
+          </>
+        ) : (
+          <h1 className="text-2xl font-bold">{MSG.failedVendor}</h1>
+        )}
+      </header>
+      {products.isPending ? (
+        <CardGridSkeleton count={5} />
+      ) : list.length === 0 ? (
+        <EmptyState message={MSG.noVendorProducts} />
+      ) : (
+        <ProductGrid products={list} priorityCount={4} />
+      )}
+    </Page>
+  );
+}
+
+export const FoodVendorPage = () => <VendorProductsPage kind="food" />;
+export const ShopPage = () => <VendorProductsPage kind="shop" />;

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { BEST_SELLERS } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
+import { Skeleton, CardGridSkeleton } from '../../../components/ui/skeleton';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { TruckIcon, StoreIcon, ChatIcon } from '../../../components/ui/icons';
+import { useCategories, useProducts, ProductGrid } from '../../catalog';
+import { NewsletterBox } from '../../newsletter';
+import { useHomeContent } from '../api/get-home-content';
+import { BannerCarousel } from './banner-carousel';
+import { CategoryGrid } from './category-grid';
+import { Slideshow } from './slideshow';
+
+const PERKS = [
+  { icon: TruckIcon, title: 'Delivered in 30–60 min', text: 'Riders across Ugbowo campus and nearby.' },
+  { icon: StoreIcon, title: 'Trusted campus vendors', text: 'Kitchens, gadgets, fashion and more.' },
+  { icon: ChatIcon, title: 'Real people, 8 AM–9 PM', text: 'Chat with support whenever you need.' },
+];
+
+export function HomePage() {
+  const content = useHomeContent();
+  const categories = useCategories();
+  const products = useProducts();
+  const bestSellers = (products.data ?? []).filter((p) => p.inStock).slice(0, BEST_SELLERS);
+
+  return (
+    <Page title="" className="space-y-12 sm:space-y-16">
+      <h1 className="sr-only">Jara — campus marketplace</h1>
+      {content.isPending ? (
+        <Skeleton className="aspect-[4/5] w-full rounded-[var(--radius-card)] sm:aspect-[21/9]" />
+      ) : content.data && content.data.banners.length > 0 ? (
+        <BannerCarousel banners={content.data.banners} />
+      ) : null}
+
+      <section aria-labelledby="categories-heading">
+        <SectionHeading id="categories-heading" title="Categories" />
+        <CategoryGrid categories={categories.data ?? []} loading={categories.isPending} />
+      </section>
+
+      <section aria-labelledby="best-heading">
+        <SectionHeading
+          id="best-heading"
+          title="Best Sellers"
+          action={<Link to="/products" className="rounded text-sm font-semibold text-brand-800 hover:underline">View all</Link>}
+        />
+        {products.isPending ? <CardGridSkeleton count={BEST_SELLERS} /> : <ProductGrid products={bestSellers} />}
+      </section>
+
+      <section aria-labelledby="why-heading" className="grid items-center gap-6 md:grid-cols-2 md:gap-10">
+        <Slideshow images={content.data?.slides ?? []} />
+        <div>
+          <h2 id="why-heading" className="text-2xl font-bold sm:text-3xl">Everything campus, one tap away</h2>
+          <ul className="mt-6 space-y-4">
+            {PERKS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4">
+                <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-100 text-accent-700">
+                  <Icon size={22} />
+                </span>
+                <span>
+                  <span className="block font-semibold text-stone-900">{title}</span>
+                  <span className="block text-sm text-stone-600">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <NewsletterBox />
+    </Page>
+  );
+}

@@ -1,0 +1,25 @@
+import { SLIDESHOW_INTERVAL_MS } from '@jara/shared';
+import { useCarousel } from '../../../components/ui/use-carousel';
+import { ResponsiveImage } from '../../../components/ui/responsive-image';
+
+/** The 4-image cross-fade slideshow (3 s). Decorative, so it is hidden from screen readers. */
+export function Slideshow({ images }: { images: string[] }) {
+  const { index, bind } = useCarousel(images.length, SLIDESHOW_INTERVAL_MS);
+  if (!images.length) return null;
+  return (
+    <div className="relative aspect-[16/9] overflow-hidden rounded-[var(--radius-card)] bg-brand-100" aria-hidden="true" onMouseEnter={bind.onMouseEnter} onMouseLeave={bind.onMouseLeave} data-testid="slideshow">
+      {images.map((src, i) => (
+        <ResponsiveImage
+          key={src + i}
+          src={src}
+          alt=""
+          width={800}
+          height={450}
+          sizes="(min-width: 1024px) 560px, 100vw"
+          data-active={i === index}
+          className={`absolute inset-0 size-full object-cover transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
+        />
+      ))}
+    </div>
+  );
+}

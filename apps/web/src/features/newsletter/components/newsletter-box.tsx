@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { emailError, normalizeEmail } from '@jara/shared';
+import { errorMessage } from '../../../lib/api-client';
+import { subscribe } from '../api/subscribe';
+
+export function NewsletterBox() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = emailError(email);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const res = await subscribe(normalizeEmail(email));
+      toast.success(res.message || 'Subscribed');
+      setEmail('');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="newsletter-heading" className="on-dark relative overflow-hidden rounded-[var(--radius-card)] bg-brand-900 px-6 py-10 text-center sm:px-12 sm:py-14">
+      <div className="absolute -right-16 -top-16 size-56 rounded-full bg-accent-400/20" aria-hidden="true" />
+      <div className="absolute -bottom-20 -left-10 size-48 rounded-full bg-brand-500/30" aria-hidden="true" />
+      <div className="relative">
+        <h2 id="newsletter-heading" className="text-2xl font-bold text-white sm:text-3xl">Never miss a deal</h2>
+        <p className="mx-auto mt-2 max-w-md text-brand-100">
+          Subscribe for new vendors, campus offers and discounts, straight to your inbox.
+        </p>
+        <form onSubmit={handleSubmit} noValidate className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
+          <label htmlFor="newsletter-email" className="sr-only">Email address</label>
+          <input
+            id="newsletter-email"
+            type="email"
+            autoComplete="email"
+            placeholder="Enter your email id"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? 'newsletter-error' : undefined}
+            className="h-12 flex-1 rounded-full border-0 bg-white px-5 text-stone-900 placeholder:text-stone-500"
+          />
+          <button type="submit" disabled={busy} className="h-12 rounded-full bg-accent-400 px-6 font-semibold text-brand-950 hover:bg-accent-300 disabled:opacity-70">
+            Subscribe
+          </button>
+        </form>
+        {error && (
+          <p id="newsletter-error" className="mt-3 text-sm font-medium text-accent-200" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

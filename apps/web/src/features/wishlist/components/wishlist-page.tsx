@@ -1,0 +1,28 @@
+import { MSG } from '@jara/shared';
+import { Link } from 'react-router';
+import { Page } from '../../../components/ui/page';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { CardGridSkeleton } from '../../../components/ui/skeleton';
+import { buttonClass } from '../../../components/ui/button';
+import { useCartState } from '../../cart';
+import { ProductGrid, useProducts } from '../../catalog';
+
+export function WishlistPage() {
+  const { wishList } = useCartState();
+  const { data, isPending } = useProducts();
+  const products = (data ?? []).filter((p) => wishList.includes(p._id));
+  return (
+    <Page title="Wishlist">
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Wishlist</h1>
+      {isPending && wishList.length > 0 ? (
+        <CardGridSkeleton count={Math.min(5, wishList.length)} />
+      ) : products.length === 0 ? (
+        <EmptyState message={MSG.wishlistEmpty}>
+          <Link to="/products" className={buttonClass('primary')}>Discover products</Link>
+        </EmptyState>
+      ) : (
+        <ProductGrid products={products} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,68 @@
+/** The one way the web app talks to the API: same origin, cookies included, one error type. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(message: string, status: number, code = 'error') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+interface Envelope {
+  success?: boolean;
+  message?: string;
+  code?: string;
+}
+
+export interface RequestOptions {
+  /** Return `{ success: false }` answers with status 200 instead of throwing (e.g. is-auth for guests). */
+  allowUnsuccessful?: boolean;
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' }, signal: opts.signal };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('Network error. Check your connection and try again.', 0, 'network_error');
+  }
+  let data: (Envelope & T) | null = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text) as Envelope & T;
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    throw new ApiError(data?.message || res.statusText || 'Something went wrong', res.status, data?.code ?? 'http_error');
+  }
+  if (data === null) throw new ApiError('Unexpected answer from the server', res.status, 'bad_response');
+  if (data.success === false && !opts.allowUnsuccessful) {
+    throw new ApiError(data.message || 'Something went wrong', res.status, data.code ?? 'unsuccessful');
+  }
+  return data;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+};
+
+/** The message to show for any thrown value (SPEC §8: server message, else error message). */
+export function errorMessage(err: unknown, fallback = 'Something went wrong'): string {
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}

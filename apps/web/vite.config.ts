@@ -1,0 +1,61 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
+import ts from 'typescript';
+
+const API = process.env.JARA_API_URL ?? 'http://localhost:3000';
+
+/**
+ * packages/shared builds its zod schemas at module level (for the server). The storefront uses
+ * only the shared pure helpers, so in a build every top-level `const X = <call>` of a shared file
+ * that imports zod is wrapped in a pure-annotated IIFE and dropped when X is unused — about
+ * 25 KB gzip of zod off the first load. Parsed with the TypeScript compiler, not regexes.
+ */
+function pureSharedSchemas(): Plugin {
+  return {
+    name: 'jara:pure-shared-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!/packages[\\/]shared[\\/]src[\\/].*\.ts$/.test(id) || !/from ['"]zod['"]/.test(code)) return null;
+      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const edits: { at: number; text: string }[] = [];
+      for (const stmt of file.statements) {
+        if (!ts.isVariableStatement(stmt)) continue;
+        for (const decl of stmt.declarationList.declarations) {
+          const init = decl.initializer;
+          if (!init || ts.isArrowFunction(init) || ts.isFunctionExpression(init) || ts.isLiteralExpression(init)) continue;
+          edits.push({ at: init.getStart(file), text: '/* @__PURE__ */ (() => (' });
+          edits.push({ at: init.getEnd(), text: '))()' });
+        }
+      }
+      if (!edits.length) return null;
+      let out = code;
+      for (const e of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, e.at) + e.text + out.slice(e.at);
+      return { code: out, map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), pureSharedSchemas()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API, changeOrigin: true },
+      '/media': { target: API, changeOrigin: true },
+      '/socket.io': { target: API, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      // With the schemas gone nothing uses zod in the browser; let its modules go too.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]zod[\\/]/.test(id) },
+    },
+  },
+});
