@@ -11,3 +11,4 @@ export * from './schemas/cart.js';
 export * from './schemas/address.js';
 export * from './schemas/catalog.js';
 export * from './opening.js';
+export * from './schemas/dispatch.js';

@@ -3,6 +3,7 @@ import { authModule } from './auth/auth.routes.js';
 import { catalogModule } from './catalog/catalog.routes.js';
 import { geocodingModule } from './geocoding/geocoding.routes.js';
 import { mediaModule } from './media/media.routes.js';
+import { dispatchModule } from './dispatch/dispatch.routes.js';
 
 /** Every feature module, registered in this order by buildApp. */
-export const MODULES: Module[] = [authModule, catalogModule, geocodingModule, mediaModule];
+export const MODULES: Module[] = [authModule, catalogModule, geocodingModule, mediaModule, dispatchModule];

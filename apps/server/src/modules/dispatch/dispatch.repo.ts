@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { ItemStatus } from '@jara/shared';
+import type { Executor } from '../../infra/db/client.js';
+import { addresses, dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
+
+export type DispatchRow = typeof dispatches.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
+
+/** A person and place as snapshotted on the dispatch (pick-up from the saved address, drop-off from the form). */
+export interface PlaceSnapshot {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  city?: string;
+  state?: string;
+}
+
+export async function findOwnAddress(ex: Executor, userId: string, addressId: string): Promise<AddressRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), isNull(addresses.deletedAt)));
+  return row;
+}
+
+export async function insertDispatch(
+  ex: Executor,
+  values: {
+    userId: string;
+    pickupAddressId: string;
+    pickup: PlaceSnapshot;
+    dropoff: PlaceSnapshot;
+    deliveryNote: string;
+    isExpress: boolean;
+    deliveryFeeKobo: number;
+    serviceFeeKobo: number;
+    amountKobo: number;
+  },
+): Promise<DispatchRow> {
+  const [row] = await ex
+    .insert(dispatches)
+    .values({
+      ...values,
+      pickup: values.pickup as unknown as Record<string, unknown>,
+      dropoff: values.dropoff as unknown as Record<string, unknown>,
+      paymentState: 'awaiting',
+      status: 'Order Placed',
+    })
+    .returning();
+  return row!;
+}
+
+export async function findDispatch(ex: Executor, id: string): Promise<DispatchRow | undefined> {
+  const [row] = await ex.select().from(dispatches).where(eq(dispatches.id, id));
+  return row;
+}
+
+/** The sender's paid dispatches, newest first (awaiting, failed and abandoned ones are not shown). */
+export async function listPaidForUser(ex: Executor, userId: string, limit = 200): Promise<DispatchRow[]> {
+  return ex
+    .select()
+    .from(dispatches)
+    .where(and(eq(dispatches.userId, userId), eq(dispatches.paymentState, 'paid')))
+    .orderBy(desc(dispatches.createdAt), desc(dispatches.id))
+    .limit(limit);
+}
+
+/** awaiting → paid, once: the second caller gets undefined. */
+export async function markPaid(ex: Executor, id: string, code: string): Promise<DispatchRow | undefined> {
+  const [row] = await ex
+    .update(dispatches)
+    .set({ paymentState: 'paid', status: 'Order Placed', paidAt: new Date(), deliveryCode: code })
+    .where(and(eq(dispatches.id, id), eq(dispatches.paymentState, 'awaiting')))
+    .returning();
+  return row;
+}
+
+export async function markUnpaid(ex: Executor, id: string, state: Extract<PaymentState, 'failed' | 'abandoned'>): Promise<DispatchRow | undefined> {
+  const [row] = await ex
+    .update(dispatches)
+    .set({ paymentState: state })
+    .where(and(eq(dispatches.id, id), eq(dispatches.paymentState, 'awaiting')))
+    .returning();
+  return row;
+}
+
+/**
+ * Order Placed → Order Cancelled, only while no rider holds it and within the window. One
+ * conditional UPDATE, so it cannot interleave with a rider's accept.
+ */
+export async function cancelIfAllowed(ex: Executor, id: string, userId: string, paidAfter: Date): Promise<DispatchRow | undefined> {
+  const [row] = await ex
+    .update(dispatches)
+    .set({ status: 'Order Cancelled' })
+    .where(and(
+      eq(dispatches.id, id),
+      eq(dispatches.userId, userId),
+      isNull(dispatches.riderId),
+      eq(dispatches.status, 'Order Placed'),
+      eq(dispatches.paymentState, 'paid'),
+      gt(dispatches.paidAt, paidAfter),
+    ))
+    .returning();
+  return row;
+}
+
+/** The first rider to ask wins: the UPDATE only matches while nobody holds the job. */
+export async function assignRider(ex: Executor, id: string, riderUserId: string): Promise<DispatchRow | undefined> {
+  const [row] = await ex
+    .update(dispatches)
+    .set({ riderId: riderUserId, status: 'Order Assigned' })
+    .where(and(
+      eq(dispatches.id, id),
+      isNull(dispatches.riderId),
+      eq(dispatches.status, 'Order Placed'),
+      eq(dispatches.paymentState, 'paid'),
+      isNull(dispatches.lockedAt),
+      // The sender knows the code: they may not carry their own parcel.
+      ne(dispatches.userId, riderUserId),
+    ))
+    .returning();
+  return row;
+}
+
+export async function markPickedUp(ex: Executor, id: string, riderUserId: string): Promise<DispatchRow | undefined> {
+  const [row] = await ex
+    .update(dispatches)
+    .set({ status: 'Order Picked' })
+    .where(and(eq(dispatches.id, id), eq(dispatches.riderId, riderUserId), eq(dispatches.status, 'Order Assigned'), isNull(dispatches.lockedAt)))
+    .returning();
+  return row;
+}
+
+/** The rider's job, locked for the rest of the transaction (code checks are serialised). */
+export async function lockRiderJob(ex: Executor, id: string, riderUserId: string): Promise<DispatchRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(dispatches)
+    .where(and(eq(dispatches.id, id), eq(dispatches.riderId, riderUserId)))
+    .for('update');
+  return row;
+}
+
+export async function markDelivered(ex: Executor, id: string): Promise<DispatchRow | undefined> {
+  const [row] = await ex
+    .update(dispatches)
+    .set({ status: 'Order Delivered' })
+    .where(and(eq(dispatches.id, id), eq(dispatches.status, 'Order Picked'), isNull(dispatches.lockedAt)))
+    .returning();
+  return row;
+}
+
+/** Counts one wrong code; the try that reaches `max` also locks the job. */
+export async function recordWrongCode(ex: Executor, id: string, max: number): Promise<DispatchRow> {
+  const [row] = await ex
+    .update(dispatches)
+    .set({
+      codeAttempts: sql`${dispatches.codeAttempts} + 1`,
+      lockedAt: sql`CASE WHEN ${dispatches.codeAttempts} + 1 >= ${max} THEN now() ELSE ${dispatches.lockedAt} END`,
+    })
+    .where(eq(dispatches.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertStatusEvent(
+  ex: Executor,
+  e: { dispatchId: string; status: ItemStatus; actorId: string | null; note?: string },
+): Promise<void> {
+  await ex.insert(statusEvents).values({ subjectType: 'dispatch', subjectId: e.dispatchId, status: e.status, actorId: e.actorId, note: e.note ?? null });
+}
+
+export async function listStatusEvents(ex: Executor, dispatchId: string) {
+  return ex
+    .select()
+    .from(statusEvents)
+    .where(and(eq(statusEvents.subjectType, 'dispatch'), eq(statusEvents.subjectId, dispatchId)))
+    .orderBy(asc(statusEvents.id));
+}
+
+/** The paid payment behind a dispatch (for the refund on cancellation). */
+export async function findPaidPayment(ex: Executor, dispatchId: string): Promise<{ id: string; amountKobo: number; refundedKobo: number } | undefined> {
+  const [row] = await ex
+    .select({ id: payments.id, amountKobo: payments.amountKobo, refundedKobo: payments.refundedKobo })
+    .from(payments)
+    .where(and(eq(payments.purpose, 'dispatch'), eq(payments.subjectId, dispatchId), eq(payments.state, 'paid')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function isApprovedRider(ex: Executor, userId: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: riders.id })
+    .from(riders)
+    .where(and(eq(riders.userId, userId), eq(riders.status, 'approved')));
+  return Boolean(row);
+}
+
+/** Paid dispatches no rider holds yet, oldest first (the job board). */
+export async function listOpenJobs(ex: Executor, limit = 100): Promise<DispatchRow[]> {
+  return ex
+    .select()
+    .from(dispatches)
+    .where(and(isNull(dispatches.riderId), eq(dispatches.status, 'Order Placed'), eq(dispatches.paymentState, 'paid'), isNull(dispatches.lockedAt)))
+    .orderBy(asc(dispatches.paidAt), asc(dispatches.id))
+    .limit(limit);
+}
+
+export async function listRiderJobs(ex: Executor, riderUserId: string, limit = 200): Promise<DispatchRow[]> {
+  return ex
+    .select()
+    .from(dispatches)
+    .where(eq(dispatches.riderId, riderUserId))
+    .orderBy(desc(dispatches.createdAt), desc(dispatches.id))
+    .limit(limit);
+}

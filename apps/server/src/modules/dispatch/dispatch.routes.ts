@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DispatchFeeInput, DispatchRequestInput, Id, koboToNaira } from '@jara/shared';
+import type { Module } from '../types.js';
+import type { AppContext } from '../../context.js';
+import { rateLimit, requireUser } from '../../lib/http.js';
+import { DISPATCH_ALERT_JOB, DISPATCH_PUSH_JOB, DispatchService, type DispatchPayments } from './dispatch.service.js';
+
+const MINUTE = 60_000;
+
+/** The shared payment mechanism, when the payments module provides it. */
+function paymentsOf(ctx: AppContext): DispatchPayments | undefined {
+  return (ctx as AppContext & { payments?: DispatchPayments }).payments;
+}
+
+export const dispatchModule: Module = async (app, ctx) => {
+  const service = new DispatchService(ctx, () => paymentsOf(ctx));
+
+  ctx.jobs.register(DISPATCH_PUSH_JOB, async (payload) => service.runPush(String(payload.dispatchId)));
+  ctx.jobs.register(DISPATCH_ALERT_JOB, async (payload) => service.runSupportAlert(String(payload.dispatchId)));
+
+  // Registered once every module is loaded, whichever order the payments module comes in.
+  app.addHook('onReady', async () => {
+    paymentsOf(ctx)?.registerPurpose('dispatch', {
+      onPaid: (tx, payment) => service.onPaid(tx, payment),
+      onFailed: (tx, payment) => service.onFailed(tx, payment),
+    });
+  });
+
+  app.post('/api/dispatch/delivery-fee', { schema: { tags: ['dispatch'], body: DispatchFeeInput } }, async (req, reply) => {
+    await rateLimit(ctx.limiter, reply, [{ key: `dispatch-fee:ip:${req.ip}`, limit: 120, windowMs: MINUTE }]);
+    const { latitude1, longitude1, latitude2, longitude2 } = req.body;
+    const fee = service.quoteFee({ latitude: latitude1, longitude: longitude1 }, { latitude: latitude2, longitude: longitude2 });
+    return { success: true, deliveryFee: koboToNaira(fee) };
+  });
+
+  app.get('/api/dispatch/user', { schema: { tags: ['dispatch'] } }, async (req, reply) => {
+    const user = requireUser(req);
+    reply.header('cache-control', 'no-store');
+    return { success: true, orders: await service.listForSender(user.id) };
+  });
+
+  app.get('/api/dispatch/:id', { schema: { tags: ['dispatch'], params: z.strictObject({ id: Id }) } }, async (req, reply) => {
+    const user = requireUser(req);
+    reply.header('cache-control', 'no-store');
+    return { success: true, order: await service.getForSender(user.id, req.params.id) };
+  });
+
+  app.post('/api/dispatch/cancel/:id', { schema: { tags: ['dispatch'], params: z.strictObject({ id: Id }) } }, async (req, reply) => {
+    const user = requireUser(req);
+    await rateLimit(ctx.limiter, reply, [{ key: `dispatch-cancel:user:${user.id}`, limit: 30, windowMs: 15 * MINUTE }]);
+    const order = await service.cancel(user.id, req.params.id);
+    return { success: true, message: 'Dispatch cancelled. Your refund is on its way.', order };
+  });
+
+  app.post('/api/payment/paystack-dispatch', { schema: { tags: ['dispatch', 'payment'], body: DispatchRequestInput } }, async (req, reply) => {
+    const user = requireUser(req);
+    await rateLimit(ctx.limiter, reply, [{ key: `dispatch-pay:user:${user.id}`, limit: 20, windowMs: 15 * MINUTE }]);
+    const { url, reference } = await service.request(user.id, req.body);
+    return { success: true, url, reference };
+  });
+};
+
+export { DispatchService };

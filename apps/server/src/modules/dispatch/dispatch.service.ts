@@ -1,0 +1,361 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  CANCEL_WINDOW_MS, DEFAULT_FEE_TIERS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeBetween, dispatchTotals, isInServiceArea,
+  koboToNaira, type DispatchDto, type DispatchRequest, type ItemStatus, type LatLon,
+} from '@jara/shared';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../infra/db/client.js';
+import type { PaymentState } from '../../infra/db/schema.js';
+import { deliveryCode } from '../../lib/crypto.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import {
+  assignRider, cancelIfAllowed, findDispatch, findOwnAddress, findPaidPayment, insertDispatch, insertStatusEvent,
+  isApprovedRider, listOpenJobs, listPaidForUser, listRiderJobs, lockRiderJob, markDelivered, markPaid, markPickedUp,
+  markUnpaid, recordWrongCode, type DispatchRow, type PlaceSnapshot,
+} from './dispatch.repo.js';
+
+/** The part of a payment row the dispatch handler reads. */
+export interface DispatchPaymentRow {
+  id: string;
+  userId: string;
+  subjectId: string;
+  amountKobo: number;
+  state: PaymentState;
+}
+
+/** The shared payment mechanism (payments module) as this module uses it. */
+export interface DispatchPayments {
+  registerPurpose(
+    purpose: 'dispatch',
+    handler: {
+      onPaid(tx: Tx, payment: DispatchPaymentRow): Promise<void>;
+      onFailed(tx: Tx, payment: DispatchPaymentRow): Promise<void>;
+    },
+  ): void;
+  start(
+    tx: Tx,
+    input: { purpose: 'dispatch'; subjectId: string; userId: string; email: string; amountKobo: number; callbackPath: '/loader?next=dispatch' },
+  ): Promise<{ url: string; reference: string }>;
+  refund(tx: Tx, paymentId: string, amountKobo: number, reason: string): Promise<void>;
+}
+
+export const DISPATCH_PUSH_JOB = 'dispatch.push';
+export const DISPATCH_ALERT_JOB = 'dispatch.support-alert';
+
+/** Who is looking at a dispatch decides what they see: only the sender gets the code. */
+export type Viewer = 'sender' | 'rider';
+
+function person(json: Record<string, unknown>) {
+  const s = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : '');
+  return { firstName: s('firstName'), lastName: s('lastName'), phone: s('phone'), address: s('address'), email: s('email') };
+}
+
+export function canCancel(row: DispatchRow, now = Date.now()): boolean {
+  return (
+    row.paymentState === 'paid' &&
+    row.status === 'Order Placed' &&
+    row.riderId === null &&
+    row.paidAt !== null &&
+    now - row.paidAt.getTime() < CANCEL_WINDOW_MS
+  );
+}
+
+export function toDispatchDto(row: DispatchRow, viewer: Viewer, now = Date.now()): DispatchDto {
+  return {
+    _id: row.id,
+    status: row.status as ItemStatus,
+    deliveryFee: koboToNaira(row.deliveryFeeKobo),
+    serviceFee: koboToNaira(row.serviceFeeKobo),
+    amount: koboToNaira(row.amountKobo),
+    createdAt: row.createdAt.toISOString(),
+    isExpress: row.isExpress,
+    dropoff: person(row.dropoff),
+    pickup: person(row.pickup),
+    deliveryNote: row.deliveryNote,
+    deliveryCode: viewer === 'sender' && row.status !== 'Order Cancelled' ? row.deliveryCode : null,
+    canCancel: viewer === 'sender' && canCancel(row, now),
+  };
+}
+
+function sameCode(given: string, stored: string | null): boolean {
+  if (!stored || given.length !== stored.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(stored));
+}
+
+/**
+ * Parcel deliveries: priced on the server, paid through the shared payment mechanism, then
+ * carried by the first rider to accept and closed with the recipient's 4-digit code.
+ */
+export class DispatchService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: () => DispatchPayments | undefined,
+  ) {}
+
+  private get area() {
+    return this.ctx.config.campus.serviceArea;
+  }
+
+  /** Delivery fee in kobo between two points inside the service area (before express). */
+  quoteFee(from: LatLon, to: LatLon): number {
+    if (!isInServiceArea(from, this.area) || !isInServiceArea(to, this.area)) {
+      throw badRequest('This address is outside our delivery area.', 'outside_service_area');
+    }
+    return deliveryFeeBetween(from, to, DEFAULT_FEE_TIERS);
+  }
+
+  private requirePayments(): DispatchPayments {
+    const p = this.payments();
+    if (!p) throw new AppError(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');
+    return p;
+  }
+
+  /** Creates the dispatch awaiting payment, priced here, and starts its payment. */
+  async request(userId: string, input: DispatchRequest): Promise<{ url: string; reference: string; dispatchId: string }> {
+    const payments = this.requirePayments();
+    return this.ctx.db.transaction(async (tx) => {
+      const address = await findOwnAddress(tx, userId, input.pickupAddress);
+      if (!address) throw badRequest(MSG.selectPickup, 'invalid_pickup');
+      const { dropoff } = input;
+      if (dropoff.latitude == null || dropoff.longitude == null) throw badRequest(MSG.selectValidAddress, 'validation_failed');
+      const from = { latitude: address.latitude, longitude: address.longitude };
+      const to = { latitude: dropoff.latitude, longitude: dropoff.longitude };
+      const baseFee = this.quoteFee(from, to);
+      const totals = dispatchTotals(baseFee, input.isExpress);
+      const pickup: PlaceSnapshot = {
+        firstName: address.firstName, lastName: address.lastName, email: address.email, phone: address.phone,
+        address: address.address, city: address.city, state: address.state, ...from,
+      };
+      const row = await insertDispatch(tx, {
+        userId,
+        pickupAddressId: address.id,
+        pickup,
+        dropoff: {
+          firstName: dropoff.firstName, lastName: dropoff.lastName, email: dropoff.email, phone: dropoff.phone,
+          address: dropoff.address, ...to,
+        },
+        deliveryNote: input.deliveryNote,
+        isExpress: input.isExpress,
+        deliveryFeeKobo: totals.deliveryFeeKobo,
+        serviceFeeKobo: totals.serviceFeeKobo,
+        amountKobo: totals.totalKobo,
+      });
+      const started = await payments.start(tx, {
+        purpose: 'dispatch', subjectId: row.id, userId, email: input.email, amountKobo: totals.totalKobo,
+        callbackPath: '/loader?next=dispatch',
+      });
+      return { ...started, dispatchId: row.id };
+    });
+  }
+
+  /** Payment confirmed (inside the payment's awaiting → paid transaction; runs once). */
+  async onPaid(tx: Tx, payment: DispatchPaymentRow): Promise<void> {
+    const row = await markPaid(tx, payment.subjectId, deliveryCode());
+    if (!row) return;
+    if (row.amountKobo !== payment.amountKobo) {
+      this.ctx.log.error({ dispatchId: row.id, paymentId: payment.id }, 'dispatch amount differs from the payment amount');
+    }
+    await insertStatusEvent(tx, { dispatchId: row.id, status: 'Order Placed', actorId: payment.userId, note: 'Payment confirmed' });
+    const dropoff = person(row.dropoff);
+    const sender = person(row.pickup);
+    await this.ctx.mailer.send(tx, {
+      to: dropoff.email,
+      subject: 'Your Jara delivery code',
+      text: [
+        `Hello ${dropoff.firstName},`,
+        '',
+        `${sender.firstName} ${sender.lastName} is sending you a parcel with Jara, to ${dropoff.address}.`,
+        `Your delivery code is ${row.deliveryCode}.`,
+        'Give this code to the rider only when you have the parcel in your hands.',
+      ].join('\n'),
+    });
+    await this.push(tx, row);
+  }
+
+  /** Payment declined or abandoned: the dispatch never shows. */
+  async onFailed(tx: Tx, payment: DispatchPaymentRow): Promise<void> {
+    await markUnpaid(tx, payment.subjectId, payment.state === 'abandoned' ? 'abandoned' : 'failed');
+  }
+
+  /** The sender's paid dispatches, newest first. */
+  async listForSender(userId: string): Promise<DispatchDto[]> {
+    const now = Date.now();
+    return (await listPaidForUser(this.ctx.db, userId)).map((r) => toDispatchDto(r, 'sender', now));
+  }
+
+  /** One dispatch for its sender; anyone else gets 404 (existence is not revealed). */
+  async getForSender(userId: string, id: string): Promise<DispatchDto> {
+    const row = await findDispatch(this.ctx.db, id);
+    if (!row || row.userId !== userId || row.paymentState !== 'paid') throw notFound('Dispatch not found.');
+    return toDispatchDto(row, 'sender');
+  }
+
+  /** Cancel before a rider is assigned and within the window: refunded in full, Order Cancelled. */
+  async cancel(userId: string, id: string): Promise<DispatchDto> {
+    const payments = this.requirePayments();
+    const result = await this.ctx.db.transaction(async (tx) => {
+      const row = await cancelIfAllowed(tx, id, userId, new Date(Date.now() - CANCEL_WINDOW_MS));
+      if (!row) return { row: null, existing: await findDispatch(tx, id) };
+      await insertStatusEvent(tx, { dispatchId: id, status: 'Order Cancelled', actorId: userId, note: 'Cancelled by the sender' });
+      const payment = await findPaidPayment(tx, id);
+      if (!payment) throw new AppError(500, 'payment_missing', 'Something went wrong');
+      await payments.refund(tx, payment.id, row.amountKobo, 'Dispatch cancelled by the sender');
+      await this.push(tx, row);
+      return { row, existing: row };
+    });
+    if (result.row) return toDispatchDto(result.row, 'sender');
+    const e = result.existing;
+    if (!e || e.userId !== userId || e.paymentState !== 'paid') throw notFound('Dispatch not found.');
+    if (e.status === 'Order Cancelled') throw conflict('This dispatch is already cancelled.', 'already_cancelled');
+    if (e.riderId !== null || e.status !== 'Order Placed') {
+      throw conflict('A rider has already been assigned, so this dispatch can no longer be cancelled.', 'cancel_not_allowed');
+    }
+    throw conflict('The 5-minute cancellation window has passed.', 'cancel_window_passed');
+  }
+
+  // ---- Rider side (routes come with the rider portal) ----
+
+  private async requireRider(riderUserId: string): Promise<void> {
+    if (!(await isApprovedRider(this.ctx.db, riderUserId))) throw forbidden('Only approved riders can do that.');
+  }
+
+  /** Paid dispatches nobody holds yet, without codes. */
+  async listOpenJobs(riderUserId: string): Promise<DispatchDto[]> {
+    await this.requireRider(riderUserId);
+    return (await listOpenJobs(this.ctx.db)).map((r) => toDispatchDto(r, 'rider'));
+  }
+
+  /** The rider's own dispatches (any status), without codes. */
+  async listRiderJobs(riderUserId: string): Promise<DispatchDto[]> {
+    await this.requireRider(riderUserId);
+    return (await listRiderJobs(this.ctx.db, riderUserId)).map((r) => toDispatchDto(r, 'rider'));
+  }
+
+  /** The assigned rider sees everything except the code; anyone else gets 404. */
+  async getForRider(riderUserId: string, id: string): Promise<DispatchDto> {
+    const row = await findDispatch(this.ctx.db, id);
+    if (!row || row.riderId !== riderUserId) throw notFound('Dispatch not found.');
+    return toDispatchDto(row, 'rider');
+  }
+
+  /** First rider to accept wins (one conditional UPDATE); everyone else gets 409. */
+  async acceptDispatch(riderUserId: string, id: string): Promise<DispatchDto> {
+    await this.requireRider(riderUserId);
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const assigned = await assignRider(tx, id, riderUserId);
+      if (!assigned) return null;
+      await insertStatusEvent(tx, { dispatchId: id, status: 'Order Assigned', actorId: riderUserId });
+      await this.push(tx, assigned);
+      return assigned;
+    });
+    if (row) return toDispatchDto(row, 'rider');
+    const existing = await findDispatch(this.ctx.db, id);
+    if (!existing || existing.paymentState !== 'paid') throw notFound('Dispatch not found.');
+    throw conflict('This job is no longer available.', 'job_taken');
+  }
+
+  /** The assigned rider has the parcel: Order Assigned → Order Picked. */
+  async markPicked(riderUserId: string, id: string): Promise<DispatchDto> {
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const picked = await markPickedUp(tx, id, riderUserId);
+      if (!picked) return null;
+      await insertStatusEvent(tx, { dispatchId: id, status: 'Order Picked', actorId: riderUserId });
+      await this.push(tx, picked);
+      return picked;
+    });
+    if (row) return toDispatchDto(row, 'rider');
+    const existing = await findDispatch(this.ctx.db, id);
+    if (!existing || existing.riderId !== riderUserId) throw notFound('Dispatch not found.');
+    if (existing.lockedAt) throw jobLocked();
+    throw conflict(`This dispatch is ${existing.status}; it cannot be marked as picked up.`, 'invalid_status');
+  }
+
+  /**
+   * Delivered with the recipient's code. Wrong codes are counted (committed even though the
+   * call fails); the MAX_CODE_ATTEMPTS-th wrong one locks the job and alerts support.
+   */
+  async confirmDelivery(riderUserId: string, id: string, code: string): Promise<DispatchDto> {
+    if (!/^\d{4}$/.test(code)) throw badRequest('The delivery code is 4 digits.', 'validation_failed');
+    type Outcome =
+      | { kind: 'delivered'; row: DispatchRow }
+      | { kind: 'wrong'; left: number }
+      | { kind: 'locked' }
+      | { kind: 'not_found' }
+      | { kind: 'bad_status'; status: string };
+    const outcome = await this.ctx.db.transaction(async (tx): Promise<Outcome> => {
+      const job = await lockRiderJob(tx, id, riderUserId);
+      if (!job) return { kind: 'not_found' };
+      if (job.lockedAt) return { kind: 'locked' };
+      if (job.status !== 'Order Picked') return { kind: 'bad_status', status: job.status };
+      if (sameCode(code, job.deliveryCode)) {
+        const row = (await markDelivered(tx, id))!;
+        await insertStatusEvent(tx, { dispatchId: id, status: 'Order Delivered', actorId: riderUserId });
+        await this.push(tx, row);
+        return { kind: 'delivered', row };
+      }
+      const row = await recordWrongCode(tx, id, MAX_CODE_ATTEMPTS);
+      if (row.lockedAt) {
+        await this.alertSupport(tx, row);
+        return { kind: 'locked' };
+      }
+      return { kind: 'wrong', left: MAX_CODE_ATTEMPTS - row.codeAttempts };
+    });
+    switch (outcome.kind) {
+      case 'delivered':
+        return toDispatchDto(outcome.row, 'rider');
+      case 'wrong':
+        throw badRequest(`Wrong delivery code. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`, 'wrong_code');
+      case 'locked':
+        throw jobLocked();
+      case 'not_found':
+        throw notFound('Dispatch not found.');
+      case 'bad_status':
+        throw conflict(`This dispatch is ${outcome.status}; it cannot be delivered now.`, 'invalid_status');
+    }
+  }
+
+  private async alertSupport(tx: Tx, row: DispatchRow): Promise<void> {
+    await this.ctx.mailer.send(tx, {
+      to: this.ctx.config.mail.support,
+      subject: `Dispatch ${row.id} locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes`,
+      text: [
+        `Dispatch ${row.id} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.`,
+        `Rider: ${row.riderId}`,
+        `Sender: ${row.userId}`,
+        `Drop-off: ${person(row.dropoff).address}`,
+        'Please contact the rider and the recipient.',
+      ].join('\n'),
+    });
+    await this.ctx.jobs.enqueue(tx, DISPATCH_ALERT_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_ALERT_JOB}:${row.id}` });
+  }
+
+  /** Live update to the sender (and the rider), sent by a job after the change commits. */
+  private async push(tx: Tx, row: DispatchRow): Promise<void> {
+    await this.ctx.jobs.enqueue(tx, DISPATCH_PUSH_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_PUSH_JOB}:${row.id}:${row.status}` });
+  }
+
+  /** Job handler: emits the dispatch as it is now (never a stale copy). */
+  async runPush(dispatchId: string): Promise<void> {
+    const row = await findDispatch(this.ctx.db, dispatchId);
+    if (!row) return;
+    this.ctx.realtime.emitToUser(row.userId, 'dispatch.updated', toDispatchDto(row, 'sender'));
+    if (row.riderId) this.ctx.realtime.emitToUser(row.riderId, 'dispatch.updated', toDispatchDto(row, 'rider'));
+  }
+
+  async runSupportAlert(dispatchId: string): Promise<void> {
+    const row = await findDispatch(this.ctx.db, dispatchId);
+    if (!row) return;
+    this.ctx.realtime.emitToRole('support', 'support.alert', {
+      kind: 'dispatch_code_locked',
+      dispatchId: row.id,
+      riderId: row.riderId,
+      userId: row.userId,
+      message: `Dispatch ${row.id} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.`,
+      createdAt: new Date().toISOString(),
+    });
+  }
+}
+
+function jobLocked() {
+  return new AppError(423, 'job_locked', 'This job is locked after too many wrong codes. Support has been told and will contact you.');
+}
