@@ -12,3 +12,5 @@ export * from './schemas/address.js';
 export * from './schemas/catalog.js';
 export * from './opening.js';
 export * from './schemas/dispatch.js';
+export * from './schemas/chat.js';
+export * from './events.js';

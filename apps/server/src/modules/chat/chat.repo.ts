@@ -1,0 +1,126 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ChatMessageDto, ChatMediaType } from '@jara/shared';
+import { queryRows, type Executor } from '../../infra/db/client.js';
+import { chatMessages, chatReads, chats, users } from '../../infra/db/schema.js';
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+export async function findChat(ex: Executor, id: string): Promise<ChatRow | undefined> {
+  const [row] = await ex.select().from(chats).where(eq(chats.id, id));
+  return row;
+}
+
+export async function findChatByCustomer(ex: Executor, customerId: string): Promise<ChatRow | undefined> {
+  const [row] = await ex.select().from(chats).where(eq(chats.customerId, customerId));
+  return row;
+}
+
+/** The customer's conversation, made on first use; `users.chat_id` points at it. */
+export async function getOrCreateChat(ex: Executor, customerId: string): Promise<ChatRow> {
+  const [made] = await ex.insert(chats).values({ customerId }).onConflictDoNothing({ target: chats.customerId }).returning();
+  const chat = made ?? (await findChatByCustomer(ex, customerId));
+  if (!chat) throw new Error('chat vanished while being created');
+  await ex.update(users).set({ chatId: chat.id }).where(eq(users.id, customerId));
+  return chat;
+}
+
+export async function insertMessage(
+  ex: Executor,
+  values: { chatId: string; senderId: string; senderName: string; body: string; mediaKey: string | null; mediaType: ChatMediaType | null },
+): Promise<MessageRow> {
+  // clock_timestamp, not now(): messages keep their real order even within one transaction.
+  const [row] = await ex.insert(chatMessages).values({ ...values, createdAt: sql`clock_timestamp()` }).returning();
+  return row!;
+}
+
+/** Moves the conversation to the top of the inbox; a customer's message reopens it. */
+export async function touchChat(ex: Executor, chatId: string, at: Date, reopen: boolean): Promise<ChatRow> {
+  const [row] = await ex
+    .update(chats)
+    .set(reopen ? { lastMessageAt: at, status: 'open' } : { lastMessageAt: at })
+    .where(eq(chats.id, chatId))
+    .returning();
+  return row!;
+}
+
+export async function setChatStatus(ex: Executor, chatId: string, status: 'open' | 'resolved'): Promise<ChatRow | undefined> {
+  const [row] = await ex.update(chats).set({ status }).where(eq(chats.id, chatId)).returning();
+  return row;
+}
+
+/** Newest first, `limit + 1` rows (the extra one tells whether more exist), before a message of the same chat. */
+export async function listMessages(ex: Executor, chatId: string, opts: { before?: string; limit: number }): Promise<MessageRow[]> {
+  const cursor = opts.before
+    ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (SELECT m.created_at, m.id FROM chat_messages m WHERE m.id = ${opts.before} AND m.chat_id = ${chatId})`
+    : undefined;
+  return ex
+    .select()
+    .from(chatMessages)
+    .where(cursor ? and(eq(chatMessages.chatId, chatId), cursor) : eq(chatMessages.chatId, chatId))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(opts.limit + 1);
+}
+
+export async function findMessage(ex: Executor, id: string): Promise<MessageRow | undefined> {
+  const [row] = await ex.select().from(chatMessages).where(eq(chatMessages.id, id));
+  return row;
+}
+
+/** The conversation a stored chat upload belongs to. */
+export async function findChatOfMedia(ex: Executor, mediaKey: string): Promise<ChatRow | undefined> {
+  const [row] = await ex
+    .select({ chat: chats })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .where(eq(chatMessages.mediaKey, mediaKey))
+    .limit(1);
+  return row?.chat;
+}
+
+export async function markRead(ex: Executor, chatId: string, userId: string): Promise<void> {
+  await ex
+    .insert(chatReads)
+    .values({ chatId, userId, lastReadAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({ target: [chatReads.chatId, chatReads.userId], set: { lastReadAt: sql`clock_timestamp()` } });
+}
+
+/** Messages from others that `userId` has not read yet in the chat. */
+export async function countUnread(ex: Executor, chatId: string, userId: string): Promise<number> {
+  const rows = await queryRows<{ n: number | string }>(ex, sql`
+    SELECT count(*) AS n FROM chat_messages m
+    WHERE m.chat_id = ${chatId} AND m.sender_id <> ${userId}
+      AND m.created_at > COALESCE((SELECT r.last_read_at FROM chat_reads r WHERE r.chat_id = ${chatId} AND r.user_id = ${userId}), 'epoch'::timestamptz)`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Claims the right to email the customer: at most once per conversation per window. */
+export async function claimCustomerEmail(ex: Executor, chatId: string, windowMs: number): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(ex, sql`
+    UPDATE chats SET last_customer_email_at = now()
+    WHERE id = ${chatId}
+      AND (last_customer_email_at IS NULL OR last_customer_email_at < now() - make_interval(secs => ${windowMs / 1000}))
+    RETURNING id`);
+  return rows.length > 0;
+}
+
+const MEDIA_PREFIX = 'chat/';
+
+/** The URL a participant loads a chat upload from (checked on every request). */
+export function mediaUrl(key: string | null): string | null {
+  return key && key.startsWith(MEDIA_PREFIX) ? `/api/chat/media/${key.slice(MEDIA_PREFIX.length)}` : null;
+}
+
+export function toMessageDto(row: MessageRow): ChatMessageDto {
+  return {
+    _id: row.id,
+    chatId: row.chatId,
+    senderId: row.senderId,
+    senderName: row.senderName,
+    message: row.body,
+    media: mediaUrl(row.mediaKey),
+    mediaType: (row.mediaType as ChatMediaType | null) ?? null,
+    timestamp: row.createdAt.toISOString(),
+    sent: true,
+  };
+}

@@ -1,0 +1,155 @@
+import { CHAT_MSG, ChatSendFields, type ChatDto, type ChatMessageDto, type ServerToClientEvents } from '@jara/shared';
+import type { AppContext } from '../../context.js';
+import { storeMedia, type UploadedFile } from '../../infra/uploads/uploads.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { findUserById } from '../auth/users.repo.js';
+import {
+  claimCustomerEmail, countUnread, findChat, findChatByCustomer, getOrCreateChat, insertMessage, listMessages, markRead,
+  setChatStatus, toMessageDto, touchChat, type ChatRow,
+} from './chat.repo.js';
+
+/** Support agents and admins may open any conversation. */
+export const isAgent = (user: Pick<SessionUser, 'role'>) => user.role === 'support' || user.role === 'admin';
+export const chatRoom = (chatId: string) => `chat:${chatId}`;
+/** A customer who is offline gets at most one email per conversation in this window. */
+export const CUSTOMER_EMAIL_WINDOW_MS = 15 * 60_000;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ChatPage {
+  chat: ChatDto;
+}
+
+/** Conversations between customers and support: who may see, post and page, and what follows a post. */
+export class ChatService {
+  constructor(private readonly ctx: AppContext) {}
+
+  canAccess(user: SessionUser, chat: Pick<ChatRow, 'customerId'>): boolean {
+    return chat.customerId === user.id || isAgent(user);
+  }
+
+  /** The chat if the user may open it; 404 for a missing or someone else's (no hint which). */
+  async requireAccess(user: SessionUser, chatId: string): Promise<ChatRow> {
+    const chat = UUID_RE.test(chatId) ? await findChat(this.ctx.db, chatId) : undefined;
+    if (!chat || !this.canAccess(user, chat)) throw notFound(CHAT_MSG.noChat);
+    return chat;
+  }
+
+  async page(chatId: string, opts: { before?: string; limit: number }): Promise<{ messages: ChatMessageDto[]; hasMore: boolean }> {
+    const rows = await listMessages(this.ctx.db, chatId, opts);
+    const hasMore = rows.length > opts.limit;
+    return { messages: rows.slice(0, opts.limit).reverse().map(toMessageDto), hasMore };
+  }
+
+  /** The caller's own conversation, latest page (an empty one before the first message). */
+  async ownChat(user: SessionUser, opts: { before?: string; limit: number }): Promise<ChatDto> {
+    const chat = await findChatByCustomer(this.ctx.db, user.id);
+    if (!chat) return { _id: null, messages: [], hasMore: false };
+    return { _id: chat.id, status: chat.status, ...(await this.page(chat.id, opts)) };
+  }
+
+  async unreadFor(user: SessionUser): Promise<{ chatId: string | null; unread: number }> {
+    const chat = await findChatByCustomer(this.ctx.db, user.id);
+    return { chatId: chat?.id ?? null, unread: chat ? await countUnread(this.ctx.db, chat.id, user.id) : 0 };
+  }
+
+  async markRead(user: SessionUser, chatId: string): Promise<void> {
+    await this.requireAccess(user, chatId);
+    await markRead(this.ctx.db, chatId, user.id);
+  }
+
+  /**
+   * A message from the conversation's customer (or an agent answering in it). Without a chatId
+   * the first message creates the customer's conversation. Fields are checked before the
+   * upload is stored; the upload is checked by its bytes.
+   */
+  async send(user: SessionUser, rawFields: Record<string, string>, file: UploadedFile | null): Promise<{ chat: ChatRow; message: ChatMessageDto }> {
+    const fields = parseFields(rawFields, file);
+    let chat: ChatRow | null = null;
+    if (fields.chatId) {
+      chat = await this.requireAccess(user, fields.chatId);
+    } else if (isAgent(user)) {
+      throw badRequest('Choose the conversation to answer in the support inbox.', 'chat_required');
+    } else {
+      chat = (await findChatByCustomer(this.ctx.db, user.id)) ?? null;
+    }
+    return this.post(user, chat, fields.message, file);
+  }
+
+  /** An agent's answer in a conversation (support inbox). */
+  async reply(agent: SessionUser, chatId: string, rawFields: Record<string, string>, file: UploadedFile | null) {
+    if (!isAgent(agent)) throw forbidden();
+    const fields = parseFields(rawFields, file);
+    const chat = await this.requireAccess(agent, chatId);
+    return this.post(agent, chat, fields.message, file);
+  }
+
+  async setStatus(agent: SessionUser, chatId: string, status: 'open' | 'resolved'): Promise<ChatRow> {
+    if (!isAgent(agent)) throw forbidden();
+    await this.requireAccess(agent, chatId);
+    const chat = (await setChatStatus(this.ctx.db, chatId, status))!;
+    this.announce(chat);
+    return chat;
+  }
+
+  private async post(user: SessionUser, existing: ChatRow | null, text: string, file: UploadedFile | null) {
+    const media = file ? await storeMedia(this.ctx.storage, 'chat', file) : null;
+    const fromCustomer = !existing || existing.customerId === user.id;
+    const { chat, row } = await this.ctx.db.transaction(async (tx) => {
+      const target = existing ?? (await getOrCreateChat(tx, user.id));
+      const row = await insertMessage(tx, {
+        chatId: target.id,
+        senderId: user.id,
+        senderName: user.name,
+        body: text,
+        mediaKey: media?.key ?? null,
+        mediaType: media?.kind ?? null,
+      });
+      const chat = await touchChat(tx, target.id, row.createdAt, fromCustomer);
+      await markRead(tx, target.id, user.id);
+      return { chat, row };
+    });
+    const message = toMessageDto(row);
+    // The server itself tells the room; clients' `send-message` is only a relay of this.
+    this.emitToRoom(chat.id, 'receive-message', message);
+    this.announce(chat);
+    if (!fromCustomer) await this.emailIfOffline(chat, user, message).catch((err) => this.ctx.log.warn({ err, chatId: chat.id }, 'offline email check failed'));
+    return { chat, message };
+  }
+
+  emitToRoom<E extends keyof ServerToClientEvents>(chatId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.ctx.realtime.io.to(chatRoom(chatId)).emit(event, ...args);
+  }
+
+  /** Tells every agent's inbox that a conversation moved. */
+  announce(chat: ChatRow): void {
+    const update = { chatId: chat.id, status: chat.status, lastMessageAt: chat.lastMessageAt.toISOString() };
+    this.ctx.realtime.io.to(['role:support', 'role:admin']).emit('chat.updated', update);
+    this.ctx.realtime.emitToUser(chat.customerId, 'chat.updated', update);
+  }
+
+  /** Email the customer about an agent's answer when no socket of theirs is connected (any instance). */
+  private async emailIfOffline(chat: ChatRow, agent: SessionUser, message: ChatMessageDto): Promise<void> {
+    const sockets = await this.ctx.realtime.io.in(`user:${chat.customerId}`).fetchSockets();
+    if (sockets.length > 0) return;
+    await this.ctx.db.transaction(async (tx) => {
+      if (!(await claimCustomerEmail(tx, chat.id, CUSTOMER_EMAIL_WINDOW_MS))) return;
+      const customer = await findUserById(tx, chat.customerId);
+      if (!customer) return;
+      const preview = message.message ? `"${message.message.slice(0, 300)}${message.message.length > 300 ? '…' : ''}"` : `(a ${message.mediaType ?? 'file'})`;
+      const link = `${this.ctx.config.publicUrl}/?contact=true`;
+      await this.ctx.mailer.send(tx, {
+        to: customer.email,
+        subject: 'Jara support replied to your message',
+        text: `Hello ${customer.name},\n\n${agent.name} from Jara support answered you:\n\n${preview}\n\nOpen the chat to read and reply:\n${link}\n\nJara`,
+      });
+    });
+  }
+}
+
+function parseFields(raw: Record<string, string>, file: UploadedFile | null): ChatSendFields {
+  const parsed = ChatSendFields.safeParse(raw);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message.', 'validation_failed');
+  if (!parsed.data.message && !file) throw badRequest(CHAT_MSG.empty, 'empty_message');
+  return parsed.data;
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { CHAT_MESSAGE_MAX, CHAT_MSG, UPLOAD_MSG, VIDEO_MAX_BYTES } from '@jara/shared';
+import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
+import { ELF_AS_JPG, fakeMp4, HTML_AS_JPG, jpegWithGps, png, sendChat, supportReply, SVG } from '../../../test/factories-chat.js';
+import { chatMessages, chats, users } from '../../infra/db/schema.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.closeAll();
+});
+
+const getChat = (cookie: string) => app.inject({ url: '/api/chat/get-chat/', headers: { cookie } });
+
+describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
+  it('needs a session', async () => {
+    expect((await app.inject({ url: '/api/chat/get-chat/' })).statusCode).toBe(401);
+    const res = await sendChat(app, 'jara_sid=nope', { message: 'hi' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('creates the chat on the first message, sets the user chatId, and answers in the spec shape', async () => {
+    const { user, cookie } = await createUser(app, { name: 'Ada Obi' });
+    const empty = json(await getChat(cookie));
+    expect(empty).toMatchObject({ success: true, chat: { _id: null, messages: [] } });
+    expect(typeof empty.message).toBe('string');
+
+    const res = await sendChat(app, cookie, { message: '  Where is my order?  ', chatId: '' });
+    expect(res.statusCode).toBe(200);
+    const body = json(res);
+    expect(body.success).toBe(true);
+    const last = body.chat.messages.at(-1);
+    expect(last).toMatchObject({ senderId: user.id, senderName: 'Ada Obi', message: 'Where is my order?', media: null, sent: true });
+    expect(new Date(last.timestamp).toISOString()).toBe(last.timestamp);
+    const [stored] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored!.chatId).toBe(body.chat._id);
+
+    // The second message goes to the same conversation; get-chat lists them oldest first.
+    await sendChat(app, cookie, { message: 'Order 123', chatId: body.chat._id });
+    const chat = json(await getChat(cookie)).chat;
+    expect(chat._id).toBe(body.chat._id);
+    expect(chat.messages.map((m: { message: string }) => m.message)).toEqual(['Where is my order?', 'Order 123']);
+    expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(1);
+  });
+
+  it('pages older messages with a cursor', async () => {
+    const { cookie } = await createUser(app);
+    let chatId = '';
+    for (let i = 1; i <= 7; i++) {
+      const body = json(await sendChat(app, cookie, { message: `m${i}`, chatId }));
+      chatId = body.chat._id;
+    }
+    const first = json(await app.inject({ url: '/api/chat/messages?limit=3', headers: { cookie } })).chat;
+    expect(first.messages.map((m: { message: string }) => m.message)).toEqual(['m5', 'm6', 'm7']);
+    expect(first.hasMore).toBe(true);
+    const second = json(await app.inject({ url: `/api/chat/messages?limit=3&before=${first.messages[0]._id}`, headers: { cookie } })).chat;
+    expect(second.messages.map((m: { message: string }) => m.message)).toEqual(['m2', 'm3', 'm4']);
+    const third = json(await app.inject({ url: `/api/chat/messages?limit=3&before=${second.messages[0]._id}`, headers: { cookie } })).chat;
+    expect(third.messages.map((m: { message: string }) => m.message)).toEqual(['m1']);
+    expect(third.hasMore).toBe(false);
+  });
+
+  it('refuses blank messages and messages over the limit, and stores nothing', async () => {
+    const { user, cookie } = await createUser(app);
+    const blank = await sendChat(app, cookie, { message: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(json(blank).message).toBe(CHAT_MSG.empty);
+    const long = await sendChat(app, cookie, { message: 'x'.repeat(CHAT_MESSAGE_MAX + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(json(long)).toMatchObject({ success: false, message: CHAT_MSG.tooLong });
+    const huge = await sendChat(app, cookie, { message: 'x'.repeat(100_000) });
+    expect(huge.statusCode).toBe(400);
+    expect(json(huge).message).toBe(CHAT_MSG.tooLong);
+    expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(0);
+  });
+
+  it("cannot post into or read someone else's conversation", async () => {
+    const owner = await createUser(app);
+    const intruder = await createUser(app);
+    const chatId = json(await sendChat(app, owner.cookie, { message: 'private' })).chat._id;
+    const post = await sendChat(app, intruder.cookie, { message: 'hello', chatId });
+    expect(post.statusCode).toBe(404);
+    const read = await app.inject({ url: `/api/chat/messages?chatId=${chatId}`, headers: { cookie: intruder.cookie } });
+    expect(read.statusCode).toBe(404);
+    const rows = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    expect(rows.map((r) => r.body)).toEqual(['private']);
+  });
+
+  it('rate-limits sending', async () => {
+    const { cookie } = await createUser(app);
+    let chatId = '';
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const res = await sendChat(app, cookie, { message: `spam ${i}`, chatId });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 200) chatId = json(res).chat._id;
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('chat uploads', () => {
+  it('re-encodes a photo to WebP without its metadata and serves it only to participants', async () => {
+    const owner = await createUser(app);
+    const agent = await createUser(app, { role: 'support' });
+    const stranger = await createUser(app);
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const res = await sendChat(app, owner.cookie, { message: '' }, { name: 'IMG_2024.jpg', type: 'image/jpeg', data: original });
+    expect(res.statusCode).toBe(200);
+    const msg = json(res).chat.messages.at(-1);
+    expect(msg.mediaType).toBe('image');
+    expect(msg.media).toMatch(/^\/api\/chat\/media\/[0-9a-f-]{36}\.webp$/);
+    expect(msg.media).not.toContain('IMG_2024');
+
+    const mine = await app.inject({ url: msg.media, headers: { cookie: owner.cookie } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(mine.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(mine.rawPayload.includes(Buffer.from('GPS-9000'))).toBe(false);
+
+    expect((await app.inject({ url: msg.media, headers: { cookie: agent.cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ url: msg.media, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ url: msg.media })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/chat/media/..%2F..%2Fetc%2Fpasswd', headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+  });
+
+  it('accepts a PNG and an MP4 video (by their bytes) and serves video ranges', async () => {
+    const { cookie } = await createUser(app);
+    const img = json(await sendChat(app, cookie, { message: 'png' }, { name: 'a.png', type: 'image/png', data: await png() }));
+    expect(img.chat.messages.at(-1).mediaType).toBe('image');
+    const vid = await sendChat(app, cookie, { message: 'clip', chatId: img.chat._id }, { name: 'clip.bin', type: 'application/octet-stream', data: fakeMp4(4096) });
+    expect(vid.statusCode).toBe(200);
+    const m = json(vid).chat.messages.at(-1);
+    expect(m.mediaType).toBe('video');
+    expect(m.media).toMatch(/\.mp4$/);
+    const part = await app.inject({ url: m.media, headers: { cookie, range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 0-99/4096');
+    expect(part.rawPayload.length).toBe(100);
+  });
+
+  it.each([
+    ['photo.jpg that is HTML', { name: 'photo.jpg', type: 'image/jpeg', data: HTML_AS_JPG }, 400, UPLOAD_MSG.badType],
+    ['photo.jpg that is an ELF executable', { name: 'photo.jpg', type: 'image/jpeg', data: ELF_AS_JPG }, 400, UPLOAD_MSG.badType],
+    ['an SVG image', { name: 'logo.svg', type: 'image/svg+xml', data: SVG }, 400, UPLOAD_MSG.badType],
+    ['a truncated JPEG', { name: 'broken.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 1, 2, 3]) }, 400, UPLOAD_MSG.unreadable],
+  ])('refuses %s with a clear message and stores nothing', async (_label, file, status, message) => {
+    const { user, cookie } = await createUser(app);
+    const res = await sendChat(app, cookie, { message: 'look' }, file);
+    expect(res.statusCode).toBe(status);
+    expect(json(res)).toMatchObject({ success: false, message });
+    expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(0);
+  });
+
+  it('refuses a video over 50 MB', async () => {
+    const { user, cookie } = await createUser(app);
+    const res = await sendChat(app, cookie, { message: 'big' }, { name: 'big.mp4', type: 'video/mp4', data: fakeMp4(VIDEO_MAX_BYTES + 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toMatchObject({ success: false, message: UPLOAD_MSG.videoTooLarge });
+    expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(0);
+  });
+
+  it('refuses an image over 10 MB', async () => {
+    const { cookie } = await createUser(app);
+    const big = Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await sendChat(app, cookie, { message: '' }, { name: 'big.png', type: 'image/png', data: big });
+    expect(res.statusCode).toBe(413);
+    expect(json(res).message).toBe(UPLOAD_MSG.imageTooLarge);
+  });
+
+  it('answers a JSON body with a clear 400', async () => {
+    const { cookie } = await createUser(app);
+    const res = await app.inject({ method: 'POST', url: '/api/chat/send', payload: { message: 'hi' }, headers: { cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).success).toBe(false);
+  });
+});
+
+describe('unread count for the customer', () => {
+  it('counts agent replies since the customer last read', async () => {
+    const customer = await createUser(app);
+    const agent = await createUser(app, { role: 'support', name: 'Tolu (Support)' });
+    const chatId = json(await sendChat(app, customer.cookie, { message: 'hello' })).chat._id;
+    await supportReply(app, agent.cookie, chatId, { message: 'Hi! How can we help?' });
+    await supportReply(app, agent.cookie, chatId, { message: 'Are you there?' });
+    expect(json(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } }))).toMatchObject({ chatId, unread: 2 });
+    await app.inject({ method: 'POST', url: '/api/chat/read', payload: { chatId }, headers: { cookie: customer.cookie } });
+    expect(json(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } })).unread).toBe(0);
+    const other = await createUser(app);
+    expect((await app.inject({ method: 'POST', url: '/api/chat/read', payload: { chatId }, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+  });
+});
