@@ -27,6 +27,7 @@ import { localStorage } from './infra/storage/storage.js';
 import { AppError } from './lib/errors.js';
 import { SessionStore, SESSION_COOKIE } from './modules/auth/sessions.js';
 import { MODULES } from './modules/index.js';
+import { PaymentService } from './modules/payments/payments.service.js';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -56,7 +57,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && /^[\w-]{1,64}$/.test(req.headers['x-request-id']) ? req.headers['x-request-id'] : randomUUID()),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    disableRequestLogging: config.env === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log,
     jobs,
     mailer: new Mailer(database.db, jobs, log, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }),
+    payments: new PaymentService({ db: database.db, jobs, log, config }),
     limiter,
     sessions,
     storage: localStorage(config.uploadDir),
@@ -188,7 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
-        (res as unknown as import('node:http').ServerResponse).setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

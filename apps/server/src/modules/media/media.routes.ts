@@ -17,7 +17,7 @@ export const mediaModule: Module = async (app, ctx) => {
       const width = req.query.w && (MEDIA_WIDTHS as readonly number[]).includes(req.query.w) ? req.query.w : null;
       let body: Buffer | null;
       if (width) {
-        const cacheKey = `.cache/w${width}/${key}`;
+        const cacheKey = `cache/w${width}/${key}`;
         body = await ctx.storage.get(cacheKey);
         if (!body) {
           const original = await ctx.storage.get(key);
