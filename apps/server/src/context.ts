@@ -7,6 +7,7 @@ import type { RateLimiter } from './infra/rate-limit.js';
 import type { Realtime } from './infra/realtime/realtime.js';
 import type { Storage } from './infra/storage/storage.js';
 import type { SessionStore } from './modules/auth/sessions.js';
+import type { PaymentService } from './modules/payments/payments.service.js';
 
 /** The application's services, built once in buildApp and handed to every module. */
 export interface AppContext {
@@ -20,4 +21,5 @@ export interface AppContext {
   sessions: SessionStore;
   storage: Storage;
   realtime: Realtime;
+  payments: PaymentService;
 }

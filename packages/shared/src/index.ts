@@ -14,3 +14,5 @@ export * from './opening.js';
 export * from './schemas/dispatch.js';
 export * from './schemas/chat.js';
 export * from './events.js';
+export * from './schemas/order.js';
+export * from './schemas/payment.js';

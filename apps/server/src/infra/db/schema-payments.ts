@@ -1,0 +1,19 @@
+/** Tables added by migrations/0002_payments.sql (the sandbox payment provider's own ledger). */
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type SandboxStatus = 'ongoing' | 'success' | 'failed' | 'abandoned';
+
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  reference: text('reference').primaryKey(),
+  email: text('email').notNull(),
+  amountKobo: integer('amount_kobo').notNull(),
+  currency: text('currency').notNull().default('NGN'),
+  callbackUrl: text('callback_url').notNull(),
+  status: text('status').$type<SandboxStatus>().notNull().default('ongoing'),
+  channel: text('channel'),
+  refundedKobo: integer('refunded_kobo').notNull().default(0),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  paidAt: tz('paid_at'),
+});

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import type { Executor } from '../db/client.js';
+import {
+  PAYMENT_CHANNELS, ProviderError, type InitializeInput, type InitializeResult, type PaymentProvider, type ProviderTransaction,
+  type RefundResult, type TransferInput, type TransferRecipientInput, type TransferResult,
+} from './types.js';
+
+/** Request bodies exactly as Paystack documents them (paystack.yaml components). */
+export interface TransactionInitializeBody {
+  email: string;
+  amount: number;
+  currency?: 'NGN';
+  reference?: string;
+  channels?: string[];
+  callback_url?: string;
+  metadata?: Record<string, unknown>;
+}
+export interface RefundCreateBody {
+  transaction: string;
+  amount?: number;
+  currency?: 'NGN';
+  customer_note?: string;
+  merchant_note?: string;
+}
+export interface TransferRecipientCreateBody {
+  type: 'nuban';
+  name: string;
+  account_number: string;
+  bank_code: string;
+  currency?: 'NGN';
+}
+export interface TransferInitiateBody {
+  source: 'balance';
+  amount: number;
+  recipient: string;
+  reference: string;
+  reason?: string;
+  currency?: 'NGN';
+}
+
+// Answers are validated leniently: only the fields we read, anything else passes.
+const Envelope = z.object({ status: z.boolean(), message: z.string().optional().default('') });
+const InitializeAnswer = Envelope.extend({
+  data: z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }),
+});
+const VerifyAnswer = Envelope.extend({
+  data: z.object({
+    id: z.union([z.number(), z.string()]).nullish(),
+    status: z.string(),
+    reference: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    paid_at: z.string().nullish(),
+    channel: z.string().nullish(),
+    gateway_response: z.string().nullish(),
+  }),
+});
+const RefundAnswer = Envelope.extend({
+  data: z.object({ id: z.union([z.number(), z.string()]), status: z.string().optional().default('pending') }).loose(),
+});
+const RecipientAnswer = Envelope.extend({ data: z.object({ recipient_code: z.string() }).loose() });
+const TransferAnswer = Envelope.extend({ data: z.object({ transfer_code: z.string(), status: z.string() }).loose() });
+
+/** A thin typed client for the Paystack endpoints the project uses (no SDK). */
+export class PaystackClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly secretKey: string,
+    private readonly timeoutMs = 15_000,
+  ) {}
+
+  private async call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<{ status: number; data: T | null; message: string }> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      throw new ProviderError(`Paystack unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      throw new ProviderError(`Paystack answered ${res.status} with a body that is not JSON`, res.status);
+    }
+    const message = typeof (json as { message?: unknown } | null)?.message === 'string' ? (json as { message: string }).message : '';
+    if (!res.ok) return { status: res.status, data: null, message };
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new ProviderError(`Unexpected Paystack answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}`, res.status);
+    return { status: res.status, data: parsed.data, message };
+  }
+
+  private fail(path: string, r: { status: number; message: string }): never {
+    throw new ProviderError(`Paystack ${path} failed (${r.status}): ${r.message || 'no message'}`, r.status);
+  }
+
+  async initializeTransaction(body: TransactionInitializeBody) {
+    const r = await this.call('POST', '/transaction/initialize', InitializeAnswer, body);
+    if (!r.data?.status) this.fail('/transaction/initialize', r);
+    return r.data.data;
+  }
+
+  /** null when Paystack does not know the reference (404). */
+  async verifyTransaction(reference: string) {
+    const path = `/transaction/verify/${encodeURIComponent(reference)}`;
+    const r = await this.call('GET', path, VerifyAnswer);
+    if (r.status === 404 || (r.status === 400 && /not found/i.test(r.message))) return null;
+    if (!r.data?.status) this.fail(path, r);
+    return r.data.data;
+  }
+
+  async createRefund(body: RefundCreateBody) {
+    const r = await this.call('POST', '/refund', RefundAnswer, body);
+    if (!r.data?.status) this.fail('/refund', r);
+    return r.data.data;
+  }
+
+  async createTransferRecipient(body: TransferRecipientCreateBody) {
+    const r = await this.call('POST', '/transferrecipient', RecipientAnswer, body);
+    if (!r.data?.status) this.fail('/transferrecipient', r);
+    return r.data.data;
+  }
+
+  async initiateTransfer(body: TransferInitiateBody) {
+    const r = await this.call('POST', '/transfer', TransferAnswer, body);
+    if (!r.data?.status) this.fail('/transfer', r);
+    return r.data.data;
+  }
+}
+
+export class PaystackProvider implements PaymentProvider {
+  readonly name = 'paystack' as const;
+  readonly webhookSecret: string;
+  private readonly client: PaystackClient;
+
+  constructor(opts: { baseUrl: string; secretKey: string }) {
+    this.client = new PaystackClient(opts.baseUrl, opts.secretKey);
+    this.webhookSecret = opts.secretKey;
+  }
+
+  async initialize(_ex: Executor, input: InitializeInput): Promise<InitializeResult> {
+    const data = await this.client.initializeTransaction({
+      email: input.email,
+      amount: input.amountKobo,
+      currency: input.currency,
+      reference: input.reference,
+      channels: [...PAYMENT_CHANNELS],
+      callback_url: input.callbackUrl,
+      metadata: input.metadata,
+    });
+    if (data.reference !== input.reference) throw new ProviderError('Paystack returned another reference');
+    return { authorizationUrl: data.authorization_url, accessCode: data.access_code, reference: data.reference };
+  }
+
+  async verify(reference: string): Promise<ProviderTransaction | null> {
+    const d = await this.client.verifyTransaction(reference);
+    if (!d) return null;
+    return {
+      status: d.status,
+      reference: d.reference,
+      amountKobo: d.amount,
+      currency: d.currency,
+      paidAt: d.paid_at ?? null,
+      channel: d.channel ?? null,
+      gatewayResponse: d.gateway_response ?? null,
+      id: d.id ?? null,
+    };
+  }
+
+  async refund(input: { reference: string; amountKobo: number; note: string }): Promise<RefundResult> {
+    const d = await this.client.createRefund({
+      transaction: input.reference,
+      amount: input.amountKobo,
+      currency: 'NGN',
+      merchant_note: input.note.slice(0, 200),
+    });
+    return { providerRef: String(d.id), status: d.status };
+  }
+
+  async createTransferRecipient(input: TransferRecipientInput): Promise<{ recipientCode: string }> {
+    const d = await this.client.createTransferRecipient({
+      type: 'nuban', name: input.name, account_number: input.accountNumber, bank_code: input.bankCode, currency: input.currency ?? 'NGN',
+    });
+    return { recipientCode: d.recipient_code };
+  }
+
+  async transfer(input: TransferInput): Promise<TransferResult> {
+    const d = await this.client.initiateTransfer({
+      source: 'balance', amount: input.amountKobo, recipient: input.recipientCode, reference: input.reference, reason: input.reason, currency: 'NGN',
+    });
+    return { transferCode: d.transfer_code, status: d.status };
+  }
+}

@@ -1,0 +1,127 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.js';
+import { sandboxTransactions, type SandboxStatus } from '../db/schema-payments.js';
+import { randomToken } from '../../lib/crypto.js';
+import {
+  ProviderError, type InitializeInput, type InitializeResult, type PaymentProvider, type ProviderTransaction, type RefundResult,
+  type TransferInput, type TransferRecipientInput, type TransferResult,
+} from './types.js';
+
+export type SandboxRow = typeof sandboxTransactions.$inferSelect;
+/** Where the sandbox sends its webhooks (an event object; the sink signs and delivers it). */
+export type WebhookSink = (event: { event: string; data: Record<string, unknown> }) => Promise<void>;
+
+/**
+ * A local stand-in for Paystack: it keeps its own ledger of transactions, hosts a checkout page
+ * (payments module) and signs webhooks with the sandbox secret, so the same webhook and verify
+ * code runs as with Paystack. It cannot move real money (refused in production by config).
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly webhookSecret: string;
+  private sink: WebhookSink | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { publicUrl: string; secret: string },
+  ) {
+    this.webhookSecret = opts.secret;
+  }
+
+  setWebhookSink(sink: WebhookSink): void {
+    this.sink = sink;
+  }
+
+  checkoutUrl(reference: string): string {
+    return `${this.opts.publicUrl}/sandbox/checkout/${encodeURIComponent(reference)}`;
+  }
+
+  async initialize(ex: Executor, input: InitializeInput): Promise<InitializeResult> {
+    await ex.insert(sandboxTransactions).values({
+      reference: input.reference, email: input.email, amountKobo: input.amountKobo, currency: input.currency, callbackUrl: input.callbackUrl,
+    });
+    return { authorizationUrl: this.checkoutUrl(input.reference), accessCode: `sbx_${randomToken(9)}`, reference: input.reference };
+  }
+
+  async find(reference: string): Promise<SandboxRow | undefined> {
+    const [row] = await this.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference));
+    return row;
+  }
+
+  /** The customer's choice on the checkout page; only an ongoing transaction changes. */
+  async complete(reference: string, outcome: Exclude<SandboxStatus, 'ongoing'>, channel: string): Promise<SandboxRow | null> {
+    const [row] = await this.db
+      .update(sandboxTransactions)
+      .set({ status: outcome, channel, paidAt: outcome === 'success' ? new Date() : null })
+      .where(and(eq(sandboxTransactions.reference, reference), eq(sandboxTransactions.status, 'ongoing')))
+      .returning();
+    if (row && outcome === 'success') await this.emit('charge.success', this.toPaystackData(row));
+    return row ?? null;
+  }
+
+  toPaystackData(row: SandboxRow): Record<string, unknown> {
+    return {
+      id: null,
+      domain: 'test',
+      status: row.status === 'ongoing' ? 'ongoing' : row.status,
+      reference: row.reference,
+      amount: row.amountKobo,
+      currency: row.currency,
+      channel: row.channel,
+      gateway_response: row.status === 'success' ? 'Successful' : row.status === 'failed' ? 'Declined' : 'The transaction was not completed',
+      paid_at: row.paidAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      customer: { email: row.email },
+    };
+  }
+
+  async verify(reference: string): Promise<ProviderTransaction | null> {
+    const row = await this.find(reference);
+    if (!row) return null;
+    return {
+      status: row.status,
+      reference: row.reference,
+      amountKobo: row.amountKobo,
+      currency: row.currency,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      channel: row.channel,
+      gatewayResponse: null,
+      id: null,
+    };
+  }
+
+  async refund(input: { reference: string; amountKobo: number; note: string }): Promise<RefundResult> {
+    const [row] = await this.db
+      .update(sandboxTransactions)
+      .set({ refundedKobo: sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo}` })
+      .where(and(
+        eq(sandboxTransactions.reference, input.reference),
+        eq(sandboxTransactions.status, 'success'),
+        sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo} <= ${sandboxTransactions.amountKobo}`,
+      ))
+      .returning();
+    if (!row) throw new ProviderError('Transaction has been fully reversed or was not successful', 400);
+    const providerRef = `sbx_rf_${randomToken(9)}`;
+    // Paystack answers "pending" and later sends refund.processed; so does the sandbox.
+    await this.emit('refund.processed', {
+      id: providerRef, status: 'processed', transaction_reference: row.reference, amount: input.amountKobo, currency: row.currency,
+      merchant_note: input.note, domain: 'test',
+    });
+    return { providerRef, status: 'pending' };
+  }
+
+  async createTransferRecipient(input: TransferRecipientInput): Promise<{ recipientCode: string }> {
+    if (!/^\d{10}$/.test(input.accountNumber)) throw new ProviderError('Account number is invalid', 400);
+    return { recipientCode: `RCP_sbx${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}` };
+  }
+
+  async transfer(input: TransferInput): Promise<TransferResult> {
+    const transferCode = `TRF_sbx${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    await this.emit('transfer.success', { transfer_code: transferCode, reference: input.reference, amount: input.amountKobo, currency: 'NGN', status: 'success', reason: input.reason });
+    return { transferCode, status: 'pending' };
+  }
+
+  private async emit(event: string, data: Record<string, unknown>): Promise<void> {
+    if (this.sink) await this.sink({ event, data });
+  }
+}

@@ -1,0 +1,122 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/db/client.js';
+import { queryRows } from '../../infra/db/client.js';
+import {
+  cartItems, orderItems, orders, payments, productOptions, products, statusEvents, vendors, type PaymentState,
+} from '../../infra/db/schema.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type OptionRow = typeof productOptions.$inferSelect;
+export type VendorRow = typeof vendors.$inferSelect;
+
+/** Live products of approved vendors, with their vendor, for a checkout. */
+export async function loadProductsForCheckout(ex: Executor, productIds: string[]): Promise<{ product: ProductRow; vendor: VendorRow }[]> {
+  if (!productIds.length) return [];
+  return ex
+    .select({ product: products, vendor: vendors })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(inArray(products.id, productIds), isNull(products.deletedAt), eq(vendors.status, 'approved')));
+}
+
+export async function loadOptions(ex: Executor, productIds: string[]): Promise<OptionRow[]> {
+  if (!productIds.length) return [];
+  return ex.select().from(productOptions).where(inArray(productOptions.productId, productIds)).orderBy(asc(productOptions.position), asc(productOptions.id));
+}
+
+export async function loadApprovedVendors(ex: Executor, ids: string[]): Promise<VendorRow[]> {
+  if (!ids.length) return [];
+  return ex.select().from(vendors).where(and(inArray(vendors.id, ids), eq(vendors.status, 'approved')));
+}
+
+export async function insertOrder(ex: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await ex.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function insertOrderItems(ex: Executor, values: (typeof orderItems.$inferInsert)[]): Promise<OrderItemRow[]> {
+  return ex.insert(orderItems).values(values).returning();
+}
+
+export async function findOrder(ex: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await ex.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** Locks the order row for the rest of the transaction (cancel vs. vendor confirm). */
+export async function lockOrder(ex: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await ex.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+export async function itemsOf(ex: Executor, orderIds: string[]): Promise<(OrderItemRow & { vendorName: string; vendorUserId: string | null })[]> {
+  if (!orderIds.length) return [];
+  const rows = await ex
+    .select({ item: orderItems, vendorName: vendors.businessName, vendorUserId: vendors.userId })
+    .from(orderItems)
+    .innerJoin(vendors, eq(vendors.id, orderItems.vendorId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.productName), asc(orderItems.id));
+  return rows.map((r) => ({ ...r.item, vendorName: r.vendorName, vendorUserId: r.vendorUserId }));
+}
+
+/** `awaiting → paid` on the order itself (the payment's transition already happened once). */
+export async function setOrderPaid(ex: Executor, id: string, paidAt: Date, deliveryCode: string): Promise<OrderRow | undefined> {
+  const [row] = await ex
+    .update(orders)
+    .set({ paymentState: 'paid', paidAt, deliveryCode })
+    .where(and(eq(orders.id, id), eq(orders.paymentState, 'awaiting')))
+    .returning();
+  return row;
+}
+
+export async function setOrderUnpaid(ex: Executor, id: string, state: Extract<PaymentState, 'failed' | 'abandoned'>): Promise<void> {
+  await ex.update(orders).set({ paymentState: state }).where(and(eq(orders.id, id), eq(orders.paymentState, 'awaiting')));
+}
+
+/** Cancels the items still at Order Placed; returns those it changed. */
+export async function cancelPlacedItems(ex: Executor, orderId: string, reason: string): Promise<OrderItemRow[]> {
+  return ex
+    .update(orderItems)
+    .set({ status: 'Order Cancelled', cancelReason: reason, updatedAt: new Date() })
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'Order Placed')))
+    .returning();
+}
+
+export async function recordStatusEvents(ex: Executor, rows: (typeof statusEvents.$inferInsert)[]): Promise<void> {
+  if (rows.length) await ex.insert(statusEvents).values(rows);
+}
+
+/** Removes the bought lines from the customer's cart. */
+export async function removeCartLines(ex: Executor, userId: string, lines: { productId: string; optionId: string }[]): Promise<void> {
+  for (const l of lines) {
+    await ex.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, l.productId), eq(cartItems.optionId, l.optionId)));
+  }
+}
+
+/** A page of the customer's paid orders, newest first. */
+export async function listPaidOrders(ex: Executor, userId: string, limit: number, offset: number): Promise<OrderRow[]> {
+  return ex
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentState, 'paid')))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function paidPaymentOf(ex: Executor, orderId: string) {
+  const [row] = await ex
+    .select()
+    .from(payments)
+    .where(and(eq(payments.purpose, 'order'), eq(payments.subjectId, orderId), eq(payments.state, 'paid')));
+  return row;
+}
+
+/** Orders waiting for payment longer than the window, for tests and admin views. */
+export async function countOrdersByState(ex: Executor, userId: string): Promise<Record<string, number>> {
+  const rows = await queryRows<{ payment_state: string; n: number }>(ex, sql`SELECT payment_state, count(*)::int AS n FROM orders WHERE user_id = ${userId} GROUP BY payment_state`);
+  return Object.fromEntries(rows.map((r) => [r.payment_state, Number(r.n)]));
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { CheckoutInput, DeliveryFeeInput, Id, koboToNaira, OrderListQuery } from '@jara/shared';
+import type { Module } from '../types.js';
+import { rateLimit, requireUser } from '../../lib/http.js';
+import { OrderService } from './orders.service.js';
+
+export const ordersModule: Module = async (app, ctx) => {
+  const orders = new OrderService(ctx);
+  ctx.payments.registerPurpose('order', {
+    onPaid: (tx, payment) => orders.onPaid(tx, payment),
+    onFailed: (tx, payment) => orders.onFailed(tx, payment),
+    onRefunded: (tx, payment, amount) => orders.onRefunded(tx, payment, amount),
+  });
+  ctx.jobs.register('orders.notify', (payload) => orders.deliverNotice(String(payload.orderId), payload.kind as 'paid'));
+
+  app.post('/api/order/delivery-fee', { schema: { tags: ['order'], body: DeliveryFeeInput } }, async (req, reply) => {
+    await rateLimit(ctx.limiter, reply, [{ key: `fee:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);
+    const { latitude, longitude, vendorIds } = req.body;
+    const kobo = await orders.deliveryFee(ctx.db, { latitude, longitude }, vendorIds);
+    return { success: true, totalDeliveryFee: koboToNaira(kobo) };
+  });
+
+  app.post('/api/payment/paystack', { schema: { tags: ['payment'], body: CheckoutInput } }, async (req, reply) => {
+    const user = requireUser(req);
+    await rateLimit(ctx.limiter, reply, [{ key: `checkout:user:${user.id}`, limit: 20, windowMs: 10 * 60_000 }]);
+    const { url, reference } = await orders.checkout(user, req.body);
+    return { success: true, url, reference };
+  });
+
+  app.get('/api/order/user', { schema: { tags: ['order'], querystring: OrderListQuery } }, async (req) => {
+    const user = requireUser(req);
+    const { page, limit } = req.query;
+    const { orders: list, hasMore } = await orders.listForUser(user.id, page, limit);
+    return { success: true, orders: list, page, limit, hasMore };
+  });
+
+  app.post('/api/order/cancel/:id', { schema: { tags: ['order'], params: z.strictObject({ id: Id }) } }, async (req, reply) => {
+    const user = requireUser(req);
+    await rateLimit(ctx.limiter, reply, [{ key: `cancel:user:${user.id}`, limit: 20, windowMs: 60_000 }]);
+    const order = await orders.cancel(user.id, req.params.id);
+    return { success: true, message: 'Order cancelled. Your refund is on its way.', order };
+  });
+};

@@ -1,0 +1,273 @@
+import {
+  CANCEL_WINDOW_MS, CANCELLED, cartTotals, formatNaira, isInServiceArea, isOnTheWay, isOpenAt, koboToNaira, nairaToKobo, orderDeliveryFee,
+  shownOrderStatus, unitPriceKobo, type CheckoutInput, type ItemStatus, type OrderAddressDto, type OrderDto, type CartTotals,
+} from '@jara/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../../infra/db/schema.js';
+import type { Executor, Tx } from '../../infra/db/client.js';
+import { deliveryCode } from '../../lib/crypto.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { PaymentRow } from '../payments/payments.service.js';
+import { findOwnAddress } from '../addresses/addresses.repo.js';
+import { OUTSIDE_AREA } from '../addresses/addresses.routes.js';
+import * as repo from './orders.repo.js';
+
+export const PRICE_CHANGED = 'price_changed';
+
+export interface QuotedLine {
+  productId: string;
+  optionId: string;
+  vendorId: string;
+  productName: string;
+  optionName: string;
+  image: string | null;
+  unitPriceKobo: number;
+  quantity: number;
+}
+
+export interface Quote {
+  lines: QuotedLine[];
+  totals: CartTotals;
+  address: OrderAddressDto;
+  addressId: string;
+}
+
+type OrderNotice = 'paid' | 'cancelled' | 'refunded' | 'failed';
+
+/** Checkout, the order side of payment, My Orders and cancellation (DESIGN §2–§3). */
+export class OrderService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Sum of one delivery fee per distinct vendor (vendors the server found, never the client's word). */
+  async deliveryFee(ex: Executor, point: { latitude: number; longitude: number }, vendorIds: string[]): Promise<number> {
+    if (!isInServiceArea(point, this.ctx.config.campus.serviceArea)) throw badRequest(OUTSIDE_AREA, 'outside_service_area');
+    const ids = [...new Set(vendorIds)];
+    const vendors = await repo.loadApprovedVendors(ex, ids);
+    if (vendors.length !== ids.length) throw badRequest('A vendor in your cart is no longer available.', 'unknown_vendor');
+    return orderDeliveryFee(point, vendors.map((v) => ({ latitude: v.latitude, longitude: v.longitude })));
+  }
+
+  /** Recomputes every line and fee from the database; refuses anything that does not hold. */
+  async quote(ex: Executor, userId: string, input: CheckoutInput, now = new Date()): Promise<Quote> {
+    const address = await findOwnAddress(ex, userId, input.address);
+    if (!address) throw notFound('Address not found. Please select one of your addresses.');
+    const point = { latitude: address.latitude, longitude: address.longitude };
+    if (!isInServiceArea(point, this.ctx.config.campus.serviceArea)) throw badRequest(OUTSIDE_AREA, 'outside_service_area');
+
+    const productIds = [...new Set(input.items.map((i) => i.product))];
+    const found = await repo.loadProductsForCheckout(ex, productIds);
+    const byId = new Map(found.map((f) => [f.product.id, f]));
+    const options = await repo.loadOptions(ex, productIds);
+
+    const merged = new Map<string, QuotedLine>();
+    for (const item of input.items) {
+      const f = byId.get(item.product);
+      if (!f) throw badRequest('A product in your cart is no longer available. Please remove it and try again.', 'product_unavailable');
+      const { product, vendor } = f;
+      if (item.vendorId !== undefined && item.vendorId !== product.vendorId) {
+        throw badRequest(`${product.name} is not sold by that vendor.`, 'vendor_mismatch');
+      }
+      if (!product.inStock) throw badRequest(`${product.name} is out of stock.`, 'out_of_stock');
+      const own = options.filter((o) => o.productId === product.id);
+      const option = item.optionId === undefined ? own[0] : own.find((o) => o.id === item.optionId);
+      if (!option) throw badRequest(`That option does not belong to ${product.name}.`, 'option_mismatch');
+      if (!vendor.isOpen || !isOpenAt(vendor.openingHours, now)) {
+        throw badRequest(`${vendor.businessName} is closed right now. Please remove ${product.name} or try again when it opens.`, 'vendor_closed');
+      }
+      const unit = unitPriceKobo(option);
+      if (item.price !== undefined && nairaToKobo(item.price) !== unit) {
+        throw conflict(`The price of ${product.name} is ${formatNaira(unit)}, not ${formatNaira(nairaToKobo(item.price))}. Please review your cart.`, PRICE_CHANGED);
+      }
+      const key = `${product.id}/${option.id}`;
+      const prev = merged.get(key);
+      const quantity = (prev?.quantity ?? 0) + item.quantity;
+      if (quantity > 99) throw badRequest(`Quantity must be a whole number from 1 to 99.`, 'bad_quantity');
+      merged.set(key, {
+        productId: product.id, optionId: option.id, vendorId: product.vendorId, productName: product.name, optionName: option.name,
+        image: product.images[0] ?? null, unitPriceKobo: unit, quantity,
+      });
+    }
+    const lines = [...merged.values()];
+    const itemsKobo = lines.reduce((s, l) => s + l.unitPriceKobo * l.quantity, 0);
+    const vendorLocations = [...new Map(found.filter((f) => lines.some((l) => l.vendorId === f.vendor.id)).map((f) => [f.vendor.id, f.vendor])).values()];
+    const deliveryKobo = orderDeliveryFee(point, vendorLocations.map((v) => ({ latitude: v.latitude, longitude: v.longitude })));
+    const totals = cartTotals(itemsKobo, deliveryKobo);
+    if (!Number.isSafeInteger(totals.totalKobo) || totals.totalKobo > 100_000_000) {
+      throw badRequest('This order is too large to pay in one go. Please split it.', 'order_too_large');
+    }
+    if (input.amount !== undefined && nairaToKobo(input.amount) !== totals.totalKobo) {
+      throw conflict(`The total is now ${formatNaira(totals.totalKobo)}. Please review your cart and pay again.`, PRICE_CHANGED);
+    }
+    const snapshot: OrderAddressDto = {
+      firstName: address.firstName, lastName: address.lastName, email: address.email, address: address.address, city: address.city,
+      state: address.state, zipcode: address.zipcode, country: address.country, phone: address.phone, latitude: address.latitude, longitude: address.longitude,
+    };
+    return { lines, totals, address: snapshot, addressId: address.id };
+  }
+
+  /** Creates the order awaiting payment and its payment attempt; answers where to pay. */
+  async checkout(user: { id: string; email: string }, input: CheckoutInput): Promise<{ url: string; reference: string; orderId: string }> {
+    return this.ctx.db.transaction(async (tx) => {
+      const q = await this.quote(tx, user.id, input);
+      const order = await repo.insertOrder(tx, {
+        userId: user.id, addressId: q.addressId, address: { ...q.address }, itemsKobo: q.totals.itemsKobo, deliveryFeeKobo: q.totals.deliveryFeeKobo,
+        serviceFeeKobo: q.totals.serviceFeeKobo, amountKobo: q.totals.totalKobo, paymentState: 'awaiting',
+      });
+      await repo.insertOrderItems(tx, q.lines.map((l) => ({
+        orderId: order.id, productId: l.productId, optionId: l.optionId, vendorId: l.vendorId, productName: l.productName, optionName: l.optionName,
+        image: l.image, unitPriceKobo: l.unitPriceKobo, quantity: l.quantity, status: 'Order Placed',
+      })));
+      const started = await this.ctx.payments.start(tx, {
+        purpose: 'order', subjectId: order.id, userId: user.id, email: user.email, amountKobo: q.totals.totalKobo, callbackPath: '/loader?next=my-orders',
+      });
+      return { ...started, orderId: order.id };
+    });
+  }
+
+  /** Payment confirmed (exactly once, inside the payment's transaction). */
+  async onPaid(tx: Tx, payment: PaymentRow): Promise<void> {
+    const order = await repo.setOrderPaid(tx, payment.subjectId, payment.paidAt ?? new Date(), deliveryCode());
+    if (!order) throw new Error(`order ${payment.subjectId} was not awaiting payment`);
+    const items = await repo.itemsOf(tx, [order.id]);
+    await repo.recordStatusEvents(tx, [
+      { subjectType: 'order', subjectId: order.id, status: 'paid', actorId: order.userId, note: `payment ${payment.reference}` },
+      ...items.map((i) => ({ subjectType: 'order_item' as const, subjectId: i.id, status: 'Order Placed', actorId: order.userId })),
+    ]);
+    await repo.removeCartLines(tx, order.userId, items);
+    await this.ctx.mailer.send(tx, {
+      to: await this.customerEmail(tx, order),
+      subject: `Your Jara order is placed (${formatNaira(order.amountKobo)})`,
+      text: [
+        'Thank you! We received your payment and the vendors have your order.',
+        '',
+        ...items.map((i) => `- ${i.productName} (${i.optionName}) × ${i.quantity}: ${formatNaira(i.unitPriceKobo * i.quantity)} from ${i.vendorName}`),
+        '',
+        `Items ${formatNaira(order.itemsKobo)} · Delivery ${order.deliveryFeeKobo ? formatNaira(order.deliveryFeeKobo) : 'Free'} · Service fee ${formatNaira(order.serviceFeeKobo)}`,
+        `Total paid ${formatNaira(order.amountKobo)} (reference ${payment.reference})`,
+        '',
+        `Changed your mind? You can cancel within ${CANCEL_WINDOW_MS / 60_000} minutes, before a vendor confirms, in My Orders: ${this.ctx.config.publicUrl}/my-orders`,
+      ].join('\n'),
+    });
+    await this.notify(tx, order.id, 'paid');
+  }
+
+  async onFailed(tx: Tx, payment: PaymentRow): Promise<void> {
+    await repo.setOrderUnpaid(tx, payment.subjectId, payment.state === 'abandoned' ? 'abandoned' : 'failed');
+    await repo.recordStatusEvents(tx, [{ subjectType: 'order', subjectId: payment.subjectId, status: `payment ${payment.state}`, note: payment.reference }]);
+  }
+
+  async onRefunded(tx: Tx, payment: PaymentRow, amountKobo: number): Promise<void> {
+    await repo.recordStatusEvents(tx, [{ subjectType: 'order', subjectId: payment.subjectId, status: 'refunded', note: `${formatNaira(amountKobo)} refunded (${payment.reference})` }]);
+    const order = await repo.findOrder(tx, payment.subjectId);
+    if (!order) return;
+    await this.ctx.mailer.send(tx, {
+      to: await this.customerEmail(tx, order),
+      subject: `Refund of ${formatNaira(amountKobo)} processed`,
+      text: `We have refunded ${formatNaira(amountKobo)} for your Jara order (reference ${payment.reference}). Depending on your bank it can take a few working days to show.`,
+    });
+    await this.notify(tx, order.id, 'refunded');
+  }
+
+  private async customerEmail(ex: Executor, order: repo.OrderRow): Promise<string> {
+    const [u] = await ex.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+    return u?.email ?? String(order.address.email);
+  }
+
+  /** Live pushes happen after commit, from a job. */
+  private async notify(tx: Tx, orderId: string, kind: OrderNotice): Promise<void> {
+    await this.ctx.jobs.enqueue(tx, 'orders.notify', { orderId, kind }, { dedupeKey: `orders.notify:${orderId}:${kind}:${Date.now()}` });
+  }
+
+  /** The job behind notify(): `order.updated` to the customer, `vendor.order.*` to vendors' owners. */
+  async deliverNotice(orderId: string, kind: OrderNotice): Promise<void> {
+    const order = await repo.findOrder(this.ctx.db, orderId);
+    if (!order) return;
+    const items = await repo.itemsOf(this.ctx.db, [order.id]);
+    const status = shownOrderStatus(items.map((i) => i.status as ItemStatus));
+    this.ctx.realtime.emitToUser(order.userId, 'order.updated', { orderId, status });
+    if (kind !== 'paid' && kind !== 'cancelled') return;
+    const byVendor = new Map<string, typeof items>();
+    for (const i of items) (byVendor.get(i.vendorId) ?? byVendor.set(i.vendorId, []).get(i.vendorId)!).push(i);
+    for (const [vendorId, list] of byVendor) {
+      const owner = list[0]!.vendorUserId;
+      if (!owner) continue;
+      this.ctx.realtime.emitToUser(owner, kind === 'paid' ? 'vendor.order.created' : 'vendor.order.cancelled', {
+        orderId, vendorId,
+        items: list.map((i) => ({ _id: i.id, productId: i.productId, name: i.productName, optionName: i.optionName, quantity: i.quantity, unitPrice: koboToNaira(i.unitPriceKobo), status: i.status })),
+      });
+    }
+  }
+
+  /** My Orders: the caller's paid orders, newest first. */
+  async listForUser(userId: string, page: number, limit: number, now = new Date()): Promise<{ orders: OrderDto[]; hasMore: boolean }> {
+    const rows = await repo.listPaidOrders(this.ctx.db, userId, limit + 1, (page - 1) * limit);
+    const pageRows = rows.slice(0, limit);
+    const items = await repo.itemsOf(this.ctx.db, pageRows.map((o) => o.id));
+    return { orders: pageRows.map((o) => toOrderDto(o, items.filter((i) => i.orderId === o.id), now)), hasMore: rows.length > limit };
+  }
+
+  /** Customer cancellation (DESIGN §3): no item confirmed, within 5 minutes of payment; full refund. */
+  async cancel(userId: string, orderId: string, now = new Date()): Promise<OrderDto> {
+    await this.ctx.db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, orderId);
+      if (!order || order.userId !== userId || order.paymentState !== 'paid') throw notFound('Order not found.');
+      const items = await repo.itemsOf(tx, [order.id]);
+      const live = items.filter((i) => i.status !== CANCELLED);
+      if (!live.length) throw conflict('This order is already cancelled.', 'already_cancelled');
+      if (live.some((i) => i.status !== 'Order Placed')) throw conflict('This order can no longer be cancelled: a vendor has already confirmed it.', 'cancel_not_allowed');
+      if (!order.paidAt || now.getTime() - order.paidAt.getTime() > CANCEL_WINDOW_MS) {
+        throw conflict(`Orders can only be cancelled within ${CANCEL_WINDOW_MS / 60_000} minutes of payment.`, 'cancel_window_passed');
+      }
+      const changed = await repo.cancelPlacedItems(tx, order.id, 'Cancelled by the customer');
+      if (changed.length !== live.length) throw conflict('This order can no longer be cancelled: a vendor has already confirmed it.', 'cancel_not_allowed');
+      await repo.recordStatusEvents(tx, changed.map((i) => ({ subjectType: 'order_item' as const, subjectId: i.id, status: CANCELLED, actorId: userId, note: 'customer cancelled' })));
+      const payment = await repo.paidPaymentOf(tx, order.id);
+      if (!payment) throw new AppError(500, 'payment_missing', 'Something went wrong');
+      const left = payment.amountKobo - payment.refundedKobo;
+      if (left > 0) await this.ctx.payments.refund(tx, payment.id, left, `Order ${order.id} cancelled by the customer`);
+      await this.ctx.mailer.send(tx, {
+        to: await this.customerEmail(tx, order),
+        subject: 'Your Jara order is cancelled',
+        text: `Your order is cancelled as you asked. ${left > 0 ? `We are refunding ${formatNaira(left)} to your payment method.` : ''}`,
+      });
+      await this.notify(tx, order.id, 'cancelled');
+    });
+    const order = await repo.findOrder(this.ctx.db, orderId);
+    const items = await repo.itemsOf(this.ctx.db, [orderId]);
+    return toOrderDto(order!, items, now);
+  }
+}
+
+export function toOrderDto(o: repo.OrderRow, items: (repo.OrderItemRow & { vendorName: string })[], now = new Date()): OrderDto {
+  const statuses = items.map((i) => i.status as ItemStatus);
+  const status = shownOrderStatus(statuses);
+  const live = statuses.filter((s) => s !== CANCELLED);
+  const until = o.paidAt ? new Date(o.paidAt.getTime() + CANCEL_WINDOW_MS) : null;
+  const canCancel = o.paymentState === 'paid' && live.length > 0 && live.every((s) => s === 'Order Placed') && !!until && now < until;
+  return {
+    _id: o.id,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: o.paidAt?.toISOString() ?? null,
+    amount: koboToNaira(o.amountKobo),
+    itemsPrice: koboToNaira(o.itemsKobo),
+    deliveryFee: koboToNaira(o.deliveryFeeKobo),
+    serviceFee: koboToNaira(o.serviceFeeKobo),
+    status,
+    items: items.map((i) => ({
+      _id: i.id,
+      product: { _id: i.productId, name: i.productName, image: i.image },
+      optionId: i.optionId,
+      optionName: i.optionName,
+      quantity: i.quantity,
+      vendorId: i.vendorId,
+      vendorName: i.vendorName,
+      status: i.status as ItemStatus,
+      unitPrice: koboToNaira(i.unitPriceKobo),
+    })),
+    deliveryCode: isOnTheWay(status) ? o.deliveryCode : null,
+    canCancel,
+    cancelUntil: canCancel && until ? until.toISOString() : null,
+    address: o.address as unknown as OrderAddressDto,
+  };
+}

@@ -1,0 +1,148 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/db/client.js';
+import { payments, refunds, webhookEvents, type PaymentState } from '../../infra/db/schema.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+export async function insertPayment(ex: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await ex.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function setProviderData(ex: Executor, id: string, data: Record<string, unknown>): Promise<void> {
+  await ex.update(payments).set({ providerData: data }).where(eq(payments.id, id));
+}
+
+export async function findPaymentByReference(ex: Executor, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await ex.select().from(payments).where(eq(payments.reference, reference));
+  return row;
+}
+
+export async function findPaymentById(ex: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await ex.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/**
+ * The one conditional transition `awaiting → paid`, keyed on the reference and checking amount
+ * and currency: of any number of racing callers exactly one gets the row back.
+ */
+export async function markPaid(
+  ex: Executor,
+  p: { reference: string; amountKobo: number; currency: string; providerData: Record<string, unknown> },
+): Promise<PaymentRow | undefined> {
+  const [row] = await ex
+    .update(payments)
+    .set({ state: 'paid', paidAt: new Date(), providerData: p.providerData })
+    .where(and(
+      eq(payments.reference, p.reference),
+      eq(payments.state, 'awaiting'),
+      eq(payments.amountKobo, p.amountKobo),
+      eq(payments.currency, p.currency),
+    ))
+    .returning();
+  return row;
+}
+
+/** `awaiting → failed | abandoned`, at most once. */
+export async function markUnpaid(ex: Executor, reference: string, state: Extract<PaymentState, 'failed' | 'abandoned'>): Promise<PaymentRow | undefined> {
+  const [row] = await ex
+    .update(payments)
+    .set({ state })
+    .where(and(eq(payments.reference, reference), eq(payments.state, 'awaiting')))
+    .returning();
+  return row;
+}
+
+/** Reserves a refund on a paid payment; undefined when it would exceed what is left. */
+export async function reserveRefund(ex: Executor, paymentId: string, amountKobo: number): Promise<PaymentRow | undefined> {
+  const [row] = await ex
+    .update(payments)
+    .set({ refundedKobo: sql`${payments.refundedKobo} + ${amountKobo}` })
+    .where(and(
+      eq(payments.id, paymentId),
+      eq(payments.state, 'paid'),
+      sql`${payments.refundedKobo} + ${amountKobo} <= ${payments.amountKobo}`,
+    ))
+    .returning();
+  return row;
+}
+
+export async function releaseRefund(ex: Executor, paymentId: string, amountKobo: number): Promise<void> {
+  await ex
+    .update(payments)
+    .set({ refundedKobo: sql`greatest(0, ${payments.refundedKobo} - ${amountKobo})` })
+    .where(eq(payments.id, paymentId));
+}
+
+export async function insertRefund(ex: Executor, values: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await ex.insert(refunds).values(values).returning();
+  return row!;
+}
+
+export async function findRefund(ex: Executor, id: string): Promise<RefundRow | undefined> {
+  const [row] = await ex.select().from(refunds).where(eq(refunds.id, id));
+  return row;
+}
+
+export async function findRefundByProviderRef(ex: Executor, providerRef: string): Promise<RefundRow | undefined> {
+  const [row] = await ex.select().from(refunds).where(eq(refunds.providerRef, providerRef));
+  return row;
+}
+
+/** The oldest pending refund of this amount on the payment (when the provider's id is not known yet). */
+export async function findPendingRefund(ex: Executor, paymentId: string, amountKobo: number): Promise<RefundRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.state, 'pending'), eq(refunds.amountKobo, amountKobo)))
+    .orderBy(asc(refunds.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function setRefundProviderRef(ex: Executor, id: string, providerRef: string): Promise<void> {
+  await ex.update(refunds).set({ providerRef }).where(and(eq(refunds.id, id), sql`${refunds.providerRef} IS NULL`));
+}
+
+/** `pending → processed | failed`, at most once. */
+export async function settleRefund(ex: Executor, id: string, state: 'processed' | 'failed', providerRef?: string): Promise<RefundRow | undefined> {
+  const [row] = await ex
+    .update(refunds)
+    .set({ state, processedAt: state === 'processed' ? new Date() : null, ...(providerRef ? { providerRef } : {}) })
+    .where(and(eq(refunds.id, id), eq(refunds.state, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function listRefunds(ex: Executor, paymentId: string): Promise<RefundRow[]> {
+  return ex.select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt));
+}
+
+export async function recordWebhook(
+  ex: Executor,
+  values: { provider: string; event: string | null; reference: string | null; outcome: string; body: unknown },
+): Promise<number> {
+  const [row] = await ex.insert(webhookEvents).values(values).returning({ id: webhookEvents.id });
+  return row!.id;
+}
+
+export async function findWebhook(ex: Executor, id: number) {
+  const [row] = await ex.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+  return row;
+}
+
+export async function setWebhookOutcome(ex: Executor, id: number, outcome: string): Promise<void> {
+  await ex.update(webhookEvents).set({ outcome }).where(eq(webhookEvents.id, id));
+}
+
+/** Payments still awaiting that were started before `before` (reconciliation). */
+export async function listAwaiting(ex: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
+  return ex
+    .select()
+    .from(payments)
+    .where(and(eq(payments.state, 'awaiting'), lt(payments.createdAt, before)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { PaymentVerifyQuery } from '@jara/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Module } from '../types.js';
+import { rateLimit, requireUser } from '../../lib/http.js';
+import { renderCheckout, renderMissing } from './sandbox-page.js';
+
+const WEBHOOK_PATHS = ['/api/payment/webhook', '/api/payment/paystack/webhook'] as const;
+const SandboxAction = z.object({ action: z.enum(['pay', 'decline', 'cancel']), channel: z.enum(['card', 'bank_transfer', 'ussd']).default('card') });
+
+export const paymentsModule: Module = async (app, ctx) => {
+  const payments = ctx.payments;
+  await payments.scheduleReconciliation();
+
+  // Webhooks: the signature covers the raw bytes, so this scope keeps the body as a Buffer.
+  await app.register(async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    for (const url of WEBHOOK_PATHS) {
+      hooks.post(url, { schema: { hide: true } }, async (req, reply) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const answer = await payments.receiveWebhook(raw, req.headers['x-paystack-signature']);
+        return reply.status(answer.status).send(answer.status === 200 ? { success: true } : { success: false, message: 'Webhook refused.', code: answer.outcome });
+      });
+    }
+  });
+
+  app.get('/api/payment/verify', { schema: { tags: ['payment'], querystring: PaymentVerifyQuery } }, async (req, reply) => {
+    const user = requireUser(req);
+    await rateLimit(ctx.limiter, reply, [{ key: `verify:user:${user.id}`, limit: 60, windowMs: 60_000 }]);
+    const { state } = await payments.verify(req.query.reference, user.id);
+    return { success: true, state, paid: state === 'paid' };
+  });
+
+  const sandbox = payments.sandbox;
+  if (!sandbox) return;
+
+  // The sandbox's hosted checkout page (DESIGN §4): server-rendered, no script needed.
+  await app.register(async (scope) => {
+    const page = scope.withTypeProvider<ZodTypeProvider>();
+    page.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    const Params = z.object({ reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/) });
+
+    page.get('/sandbox/checkout/:reference', { schema: { hide: true, params: Params } }, async (req, reply) => {
+      const row = await sandbox.find(req.params.reference);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!row) return reply.status(404).send(renderMissing());
+      return reply.send(renderCheckout(row));
+    });
+
+    page.post('/sandbox/checkout/:reference', { schema: { hide: true, params: Params, body: SandboxAction } }, async (req, reply) => {
+      const row = await sandbox.find(req.params.reference);
+      if (!row) return reply.status(404).type('text/html; charset=utf-8').send(renderMissing());
+      const outcome = req.body.action === 'pay' ? 'success' : req.body.action === 'decline' ? 'failed' : 'abandoned';
+      await sandbox.complete(row.reference, outcome, req.body.channel);
+      if (outcome === 'abandoned') return reply.redirect('/cart', 303);
+      // Paystack appends trxref and reference to the callback URL.
+      const url = new URL(row.callbackUrl);
+      url.searchParams.set('trxref', row.reference);
+      url.searchParams.set('reference', row.reference);
+      return reply.redirect(`${url.pathname}${url.search}`, 303);
+    });
+  });
+};

@@ -1,0 +1,59 @@
+import { formatNaira } from '@jara/shared';
+import type { SandboxRow } from '../../infra/payments/sandbox.js';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const CHANNELS = [
+  { id: 'card', label: 'Card', hint: 'Test card 4084 0840 8408 4081 · 12/30 · CVV 408' },
+  { id: 'bank_transfer', label: 'Bank Transfer', hint: 'Transfer to Jara Sandbox Bank · 0123456789' },
+  { id: 'ussd', label: 'USSD', hint: 'Dial *737*000*0000# on your phone' },
+] as const;
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f5f8;color:#101828;min-height:100vh;display:grid;place-items:center;padding:16px}
+.card{width:100%;max-width:420px;background:#fff;border-radius:14px;box-shadow:0 10px 30px rgba(16,24,40,.12);overflow:hidden}
+.top{display:flex;justify-content:space-between;align-items:center;padding:18px 22px;border-bottom:1px solid #eaecf0}
+.brand{font-weight:800;color:#011b33;font-size:18px}.brand span{color:#3bb75e}
+.who{text-align:right;font-size:13px;color:#475467}.who b{display:block;color:#101828;font-size:17px}
+.badge{display:inline-block;background:#fff4e5;color:#b54708;font-size:11px;font-weight:700;border-radius:99px;padding:2px 8px;margin-top:4px}
+form{padding:18px 22px 22px}fieldset{border:0;padding:0;margin:0}legend{font-size:13px;font-weight:700;color:#475467;margin-bottom:8px}
+label.ch{display:flex;gap:10px;align-items:flex-start;border:1px solid #d0d5dd;border-radius:10px;padding:12px;margin-bottom:8px;cursor:pointer}
+label.ch:has(input:checked){border-color:#3bb75e;background:#f0fbf3}label.ch small{display:block;color:#667085;margin-top:2px}
+button{width:100%;border:0;border-radius:10px;padding:14px;font-size:16px;font-weight:700;cursor:pointer;margin-top:10px}
+.pay{background:#3bb75e;color:#fff}.decline{background:#fff;color:#b42318;border:1px solid #fda29b}.cancel{background:transparent;color:#475467;text-decoration:underline;font-weight:500}
+button:focus-visible,input:focus-visible{outline:3px solid #011b33;outline-offset:2px}
+.note{font-size:12px;color:#667085;text-align:center;padding:0 22px 18px}.done{padding:28px 22px;text-align:center}a{color:#011b33}
+`;
+
+function shell(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main class="card">${body}</main></body></html>`;
+}
+
+function header(row: SandboxRow): string {
+  return `<div class="top"><div class="brand">pay<span>stack</span><div class="badge">SANDBOX · no real money</div></div>
+<div class="who">${esc(row.email)}<b>Pay <span data-testid="sandbox-amount">${esc(formatNaira(row.amountKobo))}</span></b></div></div>`;
+}
+
+/** A checkout page that looks and behaves like Paystack's hosted page (pay, decline, cancel). */
+export function renderCheckout(row: SandboxRow): string {
+  if (row.status !== 'ongoing') {
+    const what = row.status === 'success' ? 'This payment is complete.' : row.status === 'failed' ? 'This payment was declined.' : 'This payment was cancelled.';
+    return shell('Payment', `${header(row)}<div class="done"><p>${what}</p><p><a href="/my-orders">Go to My Orders</a></p></div>`);
+  }
+  const channels = CHANNELS.map((c, i) => `<label class="ch"><input type="radio" name="channel" value="${c.id}"${i === 0 ? ' checked' : ''}><span><b>${c.label}</b><small>${esc(c.hint)}</small></span></label>`).join('');
+  return shell(
+    `Pay ${formatNaira(row.amountKobo)} · Sandbox checkout`,
+    `${header(row)}
+<form method="post" action="/sandbox/checkout/${encodeURIComponent(row.reference)}">
+<fieldset><legend>Choose a payment method</legend>${channels}</fieldset>
+<button class="pay" type="submit" name="action" value="pay">Pay ${esc(formatNaira(row.amountKobo))}</button>
+<button class="decline" type="submit" name="action" value="decline">Decline</button>
+<button class="cancel" type="submit" name="action" value="cancel">Cancel</button>
+</form>
+<p class="note">Reference ${esc(row.reference)}</p>`,
+  );
+}
+
+export function renderMissing(): string {
+  return shell('Payment not found', `<div class="done"><p>This payment link is not valid.</p><p><a href="/cart">Back to cart</a></p></div>`);
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { MAX_CART_QUANTITY } from '../constants.js';
+import type { ItemStatus } from '../status.js';
+import { Id, Latitude, Longitude } from './common.js';
+
+export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}.`;
+
+/** `POST /api/order/delivery-fee` (spec payload). */
+export const DeliveryFeeInput = z.strictObject({
+  latitude: Latitude,
+  longitude: Longitude,
+  vendorIds: z.array(Id).min(1, 'Add an item to your cart first.').max(50),
+});
+export type DeliveryFeeInput = z.infer<typeof DeliveryFeeInput>;
+
+const Naira = z.number().finite().nonnegative();
+
+export const CheckoutItem = z.object({
+  product: Id,
+  quantity: z.number({ message: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_CART_QUANTITY, QUANTITY_MESSAGE),
+  vendorId: Id.optional(),
+  optionId: Id.optional(),
+  /** What the cart showed for one unit (naira); refused when it is not the real price. */
+  price: Naira.optional(),
+});
+
+/**
+ * `POST /api/payment/paystack` (spec payload: userId, items, address id, email). The server ignores
+ * userId and email (the session decides) and recomputes every price; `amount`, when sent, is the
+ * total the cart page showed and must equal the server's.
+ */
+export const CheckoutInput = z.object({
+  userId: z.string().max(100).optional(),
+  items: z.array(CheckoutItem).min(1, 'Your cart is empty.').max(100, 'Too many items in one order.'),
+  address: Id,
+  email: z.string().max(254).optional(),
+  amount: Naira.optional(),
+});
+export type CheckoutInput = z.infer<typeof CheckoutInput>;
+
+export const OrderListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+export interface OrderItemDto {
+  _id: string;
+  product: { _id: string; name: string; image: string | null };
+  optionId: string;
+  optionName: string;
+  quantity: number;
+  vendorId: string;
+  vendorName: string;
+  status: ItemStatus;
+  /** naira */
+  unitPrice: number;
+}
+
+export interface OrderAddressDto {
+  firstName: string;
+  lastName: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** An order as My Orders shows it. Money in naira. */
+export interface OrderDto {
+  _id: string;
+  createdAt: string;
+  paidAt: string | null;
+  /** total paid, naira */
+  amount: number;
+  itemsPrice: number;
+  deliveryFee: number;
+  serviceFee: number;
+  /** the shown status (earliest stage among items not cancelled) */
+  status: ItemStatus;
+  items: OrderItemDto[];
+  /** only while the order is on its way */
+  deliveryCode: string | null;
+  canCancel: boolean;
+  /** until when cancelling is allowed (ISO), while it is */
+  cancelUntil: string | null;
+  address: OrderAddressDto;
+}
+
+export interface OrderListAnswer {
+  success: true;
+  orders: OrderDto[];
+  page: number;
+  limit: number;
+  hasMore: boolean;
+}
+
+/** Socket.IO `order.updated` payload (to the customer's room). */
+export interface OrderUpdatedEvent {
+  orderId: string;
+  status: ItemStatus;
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export type PaymentStateDto = 'awaiting' | 'paid' | 'failed' | 'abandoned';
+
+/** `GET /api/payment/verify?reference=` (the /loader page). */
+export const PaymentVerifyQuery = z.strictObject({
+  reference: z.string().trim().regex(/^[A-Za-z0-9.=-]{1,100}$/, 'Invalid payment reference'),
+  trxref: z.string().optional(),
+});
+export type PaymentVerifyQuery = z.infer<typeof PaymentVerifyQuery>;
+
+export interface PaymentVerifyAnswer {
+  success: true;
+  state: PaymentStateDto;
+  paid: boolean;
+}
