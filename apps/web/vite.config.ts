@@ -5,6 +5,12 @@ import type { Plugin } from 'vite';
 import ts from 'typescript';
 
 const API = process.env.JARA_API_URL ?? 'http://localhost:3000';
+const proxy = {
+  // The API checks Origin on state-changing calls; through this proxy the API's own origin is right.
+  '/api': { target: API, changeOrigin: true, headers: { origin: API } },
+  '/media': { target: API, changeOrigin: true },
+  '/socket.io': { target: API, changeOrigin: true, ws: true },
+};
 
 /**
  * packages/shared builds its zod schemas at module level (for the server). The storefront uses
@@ -39,14 +45,8 @@ function pureSharedSchemas(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), pureSharedSchemas()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: API, changeOrigin: true },
-      '/media': { target: API, changeOrigin: true },
-      '/socket.io': { target: API, changeOrigin: true, ws: true },
-    },
-  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

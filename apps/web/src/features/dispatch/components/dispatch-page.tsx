@@ -1,6 +1,122 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { isDispatchCompleted, MSG } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { RouteFallback } from '../../../components/ui/route-fallback';
+import { errorMessage } from '../../../lib/api-client';
+import { openLogin, useSession } from '../../auth';
+import { useDispatches } from '../api/get-dispatches';
+import { useDispatchLive } from '../hooks/use-dispatch-live';
+import { DispatchCard } from './dispatch-card';
 
-/** Placeholder: replaced by the dispatch feature's issue. */
+const TABS = [
+  { key: 'ongoing', label: 'Ongoing Orders', empty: MSG.noOngoing },
+  { key: 'completed', label: 'Completed Orders', empty: MSG.noCompleted },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+function PlusButton() {
+  return (
+    <Link
+      to="/dispatch-request"
+      aria-label="New dispatch request"
+      title="New dispatch request"
+      className="grid size-14 shrink-0 place-items-center rounded-full bg-accent-400 text-brand-950 shadow-[var(--shadow-card)] transition-colors hover:bg-accent-300"
+    >
+      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+        <path d="M12 5v14M5 12h14" />
+      </svg>
+    </Link>
+  );
+}
+
+/** /dispatch: the user's dispatches in two tabs, updated live. */
 export function DispatchPage() {
-  return <ComingSoon title="Dispatch Delivery" />;
+  const { user, isLoading: sessionLoading } = useSession();
+  const { data, isPending, isError, error, refetch } = useDispatches(!!user);
+  useDispatchLive(!!user);
+  const [tab, setTab] = useState<TabKey>('ongoing');
+  const baseId = useId();
+
+  if (sessionLoading) return <RouteFallback />;
+  if (!user) {
+    return (
+      <Page title="Dispatch Delivery">
+        <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Delivery</h1>
+        <EmptyState message="Log in to send parcels and follow your dispatches.">
+          <Button onClick={() => openLogin('login')}>Login</Button>
+        </EmptyState>
+      </Page>
+    );
+  }
+
+  const shown = (data ?? []).filter((d) => isDispatchCompleted(d.status) === (tab === 'completed'));
+  const current = TABS.find((t) => t.key === tab)!;
+
+  const handleKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    const next: TabKey = e.key === 'Home' ? 'ongoing' : e.key === 'End' ? 'completed' : tab === 'ongoing' ? 'completed' : 'ongoing';
+    setTab(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  };
+
+  return (
+    <Page title="Dispatch Delivery">
+      <div className="flex items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Delivery</h1>
+          <p className="mt-1 text-sm text-stone-600">Send a parcel anywhere on campus. A rider picks it up and delivers it with your code.</p>
+        </div>
+        <PlusButton />
+      </div>
+
+      <div role="tablist" aria-label="Dispatches" className="mt-6 inline-flex rounded-full bg-stone-200/70 p-1">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            id={`${baseId}-tab-${t.key}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={tab === t.key ? 0 : -1}
+            onClick={() => setTab(t.key)}
+            onKeyDown={handleKey}
+            className={`rounded-full px-4 py-2 text-sm font-semibold transition-colors ${tab === t.key ? 'bg-brand-800 text-white shadow' : 'text-stone-700 hover:text-brand-900'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="mt-6">
+        {isPending ? (
+          <div role="status" aria-label="Loading dispatches" className="space-y-4">
+            <Skeleton className="h-48 w-full" />
+            <Skeleton className="h-48 w-full" />
+          </div>
+        ) : isError ? (
+          <EmptyState message={errorMessage(error)}>
+            <Button variant="outline" onClick={() => void refetch()}>Try again</Button>
+          </EmptyState>
+        ) : shown.length === 0 ? (
+          <EmptyState message={current.empty}>
+            {tab === 'ongoing' && <Link to="/dispatch-request" className={buttonClass('primary')}>Send a parcel</Link>}
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {shown.map((d) => (
+              <li key={d._id}>
+                <DispatchCard dispatch={d} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Page>
+  );
 }

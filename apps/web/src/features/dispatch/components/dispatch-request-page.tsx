@@ -1,6 +1,220 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { DELIVERY_NOTE_MAX, MSG } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { RouteFallback } from '../../../components/ui/route-fallback';
+import { TextArea, TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { openLogin, useSession } from '../../auth';
+import { useAddresses } from '../api/get-addresses';
+import { useDeliveryFee } from '../api/get-delivery-fee';
+import { useRequestDispatch } from '../api/request-dispatch';
+import { checkDispatchForm, type DispatchForm, type FieldErrors, type FormField } from '../validation';
+import { AddressAutocomplete } from './address-autocomplete';
+import { OrderSummary } from './order-summary';
+import { PickupPicker } from './pickup-picker';
 
-/** Placeholder: replaced by the dispatch feature's issue. */
+const DRAFT_KEY = 'jara:dispatch-draft';
+
+const EMPTY: DispatchForm = {
+  pickupAddressId: null, firstName: '', lastName: '', email: '', address: '', phone: '',
+  latitude: null, longitude: null, deliveryNote: '', isExpress: false,
+};
+
+/** A half-filled form survives a trip to /add-address (same tab only). */
+function readDraft(): DispatchForm {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    return raw ? { ...EMPTY, ...(JSON.parse(raw) as Partial<DispatchForm>) } : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+function writeDraft(form: DispatchForm | null) {
+  try {
+    if (form) sessionStorage.setItem(DRAFT_KEY, JSON.stringify(form));
+    else sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    /* storage unavailable: the form still works */
+  }
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `dispatch-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6">
+      <h2 id={id} className="mb-4 text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const FIELD_ORDER: FormField[] = ['firstName', 'lastName', 'email', 'address', 'phone', 'deliveryNote'];
+
+/** /dispatch-request: the dispatch form (SPEC §2), priced live, then payment. */
 export function DispatchRequestPage() {
-  return <ComingSoon title="Dispatch Request" />;
+  const { user, isLoading: sessionLoading } = useSession();
+  const addresses = useAddresses(!!user);
+  const [form, setForm] = useState<DispatchForm>(readDraft);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [addressLoading, setAddressLoading] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const request = useRequestDispatch();
+
+  useEffect(() => writeDraft(form), [form]);
+
+  // The saved addresses: keep the chosen one if it still exists, else take the first.
+  const list = addresses.data ?? [];
+  useEffect(() => {
+    if (!addresses.data) return;
+    const ids = addresses.data.map((a) => a._id);
+    setForm((f) => (f.pickupAddressId && ids.includes(f.pickupAddressId) ? f : { ...f, pickupAddressId: ids[0] ?? null }));
+  }, [addresses.data]);
+  useEffect(() => {
+    if (addresses.isError) toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'dispatch-addresses' });
+  }, [addresses.isError, addresses.error]);
+
+  const pickup = list.find((a) => a._id === form.pickupAddressId) ?? null;
+  const feeInput =
+    pickup && form.latitude !== null && form.longitude !== null
+      ? { latitude1: pickup.latitude, longitude1: pickup.longitude, latitude2: form.latitude, longitude2: form.longitude }
+      : null;
+  const fee = useDeliveryFee(feeInput);
+  useEffect(() => {
+    if (fee.isError) toast.error(MSG.failedDeliveryFee, { id: 'dispatch-fee' });
+  }, [fee.isError, fee.errorUpdatedAt]);
+  // On a failed call (or without both ends) the fee is 0 (SPEC §4).
+  const baseFeeKobo = feeInput && fee.data !== undefined && !fee.isError ? fee.data : 0;
+
+  const set = <K extends keyof DispatchForm>(key: K, value: DispatchForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (key in errors) setErrors(({ [key as FormField]: _gone, ...rest }) => rest);
+  };
+
+  if (sessionLoading) return <RouteFallback />;
+  if (!user) {
+    return (
+      <Page title="Dispatch Request">
+        <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Request</h1>
+        <EmptyState message="Log in to send a parcel with a rider.">
+          <Button onClick={() => openLogin('login')}>Login</Button>
+        </EmptyState>
+      </Page>
+    );
+  }
+
+  const submitting = request.isPending || leaving;
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    const checked = checkDispatchForm(form, { payerEmail: user.email, addressLoading });
+    setErrors(checked.fieldErrors);
+    if (checked.pickupError) toast.error(checked.pickupError, { id: 'dispatch-pickup' });
+    const firstBad = FIELD_ORDER.find((f) => checked.fieldErrors[f]?.length);
+    if (firstBad) document.getElementById(`dispatch-${firstBad}`)?.focus();
+    if (!checked.body) return;
+    request.mutate(checked.body, {
+      onSuccess: ({ url }) => {
+        setLeaving(true);
+        writeDraft(null);
+        window.location.assign(url);
+      },
+      onError: (err) => toast.error(errorMessage(err)),
+    });
+  };
+
+  const field = (key: Exclude<FormField, 'address' | 'deliveryNote'>, label: string, props: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {}) => (
+    <TextField
+      label={label}
+      name={key}
+      value={form[key]}
+      errors={errors[key]}
+      id={`dispatch-${key}`}
+      onChange={(e) => set(key, e.target.value)}
+      {...props}
+    />
+  );
+
+  return (
+    <Page title="Dispatch Request">
+      <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Request</h1>
+      <p className="mt-1 text-sm text-stone-600">Tell us where to pick up and where to deliver. You pay once the fee is shown.</p>
+      <form onSubmit={handleSubmit} noValidate className="mt-6 grid gap-5 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="space-y-5">
+          <Section title="Pick-up Location">
+            <PickupPicker
+              addresses={list}
+              loading={addresses.isPending}
+              selectedId={form.pickupAddressId}
+              onSelect={(id) => set('pickupAddressId', id)}
+            />
+          </Section>
+
+          <Section title="Drop-off Details">
+            <div className="grid gap-4 sm:grid-cols-2">
+              {field('firstName', 'First Name', { autoComplete: 'off' })}
+              {field('lastName', 'Last Name', { autoComplete: 'off' })}
+              {field('email', 'Email address', { type: 'email', inputMode: 'email', autoComplete: 'off', className: 'sm:col-span-2' })}
+              <div className="sm:col-span-2">
+                <AddressAutocomplete
+                  label="Address"
+                  value={form.address}
+                  picked={form.latitude !== null && form.longitude !== null}
+                  errors={errors.address}
+                  id="dispatch-address"
+                  onLoadingChange={setAddressLoading}
+                  onTextChange={(text) => {
+                    // Editing the text clears the coordinates of the picked suggestion (SPEC §5).
+                    setForm((f) => ({ ...f, address: text, latitude: null, longitude: null }));
+                    if (errors.address) setErrors(({ address: _gone, ...rest }) => rest);
+                  }}
+                  onPick={(s) => {
+                    setForm((f) => ({ ...f, address: s.display_name, latitude: Number(s.lat), longitude: Number(s.lon) }));
+                    if (errors.address) setErrors(({ address: _gone, ...rest }) => rest);
+                  }}
+                />
+              </div>
+              {field('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'off', className: 'sm:col-span-2' })}
+            </div>
+          </Section>
+
+          <Section title="Delivery Details">
+            <TextArea
+              label="Description"
+              name="deliveryNote"
+              placeholder={MSG.dispatchPlaceholder}
+              maxLength={DELIVERY_NOTE_MAX}
+              value={form.deliveryNote}
+              errors={errors.deliveryNote}
+              id="dispatch-deliveryNote"
+              onChange={(e) => set('deliveryNote', e.target.value)}
+            />
+            <label className="mt-4 flex cursor-pointer items-center gap-3 text-sm font-medium text-stone-800">
+              <input
+                type="checkbox"
+                name="isExpress"
+                checked={form.isExpress}
+                onChange={(e) => set('isExpress', e.target.checked)}
+                className="size-5 rounded border-stone-400 accent-brand-700"
+              />
+              Express Delivery
+              <span className="font-normal text-stone-500">(1.5× the delivery fee, first in line)</span>
+            </label>
+          </Section>
+        </div>
+
+        <div className="lg:sticky lg:top-24">
+          <Section title="Order Summary">
+            <OrderSummary baseFeeKobo={baseFeeKobo} isExpress={form.isExpress} calculating={feeInput !== null && fee.isFetching} />
+            <Button type="submit" variant="primary" size="lg" className="mt-6 w-full" disabled={submitting} aria-busy={submitting}>
+              {MSG.submitDispatch}
+            </Button>
+          </Section>
+        </div>
+      </form>
+    </Page>
+  );
 }

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Address } from '@jara/shared';
+import { api } from '../../../lib/api-client';
+
+/** The user's saved addresses (shared cache key with checkout). */
+export const addressesQuery = queryOptions({
+  queryKey: ['addresses'],
+  queryFn: async () => (await api.get<{ success: true; addresses: Address[] }>('/api/address/get')).addresses,
+  staleTime: 30_000,
+});
+
+export const useAddresses = (enabled = true) => useQuery({ ...addressesQuery, enabled });

@@ -1,0 +1,102 @@
+import toast from 'react-hot-toast';
+import { isDispatchCompleted, type DispatchDto } from '@jara/shared';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/money';
+import { useCancelDispatch } from '../api/cancel-dispatch';
+import { CodeBoxes } from './code-boxes';
+
+const STATUS_STYLE: Record<string, string> = {
+  'Order Placed': 'bg-accent-100 text-accent-700',
+  'Order Assigned': 'bg-sky-100 text-sky-800',
+  'Order Picked': 'bg-indigo-100 text-indigo-800',
+  'Order Delivered': 'bg-brand-100 text-brand-800',
+  'Order Cancelled': 'bg-red-100 text-red-800',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });
+
+export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
+  const cancel = useCancelDispatch();
+  const completed = isDispatchCompleted(d.status);
+  const handleCancel = () => {
+    cancel.mutate(d._id, {
+      onSuccess: (res) => toast.success(res.message),
+      onError: (err) => toast.error(errorMessage(err)),
+    });
+  };
+  return (
+    <article
+      aria-labelledby={`dispatch-${d._id}-title`}
+      className="flex flex-col gap-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-5"
+      data-testid="dispatch-card"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`dispatch-${d._id}-title`} className="text-base font-bold">
+            To {d.dropoff.firstName} {d.dropoff.lastName}
+          </h3>
+          <p className="text-sm text-stone-600">
+            <time dateTime={d.createdAt}>{dateFormat.format(new Date(d.createdAt))}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {d.isExpress && (
+            <span className="rounded-full bg-accent-400 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-brand-950">Express</span>
+          )}
+          <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLE[d.status] ?? 'bg-stone-100 text-stone-800'}`}>
+            <span className="sr-only">Status: </span>
+            {d.status}
+          </span>
+        </div>
+      </header>
+
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium text-stone-500">Drop-off</dt>
+          <dd className="text-stone-900">{d.dropoff.address}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-stone-500">Phone</dt>
+          <dd>
+            <a href={`tel:${d.dropoff.phone.replace(/[\s-]/g, '')}`} className="text-brand-800 underline-offset-2 hover:underline">{d.dropoff.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-stone-500">Pick-up</dt>
+          <dd className="text-stone-900">{d.pickup.address}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-stone-500">Delivery fee</dt>
+          <dd className="font-semibold text-brand-900">
+            {formatPrice(d.deliveryFee)} <span className="font-normal text-stone-600">· total paid {formatPrice(d.amount)}</span>
+          </dd>
+        </div>
+        {d.deliveryNote && (
+          <div className="sm:col-span-2">
+            <dt className="font-medium text-stone-500">Note</dt>
+            <dd className="whitespace-pre-line break-words text-stone-900">{d.deliveryNote}</dd>
+          </div>
+        )}
+      </dl>
+
+      {d.deliveryCode && !completed && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 p-3">
+          <div>
+            <p className="text-sm font-semibold text-brand-900">Delivery code</p>
+            <p className="text-xs text-stone-600">Give it to the recipient; the rider needs it to finish the delivery.</p>
+          </div>
+          <CodeBoxes code={d.deliveryCode} />
+        </div>
+      )}
+
+      {d.canCancel && (
+        <div className="flex justify-end">
+          <Button variant="outline" size="sm" onClick={handleCancel} disabled={cancel.isPending} aria-label={`Cancel dispatch to ${d.dropoff.firstName} ${d.dropoff.lastName}`}>
+            {cancel.isPending ? 'Cancelling…' : 'Cancel dispatch'}
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}

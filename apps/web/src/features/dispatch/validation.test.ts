@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@jara/shared';
+import { checkDispatchForm, type DispatchForm } from './validation';
+
+const good: DispatchForm = {
+  pickupAddressId: '0b6f3c1e-4f7a-4a57-9a53-2f6f8d1c9e01',
+  firstName: 'Bola',
+  lastName: 'Ade',
+  email: 'bola@example.com',
+  address: 'Faculty of Engineering',
+  phone: '08051234567',
+  latitude: 6.3969,
+  longitude: 5.6131,
+  deliveryNote: 'Books',
+  isExpress: false,
+};
+const opts = { payerEmail: 'ada@example.com', addressLoading: false };
+
+describe('dispatch form rules', () => {
+  it('gives the request body when everything is right', () => {
+    const r = checkDispatchForm(good, opts);
+    expect(r.pickupError).toBeNull();
+    expect(r.fieldErrors).toEqual({});
+    expect(r.body).toMatchObject({ pickupAddress: good.pickupAddressId, email: 'ada@example.com', dropoff: { latitude: 6.3969 } });
+  });
+  it('uses the spec messages', () => {
+    expect(checkDispatchForm({ ...good, pickupAddressId: null }, opts).pickupError).toBe(MSG.selectPickup);
+    expect(checkDispatchForm({ ...good, email: 'bola@' }, opts).fieldErrors.email).toEqual([MSG.invalidEmail]);
+    expect(checkDispatchForm({ ...good, phone: '12345' }, opts).fieldErrors.phone).toEqual([MSG.invalidPhone]);
+    expect(checkDispatchForm({ ...good, latitude: null, longitude: null }, opts).fieldErrors.address).toEqual([MSG.selectValidAddress]);
+    expect(checkDispatchForm({ ...good, latitude: null, longitude: null }, { ...opts, addressLoading: true }).fieldErrors.address).toEqual([MSG.addressLoading]);
+    expect(checkDispatchForm({ ...good, firstName: ' ' }, opts).fieldErrors.firstName).toEqual(['This field is required']);
+    expect(checkDispatchForm({ ...good, pickupAddressId: null }, opts).body).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { DispatchRequestInput, MSG } from '@jara/shared';
+
+export interface DispatchForm {
+  pickupAddressId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  address: string;
+  phone: string;
+  latitude: number | null;
+  longitude: number | null;
+  deliveryNote: string;
+  isExpress: boolean;
+}
+
+export const DROPOFF_FIELDS = ['firstName', 'lastName', 'email', 'address', 'phone'] as const;
+export type FormField = (typeof DROPOFF_FIELDS)[number] | 'deliveryNote';
+export type FieldErrors = Partial<Record<FormField, string[]>>;
+
+export interface Checked {
+  pickupError: string | null;
+  fieldErrors: FieldErrors;
+  body: DispatchRequestInput | null;
+}
+
+/**
+ * The form checked with the very schema the server uses, plus the two states only the browser
+ * knows: no pick-up chosen, and address suggestions still loading.
+ */
+export function checkDispatchForm(form: DispatchForm, opts: { payerEmail: string; addressLoading: boolean }): Checked {
+  const body: DispatchRequestInput = {
+    pickupAddress: form.pickupAddressId ?? '',
+    dropoff: {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      address: form.address,
+      phone: form.phone,
+      latitude: form.latitude,
+      longitude: form.longitude,
+    },
+    deliveryNote: form.deliveryNote,
+    isExpress: form.isExpress,
+    email: opts.payerEmail,
+  };
+  const parsed = DispatchRequestInput.safeParse(body);
+  const fieldErrors: FieldErrors = {};
+  let pickupError: string | null = null;
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [head, field] = issue.path;
+      if (head === 'pickupAddress') pickupError = MSG.selectPickup;
+      else if (head === 'dropoff' && typeof field === 'string' && (DROPOFF_FIELDS as readonly string[]).includes(field)) {
+        const key = field as FormField;
+        (fieldErrors[key] ??= []).includes(issue.message) || fieldErrors[key]!.push(issue.message);
+      } else if (head === 'deliveryNote') (fieldErrors.deliveryNote ??= []).push(issue.message);
+    }
+  }
+  // Typed text without a picked suggestion: either still loading, or not picked at all.
+  if (form.address.trim() && (form.latitude === null || form.longitude === null)) {
+    fieldErrors.address = [opts.addressLoading ? MSG.addressLoading : MSG.selectValidAddress];
+  }
+  const ok = parsed.success && !pickupError && Object.keys(fieldErrors).length === 0;
+  return { pickupError, fieldErrors, body: ok ? body : null };
+}

@@ -1,0 +1,38 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { firstProductLink, openLoginModal } from './helpers';
+
+async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+test('home page has no serious or critical axe violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('main article').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('product page has no serious or critical axe violations', async ({ page }) => {
+  await page.goto('/products/cosmetics');
+  await (await firstProductLink(page)).click();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('login modal has no serious or critical axe violations and traps focus', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await openLoginModal(page);
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
