@@ -1,29 +1,21 @@
 import { z } from 'zod';
 import { DispatchFeeInput, DispatchRequestInput, Id, koboToNaira } from '@jara/shared';
 import type { Module } from '../types.js';
-import type { AppContext } from '../../context.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
-import { DISPATCH_ALERT_JOB, DISPATCH_PUSH_JOB, DispatchService, type DispatchPayments } from './dispatch.service.js';
+import { DISPATCH_ALERT_JOB, DISPATCH_PUSH_JOB, DispatchService } from './dispatch.service.js';
 
 const MINUTE = 60_000;
 
-/** The shared payment mechanism, when the payments module provides it. */
-function paymentsOf(ctx: AppContext): DispatchPayments | undefined {
-  return (ctx as AppContext & { payments?: DispatchPayments }).payments;
-}
-
 export const dispatchModule: Module = async (app, ctx) => {
-  const service = new DispatchService(ctx, () => paymentsOf(ctx));
+  const service = new DispatchService(ctx);
 
   ctx.jobs.register(DISPATCH_PUSH_JOB, async (payload) => service.runPush(String(payload.dispatchId)));
   ctx.jobs.register(DISPATCH_ALERT_JOB, async (payload) => service.runSupportAlert(String(payload.dispatchId)));
 
-  // Registered once every module is loaded, whichever order the payments module comes in.
-  app.addHook('onReady', async () => {
-    paymentsOf(ctx)?.registerPurpose('dispatch', {
-      onPaid: (tx, payment) => service.onPaid(tx, payment),
-      onFailed: (tx, payment) => service.onFailed(tx, payment),
-    });
+  // Confirmation, replays and reconciliation are the shared payment mechanism's; these run inside it.
+  ctx.payments.registerPurpose('dispatch', {
+    onPaid: (tx, payment) => service.onPaid(tx, payment),
+    onFailed: (tx, payment) => service.onFailed(tx, payment),
   });
 
   app.post('/api/dispatch/delivery-fee', { schema: { tags: ['dispatch'], body: DispatchFeeInput } }, async (req, reply) => {

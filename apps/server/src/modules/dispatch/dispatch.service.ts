@@ -5,7 +5,7 @@ import {
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
-import type { PaymentState } from '../../infra/db/schema.js';
+import type { PaymentRow, PaymentService } from '../payments/payments.service.js';
 import { deliveryCode } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
@@ -14,30 +14,8 @@ import {
   markUnpaid, recordWrongCode, type DispatchRow, type PlaceSnapshot,
 } from './dispatch.repo.js';
 
-/** The part of a payment row the dispatch handler reads. */
-export interface DispatchPaymentRow {
-  id: string;
-  userId: string;
-  subjectId: string;
-  amountKobo: number;
-  state: PaymentState;
-}
-
-/** The shared payment mechanism (payments module) as this module uses it. */
-export interface DispatchPayments {
-  registerPurpose(
-    purpose: 'dispatch',
-    handler: {
-      onPaid(tx: Tx, payment: DispatchPaymentRow): Promise<void>;
-      onFailed(tx: Tx, payment: DispatchPaymentRow): Promise<void>;
-    },
-  ): void;
-  start(
-    tx: Tx,
-    input: { purpose: 'dispatch'; subjectId: string; userId: string; email: string; amountKobo: number; callbackPath: '/loader?next=dispatch' },
-  ): Promise<{ url: string; reference: string }>;
-  refund(tx: Tx, paymentId: string, amountKobo: number, reason: string): Promise<void>;
-}
+/** What this module uses of the shared payment mechanism (ctx.payments). */
+export type DispatchPayments = Pick<PaymentService, 'registerPurpose' | 'start' | 'refund'>;
 
 export const DISPATCH_PUSH_JOB = 'dispatch.push';
 export const DISPATCH_ALERT_JOB = 'dispatch.support-alert';
@@ -87,9 +65,10 @@ function sameCode(given: string, stored: string | null): boolean {
  * carried by the first rider to accept and closed with the recipient's 4-digit code.
  */
 export class DispatchService {
+  /** The second argument is accepted for callers written before ctx.payments existed; ctx.payments is used. */
   constructor(
     private readonly ctx: AppContext,
-    private readonly payments: () => DispatchPayments | undefined,
+    _payments?: () => DispatchPayments | undefined,
   ) {}
 
   private get area() {
@@ -104,15 +83,9 @@ export class DispatchService {
     return deliveryFeeBetween(from, to, DEFAULT_FEE_TIERS);
   }
 
-  private requirePayments(): DispatchPayments {
-    const p = this.payments();
-    if (!p) throw new AppError(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');
-    return p;
-  }
-
   /** Creates the dispatch awaiting payment, priced here, and starts its payment. */
   async request(userId: string, input: DispatchRequest): Promise<{ url: string; reference: string; dispatchId: string }> {
-    const payments = this.requirePayments();
+    const payments = this.ctx.payments;
     return this.ctx.db.transaction(async (tx) => {
       const address = await findOwnAddress(tx, userId, input.pickupAddress);
       if (!address) throw badRequest(MSG.selectPickup, 'invalid_pickup');
@@ -149,7 +122,7 @@ export class DispatchService {
   }
 
   /** Payment confirmed (inside the payment's awaiting → paid transaction; runs once). */
-  async onPaid(tx: Tx, payment: DispatchPaymentRow): Promise<void> {
+  async onPaid(tx: Tx, payment: PaymentRow): Promise<void> {
     const row = await markPaid(tx, payment.subjectId, deliveryCode());
     if (!row) return;
     if (row.amountKobo !== payment.amountKobo) {
@@ -173,7 +146,7 @@ export class DispatchService {
   }
 
   /** Payment declined or abandoned: the dispatch never shows. */
-  async onFailed(tx: Tx, payment: DispatchPaymentRow): Promise<void> {
+  async onFailed(tx: Tx, payment: PaymentRow): Promise<void> {
     await markUnpaid(tx, payment.subjectId, payment.state === 'abandoned' ? 'abandoned' : 'failed');
   }
 
@@ -192,7 +165,7 @@ export class DispatchService {
 
   /** Cancel before a rider is assigned and within the window: refunded in full, Order Cancelled. */
   async cancel(userId: string, id: string): Promise<DispatchDto> {
-    const payments = this.requirePayments();
+    const payments = this.ctx.payments;
     const result = await this.ctx.db.transaction(async (tx) => {
       const row = await cancelIfAllowed(tx, id, userId, new Date(Date.now() - CANCEL_WINDOW_MS));
       if (!row) return { row: null, existing: await findDispatch(tx, id) };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { io as ioClient } from 'socket.io-client';
 import {
   CANCEL_WINDOW_MS, DEFAULT_FEE_TIERS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeForDistance, dispatchTotals, haversineKm,
@@ -8,74 +8,24 @@ import {
 import { buildTestApp, createAddress, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { DROPOFF, createPaidDispatch, createRider, pointNorth, reloadDispatch } from '../../../test/factories-dispatch.js';
 import { dispatches, jobs, mailOutbox, payments, refunds, statusEvents } from '../../infra/db/schema.js';
-import type { Tx } from '../../infra/db/client.js';
-import { randomToken } from '../../lib/crypto.js';
-import { DispatchService, type DispatchPaymentRow, type DispatchPayments } from './dispatch.service.js';
-
-/** The shared payment mechanism as these tests drive it (the real one when present). */
-interface TestPayments extends DispatchPayments {
-  sandbox?: { complete(reference: string, outcome: 'success' | 'failed' | 'abandoned', channel: string): Promise<unknown> } | null;
-  verify?(reference: string): Promise<unknown>;
-}
-
-/**
- * Stands in for the shared payment mechanism only when the app has none: records the payment
- * and refund rows as it does, and runs the purpose handler inside the awaiting → paid transaction.
- */
-class FakePayments implements TestPayments {
-  handler: { onPaid(tx: Tx, p: DispatchPaymentRow): Promise<void>; onFailed(tx: Tx, p: DispatchPaymentRow): Promise<void> } | null = null;
-  constructor(private readonly app: TestApp) {}
-  registerPurpose(_purpose: 'dispatch', handler: NonNullable<FakePayments['handler']>) {
-    this.handler = handler;
-  }
-  async start(tx: Tx, input: { subjectId: string; userId: string; email: string; amountKobo: number; callbackPath: string }) {
-    const reference = `dsp-${randomToken(12)}`;
-    await tx.insert(payments).values({ reference, userId: input.userId, purpose: 'dispatch', subjectId: input.subjectId, amountKobo: input.amountKobo, provider: 'sandbox' });
-    return { url: `http://localhost:3000/sandbox/checkout/${reference}`, reference };
-  }
-  async refund(tx: Tx, paymentId: string, amountKobo: number, reason: string) {
-    await tx.update(payments).set({ refundedKobo: sql`${payments.refundedKobo} + ${amountKobo}` }).where(eq(payments.id, paymentId));
-    await tx.insert(refunds).values({ paymentId, amountKobo, reason });
-  }
-  async settle(reference: string, outcome: 'paid' | 'failed') {
-    await this.app.ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(payments)
-        .set({ state: outcome, paidAt: outcome === 'paid' ? new Date() : null })
-        .where(and(eq(payments.reference, reference), eq(payments.state, 'awaiting')))
-        .returning();
-      if (!row) return;
-      if (outcome === 'paid') await this.handler!.onPaid(tx, row);
-      else await this.handler!.onFailed(tx, row);
-    });
-  }
-}
+import { DispatchService } from './dispatch.service.js';
 
 let app: TestApp;
-let fake: FakePayments | null = null;
 let service: DispatchService;
-const paymentsOf = () => (app.ctx as typeof app.ctx & { payments?: TestPayments }).payments!;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  const ctx = app.ctx as typeof app.ctx & { payments?: TestPayments };
-  if (!ctx.payments) {
-    fake = new FakePayments(app);
-    ctx.payments = fake;
-  }
-  service = new DispatchService(app.ctx, paymentsOf);
-  if (fake) fake.registerPurpose('dispatch', { onPaid: (tx, p) => service.onPaid(tx, p), onFailed: (tx, p) => service.onFailed(tx, p) });
+  service = new DispatchService(app.ctx);
 });
 afterAll(async () => {
   await app?.closeAll();
 });
 
-/** The customer pays (or is declined) on the provider's page; the payment is then confirmed. */
+/** The customer pays (or is declined) on the sandbox page; verify then confirms it, once. */
 async function settle(reference: string, outcome: 'paid' | 'failed' = 'paid') {
-  if (fake) return fake.settle(reference, outcome);
-  const p = paymentsOf();
-  await p.sandbox!.complete(reference, outcome === 'paid' ? 'success' : 'failed', 'card');
-  await p.verify!(reference);
+  const sandbox = app.ctx.payments.sandbox!;
+  await sandbox.complete(reference, outcome === 'paid' ? 'success' : 'failed', 'card');
+  await app.ctx.payments.verify(reference);
   await app.ctx.jobs.drain();
 }
 
