@@ -64,14 +64,20 @@ export function connect(url: string, cookie?: string): Promise<ClientSocket> {
   });
 }
 
-/** The next `event` on the socket (its arguments), or a rejection after `ms`. */
-export function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E, ms = 3000): Promise<Parameters<ServerToClientEvents[E]>> {
+/** The next `event` on the socket (its arguments) that `match` accepts, or a rejection after `ms`. */
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  ms = 3000,
+  match: (...args: Parameters<ServerToClientEvents[E]>) => boolean = () => true,
+): Promise<Parameters<ServerToClientEvents[E]>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler as never);
       reject(new Error(`no ${event} within ${ms} ms`));
     }, ms);
     const handler = (...args: unknown[]) => {
+      if (!match(...(args as Parameters<ServerToClientEvents[E]>))) return;
       clearTimeout(timer);
       socket.off(event, handler as never);
       resolve(args as Parameters<ServerToClientEvents[E]>);

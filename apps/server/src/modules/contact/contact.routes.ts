@@ -15,7 +15,7 @@ export const contactModule: Module = async (app, ctx) => {
       { key: `contact:ip-day:${req.ip}`, limit: 30, windowMs: 24 * 60 * MINUTE },
     ]);
     const form = await readMultipartForm(req, { fileField: 'attachment', tooLongMessage: 'Your message is too long.' });
-    const parsed = ContactInput.safeParse(form.fields);
+    const parsed = ContactInput.safeParse({ name: '', email: '', subject: '', message: '', ...form.fields });
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const field = first?.path[0];

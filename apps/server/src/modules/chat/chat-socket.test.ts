@@ -1,0 +1,201 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, createUser, freshDatabase, json, type TestApp } from '../../../test/helpers.js';
+import {
+  collect, connect, joinRoom, listen, nextEvent, sendChat, sleep, supportReply, type ClientSocket,
+} from '../../../test/factories-chat.js';
+import { openPostgres } from '../../infra/db/client.js';
+import { chatMessages } from '../../infra/db/schema.js';
+
+let app: TestApp;
+let url: string;
+const sockets: ClientSocket[] = [];
+const open = async (cookie?: string) => {
+  const s = await connect(url, cookie);
+  sockets.push(s);
+  return s;
+};
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  url = await listen(app);
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.close();
+});
+afterAll(async () => {
+  await app.closeAll();
+});
+
+/** A customer with a conversation, and a support agent. */
+async function conversation() {
+  const customer = await createUser(app, { name: 'Ada Obi' });
+  const agent = await createUser(app, { name: 'Tolu Support', role: 'support' });
+  const chatId: string = json(await sendChat(app, customer.cookie, { message: 'Hello?' })).chat._id;
+  return { customer, agent, chatId };
+}
+
+describe('chat over Socket.IO (real client)', () => {
+  it('refuses a socket without a valid session', async () => {
+    await expect(connect(url)).rejects.toThrow(/unauthorized/);
+    await expect(connect(url, 'jara_sid=not-a-real-session-token-at-all')).rejects.toThrow(/unauthorized/);
+  });
+
+  it('lets a customer and an agent exchange messages live, with typing and stop-typing', async () => {
+    const { customer, agent, chatId } = await conversation();
+    const c = await open(customer.cookie);
+    const a = await open(agent.cookie);
+    expect(await joinRoom(c, chatId, customer.user.id)).toEqual({ ok: true });
+    expect(await joinRoom(a, chatId, agent.user.id)).toEqual({ ok: true });
+
+    // Customer → agent, through the HTTP call; the server broadcasts after saving.
+    const toAgent = nextEvent(a, 'receive-message');
+    const sent = json(await sendChat(app, customer.cookie, { message: 'Where is my jollof?', chatId }));
+    const [received] = await toAgent;
+    expect(received).toMatchObject({ _id: sent.chat.messages.at(-1)._id, chatId, senderId: customer.user.id, senderName: 'Ada Obi', message: 'Where is my jollof?' });
+
+    // Agent → customer, through the inbox reply.
+    // Everyone in the room gets the broadcast (the sender too: clients ignore their own id).
+    const toCustomer = nextEvent(c, 'receive-message', 3000, (m) => m.senderId !== customer.user.id);
+    expect((await supportReply(app, agent.cookie, chatId, { message: 'It left the kitchen 5 minutes ago.' })).statusCode).toBe(200);
+    const [reply] = await toCustomer;
+    expect(reply).toMatchObject({ senderId: agent.user.id, senderName: 'Tolu Support', message: 'It left the kitchen 5 minutes ago.' });
+
+    // Typing: relayed to the others in the room, with the name the server knows (not the one sent).
+    const typing = nextEvent(a, 'typing');
+    c.emit('typing', chatId, customer.user.id, 'Somebody Else');
+    expect(await typing).toEqual([customer.user.id, 'Ada Obi', chatId]);
+    const stop = nextEvent(a, 'stop-typing');
+    c.emit('stop-typing', chatId, customer.user.id);
+    expect(await stop).toEqual([customer.user.id, chatId]);
+
+    // A client's send-message is relayed for its own saved message (the saved version), once.
+    const relayed = nextEvent(a, 'receive-message');
+    c.emit('send-message', chatId, { ...received, message: 'tampered text' } as never);
+    const [again] = await relayed;
+    expect(again).toMatchObject({ _id: received._id, message: 'Where is my jollof?' });
+  });
+
+  it('keeps a third user out: cannot join the room, post into it, or relay into it', async () => {
+    const { customer, agent, chatId } = await conversation();
+    const intruder = await createUser(app, { name: 'Eve' });
+    const a = await open(agent.cookie);
+    await joinRoom(a, chatId);
+    const e = await open(intruder.cookie);
+    const seenByAgent = collect(a, 'receive-message');
+    const typingSeen = collect(a, 'typing');
+    const seenByIntruder = collect(e, 'receive-message');
+
+    expect(await joinRoom(e, chatId, customer.user.id)).toMatchObject({ ok: false });
+    // Posting by id over HTTP is refused and stores nothing.
+    const post = await sendChat(app, intruder.cookie, { message: 'let me in', chatId });
+    expect(post.statusCode).toBe(404);
+    // Socket events for a room it is not in are dropped, even naming a real message.
+    const [first] = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    e.emit('typing', chatId, customer.user.id, 'Ada Obi');
+    e.emit('send-message', chatId, { _id: first!.id });
+    // An intruder's own message id from its own chat is not relayed into another room either.
+    const own = json(await sendChat(app, intruder.cookie, { message: 'mine' })).chat;
+    expect(await joinRoom(e, own._id)).toEqual({ ok: true });
+    e.emit('send-message', chatId, { _id: own.messages.at(-1)._id });
+
+    // The customer's next message reaches the agent but not the intruder.
+    const next = nextEvent(a, 'receive-message');
+    await sendChat(app, customer.cookie, { message: 'still private', chatId });
+    await next;
+    await sleep(300);
+    expect(seenByAgent.map(([m]) => m.message)).toEqual(['still private']);
+    expect(typingSeen).toEqual([]);
+    expect(seenByIntruder.filter(([m]) => m.chatId === chatId)).toEqual([]);
+    const rows = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    expect(rows.map((r) => r.body).sort()).toEqual(['Hello?', 'still private']);
+  });
+
+  it("does not relay another participant's message through send-message", async () => {
+    const { customer, agent, chatId } = await conversation();
+    const c = await open(customer.cookie);
+    const a = await open(agent.cookie);
+    await joinRoom(c, chatId);
+    await joinRoom(a, chatId);
+    const reply = json(await supportReply(app, agent.cookie, chatId, { message: 'agent says' })).newMessage;
+    await sleep(200);
+    const seen = collect(a, 'receive-message');
+    c.emit('send-message', chatId, { _id: reply._id });
+    await sleep(300);
+    expect(seen).toEqual([]);
+  });
+
+  it('tells agents inboxes that a conversation moved', async () => {
+    const agent = await createUser(app, { role: 'support' });
+    const a = await open(agent.cookie);
+    const customer = await createUser(app);
+    const updated = nextEvent(a, 'chat.updated');
+    const chatId = json(await sendChat(app, customer.cookie, { message: 'new conversation' })).chat._id;
+    expect((await updated)[0]).toMatchObject({ chatId, status: 'open' });
+  });
+
+  it('emails an offline customer once per 15 minutes, and not while online', async () => {
+    const { customer, agent, chatId } = await conversation();
+    const { mailOutbox } = await import('../../infra/db/schema.js');
+    const mails = async () => (await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email)));
+
+    const c = await open(customer.cookie);
+    await supportReply(app, agent.cookie, chatId, { message: 'online reply' });
+    expect(await mails()).toHaveLength(0);
+    c.close();
+    await sleep(200);
+
+    await supportReply(app, agent.cookie, chatId, { message: 'Your rider is at the gate.' });
+    await supportReply(app, agent.cookie, chatId, { message: 'Second answer within 15 minutes' });
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.textBody).toContain('Your rider is at the gate.');
+    expect(sent[0]!.textBody).toContain('/?contact=true');
+  });
+});
+
+const shared = process.env.TEST_DATABASE_URL && process.env.REDIS_URL;
+
+describe.runIf(shared)('two server instances on one PostgreSQL and Redis', () => {
+  it('deliver a message sent through one to a client connected to the other', async () => {
+    const fresh = await freshDatabase();
+    const second = await openPostgres(fresh.url!, 5);
+    const one = await buildTestApp({}, fresh.database);
+    const two = await buildTestApp({}, second);
+    const opened: ClientSocket[] = [];
+    try {
+      const urlOne = await listen(one);
+      const urlTwo = await listen(two);
+      const customer = await createUser(one, { name: 'Ada' });
+      const agent = await createUser(one, { name: 'Tolu', role: 'support' });
+      const chatId: string = json(await sendChat(one, customer.cookie, { message: 'first' })).chat._id;
+
+      const c = await connect(urlOne, customer.cookie);
+      const a = await connect(urlTwo, agent.cookie);
+      opened.push(c, a);
+      expect(await joinRoom(c, chatId)).toEqual({ ok: true });
+      expect(await joinRoom(a, chatId)).toEqual({ ok: true });
+      await sleep(200);
+
+      // Sent through instance one, received on instance two.
+      const onTwo = nextEvent(a, 'receive-message', 5000);
+      await sendChat(one, customer.cookie, { message: 'across instances', chatId });
+      expect((await onTwo)[0]).toMatchObject({ message: 'across instances', senderName: 'Ada' });
+
+      // And the other way, with typing relayed across too.
+      const onOne = nextEvent(c, 'receive-message', 5000, (m) => m.senderId === agent.user.id);
+      await supportReply(two, agent.cookie, chatId, { message: 'answered from two' });
+      expect((await onOne)[0]).toMatchObject({ message: 'answered from two', senderName: 'Tolu' });
+      const typing = nextEvent(c, 'typing', 5000);
+      a.emit('typing', chatId);
+      expect(await typing).toEqual([agent.user.id, 'Tolu', chatId]);
+    } finally {
+      for (const s of opened) s.close();
+      await one.close();
+      await two.close();
+      await second.close();
+      await fresh.database.close();
+      await fresh.drop();
+    }
+  });
+});
