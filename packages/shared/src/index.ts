@@ -14,5 +14,8 @@ export * from './opening.js';
 export * from './schemas/dispatch.js';
 export * from './schemas/chat.js';
 export * from './events.js';
+export * from './schemas/seller.js';
+export * from './schemas/rider.js';
+export * from './schemas/admin.js';
 export * from './schemas/order.js';
 export * from './schemas/payment.js';

@@ -10,6 +10,9 @@ import { dispatchModule } from './dispatch/dispatch.routes.js';
 import { chatModule } from './chat/chat.routes.js';
 import { supportModule } from './support/support.routes.js';
 import { contactModule } from './contact/contact.routes.js';
+import { sellerModule } from './seller/seller.routes.js';
+import { riderModule } from './rider/rider.routes.js';
+import { adminModule } from './admin/admin.routes.js';
 
 /** Every feature module, registered in this order by buildApp. */
-export const MODULES: Module[] = [authModule, catalogModule, geocodingModule, mediaModule, paymentsModule, addressesModule, ordersModule, dispatchModule, chatModule, supportModule, contactModule];
+export const MODULES: Module[] = [authModule, catalogModule, geocodingModule, mediaModule, paymentsModule, addressesModule, ordersModule, dispatchModule, chatModule, supportModule, contactModule, sellerModule, riderModule, adminModule];

@@ -1,0 +1,187 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../infra/db/client.js';
+import { orderItems, orders, riders } from '../../infra/db/schema.js';
+import { dropOffWaits, ratings } from '../../infra/db/schema-portals.js';
+
+export type RiderRow = typeof riders.$inferSelect;
+
+export async function findRiderByUser(ex: Executor, userId: string): Promise<RiderRow | undefined> {
+  const [row] = await ex.select().from(riders).where(eq(riders.userId, userId));
+  return row;
+}
+
+export async function insertRider(ex: Executor, values: typeof riders.$inferInsert): Promise<RiderRow | undefined> {
+  const [row] = await ex.insert(riders).values(values).onConflictDoNothing({ target: riders.userId }).returning();
+  return row;
+}
+
+export async function updateRider(ex: Executor, id: string, values: Partial<typeof riders.$inferInsert>): Promise<RiderRow> {
+  const [row] = await ex.update(riders).set(values).where(eq(riders.id, id)).returning();
+  return row!;
+}
+
+export async function riderRating(ex: Executor, riderUserId: string): Promise<{ avg: number | null; count: number }> {
+  const [row] = await ex
+    .select({ avg: sql<number | null>`avg(${ratings.stars})::float`, count: sql<number>`count(*)::int` })
+    .from(ratings)
+    .where(eq(ratings.riderId, riderUserId));
+  return { avg: row?.avg === null || row?.avg === undefined ? null : Number(row.avg), count: Number(row?.count ?? 0) };
+}
+
+export interface OrderJobRow {
+  id: string;
+  user_id: string;
+  address: Record<string, unknown>;
+  delivery_fee_kobo: number;
+  paid_at: Date | null;
+  created_at: Date;
+  rider_id: string | null;
+  code_attempts: number;
+  locked_at: Date | null;
+}
+
+const ALL_CONFIRMED = sql`
+  EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Confirmed')
+  AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status NOT IN ('Order Confirmed', 'Order Cancelled'))`;
+
+/** Paid orders whose remaining items are all confirmed and that no rider holds (the board). */
+export async function listOpenOrderJobs(ex: Executor, limit = 100): Promise<OrderJobRow[]> {
+  return queryRows<OrderJobRow>(ex, sql`
+    SELECT o.id, o.user_id, o.address, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
+    FROM orders o
+    WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED}
+    ORDER BY o.paid_at ASC NULLS LAST, o.id
+    LIMIT ${limit}`);
+}
+
+export async function findOrderJob(ex: Executor, id: string, lock = false): Promise<OrderJobRow | undefined> {
+  const rows = await queryRows<OrderJobRow>(ex, sql`
+    SELECT o.id, o.user_id, o.address, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
+    FROM orders o WHERE o.id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
+  return rows[0];
+}
+
+/** The first rider wins: the UPDATE matches only while the order is free and fully confirmed. */
+export async function assignOrder(ex: Executor, id: string, riderUserId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(ex, sql`
+    UPDATE orders o SET rider_id = ${riderUserId}
+    WHERE o.id = ${id} AND o.rider_id IS NULL AND o.payment_state = 'paid' AND o.locked_at IS NULL
+      AND o.user_id <> ${riderUserId} AND ${ALL_CONFIRMED}
+    RETURNING o.id`);
+  return rows.length === 1;
+}
+
+export interface StopRow {
+  order_id: string;
+  vendor_id: string;
+  business_name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  phone: string;
+  items: string[];
+}
+
+/** The vendors to visit for these orders (items not cancelled), with what to collect. */
+export async function pickupStops(ex: Executor, orderIds: string[]): Promise<StopRow[]> {
+  if (!orderIds.length) return [];
+  return queryRows<StopRow>(ex, sql`
+    SELECT i.order_id, v.id AS vendor_id, v.business_name, v.address, v.latitude, v.longitude, v.phone,
+           array_agg(i.quantity || ' × ' || i.product_name || CASE WHEN i.option_name <> 'Default Option' THEN ' (' || i.option_name || ')' ELSE '' END ORDER BY i.id) AS items
+    FROM order_items i JOIN vendors v ON v.id = i.vendor_id
+    WHERE i.order_id IN (${sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND i.status <> 'Order Cancelled'
+    GROUP BY i.order_id, v.id`);
+}
+
+/** The shown status of each order (earliest live item), for the rider's own orders. */
+export async function riderOrders(ex: Executor, riderUserId: string, active: boolean, limit = 100): Promise<(OrderJobRow & { statuses: string[] })[]> {
+  return queryRows(ex, sql`
+    SELECT o.id, o.user_id, o.address, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at,
+           (SELECT array_agg(i.status) FROM order_items i WHERE i.order_id = o.id) AS statuses
+    FROM orders o
+    WHERE o.rider_id = ${riderUserId}
+      AND ${active
+        ? sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))`
+        : sql`NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))`}
+    ORDER BY o.created_at DESC LIMIT ${limit}`);
+}
+
+export async function orderCode(ex: Executor, id: string): Promise<string | null> {
+  const [row] = await ex.select({ code: orders.deliveryCode }).from(orders).where(eq(orders.id, id));
+  return row?.code ?? null;
+}
+
+/** Counts one wrong code; the try that reaches `max` also locks the job. */
+export async function recordWrongOrderCode(ex: Executor, id: string, max: number): Promise<{ attempts: number; locked: boolean }> {
+  const [row] = await ex
+    .update(orders)
+    .set({
+      codeAttempts: sql`${orders.codeAttempts} + 1`,
+      lockedAt: sql`CASE WHEN ${orders.codeAttempts} + 1 >= ${max} THEN now() ELSE ${orders.lockedAt} END`,
+    })
+    .where(eq(orders.id, id))
+    .returning({ attempts: orders.codeAttempts, lockedAt: orders.lockedAt });
+  return { attempts: row!.attempts, locked: row!.lockedAt !== null };
+}
+
+export async function findWait(ex: Executor, subjectType: 'order' | 'dispatch', subjectId: string) {
+  const [row] = await ex.select().from(dropOffWaits).where(and(eq(dropOffWaits.subjectType, subjectType), eq(dropOffWaits.subjectId, subjectId)));
+  return row;
+}
+
+export async function startWait(ex: Executor, subjectType: 'order' | 'dispatch', subjectId: string, riderId: string) {
+  await ex.insert(dropOffWaits).values({ subjectType, subjectId, riderId }).onConflictDoNothing();
+  return (await findWait(ex, subjectType, subjectId))!;
+}
+
+export async function markAbsentReported(ex: Executor, subjectType: 'order' | 'dispatch', subjectId: string): Promise<boolean> {
+  const rows = await ex
+    .update(dropOffWaits)
+    .set({ absentReportedAt: new Date() })
+    .where(and(eq(dropOffWaits.subjectType, subjectType), eq(dropOffWaits.subjectId, subjectId), sql`${dropOffWaits.absentReportedAt} IS NULL`))
+    .returning({ id: dropOffWaits.subjectId });
+  return rows.length === 1;
+}
+
+export async function insertRating(ex: Executor, values: typeof ratings.$inferInsert): Promise<boolean> {
+  const rows = await ex.insert(ratings).values(values).onConflictDoNothing().returning({ id: ratings.id });
+  return rows.length === 1;
+}
+
+export async function ratingsFor(ex: Executor, customerId: string) {
+  return ex.select({ subjectType: ratings.subjectType, subjectId: ratings.subjectId, stars: ratings.stars }).from(ratings).where(eq(ratings.customerId, customerId));
+}
+
+/** Delivered jobs of a rider with their delivery fee (kobo), newest first. */
+export async function deliveredJobs(ex: Executor, riderUserId: string): Promise<{ kind: 'order' | 'dispatch'; id: string; fee: number; at: Date }[]> {
+  const rows = await queryRows<{ kind: 'order' | 'dispatch'; id: string; fee: number; at: Date }>(ex, sql`
+    SELECT 'order' AS kind, o.id, o.delivery_fee_kobo AS fee,
+           (SELECT max(i.updated_at) FROM order_items i WHERE i.order_id = o.id) AS at
+    FROM orders o
+    WHERE o.rider_id = ${riderUserId}
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Delivered')
+      AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status NOT IN ('Order Delivered', 'Order Cancelled'))
+    UNION ALL
+    SELECT 'dispatch' AS kind, d.id, d.delivery_fee_kobo AS fee,
+           coalesce((SELECT max(e.created_at) FROM status_events e WHERE e.subject_id = d.id AND e.status = 'Order Delivered'), d.created_at) AS at
+    FROM dispatches d
+    WHERE d.rider_id = ${riderUserId} AND d.status = 'Order Delivered'
+    ORDER BY at DESC`);
+  return rows.map((r) => ({ ...r, fee: Number(r.fee), at: new Date(r.at) }));
+}
+
+/** Whether the rider already carries a job (order or dispatch) that is not finished or locked. */
+export async function hasActiveJob(ex: Executor, riderUserId: string): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(ex, sql`
+    SELECT (
+      (SELECT count(*) FROM orders o WHERE o.rider_id = ${riderUserId} AND o.locked_at IS NULL
+         AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked')))
+      + (SELECT count(*) FROM dispatches d WHERE d.rider_id = ${riderUserId} AND d.locked_at IS NULL AND d.status IN ('Order Assigned', 'Order Picked'))
+    )::int AS n`);
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+export async function itemStatuses(ex: Executor, orderId: string): Promise<string[]> {
+  const rows = await ex.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  return rows.map((r) => r.status);
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
+import { and, eq } from 'drizzle-orm';
+import { buildTestApp, createProduct, createUser, ensureCategory, json, type TestApp } from '../../../test/helpers.js';
+import { createPaidOrder, createVendorAccount, EVERY_DAY, multipartImage } from '../../../test/factories-portals.js';
+import { orderItems, places, productOptions, products, refunds, statusEvents, users, vendors } from '../../infra/db/schema.js';
+
+let app: TestApp;
+let png: Buffer;
+beforeAll(async () => {
+  app = await buildTestApp();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc3300' } }).png().toBuffer();
+  await app.ctx.db.insert(places).values({ placeId: 'test-main-gate', displayName: 'UNIBEN Main Gate, Ugbowo', lat: 6.3989, lon: 5.6118 }).onConflictDoNothing();
+  await app.ctx.db.insert(places).values({ placeId: 'test-lagos', displayName: 'Far away, Lagos', lat: 6.45, lon: 3.39 }).onConflictDoNothing();
+  await ensureCategory(app, 'food', 'Food');
+});
+afterAll(() => app.closeAll());
+
+const post = (url: string, cookie: string, payload?: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload: payload ?? {} });
+const get = (url: string, cookie: string) => app.inject({ url, headers: { cookie } });
+
+async function upload(cookie: string, kind: 'profile' | 'product', data = png) {
+  const m = multipartImage(data);
+  return app.inject({ method: 'POST', url: `/api/seller/upload?kind=${kind}`, headers: { cookie, ...m.headers }, payload: m.payload });
+}
+
+describe('vendor application', () => {
+  it('uploads a re-encoded photo, applies with a gazetteer place, and stays pending without a role change', async () => {
+    const { user, cookie } = await createUser(app);
+    const up = await upload(cookie, 'profile');
+    expect(up.statusCode).toBe(200);
+    const url = json(up).url as string;
+    expect(url).toMatch(new RegExp(`^/media/vendors/${user.id}/[0-9a-f]+\\.webp$`));
+    const stored = await app.ctx.storage.get(url.slice('/media/'.length));
+    expect((await sharp(stored!).metadata()).format).toBe('webp');
+
+    const body = { businessName: 'Mama Put', kind: 'food', phone: '08031234567', placeId: 'test-main-gate', openingHours: EVERY_DAY, profilePhoto: url };
+    const res = await post('/api/seller/apply', cookie, body);
+    expect(res.statusCode).toBe(200);
+    expect(json(res).vendor).toMatchObject({ status: 'pending', address: 'UNIBEN Main Gate, Ugbowo', latitude: 6.3989 });
+    const [u] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(u!.role).toBe('customer');
+    expect(json(await get('/api/seller/me', cookie)).vendor.status).toBe('pending');
+    // Pending applicants cannot manage products yet.
+    expect((await get('/api/seller/products', cookie)).statusCode).toBe(403);
+  });
+
+  it('refuses a typed location, a place outside the area, a photo it did not upload, and a non-image', async () => {
+    const { cookie } = await createUser(app);
+    const other = await createUser(app);
+    const othersPhoto = json(await upload(other.cookie, 'profile')).url;
+    const base = { businessName: 'Shop', kind: 'goods', phone: '08031234567', placeId: 'test-main-gate', openingHours: EVERY_DAY, profilePhoto: othersPhoto };
+    expect(json(await post('/api/seller/apply', cookie, base)).code).toBe('invalid_photo');
+    const mine = json(await upload(cookie, 'profile')).url;
+    expect(json(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'nowhere' })).message).toBe('Please select a valid address from suggestions.');
+    expect(json(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'test-lagos' })).code).toBe('outside_service_area');
+    expect((await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, phone: '12345' })).statusCode).toBe(400);
+    expect((await upload(cookie, 'profile', Buffer.from('not an image at all'))).statusCode).toBe(400);
+    expect(json(await get('/api/seller/me', cookie)).vendor).toBeNull();
+  });
+});
+
+describe('products', () => {
+  it('creates with naira converted to kobo, names a single option Default Option, and refuses bad input', async () => {
+    const v = await createVendorAccount(app);
+    const img = json(await upload(v.cookie, 'product')).url as string;
+    expect(img).toContain(`/media/products/${v.vendor.id}/`);
+    const base = { name: 'Jollof rice', category: 'food', images: [img], description: ['Smoky', 'With plantain'], weight: '500 g', options: [{ name: 'Big', price: 1500.5, offerPrice: 1200 }] };
+    const res = await post('/api/seller/products', v.cookie, base);
+    expect(res.statusCode).toBe(200);
+    const p = json(res).product;
+    expect(p.options).toEqual([{ _id: expect.any(String), name: 'Default Option', price: 1500.5, offerPrice: 1200 }]);
+    const [opt] = await app.ctx.db.select().from(productOptions).where(eq(productOptions.productId, p._id));
+    expect(opt).toMatchObject({ priceKobo: 150_050, offerPriceKobo: 120_000 });
+
+    for (const bad of [
+      { ...base, options: [] },
+      { ...base, images: [] },
+      { ...base, images: [img, img, img, img, img] },
+      { ...base, options: [{ name: 'x', price: 100, offerPrice: 150 }] },
+      { ...base, options: [{ name: 'x', price: 10.001 }] },
+      { ...base, options: [{ name: 'A', price: 100 }, { name: '', price: 200 }] },
+      { ...base, vendorId: v.vendor.id },
+    ]) {
+      const r = await post('/api/seller/products', v.cookie, bad);
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(json(await post('/api/seller/products', v.cookie, { ...base, category: 'nope' })).code).toBe('invalid_category');
+    const other = await createVendorAccount(app);
+    const theirs = json(await upload(other.cookie, 'product')).url;
+    expect(json(await post('/api/seller/products', v.cookie, { ...base, images: [theirs] })).code).toBe('invalid_image');
+    const list = json(await get('/api/seller/products', v.cookie)).products;
+    expect(list).toHaveLength(1);
+  });
+
+  it('edits options, searches, toggles stock and soft-deletes (kept for past orders, gone from the catalogue)', async () => {
+    const v = await createVendorAccount(app);
+    const img = json(await upload(v.cookie, 'product')).url as string;
+    const p = json(await post('/api/seller/products', v.cookie, {
+      name: 'Suya', category: 'food', images: [img], options: [{ name: 'Small', price: 500 }, { name: 'Large', price: 1000 }],
+    })).product;
+    const [small, large] = p.options;
+    const edited = json(await post(`/api/seller/products/${p._id}`, v.cookie, {
+      name: 'Beef suya', category: 'food', images: [img], options: [{ id: large._id, name: 'Large', price: 1100 }, { name: 'Medium', price: 800 }],
+    }));
+    expect(edited.product.options.map((o: { name: string }) => o.name)).toEqual(['Large', 'Medium']);
+    expect(edited.product.options.find((o: { _id: string }) => o._id === small._id)).toBeUndefined();
+    expect(json(await get('/api/seller/products?q=beef', v.cookie)).products).toHaveLength(1);
+    expect(json(await get('/api/seller/products?q=zzz', v.cookie)).products).toHaveLength(0);
+
+    expect(json(await post(`/api/seller/products/${p._id}/stock`, v.cookie, { inStock: false })).product.inStock).toBe(false);
+    const catalogue = json(await app.inject({ url: '/api/product/list' })).products;
+    expect(catalogue.find((x: { _id: string }) => x._id === p._id).inStock).toBe(false);
+
+    expect((await post(`/api/seller/products/${p._id}/delete`, v.cookie)).statusCode).toBe(200);
+    expect(json(await app.inject({ url: '/api/product/list' })).products.find((x: { _id: string }) => x._id === p._id)).toBeUndefined();
+    const [row] = await app.ctx.db.select().from(products).where(eq(products.id, p._id));
+    expect(row!.deletedAt).not.toBeNull();
+    expect((await post(`/api/seller/products/${p._id}/stock`, v.cookie, { inStock: true })).statusCode).toBe(404);
+  });
+
+  it('will not drop an option that past orders point to', async () => {
+    const v = await createVendorAccount(app);
+    const customer = await createUser(app);
+    const { products: [p] } = await createPaidOrder(app, customer.user.id, [{ vendorId: v.vendor.id }]);
+    const res = await post(`/api/seller/products/${p!.id}`, v.cookie, { name: 'New', category: 'food', images: p!.images, options: [{ name: 'Other', price: 100 }] });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).code).toBe('option_in_orders');
+  });
+});
+
+describe('orders', () => {
+  it('lists incoming items, confirms (Order Confirmed, recorded with actor, pushed live) and hides the phone once done', async () => {
+    const a = await createVendorAccount(app);
+    const b = await createVendorAccount(app);
+    const customer = await createUser(app);
+    const { order, items } = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id, quantity: 2 }, { vendorId: b.vendor.id }]);
+    const list = json(await get('/api/seller/orders?scope=active', a.cookie)).orders;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ _id: order.id, customerPhone: '08031234567', itemsTotal: 3000, status: 'Order Placed' });
+    expect(list[0].items).toHaveLength(1);
+
+    const emit = vi.spyOn(app.ctx.realtime, 'emitToUser');
+    const role = vi.spyOn(app.ctx.realtime, 'emitToRole');
+    expect((await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).statusCode).toBe(200);
+    expect(emit).toHaveBeenCalledWith(customer.user.id, 'order.updated', expect.objectContaining({ orderId: order.id, status: 'Order Placed' }));
+    // Not on the board until vendor B confirms too.
+    expect(role).not.toHaveBeenCalledWith('rider', 'job.available', expect.anything());
+    const [ev] = await app.ctx.db.select().from(statusEvents).where(and(eq(statusEvents.subjectId, items[0]!.id), eq(statusEvents.status, 'Order Confirmed')));
+    expect(ev!.actorId).toBe(a.user.id);
+    expect(json(await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).code).toBe('nothing_to_confirm');
+
+    await post(`/api/seller/orders/${order.id}/confirm`, b.cookie);
+    expect(role).toHaveBeenCalledWith('rider', 'job.available', { kind: 'order', _id: order.id });
+    emit.mockRestore();
+    role.mockRestore();
+
+    await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
+    const today = json(await get('/api/seller/orders?scope=today', a.cookie)).orders;
+    expect(today[0]).toMatchObject({ _id: order.id, active: false, customerPhone: null, status: 'Order Delivered' });
+    expect(json(await get('/api/seller/orders?scope=active', a.cookie)).orders).toHaveLength(0);
+  });
+
+  it('declines with a reason: those items Order Cancelled and refunded; the whole payment back when nothing is left', async () => {
+    const a = await createVendorAccount(app);
+    const b = await createVendorAccount(app);
+    const customer = await createUser(app);
+    const { order, payment } = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id, priceKobo: 200_000 }, { vendorId: b.vendor.id, priceKobo: 100_000 }]);
+    expect((await post(`/api/seller/orders/${order.id}/decline`, a.cookie, { reason: 'x' })).statusCode).toBe(400);
+    expect((await post(`/api/seller/orders/${order.id}/decline`, a.cookie, { reason: 'Out of rice today' })).statusCode).toBe(200);
+    const mine = await app.ctx.db.select().from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.vendorId, a.vendor.id)));
+    expect(mine[0]).toMatchObject({ status: 'Order Cancelled', cancelReason: 'Out of rice today' });
+    let rs = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(rs.map((r) => r.amountKobo)).toEqual([200_000]);
+
+    await post(`/api/seller/orders/${order.id}/decline`, b.cookie, { reason: 'Closed early' });
+    rs = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(rs.reduce((s, r) => s + r.amountKobo, 0)).toBe(payment.amountKobo);
+  });
+
+  it('opens and closes the shop', async () => {
+    const v = await createVendorAccount(app);
+    expect(json(await post('/api/seller/open', v.cookie, { isOpen: false })).vendor.isOpen).toBe(false);
+    const [row] = await app.ctx.db.select().from(vendors).where(eq(vendors.id, v.vendor.id));
+    expect(row!.isOpen).toBe(false);
+    const shops = json(await app.inject({ url: '/api/seller/list' })).vendors;
+    expect(shops.find((s: { _id: string }) => s._id === v.vendor.id).isOpen).toBe(false);
+  });
+});
+
+describe('earnings and payouts', () => {
+  it('pays items less the commission, scheduled for the next working day, never twice', async () => {
+    const v = await createVendorAccount(app);
+    const customer = await createUser(app);
+    const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: v.vendor.id, priceKobo: 100_000, quantity: 3 }]);
+    await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
+    const e = json(await get('/api/seller/earnings', v.cookie)).earnings;
+    expect(e).toMatchObject({ percent: 10, totalEarned: 2700, available: 2700 });
+    expect(e.byWeek[0]).toMatchObject({ gross: 3000, net: 2700, count: 1 });
+    const [first, second] = await Promise.all([post('/api/seller/payouts', v.cookie), post('/api/seller/payouts', v.cookie)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+    const payout = json(first.statusCode === 200 ? first : second).payout;
+    expect(payout.amount).toBe(2700);
+    const due = new Date(payout.dueAt);
+    expect(due.getTime()).toBeGreaterThan(Date.now());
+    expect([1, 2, 3, 4, 5]).toContain(new Date(due.getTime() + 3_600_000).getUTCDay());
+    // The job pays it (sandbox transfer) when due.
+    const { jobs } = await import('../../infra/db/schema.js');
+    await app.ctx.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.kind, 'payout.transfer'));
+    await app.ctx.jobs.drain();
+    const after = json(await get('/api/seller/earnings', v.cookie)).earnings;
+    expect(after.payouts[0]).toMatchObject({ state: 'paid', reference: expect.stringMatching(/^sandbox_trf_/) });
+    expect(after.available).toBe(0);
+  });
+});
+
+void createProduct;

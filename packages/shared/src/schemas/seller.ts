@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { Id, Phone, Text } from './common.js';
+
+export const VENDOR_KINDS = ['food', 'goods'] as const;
+export type VendorKind = (typeof VENDOR_KINDS)[number];
+export const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof VENDOR_STATUSES)[number];
+
+export const MAX_PRODUCT_IMAGES = 4;
+export const MAX_PRODUCT_OPTIONS = 10;
+export const DEFAULT_OPTION_NAME = 'Default Option';
+
+const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00');
+const DayHours = z.strictObject({ open: HHMM, close: HHMM }).nullable();
+
+/** Opening hours for each weekday ('0' = Sunday); null = closed that day. */
+export const OpeningHoursInput = z.strictObject({
+  '0': DayHours, '1': DayHours, '2': DayHours, '3': DayHours, '4': DayHours, '5': DayHours, '6': DayHours,
+}).refine((h) => Object.values(h).every((d) => d === null || d.open !== d.close), { message: 'Opening and closing times must differ' });
+export type OpeningHoursInput = z.infer<typeof OpeningHoursInput>;
+
+/** A public media URL made by one of our upload routes. */
+export const MediaUrl = z.string().regex(/^\/media\/[a-z0-9/_.-]{1,200}\.webp$/i, 'Upload the image again').refine((u) => !u.includes('..'), 'Upload the image again');
+
+/** The vendor application (and later profile edits). The location is a gazetteer place id. */
+export const VendorApplicationInput = z.strictObject({
+  businessName: Text(80),
+  kind: z.enum(VENDOR_KINDS),
+  phone: Phone,
+  placeId: z.string().trim().min(1, 'Please select a valid address from suggestions.').max(120),
+  openingHours: OpeningHoursInput,
+  profilePhoto: MediaUrl,
+});
+export type VendorApplicationInput = z.infer<typeof VendorApplicationInput>;
+
+export const OpenSwitchInput = z.strictObject({ isOpen: z.boolean() });
+
+/** Naira with at most two decimals, converted to kobo by the server. */
+export const NairaAmount = z
+  .number({ message: 'Enter a price' })
+  .positive('Enter a price above ₦0')
+  .max(10_000_000, 'That price is too high')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'At most two decimals (kobo)');
+
+export const ProductOptionInput = z.strictObject({
+  id: Id.optional(),
+  name: z.string().trim().max(60).default(''),
+  price: NairaAmount,
+  offerPrice: NairaAmount.nullable().optional(),
+}).refine((o) => o.offerPrice == null || o.offerPrice < o.price, { message: 'The offer price must be lower than the price', path: ['offerPrice'] });
+
+export const ProductInput = z.strictObject({
+  name: Text(120),
+  category: z.string().trim().min(1, 'Choose a category').max(60),
+  images: z.array(MediaUrl).min(1, 'Add at least one image').max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images`),
+  description: z.array(z.string().trim().min(1).max(300)).max(12, 'At most 12 description lines').default([]),
+  weight: z.string().trim().max(40).nullable().optional(),
+  inStock: z.boolean().default(true),
+  options: z.array(ProductOptionInput).min(1, 'Add at least one option').max(MAX_PRODUCT_OPTIONS),
+}).superRefine((p, ctx) => {
+  if (p.options.length > 1) {
+    p.options.forEach((o, i) => {
+      if (!o.name) ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: 'Name every option' });
+    });
+    const names = p.options.map((o) => o.name.toLowerCase());
+    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option names must differ' });
+  }
+});
+export type ProductInput = z.infer<typeof ProductInput>;
+
+export const StockInput = z.strictObject({ inStock: z.boolean() });
+export const ProductSearchQuery = z.strictObject({ q: z.string().trim().max(100).optional() });
+
+export const SellerOrdersQuery = z.strictObject({ scope: z.enum(['active', 'today', 'past']).default('active') });
+export const ItemsActionInput = z.strictObject({ itemIds: z.array(Id).min(1).max(100).optional() });
+export const DeclineInput = z.strictObject({
+  reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(300),
+  itemIds: z.array(Id).min(1).max(100).optional(),
+});
+export type DeclineInput = z.infer<typeof DeclineInput>;
+
+export const PAYOUT_STATES = ['scheduled', 'paid', 'failed'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** The vendor as its owner sees it. */
+export interface SellerProfileDto {
+  _id: string;
+  businessName: string;
+  kind: VendorKind;
+  phone: string;
+  address: string;
+  placeId: string | null;
+  latitude: number;
+  longitude: number;
+  profilePhoto: string;
+  openingHours: Record<string, { open: string; close: string } | null>;
+  isOpen: boolean;
+  openNow: boolean;
+  status: ApplicationStatus;
+  rejectionReason: string | null;
+}
+
+export interface SellerProductDto {
+  _id: string;
+  name: string;
+  category: string;
+  image: string[];
+  description: string[];
+  weight: string | null;
+  inStock: boolean;
+  options: { _id: string; name: string; price: number; offerPrice: number | null }[];
+  updatedAt: string;
+}
+
+export interface SellerOrderItemDto {
+  _id: string;
+  productName: string;
+  optionName: string;
+  image: string | null;
+  quantity: number;
+  unitPrice: number;
+  status: string;
+  cancelReason: string | null;
+}
+
+export interface SellerOrderDto {
+  _id: string;
+  createdAt: string;
+  paidAt: string | null;
+  customerName: string;
+  /** Only while the order is active (not delivered or cancelled). */
+  customerPhone: string | null;
+  dropoff: string;
+  items: SellerOrderItemDto[];
+  itemsTotal: number;
+  status: string;
+  active: boolean;
+}
+
+export interface PayoutDto {
+  _id: string;
+  amount: number;
+  state: PayoutState;
+  dueAt: string;
+  paidAt: string | null;
+  reference: string | null;
+  createdAt: string;
+}
+
+export interface EarningsDto {
+  /** Percent kept by the platform (vendors) or the rider's share of the delivery fee (riders). */
+  percent: number;
+  totalEarned: number;
+  paidOut: number;
+  scheduled: number;
+  available: number;
+  byWeek: { weekStart: string; gross: number; net: number; count: number }[];
+  entries: { _id: string; date: string; gross: number; net: number; label: string }[];
+  payouts: PayoutDto[];
+}
