@@ -133,6 +133,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
   // State-changing requests from a browser must come from our own origin (CSRF defence in depth).
   const allowedOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (req) => {

@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   SANDBOX_SECRET: z.string().min(16).default('sandbox-secret-key-for-local-development'),
   UPLOAD_DIR: z.string().optional(),
+  WEB_DIST: z.string().optional(),
   CAMPUS_NAME: z.string().default('University of Benin, Ugbowo'),
   CAMPUS_LAT: z.coerce.number().min(-90).max(90).default(6.3998),
   CAMPUS_LON: z.coerce.number().min(-180).max(180).default(5.6099),
@@ -86,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sandboxSecret: e.SANDBOX_SECRET,
     },
     uploadDir: resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
-    webDist: path.join(ROOT, 'apps/web/dist'),
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : path.join(ROOT, 'apps/web/dist'),
     campus: {
       name: e.CAMPUS_NAME,
       serviceArea: { centre: { latitude: e.CAMPUS_LAT, longitude: e.CAMPUS_LON }, radiusKm: e.SERVICE_RADIUS_KM },

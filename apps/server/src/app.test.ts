@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildTestApp, json, type TestApp } from '../test/helpers.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'jara-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  app = await buildTestApp({ WEB_DIST: dist });
+});
+afterAll(() => app.closeAll());
+
+describe('the web app and the API description', () => {
+  it('serves index.html for client routes and long-cached assets', async () => {
+    const page = await app.inject({ url: '/products/food' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await app.inject({ url: '/api/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(json(res).code).toBe('not_found');
+  });
+
+  it('describes the API in OpenAPI outside production', async () => {
+    const res = await app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = json(res);
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/api/user/login', '/api/user/register', '/api/product/list', '/api/geocoding/search']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    expect(doc.paths['/api/user/register'].post.requestBody).toBeTruthy();
+  });
+
+  it('propagates a request id', async () => {
+    const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const other = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
