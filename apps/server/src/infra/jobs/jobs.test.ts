@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { jobs, mailOutbox } from '../db/schema.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.closeAll());
+
+describe('durable jobs', () => {
+  it('exists only if the transaction that wrote it commits', async () => {
+    const seen: unknown[] = [];
+    app.ctx.jobs.register('test.tx', async (p) => void seen.push(p.n));
+    await app.ctx.db.transaction(async (tx) => app.ctx.jobs.enqueue(tx, 'test.tx', { n: 1 }));
+    await app.ctx.db
+      .transaction(async (tx) => {
+        await app.ctx.jobs.enqueue(tx, 'test.tx', { n: 2 });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await app.ctx.jobs.drain();
+    expect(seen).toEqual([1]);
+  });
+
+  it('retries a failing job later with backoff, then succeeds', async () => {
+    let calls = 0;
+    app.ctx.jobs.register('test.flaky', async () => {
+      calls++;
+      if (calls === 1) throw new Error('provider down');
+    });
+    await app.ctx.jobs.enqueue(app.ctx.db, 'test.flaky', {}, { dedupeKey: 'flaky-1' });
+    await app.ctx.jobs.drain();
+    expect(calls).toBe(1);
+    const [job] = await app.ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, 'flaky-1'));
+    expect(job!.lastError).toBe('provider down');
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+    await app.ctx.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await app.ctx.jobs.drain();
+    expect(calls).toBe(2);
+    const [done] = await app.ctx.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(done!.doneAt).not.toBeNull();
+  });
+
+  it('ignores a second job with the same dedupe key', async () => {
+    let calls = 0;
+    app.ctx.jobs.register('test.once', async () => void calls++);
+    await app.ctx.jobs.enqueue(app.ctx.db, 'test.once', {}, { dedupeKey: 'once' });
+    await app.ctx.jobs.enqueue(app.ctx.db, 'test.once', {}, { dedupeKey: 'once' });
+    await app.ctx.jobs.drain();
+    expect(calls).toBe(1);
+  });
+});
+
+describe('mail over SMTP', () => {
+  it('delivers an outbox message to a real SMTP server', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, cb) {
+        let data = '';
+        stream.on('data', (c: Buffer) => (data += c.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    const port = (smtp.server.address() as { port: number }).port;
+    const mailApp = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      await mailApp.ctx.mailer.send(mailApp.ctx.db, { to: 'ada@example.com', subject: 'Your order', text: 'It is on its way.' });
+      await mailApp.ctx.jobs.drain();
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('Subject: Your order');
+      expect(received[0]).toContain('It is on its way.');
+      const [row] = await mailApp.ctx.db.select().from(mailOutbox);
+      expect(row!.sentAt).not.toBeNull();
+    } finally {
+      await mailApp.closeAll();
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+});
