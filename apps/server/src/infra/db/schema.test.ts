@@ -24,7 +24,7 @@ describe('migrations', () => {
     const cols = await queryRows<{ table_name: string; column_name: string }>(database.db, sql`
       SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`);
     const have = new Set(cols.map((c) => `${c.table_name}.${c.column_name}`));
-    const tables = Object.values(schema).filter((t): t is PgTable => typeof t === 'object' && t !== null && Symbol.for('drizzle:IsDrizzleTable') in t);
+    const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => typeof t === 'object' && t !== null && Symbol.for('drizzle:IsDrizzleTable') in t);
     expect(tables.length).toBeGreaterThan(20);
     for (const t of tables) {
       const cfg = getTableConfig(t);

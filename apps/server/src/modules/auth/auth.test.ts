@@ -8,7 +8,8 @@ import { SESSION_COOKIE } from './sessions.js';
 
 let app: TestApp;
 let jwks: Server;
-let privateKey: CryptoKey;
+type Key = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let privateKey: Key;
 const CLIENT_ID = 'jara-test.apps.googleusercontent.com';
 
 function cookieFrom(res: { headers: Record<string, unknown> }): string {
@@ -20,7 +21,7 @@ function cookieFrom(res: { headers: Record<string, unknown> }): string {
 beforeAll(async () => {
   // A local JWKS server with our own keys stands in for Google's.
   const pair = await generateKeyPair('RS256');
-  privateKey = pair.privateKey as CryptoKey;
+  privateKey = pair.privateKey as Key;
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   jwks = createServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
@@ -168,7 +169,7 @@ describe('password reset', () => {
 });
 
 describe('Google sign-in', () => {
-  async function idToken(claims: Record<string, unknown>, opts: { aud?: string; iss?: string; exp?: string | number; key?: CryptoKey } = {}) {
+  async function idToken(claims: Record<string, unknown>, opts: { aud?: string; iss?: string; exp?: string | number; key?: Key } = {}) {
     return new SignJWT({ email_verified: true, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(opts.iss ?? 'https://accounts.google.com')
@@ -187,7 +188,7 @@ describe('Google sign-in', () => {
   });
 
   it('refuses forged, expired, wrong-audience and wrong-issuer tokens', async () => {
-    const other = (await generateKeyPair('RS256')).privateKey as CryptoKey;
+    const other = (await generateKeyPair('RS256')).privateKey as Key;
     const email = `${unique()}@gmail.com`;
     const bad = [
       await idToken({ sub: 'x', email }, { key: other }),
