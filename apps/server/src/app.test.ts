@@ -11,6 +11,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   app = await buildTestApp({ WEB_DIST: dist });
+  // Written after start, as a rebuild would: still served.
+  writeFileSync(path.join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
 });
 afterAll(() => app.closeAll());
 
@@ -20,8 +22,13 @@ describe('the web app and the API description', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ url: '/reset-password?token=a.b&id=c.html' })).statusCode).toBe(200);
     const asset = await app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A missing asset is a 404, never the HTML page (a browser would refuse it as a module).
+    expect((await app.inject({ url: '/assets/app-old999.js' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/robots.txt' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/assets/late-def456.js' })).statusCode).toBe(200);
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

@@ -190,7 +190,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -198,7 +199,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
+    const pathname = req.url.split('?')[0]!;
+    const isPage = !/^\/(api|media|assets|socket\.io)\//.test(pathname) && !/\.[a-z0-9]{1,5}$/i.test(pathname);
+    if (hasWeb && req.method === 'GET' && isPage) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }
