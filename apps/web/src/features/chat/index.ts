@@ -1,2 +1,9 @@
 export { ChatLauncher } from './components/chat-launcher';
 export { openChat, closeChat, useChatPanel } from './hooks/use-chat-panel';
+// The conversation building blocks, shared with the support inbox.
+export { ChatThread } from './components/chat-thread';
+export { LinkifiedText } from './components/linkified-text';
+export { MediaOverlay } from './components/media-overlay';
+export { useChatThread, type ThreadSource, type ChatThreadState } from './hooks/use-chat-thread';
+export { chatSocket, joinChat, leaveChat } from './realtime/chat-socket';
+export { timeLabel, dayLabel } from './chat-format';

@@ -1,33 +1,80 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { CloseIcon } from '../../../components/ui/icons';
+import { sessionQuery, useSession, type Session } from '../../auth';
+import { getOlderMessages, getOwnChat } from '../api/get-chat';
+import { markChatRead, unreadQuery } from '../api/get-unread';
+import { sendChatMessage } from '../api/send-message';
+import { useChatThread, type ThreadSource } from '../hooks/use-chat-thread';
+import { ChatThread } from './chat-thread';
 
 export interface ChatPanelProps {
   onClose: () => void;
 }
 
-/**
- * Mount point for the Customer Support chat panel (chat issue). This placeholder keeps the
- * contract: a panel 75% of the viewport high and 360 px wide on desktop, with a close button.
- */
+/** Customer Support: the signed-in user's conversation with support (SPEC §2, §4). */
 export default function ChatPanel({ onClose }: ChatPanelProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), []);
+  const { user } = useSession();
   return (
     <section
       role="dialog"
       aria-labelledby="chat-title"
       onKeyDown={(e) => e.key === 'Escape' && onClose()}
-      className="fixed inset-x-0 bottom-0 z-40 flex h-[75dvh] flex-col overflow-hidden rounded-t-3xl bg-white shadow-2xl sm:inset-x-auto sm:bottom-24 sm:right-6 sm:w-[360px] sm:rounded-3xl"
+      className="fixed inset-0 z-50 flex flex-col overflow-hidden bg-white shadow-2xl sm:inset-auto sm:bottom-24 sm:right-6 sm:h-[75vh] sm:w-[360px] sm:rounded-3xl"
     >
       <header className="on-dark flex items-center justify-between bg-brand-900 px-5 py-4 text-white">
-        <h2 id="chat-title" className="text-base font-semibold text-white">Customer Support</h2>
+        <div>
+          <h2 id="chat-title" className="text-base font-semibold text-white">Customer Support</h2>
+          <p className="text-xs text-brand-100">We usually reply within minutes, 8 AM – 9 PM</p>
+        </div>
         <button ref={closeRef} type="button" onClick={onClose} aria-label="Close chat" className="grid size-9 place-items-center rounded-full hover:bg-white/10">
           <CloseIcon size={18} />
         </button>
       </header>
-      <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-stone-600">
-        Chat is coming soon. Meanwhile, reach us through the contact form.
-      </div>
+      {user ? (
+        <CustomerThread self={{ id: user._id, name: user.name }} chatId={user.chatId} />
+      ) : (
+        <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-stone-700">Please log in to chat with support.</div>
+      )}
     </section>
+  );
+}
+
+function CustomerThread({ self, chatId }: { self: { id: string; name: string }; chatId: string | null }) {
+  const qc = useQueryClient();
+  const source = useMemo<ThreadSource>(() => ({
+    chatId,
+    self,
+    loadLatest: getOwnChat,
+    loadOlder: (_chatId, before) => getOlderMessages(before),
+    send: ({ chatId: id, message, file }) => sendChatMessage({ chatId: id, message, file, selfId: self.id }),
+    onChatCreated: (id) => {
+      qc.setQueryData<Session>(sessionQuery.queryKey, (s) => (s?.user ? { ...s, user: { ...s.user, chatId: id } } : s));
+    },
+    onSeen: (id) => {
+      qc.setQueryData(unreadQuery(self.id).queryKey, { chatId: id, unread: 0 });
+      markChatRead(id).catch((err: unknown) => console.error(err));
+    },
+  }), [self.id]);
+  const thread = useChatThread(source);
+
+  // Opening the panel reads the conversation.
+  useEffect(() => {
+    if (thread.chatId) source.onSeen?.(thread.chatId);
+  }, [thread.chatId, source]);
+
+  return (
+    <ChatThread
+      thread={thread}
+      self={self}
+      autoFocus
+      empty={
+        <div className="mx-auto mt-6 max-w-[260px] rounded-2xl bg-white p-4 text-center text-sm text-stone-700 shadow-sm">
+          <p className="font-semibold text-brand-900">Hi {self.name.split(' ')[0]} 👋</p>
+          <p className="mt-1">Ask us anything about an order, a dispatch or a vendor. You can attach a photo or video.</p>
+        </div>
+      }
+    />
   );
 }

@@ -1,6 +1,138 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/ui/page';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { openLogin, useSession } from '../../auth';
+import { chatSocket } from '../../chat';
+import { useSupportChats, type InboxFilter } from '../api/get-support-chats';
+import { AgentThread } from './agent-thread';
+import { ContactInbox } from './contact-inbox';
+import { ConversationList } from './conversation-list';
 
-/** Placeholder: replaced by the support feature's issue. */
+/** The support inbox (/support) for support agents and admins: conversations and contact messages. */
 export function SupportPage() {
-  return <ComingSoon title="Support Inbox" />;
+  const { user, isLoading } = useSession();
+  if (isLoading) {
+    return (
+      <Page title="Support Inbox">
+        <div className="grid place-items-center py-20"><Spinner label="Loading" /></div>
+      </Page>
+    );
+  }
+  if (!user) {
+    return (
+      <Page title="Support Inbox">
+        <h1 className="text-2xl font-bold">Support Inbox</h1>
+        <p className="mt-3 text-stone-700">Please log in with a support account.</p>
+        <Button className="mt-4" onClick={() => openLogin()}>Login</Button>
+      </Page>
+    );
+  }
+  if (user.role !== 'support' && user.role !== 'admin') {
+    return (
+      <Page title="Support Inbox">
+        <h1 className="text-2xl font-bold">Support Inbox</h1>
+        <p className="mt-3 text-stone-700">This page is for Jara support agents.</p>
+      </Page>
+    );
+  }
+  return <Inbox self={{ id: user._id, name: user.name }} />;
+}
+
+function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
+  const self = useMemo(() => ({ id, name }), [id, name]);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'contact' ? 'contact' : 'chats';
+  const selectedId = params.get('chat');
+  const [q, setQ] = useState('');
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  const chats = useSupportChats(q, filter);
+  const qc = useQueryClient();
+  const selected = chats.data?.find((c) => c._id === selectedId) ?? null;
+
+  useEffect(() => {
+    document.title = 'Support Inbox · Jara';
+  }, []);
+
+  // New messages and status changes anywhere move the list.
+  useEffect(() => {
+    const socket = chatSocket();
+    const refresh = () => void qc.invalidateQueries({ queryKey: ['support', 'chats'] });
+    socket.on('chat.updated', refresh);
+    socket.on('connect', refresh);
+    return () => {
+      socket.off('chat.updated', refresh);
+      socket.off('connect', refresh);
+    };
+  }, [qc]);
+
+  const go = (next: Record<string, string | null>) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      for (const [k, v] of Object.entries(next)) {
+        if (v === null) n.delete(k);
+        else n.set(k, v);
+      }
+      return n;
+    });
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-7xl flex-col px-0 sm:px-4 sm:py-4">
+      <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-0">
+        <h1 className="text-xl font-bold sm:text-2xl">Support Inbox</h1>
+        <div role="tablist" aria-label="Inbox" className="flex rounded-full bg-stone-200 p-1">
+          {([['chats', 'Conversations'], ['contact', 'Contact messages']] as const).map(([key, label]) => (
+            <button
+              key={key}
+              role="tab"
+              type="button"
+              aria-selected={tab === key}
+              onClick={() => go({ tab: key === 'contact' ? 'contact' : null })}
+              className={`rounded-full px-3 py-1.5 text-sm font-semibold ${tab === key ? 'bg-white text-brand-900 shadow-sm' : 'text-stone-700'}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div role="tabpanel" className="flex min-h-0 flex-1 overflow-hidden border-stone-200 bg-white sm:rounded-3xl sm:border">
+        {tab === 'contact' ? (
+          <div className="min-h-0 flex-1 overflow-y-auto bg-stone-50"><ContactInbox /></div>
+        ) : (
+          <>
+            <div className={`min-h-0 w-full flex-col border-r border-stone-200 lg:flex lg:w-80 ${selectedId ? 'hidden' : 'flex'}`}>
+              <ConversationList
+                chats={chats.data}
+                loading={chats.isPending}
+                error={chats.isError}
+                selectedId={selectedId}
+                onSelect={(id) => go({ chat: id })}
+                q={q}
+                onSearch={setQ}
+                filter={filter}
+                onFilter={setFilter}
+              />
+            </div>
+            <div className={`min-h-0 min-w-0 flex-1 flex-col ${selectedId ? 'flex' : 'hidden lg:flex'}`}>
+              {selectedId ? (
+                <AgentThread
+                  key={selectedId}
+                  chatId={selectedId}
+                  self={self}
+                  customerName={selected?.customer.name ?? ''}
+                  customerEmail={selected?.customer.email ?? ''}
+                  status={selected?.status ?? 'open'}
+                  onBack={() => go({ chat: null })}
+                />
+              ) : (
+                <div className="grid flex-1 place-items-center p-6 text-center text-sm text-stone-600">Choose a conversation to answer.</div>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

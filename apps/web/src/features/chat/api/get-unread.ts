@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const unreadQuery = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: ['chat', 'unread', userId ?? 'guest'],
+    queryFn: async () => {
+      const res = await api.get<{ success: true; chatId: string | null; unread: number }>('/api/chat/unread');
+      return { chatId: res.chatId, unread: res.unread };
+    },
+    enabled: !!userId,
+    staleTime: 30_000,
+  });
+
+export const useUnread = (userId: string | undefined) => useQuery(unreadQuery(userId));
+
+export const markChatRead = (chatId: string) => api.post<{ success: true }>('/api/chat/read', { chatId });

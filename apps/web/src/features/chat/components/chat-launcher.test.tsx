@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, stubFetch } from '../../../test/render';
+import { ChatLauncher } from './chat-launcher';
+import { closeChat } from '../hooks/use-chat-panel';
+
+const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', chatId: null, cartItems: {}, wishList: [] };
+
+describe('ChatLauncher', () => {
+  afterEach(() => {
+    act(() => closeChat());
+    vi.useRealTimers();
+  });
+
+  it('sends a guest to /contact', async () => {
+    stubFetch({ 'GET /api/user/is-auth': { success: false, user: null } });
+    const { router } = renderApp(<ChatLauncher />, { route: '/products' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Contact support' }));
+    expect(router.state.location.pathname).toBe('/contact');
+    // ...where the button is not shown.
+    expect(screen.queryByRole('button', { name: 'Contact support' })).toBeNull();
+  });
+
+  it('opens the chat panel for a signed-in user', async () => {
+    stubFetch({ 'GET /api/user/is-auth': { success: true, user, role: 'customer' } });
+    renderApp(<ChatLauncher />, { route: '/' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open support chat' }));
+    expect(await screen.findByRole('dialog', { name: 'Customer Support' })).toBeInTheDocument();
+  });
+
+  it('?contact=true opens the panel and drops the parameter after 500 ms', async () => {
+    stubFetch({ 'GET /api/user/is-auth': { success: true, user, role: 'customer' } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = renderApp(<ChatLauncher />, { route: '/products?contact=true&search=rice' });
+    expect(await screen.findByRole('dialog', { name: 'Customer Support' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(400));
+    expect(router.state.location.search).toContain('contact=true');
+    act(() => vi.advanceTimersByTime(150));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=rice'));
+  });
+});

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import type { ChatMediaType } from '@jara/shared';
+import { CloseIcon } from '../../../components/ui/icons';
+
+/** A photo or video full screen; Escape or the close button returns focus where it was. */
+export function MediaOverlay({ src, type, onClose }: { src: string; type: ChatMediaType; onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+  return createPortal(
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={type === 'video' ? 'Video' : 'Photo'}
+      className="fixed inset-0 z-[60] flex items-center justify-center bg-black/90 p-4"
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <button
+        ref={closeRef}
+        type="button"
+        onClick={onClose}
+        aria-label="Close media"
+        className="on-dark absolute right-4 top-4 grid size-11 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
+      >
+        <CloseIcon size={22} />
+      </button>
+      {type === 'video' ? (
+        <video src={src} controls autoPlay playsInline className="max-h-full max-w-full rounded-lg" />
+      ) : (
+        <img src={src} alt="Shared in the chat" className="max-h-full max-w-full rounded-lg object-contain" />
+      )}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactMessageDto } from '@jara/shared';
+import { api } from '../../../lib/api-client';
+
+export const replyToContact = (id: string, message: string) =>
+  api.post<{ success: true; message: string; contactMessage: ContactMessageDto }>(`/api/support/contact-messages/${encodeURIComponent(id)}/reply`, { message });
+
+export function useReplyToContact(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => replyToContact(id, message),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['support', 'contact'] }),
+  });
+}
