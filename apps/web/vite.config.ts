@@ -54,8 +54,9 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
-      // With the schemas gone nothing uses zod in the browser; let its modules go too.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]zod[\\/]/.test(id) },
+      // Shared modules (and zod) have no import-time effects the browser needs: a shared module
+      // none of whose exports the storefront uses is left out entirely.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/](node_modules[\\/]zod|packages[\\/]shared[\\/]src)[\\/]/.test(id) },
     },
   },
 });

@@ -10,6 +10,8 @@ export function useCarousel(count: number, intervalMs: number) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const startX = useRef<number | null>(null);
+  // A drag over a linked slide must not also follow the link.
+  const swiped = useRef(false);
   const paused = hovered || focused;
 
   const go = useCallback((i: number) => setIndex(count ? ((i % count) + count) % count : 0), [count]);
@@ -29,6 +31,7 @@ export function useCarousel(count: number, intervalMs: number) {
     if (startX.current === null) return;
     const dx = x - startX.current;
     startX.current = null;
+    swiped.current = Math.abs(dx) >= SWIPE_THRESHOLD_PX;
     if (dx <= -SWIPE_THRESHOLD_PX) next();
     else if (dx >= SWIPE_THRESHOLD_PX) prev();
   };
@@ -48,6 +51,12 @@ export function useCarousel(count: number, intervalMs: number) {
     onMouseUp: (e: React.MouseEvent) => end(e.clientX),
     onTouchStart: (e: React.TouchEvent) => begin(e.touches[0]?.clientX ?? 0),
     onTouchEnd: (e: React.TouchEvent) => end(e.changedTouches[0]?.clientX ?? 0),
+    onClickCapture: (e: React.MouseEvent) => {
+      if (!swiped.current) return;
+      swiped.current = false;
+      e.preventDefault();
+      e.stopPropagation();
+    },
     onKeyDown: (e: React.KeyboardEvent) => {
       if (e.key === 'ArrowRight') next();
       else if (e.key === 'ArrowLeft') prev();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { BannerCarousel } from './banner-carousel';
 
 const banners = [
@@ -87,5 +87,25 @@ describe('BannerCarousel', () => {
     expect(current()).toBe(2);
     fireEvent.keyDown(region(), { key: 'ArrowLeft' });
     expect(current()).toBe(1);
+  });
+});
+
+describe('BannerCarousel links', () => {
+  it('does not follow the slide link after a drag, but does on a plain click', () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <BannerCarousel banners={banners} /> },
+        { path: '*', element: <p>elsewhere</p> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const link = screen.getByRole('link', { name: /Hungry\? Jara dey/ });
+    fireEvent.mouseDown(link, { clientX: 300 });
+    fireEvent.mouseUp(link, { clientX: 200 });
+    fireEvent.click(link);
+    expect(router.state.location.pathname).toBe('/');
+    fireEvent.click(screen.getByRole('link', { name: /Send anything/ }));
+    expect(router.state.location.pathname).toBe('/dispatch');
   });
 });

@@ -12,9 +12,10 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     <section
       aria-roledescription="carousel"
       aria-label="Featured"
-      className="relative select-none overflow-hidden rounded-[var(--radius-card)] bg-brand-900 shadow-[var(--shadow-card)]"
+      className="relative select-none"
       {...bind}
     >
+      <div className="overflow-hidden rounded-[var(--radius-card)] bg-brand-50 shadow-[var(--shadow-card)]">
       <div
         className="flex transition-transform duration-500 ease-out"
         style={{ transform: `translateX(-${index * 100}%)` }}
@@ -29,35 +30,31 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             aria-label={`${i + 1} of ${banners.length}`}
             aria-hidden={i !== index}
             inert={i !== index}
-            className="relative aspect-[4/5] w-full shrink-0 sm:aspect-[21/9]"
+            className="relative aspect-[8/3] w-full shrink-0"
           >
-            <ResponsiveImage
-              src={b.image}
-              alt=""
-              width={1200}
-              height={514}
-              priority={i === 0}
-              draggable={false}
-              sizes="(min-width: 1152px) 1152px, 100vw"
-              className="absolute inset-0 size-full object-cover"
-            />
-            <div className="absolute inset-0 bg-gradient-to-t from-brand-950/90 via-brand-950/50 to-brand-950/10 sm:bg-gradient-to-r sm:from-brand-950/90 sm:via-brand-950/60 sm:to-transparent" />
-            <div className="on-dark relative flex h-full max-w-xl flex-col justify-end gap-3 p-6 pb-14 sm:justify-center sm:p-12">
-              <h2 className="text-3xl font-black leading-tight text-white sm:text-5xl">{b.headline}</h2>
-              <p className="text-base text-white/90 sm:text-lg">{b.text}</p>
-              <Link
-                to={b.link || '/products'}
-                className="mt-2 inline-flex h-12 w-fit items-center rounded-full bg-accent-400 px-6 font-semibold text-brand-950 hover:bg-accent-300"
-              >
-                Shop now
-              </Link>
-            </div>
+            {/* The artwork carries its own headline; the link names it for screen readers. */}
+            <Link to={b.link || '/products'} draggable={false} className="absolute inset-0 block focus-visible:outline-offset-[-4px]">
+              <ResponsiveImage
+                src={b.image}
+                alt=""
+                width={1600}
+                height={600}
+                priority={i === 0}
+                draggable={false}
+                sizes="(min-width: 1152px) 1152px, 100vw"
+                className="size-full object-cover"
+              />
+              <span className="sr-only">
+                {b.headline}. {b.text}
+              </span>
+            </Link>
           </div>
         ))}
       </div>
+      </div>
       {banners.length > 1 && (
-        <div className="on-dark absolute inset-x-0 bottom-3 flex items-center justify-center gap-2 sm:bottom-5">
-          <button type="button" onClick={prev} aria-label="Previous slide" className="grid size-9 place-items-center rounded-full bg-white/20 text-white hover:bg-white/30">
+        <div className="on-dark mx-auto mt-3 flex w-fit items-center gap-1 rounded-full bg-brand-900 p-1 sm:absolute sm:bottom-4 sm:right-4 sm:mt-0 sm:bg-brand-950/60 sm:backdrop-blur-sm">
+          <button type="button" onClick={prev} aria-label="Previous slide" className="grid size-8 place-items-center rounded-full text-white hover:bg-white/20">
             <ChevronLeft size={18} />
           </button>
           {banners.map((_, i) => (
@@ -72,7 +69,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               <span className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent-300' : 'w-2 bg-white/70'}`} />
             </button>
           ))}
-          <button type="button" onClick={next} aria-label="Next slide" className="grid size-9 place-items-center rounded-full bg-white/20 text-white hover:bg-white/30">
+          <button type="button" onClick={next} aria-label="Next slide" className="grid size-8 place-items-center rounded-full text-white hover:bg-white/20">
             <ChevronRight size={18} />
           </button>
         </div>

@@ -27,7 +27,7 @@ export function HomePage() {
     <Page title="" className="space-y-12 sm:space-y-16">
       <h1 className="sr-only">Jara — campus marketplace</h1>
       {content.isPending ? (
-        <Skeleton className="aspect-[4/5] w-full rounded-[var(--radius-card)] sm:aspect-[21/9]" />
+        <Skeleton className="aspect-[8/3] w-full rounded-[var(--radius-card)]" />
       ) : content.data && content.data.banners.length > 0 ? (
         <BannerCarousel banners={content.data.banners} />
       ) : null}
@@ -46,24 +46,22 @@ export function HomePage() {
         {products.isPending ? <CardGridSkeleton count={BEST_SELLERS} /> : <ProductGrid products={bestSellers} />}
       </section>
 
-      <section aria-labelledby="why-heading" className="grid items-center gap-6 md:grid-cols-2 md:gap-10">
+      <section aria-labelledby="why-heading">
+        <h2 id="why-heading" className="sr-only">Why Jara</h2>
         <Slideshow images={content.data?.slides ?? []} />
-        <div>
-          <h2 id="why-heading" className="text-2xl font-bold sm:text-3xl">Everything campus, one tap away</h2>
-          <ul className="mt-6 space-y-4">
-            {PERKS.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4">
-                <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-100 text-accent-700">
-                  <Icon size={22} />
-                </span>
-                <span>
-                  <span className="block font-semibold text-stone-900">{title}</span>
-                  <span className="block text-sm text-stone-600">{text}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+          {PERKS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4 rounded-2xl bg-white p-4 shadow-[var(--shadow-card)]">
+              <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-100 text-accent-700">
+                <Icon size={22} />
+              </span>
+              <span>
+                <span className="block font-semibold text-stone-900">{title}</span>
+                <span className="block text-sm text-stone-600">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <NewsletterBox />

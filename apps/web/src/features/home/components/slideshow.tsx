@@ -7,15 +7,15 @@ export function Slideshow({ images }: { images: string[] }) {
   const { index, bind } = useCarousel(images.length, SLIDESHOW_INTERVAL_MS);
   if (!images.length) return null;
   return (
-    <div className="relative aspect-[16/9] overflow-hidden rounded-[var(--radius-card)] bg-brand-100" aria-hidden="true" onMouseEnter={bind.onMouseEnter} onMouseLeave={bind.onMouseLeave} data-testid="slideshow">
+    <div className="relative aspect-[12/5] overflow-hidden rounded-[var(--radius-card)] bg-brand-100" aria-hidden="true" onMouseEnter={bind.onMouseEnter} onMouseLeave={bind.onMouseLeave} data-testid="slideshow">
       {images.map((src, i) => (
         <ResponsiveImage
           key={src + i}
           src={src}
           alt=""
-          width={800}
-          height={450}
-          sizes="(min-width: 1024px) 560px, 100vw"
+          width={1200}
+          height={500}
+          sizes="(min-width: 1152px) 1152px, 100vw"
           data-active={i === index}
           className={`absolute inset-0 size-full object-cover transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
         />

@@ -174,7 +174,9 @@ export function NavBar() {
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 pb-3 sm:hidden">
         <nav aria-label="Main mobile" className="flex shrink-0 items-center">
           <NavLink to="/" end className={link}>Home</NavLink>
-          <NavLink to="/dispatch" className={link}>Dispatch</NavLink>
+          <NavLink to="/dispatch" className={link}>
+            Dispatch<span className="sr-only"> Delivery</span>
+          </NavLink>
         </nav>
         <SearchBox id="search-mobile" className="w-full" />
       </div>
