@@ -18,6 +18,9 @@ afterAll(() => app.closeAll());
 
 describe('the web app and the API description', () => {
   it('serves index.html for client routes and long-cached assets', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<div id="root">');
     const page = await app.inject({ url: '/products/food' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

@@ -192,7 +192,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       prefix: '/',
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders: (res, filePath) => {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
