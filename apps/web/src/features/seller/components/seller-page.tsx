@@ -1,6 +1,148 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { WEEKDAYS, type SellerProfileDto } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { RouteFallback } from '../../../components/ui/route-fallback';
+import { errorMessage } from '../../../lib/api-client';
+import { openLogin, sessionQuery, useSession } from '../../auth';
+import { useSellerMe } from '../api/get-seller-me';
+import { useRequestSellerPayout } from '../api/request-payout';
+import { useSellerEarnings } from '../api/get-seller-earnings';
+import { useSetShopOpen } from '../api/set-open';
+import { useVendorLive } from '../hooks/use-vendor-live';
+import { EarningsView } from './earnings-panel';
+import { OrdersPanel } from './orders-panel';
+import { ProductFormScreen } from './product-form';
+import { ProductsPanel } from './products-panel';
+import { Card, StatusPill, SubNav, Switch } from './ui';
+import { VendorApplicationForm } from './vendor-application';
 
-/** Placeholder: replaced by the seller feature's issue. */
+function hoursToday(v: SellerProfileDto): string {
+  const day = new Date(Date.now() + 3_600_000).getUTCDay();
+  const h = v.openingHours[String(day)];
+  return h ? `${WEEKDAYS[day]} ${h.open}–${h.close}` : `Closed on ${WEEKDAYS[day]}s`;
+}
+
+function ApplicationScreen({ vendor }: { vendor: SellerProfileDto | null }) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-5">
+      <h1 className="text-2xl font-bold sm:text-3xl">Sell on Jara</h1>
+      {vendor?.status === 'pending' && (
+        <Card className="border-l-4 border-amber-400">
+          <div className="flex items-center gap-2"><StatusPill status="pending" /><p className="font-semibold">Your application is being reviewed.</p></div>
+          <p className="mt-1 text-sm text-stone-600">An admin checks every new shop. We email you as soon as it is approved; you can still correct the details below.</p>
+        </Card>
+      )}
+      {vendor?.status === 'rejected' && (
+        <Card className="border-l-4 border-red-500">
+          <div className="flex items-center gap-2"><StatusPill status="rejected" /><p className="font-semibold">Your application was not approved.</p></div>
+          {vendor.rejectionReason && <p className="mt-1 text-sm">Reason: {vendor.rejectionReason}</p>}
+          <p className="mt-1 text-sm text-stone-600">Fix the details and send it again.</p>
+        </Card>
+      )}
+      {!vendor && <p className="text-stone-700">Open a shop for students and staff around Ugbowo. Tell us about your business; an admin approves it, usually within a day.</p>}
+      <Card><VendorApplicationForm vendor={vendor} /></Card>
+    </div>
+  );
+}
+
+function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
+  const live = useVendorLive(true);
+  const open = useSetShopOpen();
+  const location = useLocation();
+  const earnings = useSellerEarnings();
+  const payout = useRequestSellerPayout();
+  const onOrders = location.pathname === '/seller' || location.pathname === '/seller/';
+  useEffect(() => {
+    if (onOrders) live.clear();
+  }, [onOrders, live]);
+  return (
+    <div>
+      <div className="mb-5 flex flex-wrap items-center gap-4">
+        <img src={`${vendor.profilePhoto}${vendor.profilePhoto.startsWith('/media/') ? '?w=200' : ''}`} alt="" className="size-14 rounded-full object-cover ring-2 ring-white" />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-bold">{vendor.businessName}</h1>
+          <p className="text-sm text-stone-600">{hoursToday(vendor)} · {vendor.openNow ? 'Open now' : 'Closed now'}</p>
+        </div>
+        <Switch
+          checked={vendor.isOpen}
+          label={vendor.isOpen ? 'Taking orders' : 'Shop closed'}
+          disabled={open.isPending}
+          onChange={(v) => open.mutate(v, { onError: (err) => toast.error(errorMessage(err)) })}
+        />
+      </div>
+      <SubNav
+        label="Seller sections"
+        items={[
+          { to: '/seller', label: 'Orders', badge: live.unseen, end: true },
+          { to: '/seller/products', label: 'Products' },
+          { to: '/seller/earnings', label: 'Earnings' },
+          { to: '/seller/shop', label: 'Shop profile' },
+        ]}
+      />
+      <Routes>
+        <Route index element={<OrdersPanel />} />
+        <Route path="products" element={<ProductsPanel />} />
+        <Route path="products/:productId" element={<ProductFormScreen />} />
+        <Route
+          path="earnings"
+          element={
+            <EarningsView
+              data={earnings.data}
+              isPending={earnings.isPending}
+              error={earnings.error}
+              percentText={`Your items' total less ${earnings.data?.percent ?? 0}% commission, for delivered orders. Payouts are paid the next working day.`}
+              onPayout={() => payout.mutateAsync()}
+              paying={payout.isPending}
+            />
+          }
+        />
+        <Route path="shop" element={<Card className="max-w-2xl"><VendorApplicationForm vendor={vendor} /></Card>} />
+        <Route path="*" element={<EmptyState message="This page does not exist." />} />
+      </Routes>
+    </div>
+  );
+}
+
+/** /seller: apply, wait for approval, then manage orders, products, earnings and the shop. */
 export function SellerPage() {
-  return <ComingSoon title="Seller Dashboard" />;
+  const { user, isLoading } = useSession();
+  const me = useSellerMe(!!user);
+  const qc = useQueryClient();
+  const approved = me.data?.status === 'approved';
+  useEffect(() => {
+    // Approval changes the account's role: make sure the session shows it.
+    if (approved && user?.role !== 'vendor') void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  }, [approved, user?.role, qc]);
+
+  if (isLoading) return <RouteFallback />;
+  if (!user) {
+    return (
+      <Page title="Seller">
+        <h1 className="text-2xl font-bold sm:text-3xl">Seller</h1>
+        <EmptyState message="Log in to open your shop or manage it.">
+          <Button onClick={() => openLogin('login')}>Login</Button>
+        </EmptyState>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Seller">
+      {me.isPending ? (
+        <RouteFallback />
+      ) : me.isError ? (
+        <EmptyState message={errorMessage(me.error)}><Button onClick={() => void me.refetch()}>Try again</Button></EmptyState>
+      ) : approved ? (
+        <Dashboard vendor={me.data!} />
+      ) : user.role !== 'customer' && user.role !== 'vendor' ? (
+        <EmptyState message="Staff and rider accounts cannot open a shop." />
+      ) : (
+        <ApplicationScreen vendor={me.data ?? null} />
+      )}
+    </Page>
+  );
 }

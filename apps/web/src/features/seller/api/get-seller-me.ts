@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SellerProfileDto } from '@jara/shared';
+import { api } from '../../../lib/api-client';
+
+export const getSellerMe = async () => (await api.get<{ success: true; vendor: SellerProfileDto | null }>('/api/seller/me')).vendor;
+
+export const sellerMeQuery = queryOptions({ queryKey: ['seller', 'me'], queryFn: getSellerMe, staleTime: 30_000 });
+
+export function useSellerMe(enabled: boolean) {
+  return useQuery({ ...sellerMeQuery, enabled });
+}

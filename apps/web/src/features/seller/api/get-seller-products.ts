@@ -1,0 +1,13 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SellerProductDto } from '@jara/shared';
+import { api } from '../../../lib/api-client';
+
+export const getSellerProducts = async (q: string) =>
+  (await api.get<{ success: true; products: SellerProductDto[] }>(`/api/seller/products${q ? `?q=${encodeURIComponent(q)}` : ''}`)).products;
+
+export const sellerProductsQuery = (q: string) =>
+  queryOptions({ queryKey: ['seller', 'products', q], queryFn: () => getSellerProducts(q), staleTime: 10_000 });
+
+export function useSellerProducts(q: string) {
+  return useQuery({ ...sellerProductsQuery(q), placeholderData: keepPreviousData });
+}

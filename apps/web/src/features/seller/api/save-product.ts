@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductInput, SellerProductDto } from '@jara/shared';
+import { api } from '../../../lib/api-client';
+
+type ProductBody = Omit<ProductInput, 'options' | 'description' | 'inStock'> & {
+  description: string[];
+  inStock: boolean;
+  options: { id?: string; name: string; price: number; offerPrice?: number | null }[];
+};
+
+export const saveProduct = async ({ id, body }: { id?: string; body: ProductBody }) =>
+  (await api.post<{ success: true; product: SellerProductDto }>(id ? `/api/seller/products/${id}` : '/api/seller/products', body)).product;
+
+export function useSaveProduct() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: saveProduct, onSuccess: () => qc.invalidateQueries({ queryKey: ['seller', 'products'] }) });
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { MSG } from '@jara/shared';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { inputClass } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/money';
+import { useDeleteProduct } from '../api/delete-product';
+import { useSellerProducts } from '../api/get-seller-products';
+import { useSetStock } from '../api/set-stock';
+import { Card, Switch } from './ui';
+
+export function ProductsPanel() {
+  const [q, setQ] = useState('');
+  const { data, isPending, isError, error, refetch } = useSellerProducts(q.trim());
+  const stock = useSetStock();
+  const del = useDeleteProduct();
+  const handleDelete = async (id: string, name: string) => {
+    if (!window.confirm(`Delete ${name}? It disappears from the shop; past orders keep it.`)) return;
+    try {
+      await del.mutateAsync(id);
+      toast.success('Product deleted');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <label className="flex-1">
+          <span className="sr-only">Search your products</span>
+          <input type="search" className={inputClass} placeholder="Search your products" value={q} onChange={(e) => setQ(e.target.value)} />
+        </label>
+        <Link to="new" className={buttonClass('accent')}>Add product</Link>
+      </div>
+      {isPending ? (
+        <div className="space-y-3" role="status" aria-label="Loading products"><Skeleton className="h-24" /><Skeleton className="h-24" /></div>
+      ) : isError ? (
+        <EmptyState message={errorMessage(error)}><Button onClick={() => void refetch()}>Try again</Button></EmptyState>
+      ) : data.length === 0 ? (
+        <EmptyState message={q ? 'No products match your search.' : MSG.noVendorProducts}>
+          {!q && <Link to="new" className={buttonClass()}>Add your first product</Link>}
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {data.map((p) => {
+            const prices = p.options.map((o) => (o.offerPrice !== null && o.offerPrice < o.price ? o.offerPrice : o.price));
+            return (
+              <li key={p._id}>
+                <Card className="flex flex-wrap items-center gap-4">
+                  <img src={p.image[0] ? `${p.image[0]}${p.image[0].startsWith('/media/') ? '?w=200' : ''}` : ''} alt="" className="size-16 rounded-xl object-cover ring-1 ring-stone-200" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-semibold">{p.name}</p>
+                    <p className="text-sm text-stone-600">
+                      {p.category} · {prices.length > 1 ? `${formatPrice(Math.min(...prices))} – ${formatPrice(Math.max(...prices))}` : formatPrice(prices[0] ?? 0)} · {p.options.length} option{p.options.length === 1 ? '' : 's'}
+                    </p>
+                  </div>
+                  <Switch checked={p.inStock} label={p.inStock ? 'In stock' : 'Out of stock'} disabled={stock.isPending} onChange={(v) => stock.mutate({ id: p._id, inStock: v }, { onError: (err) => toast.error(errorMessage(err)) })} />
+                  <div className="flex gap-2">
+                    <Link to={p._id} className={buttonClass('outline', 'sm')} aria-label={`Edit ${p.name}`}>Edit</Link>
+                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => void handleDelete(p._id, p.name)} aria-label={`Delete ${p.name}`}>Delete</Button>
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
