@@ -1,0 +1,170 @@
+import { test, expect, type Page } from '@playwright/test';
+import { CUSTOMER, apiPost } from './tests/helpers';
+
+/**
+ * Dispatch (issue 5): a saved pick-up address, the drop-off picked from suggestions, the fee
+ * from the server, Express, payment on the sandbox page, then the dispatch under Ongoing
+ * Orders with its code; and every validation message of the form.
+ */
+
+// Hall 2 → Faculty of Engineering is about 0.63 km: the ₦600 tier; express ₦900.
+const PICKUP = {
+  firstName: 'Ada', lastName: 'Customer', email: 'customer@jara.test', address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,
+};
+
+async function login(page: Page, baseURL: string, email: string, password: string) {
+  const res = await apiPost(page.request, baseURL, '/api/user/login', { email, password });
+  expect(res.ok()).toBe(true);
+}
+
+async function registerFresh(page: Page, baseURL: string) {
+  const email = `dispatch-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const res = await apiPost(page.request, baseURL, '/api/user/register', { name: 'Dispatch Tester', email, password: 'Dispatch#2026' });
+  expect(res.ok()).toBe(true);
+  return email;
+}
+
+async function addAddress(page: Page, baseURL: string, overrides: Partial<typeof PICKUP> = {}) {
+  const res = await apiPost(page.request, baseURL, '/api/address/add', { ...PICKUP, ...overrides });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).address as { _id: string; address: string };
+}
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
+
+async function fillDropoff(page: Page, opts: { email?: string; phone?: string } = {}) {
+  await page.getByLabel('First Name').fill('Bola');
+  await page.getByLabel('Last Name').fill('Ade');
+  await page.getByLabel('Email address').fill(opts.email ?? 'bola.ade@example.com');
+  await page.getByLabel('Phone').fill(opts.phone ?? '08051234567');
+}
+
+async function pickDropoff(page: Page, text = 'Faculty of Engin', option = /Faculty of Engineering/) {
+  await page.getByRole('combobox', { name: 'Address' }).fill(text);
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('combobox', { name: 'Address' })).toHaveValue(option);
+}
+
+test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orders with its code', async ({ page, baseURL }) => {
+  await login(page, baseURL!, CUSTOMER.email, CUSTOMER.password);
+  const pickup = await addAddress(page, baseURL!, { address: `Hall 2 (Tinubu Hall), room ${Date.now() % 1000}` });
+
+  await page.goto('/dispatch');
+  await page.getByRole('link', { name: 'New dispatch request' }).click();
+  await expect(page).toHaveURL(/\/dispatch-request$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch Request' })).toBeVisible();
+
+  // Pick-up: Change opens the saved addresses; choose the one made above.
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(page.getByRole('link', { name: 'Add address' })).toHaveAttribute('href', '/add-address');
+  await page.getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: new RegExp(pickup.address.replace(/[()]/g, '\\$&')) }).click();
+  await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText(pickup.address);
+
+  await fillDropoff(page);
+  await expect(summary(page).getByTestId('delivery-fee')).toHaveText('₦0');
+  await pickDropoff(page);
+  await expect(summary(page).getByTestId('delivery-fee')).toHaveText('₦600');
+  await expect(summary(page).getByTestId('service-fee')).toHaveText('₦10');
+  await expect(summary(page).getByTestId('total')).toHaveText('₦610');
+
+  await page.getByPlaceholder('Describe the item or delivery...').fill('A blue folder of lecture notes');
+  await page.getByLabel('Express Delivery').check();
+  await expect(summary(page).getByTestId('delivery-fee')).toHaveText('₦900');
+  await expect(summary(page).getByTestId('service-fee')).toHaveText('₦20');
+  await expect(summary(page).getByTestId('total')).toHaveText('₦920');
+
+  const submit = page.getByRole('button', { name: 'Submit Dispatch Request' });
+  await submit.click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: /^Pay ₦920$/ }).click();
+
+  await expect(page).toHaveURL(/\/loader\?next=dispatch/);
+  await expect(page).toHaveURL(/\/dispatch$/, { timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: 'Ongoing Orders' })).toHaveAttribute('aria-selected', 'true');
+  const card = page.getByTestId('dispatch-card').filter({ hasText: 'A blue folder of lecture notes' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Order Placed');
+  await expect(card).toContainText('Express');
+  await expect(card).toContainText('To Bola Ade');
+  await expect(card).toContainText('08051234567');
+  await expect(card).toContainText('Faculty of Engineering');
+  await expect(card).toContainText('₦900');
+
+  const listed = await (await page.request.get('/api/dispatch/user')).json();
+  const mine = listed.orders.find((o: { deliveryNote: string }) => o.deliveryNote === 'A blue folder of lecture notes');
+  expect(mine.deliveryCode).toMatch(/^\d{4}$/);
+  const boxes = card.getByTestId('delivery-code');
+  await expect(boxes).toHaveAttribute('aria-label', `Delivery code ${mine.deliveryCode.split('').join(' ')}`);
+  await expect(boxes.locator('span')).toHaveText(mine.deliveryCode.split(''));
+
+  await page.getByRole('tab', { name: 'Completed Orders' }).click();
+  await expect(page.getByTestId('dispatch-card').filter({ hasText: 'A blue folder of lecture notes' })).toHaveCount(0);
+});
+
+test('a new user sees the empty states and the pick-up message', async ({ page, baseURL }) => {
+  await registerFresh(page, baseURL!);
+  await page.goto('/dispatch');
+  await expect(page.getByText('No ongoing orders yet.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Completed Orders' }).click();
+  await expect(page.getByText('No completed orders yet.')).toBeVisible();
+
+  await page.goto('/dispatch-request');
+  await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText('No address found');
+  await fillDropoff(page);
+  await pickDropoff(page);
+  await page.getByRole('button', { name: 'Submit Dispatch Request' }).click();
+  await expect(page.getByText('Please select a pick-up address.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dispatch-request$/);
+});
+
+test('every validation message of the form appears for its bad input', async ({ page, baseURL }) => {
+  await registerFresh(page, baseURL!);
+  await addAddress(page, baseURL!);
+  await page.goto('/dispatch-request');
+  await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText(PICKUP.address);
+  const submit = page.getByRole('button', { name: 'Submit Dispatch Request' });
+  const address = page.getByRole('combobox', { name: 'Address' });
+
+  // Bad email and phone.
+  await fillDropoff(page, { email: 'bola.ade@', phone: '0801 123 4567' });
+  await pickDropoff(page);
+  await submit.click();
+  await expect(page.getByText('Invalid email format.')).toBeVisible();
+  await expect(page.getByText('Please enter a valid Nigerian phone number.')).toBeVisible();
+  await expect(page.getByLabel('Email address')).toBeFocused();
+
+  // Typed, not picked: editing the text clears the coordinates.
+  await fillDropoff(page);
+  await address.fill('Somewhere I typed myself');
+  await expect(page.getByRole('option')).toHaveCount(0);
+  await expect(summary(page).getByTestId('delivery-fee')).toHaveText('₦0');
+  await page.waitForTimeout(800); // the suggestion search has answered
+  await submit.click();
+  await expect(page.getByText('Please select a valid address from suggestions.')).toBeVisible();
+
+  // Still loading: suggestions are slow to answer.
+  await page.route('**/api/geocoding/search**', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  await address.fill('Hall');
+  await submit.click();
+  await expect(page.getByText('Address is still loading, please wait.')).toBeVisible();
+  await page.unroute('**/api/geocoding/search**');
+
+  // Suggestions failing.
+  await page.route('**/api/geocoding/search**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
+  await address.fill('Faculty of Sci');
+  await expect(page.getByText('Failed to fetch address suggestions')).toBeVisible();
+  await page.unroute('**/api/geocoding/search**');
+
+  // Delivery fee failing (for a drop-off not priced before): the fee goes back to 0.
+  await pickDropoff(page, 'Hall 5', /^Hall 5,/);
+  await expect(summary(page).getByTestId('delivery-fee')).not.toHaveText('₦0');
+  await page.route('**/api/dispatch/delivery-fee', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
+  await pickDropoff(page, 'Hall 6', /^Hall 6,/);
+  await expect(page.getByText('Failed to fetch delivery fee')).toBeVisible();
+  await expect(summary(page).getByTestId('delivery-fee')).toHaveText('₦0');
+  await expect(summary(page).getByTestId('total')).toHaveText('₦0');
+});
