@@ -5,7 +5,10 @@ const PORT = 3100;
 const external = process.env.E2E_BASE_URL;
 
 export default defineConfig({
-  testDir: './tests',
+  // Journeys live in tests/; feature issues may add *.spec.ts files anywhere in this folder.
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  testIgnore: ['**/node_modules/**'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -27,10 +30,10 @@ export default defineConfig({
   webServer: external ? undefined : {
     command: 'bash ./start-server.sh',
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn' },
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
   },
 });
