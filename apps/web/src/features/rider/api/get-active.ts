@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { JobDto } from '@jara/shared';
+import { api } from '../../../lib/api-client';
+
+export const getActiveJobs = async () => (await api.get<{ success: true; jobs: JobDto[] }>('/api/rider/active')).jobs;
+
+export const activeJobsQuery = queryOptions({ queryKey: ['rider', 'active'], queryFn: getActiveJobs, staleTime: 0 });
+
+export function useActiveJobs(enabled: boolean) {
+  return useQuery({ ...activeJobsQuery, enabled });
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EarningsDto, PayoutDto } from '@jara/shared';
+import { api } from '../../../lib/api-client';
+
+export const getRiderEarnings = async () => (await api.get<{ success: true; earnings: EarningsDto }>('/api/rider/earnings')).earnings;
+
+export const riderEarningsQuery = queryOptions({ queryKey: ['rider', 'earnings'], queryFn: getRiderEarnings, staleTime: 0 });
+
+export function useRiderEarnings() {
+  return useQuery(riderEarningsQuery);
+}
+
+export const requestRiderPayout = async () => (await api.post<{ success: true; payout: PayoutDto }>('/api/rider/payouts')).payout;
+
+export function useRequestRiderPayout() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: requestRiderPayout, onSettled: () => qc.invalidateQueries({ queryKey: riderEarningsQuery.queryKey }) });
+}

@@ -1,0 +1,67 @@
+import toast from 'react-hot-toast';
+import type { EarningsDto } from '@jara/shared';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/money';
+import { Card, fmtTime, StatusPill } from './ui';
+
+/** Totals, weeks, entries and payouts; the payout button schedules the next working day. */
+export function EarningsView({ data, isPending, error, percentText, onPayout, paying }: {
+  data: EarningsDto | undefined; isPending: boolean; error: unknown; percentText: string; onPayout: () => Promise<unknown>; paying: boolean;
+}) {
+  if (isPending) return <div role="status" aria-label="Loading earnings" className="space-y-3"><Skeleton className="h-24" /><Skeleton className="h-40" /></div>;
+  if (error || !data) return <EmptyState message={errorMessage(error)} />;
+  const handlePayout = async () => {
+    try {
+      await onPayout();
+      toast.success('Payout requested: paid the next working day');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[['Earned', data.totalEarned], ['Paid out', data.paidOut], ['Scheduled', data.scheduled], ['Available', data.available]].map(([label, v]) => (
+          <Card key={label as string}><p className="text-xs text-stone-600">{label}</p><p className="text-xl font-bold">{formatPrice(v as number)}</p></Card>
+        ))}
+      </div>
+      <Card className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone-700">{percentText}</p>
+        <Button onClick={() => void handlePayout()} disabled={paying || data.available <= 0}>Request payout</Button>
+      </Card>
+      <Card>
+        <h3 className="font-semibold">By week</h3>
+        {data.byWeek.length === 0 ? <p className="mt-2 text-sm text-stone-600">Nothing delivered yet.</p> : (
+          <table className="mt-2 w-full text-sm">
+            <thead><tr className="text-left text-stone-600"><th className="py-1 font-medium">Week of</th><th className="font-medium">Jobs</th><th className="font-medium">Gross</th><th className="font-medium">Yours</th></tr></thead>
+            <tbody>{data.byWeek.map((w) => <tr key={w.weekStart} className="border-t border-stone-100"><td className="py-1.5">{w.weekStart}</td><td>{w.count}</td><td>{formatPrice(w.gross)}</td><td className="font-semibold">{formatPrice(w.net)}</td></tr>)}</tbody>
+          </table>
+        )}
+      </Card>
+      <Card>
+        <h3 className="font-semibold">Recent</h3>
+        <ul className="mt-2 divide-y divide-stone-100 text-sm">
+          {data.entries.slice(0, 30).map((e) => (
+            <li key={e._id} className="flex justify-between py-1.5"><span>{fmtTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}</span><span className="font-medium">{formatPrice(e.net)}</span></li>
+          ))}
+          {data.entries.length === 0 && <li className="py-1.5 text-stone-600">No earnings yet.</li>}
+        </ul>
+      </Card>
+      <Card>
+        <h3 className="font-semibold">Payouts</h3>
+        <ul className="mt-2 divide-y divide-stone-100 text-sm">
+          {data.payouts.map((p) => (
+            <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+              <span>{formatPrice(p.amount)} · due {fmtTime(p.dueAt)}{p.reference ? ` · ${p.reference}` : ''}</span>
+              <StatusPill status={p.state} />
+            </li>
+          ))}
+          {data.payouts.length === 0 && <li className="py-1.5 text-stone-600">No payouts yet.</li>}
+        </ul>
+      </Card>
+    </div>
+  );
+}

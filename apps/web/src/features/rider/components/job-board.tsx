@@ -1,0 +1,55 @@
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import type { JobDto } from '@jara/shared';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/money';
+import { useJobBoard } from '../api/get-jobs';
+import { useJobAction } from '../api/job-actions';
+import { Card, fmtTime } from './ui';
+
+function JobCard({ job }: { job: JobDto }) {
+  const accept = useJobAction('accept');
+  const navigate = useNavigate();
+  const handleAccept = async () => {
+    try {
+      await accept.mutateAsync({ kind: job.kind, id: job._id });
+      toast.success('Job accepted');
+      navigate('/rider/active');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{job.kind === 'order' ? 'Order' : 'Dispatch'}</span>
+        {job.isExpress && <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold text-brand-950">Express</span>}
+        <span className="text-xs text-stone-600">Paid {fmtTime(job.paidAt ?? job.createdAt)}</span>
+        <span className="ml-auto text-right">
+          <span className="block text-lg font-bold">{formatPrice(job.riderFee)}</span>
+          <span className="block text-xs text-stone-600">{job.distanceKm.toFixed(1)} km trip</span>
+        </span>
+      </div>
+      <ol className="mt-3 space-y-1.5 text-sm">
+        {job.pickups.map((p, i) => (
+          <li key={i}><span className="font-semibold">Pick up{job.pickups.length > 1 ? ` ${i + 1}` : ''}:</span> {p.label ? `${p.label}, ` : ''}{p.address}</li>
+        ))}
+        <li><span className="font-semibold">Drop off:</span> {job.dropoff.address}</li>
+      </ol>
+      {job.note && <p className="mt-2 text-sm text-stone-600">Note: {job.note}</p>}
+      <Button className="mt-3 w-full sm:w-auto" onClick={() => void handleAccept()} disabled={accept.isPending}>Accept job</Button>
+    </Card>
+  );
+}
+
+export function JobBoard({ online }: { online: boolean }) {
+  const { data, isPending, isError, error, refetch } = useJobBoard(online);
+  if (!online) return <EmptyState message="You are offline. Go online to see the job board." />;
+  if (isPending) return <div role="status" aria-label="Loading jobs" className="space-y-3"><Skeleton className="h-36" /><Skeleton className="h-36" /></div>;
+  if (isError) return <EmptyState message={errorMessage(error)}><Button onClick={() => void refetch()}>Try again</Button></EmptyState>;
+  if (!data.length) return <EmptyState message="No jobs right now. New ones appear here live." />;
+  return <ul className="space-y-3" aria-label="Open jobs">{data.map((j) => <li key={`${j.kind}:${j._id}`}><JobCard job={j} /></li>)}</ul>;
+}

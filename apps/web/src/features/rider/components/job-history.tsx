@@ -1,0 +1,28 @@
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/money';
+import { useJobHistory } from '../api/get-history';
+import { Card, fmtTime, StatusPill } from './ui';
+
+export function JobHistory() {
+  const { data, isPending, isError, error } = useJobHistory();
+  if (isPending) return <Skeleton className="h-40" />;
+  if (isError) return <EmptyState message={errorMessage(error)} />;
+  if (!data.length) return <EmptyState message="No finished jobs yet." />;
+  return (
+    <ul className="space-y-2">
+      {data.map((j) => (
+        <li key={`${j.kind}:${j._id}`}>
+          <Card className="flex flex-wrap items-center justify-between gap-2">
+            <div>
+              <p className="font-semibold">{j.kind === 'order' ? 'Order' : 'Dispatch'} #{j._id.slice(0, 8)}</p>
+              <p className="text-sm text-stone-600">{fmtTime(j.createdAt)} · {j.dropoff.address}</p>
+            </div>
+            <div className="flex items-center gap-2"><span className="font-medium">{formatPrice(j.riderFee)}</span><StatusPill status={j.status} /></div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

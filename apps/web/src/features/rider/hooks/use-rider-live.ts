@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { JobDto } from '@jara/shared';
+import { ensureConnected } from '../../../lib/socket';
+import { activeJobsQuery } from '../api/get-active';
+import { jobBoardQuery } from '../api/get-jobs';
+
+/** The board live: new jobs appear (`job.available`), taken ones vanish (`job.taken`). */
+export function useRiderLive(enabled: boolean) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = ensureConnected();
+    const refreshBoard = () => void qc.invalidateQueries({ queryKey: jobBoardQuery.queryKey });
+    const onTaken = (e: { kind: string; _id: string }) => {
+      qc.setQueryData<JobDto[]>(jobBoardQuery.queryKey, (jobs) => jobs?.filter((j) => !(j._id === e._id && j.kind === e.kind)));
+    };
+    const onDispatch = () => void qc.invalidateQueries({ queryKey: activeJobsQuery.queryKey });
+    socket.on('job.available', refreshBoard);
+    socket.on('job.taken', onTaken);
+    socket.on('dispatch.updated', onDispatch);
+    socket.io.on('reconnect', refreshBoard);
+    return () => {
+      socket.off('job.available', refreshBoard);
+      socket.off('job.taken', onTaken);
+      socket.off('dispatch.updated', onDispatch);
+      socket.io.off('reconnect', refreshBoard);
+    };
+  }, [enabled, qc]);
+}
