@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { CUSTOMER, apiPost } from './tests/helpers';
 
 /**
@@ -31,6 +32,13 @@ async function addAddress(page: Page, baseURL: string, overrides: Partial<typeof
   return (await res.json()).address as { _id: string; address: string };
 }
 
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
 
 async function fillDropoff(page: Page, opts: { email?: string; phone?: string } = {}) {
@@ -47,6 +55,7 @@ async function pickDropoff(page: Page, text = 'Faculty of Engin', option = /Facu
 }
 
 test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orders with its code', async ({ page, baseURL }) => {
+  const note = `A blue folder of lecture notes #${Date.now().toString(36)}`;
   await login(page, baseURL!, CUSTOMER.email, CUSTOMER.password);
   const pickup = await addAddress(page, baseURL!, { address: `Hall 2 (Tinubu Hall), room ${Date.now() % 1000}` });
 
@@ -68,7 +77,9 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
   await expect(summary(page).getByTestId('service-fee')).toHaveText('₦10');
   await expect(summary(page).getByTestId('total')).toHaveText('₦610');
 
-  await page.getByPlaceholder('Describe the item or delivery...').fill('A blue folder of lecture notes');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByPlaceholder('Describe the item or delivery...').fill(note);
   await page.getByLabel('Express Delivery').check();
   await expect(summary(page).getByTestId('delivery-fee')).toHaveText('₦900');
   await expect(summary(page).getByTestId('service-fee')).toHaveText('₦20');
@@ -82,7 +93,7 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
   await expect(page).toHaveURL(/\/loader\?next=dispatch/);
   await expect(page).toHaveURL(/\/dispatch$/, { timeout: 15_000 });
   await expect(page.getByRole('tab', { name: 'Ongoing Orders' })).toHaveAttribute('aria-selected', 'true');
-  const card = page.getByTestId('dispatch-card').filter({ hasText: 'A blue folder of lecture notes' });
+  const card = page.getByTestId('dispatch-card').filter({ hasText: note });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Order Placed');
   await expect(card).toContainText('Express');
@@ -92,14 +103,22 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
   await expect(card).toContainText('₦900');
 
   const listed = await (await page.request.get('/api/dispatch/user')).json();
-  const mine = listed.orders.find((o: { deliveryNote: string }) => o.deliveryNote === 'A blue folder of lecture notes');
+  const mine = listed.orders.find((o: { deliveryNote: string }) => o.deliveryNote === note);
   expect(mine.deliveryCode).toMatch(/^\d{4}$/);
   const boxes = card.getByTestId('delivery-code');
   await expect(boxes).toHaveAttribute('aria-label', `Delivery code ${mine.deliveryCode.split('').join(' ')}`);
   await expect(boxes.locator('span')).toHaveText(mine.deliveryCode.split(''));
 
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Cancelled within 5 minutes, before a rider: it moves to Completed Orders without its code.
+  await card.getByRole('button', { name: /Cancel dispatch/ }).click();
+  await expect(page.getByText('Dispatch cancelled. Your refund is on its way.')).toBeVisible();
+  await expect(card).toHaveCount(0);
   await page.getByRole('tab', { name: 'Completed Orders' }).click();
-  await expect(page.getByTestId('dispatch-card').filter({ hasText: 'A blue folder of lecture notes' })).toHaveCount(0);
+  const done = page.getByTestId('dispatch-card').filter({ hasText: note });
+  await expect(done).toContainText('Order Cancelled');
+  await expect(done.getByTestId('delivery-code')).toHaveCount(0);
 });
 
 test('a new user sees the empty states and the pick-up message', async ({ page, baseURL }) => {

@@ -1,18 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import type { DispatchDto } from '@jara/shared';
-import { api } from '../../../lib/api-client';
+import { api, errorMessage } from '../../../lib/api-client';
 import { dispatchesQuery } from './get-dispatches';
 
 export const cancelDispatch = (id: string) =>
   api.post<{ success: true; message: string; order: DispatchDto }>(`/api/dispatch/cancel/${encodeURIComponent(id)}`);
 
+/** Cancels and tells the user here: the card leaves the Ongoing tab (unmounts) as soon as it succeeds. */
 export function useCancelDispatch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: cancelDispatch,
-    onSuccess: ({ order }) => {
+    onSuccess: ({ order, message }) => {
+      toast.success(message);
       qc.setQueryData(dispatchesQuery.queryKey, (list) => list?.map((d) => (d._id === order._id ? order : d)));
     },
+    onError: (err) => toast.error(errorMessage(err)),
     onSettled: () => qc.invalidateQueries({ queryKey: dispatchesQuery.queryKey }),
   });
 }

@@ -1,7 +1,5 @@
-import toast from 'react-hot-toast';
 import { isDispatchCompleted, type DispatchDto } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useCancelDispatch } from '../api/cancel-dispatch';
 import { CodeBoxes } from './code-boxes';
@@ -19,12 +17,7 @@ const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeS
 export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
   const cancel = useCancelDispatch();
   const completed = isDispatchCompleted(d.status);
-  const handleCancel = () => {
-    cancel.mutate(d._id, {
-      onSuccess: (res) => toast.success(res.message),
-      onError: (err) => toast.error(errorMessage(err)),
-    });
-  };
+  const handleCancel = () => cancel.mutate(d._id);
   return (
     <article
       aria-labelledby={`dispatch-${d._id}-title`}
