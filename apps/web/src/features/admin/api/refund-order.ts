@@ -1,0 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const refundOrder = ({ orderId, itemId, reason }: { orderId: string; itemId?: string; reason: string }) =>
+  api.post<{ success: true; amount: number; message: string }>(`/api/admin/orders/${orderId}/refund`, { reason, ...(itemId ? { itemId } : {}) });
+
+export function useRefundOrder() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: refundOrder, onSettled: () => qc.invalidateQueries({ queryKey: ['admin'] }) });
+}

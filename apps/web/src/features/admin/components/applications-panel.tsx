@@ -1,0 +1,110 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { WEEKDAYS } from '@jara/shared';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { TextArea } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useApplications } from '../api/get-applications';
+import { useReviewApplication, type Review } from '../api/review-application';
+import { Card, fmtTime } from './ui';
+
+function RejectDialog({ target, onClose }: { target: Omit<Review, 'approve'> & { name: string } | null; onClose: () => void }) {
+  const titleId = useId();
+  const [reason, setReason] = useState('');
+  const review = useReviewApplication();
+  const handleReject = async () => {
+    if (!target) return;
+    if (reason.trim().length < 3) return toast.error('Give a reason (at least 3 characters)');
+    try {
+      await review.mutateAsync({ kind: target.kind, id: target.id, approve: false, reason: reason.trim() });
+      toast.success('Application rejected; the applicant is emailed');
+      setReason('');
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <Modal open={target !== null} onClose={onClose} labelledBy={titleId} className="max-w-md">
+      <div className="p-5">
+        <h2 id={titleId} className="text-xl font-bold">Reject {target?.name}?</h2>
+        <TextArea label="Reason (emailed to the applicant)" className="mt-4" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} data-autofocus />
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button variant="danger" onClick={() => void handleReject()} disabled={review.isPending}>Reject</Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+export function ApplicationsPanel() {
+  const { data, isPending, isError, error } = useApplications();
+  const review = useReviewApplication();
+  const [rejecting, setRejecting] = useState<(Omit<Review, 'approve'> & { name: string }) | null>(null);
+  const approve = async (kind: 'vendor' | 'rider', id: string) => {
+    try {
+      await review.mutateAsync({ kind, id, approve: true });
+      toast.success('Approved; the applicant is emailed');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  if (isPending) return <Skeleton className="h-48" />;
+  if (isError) return <EmptyState message={errorMessage(error)} />;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="vendor-apps">
+        <h2 id="vendor-apps" className="mb-2 text-lg font-bold">Shops ({data.vendors.length})</h2>
+        {data.vendors.length === 0 ? <EmptyState message="No shop applications waiting." /> : (
+          <ul className="space-y-3">
+            {data.vendors.map((v) => (
+              <li key={v._id}>
+                <Card className="flex flex-wrap gap-4">
+                  <img src={v.profilePhoto} alt="" className="size-20 rounded-xl object-cover ring-1 ring-stone-200" />
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="text-base font-semibold">{v.businessName} <span className="font-normal text-stone-600">({v.kind})</span></p>
+                    <p>{v.applicant} · {v.email} · <a className="text-brand-700 underline" href={`tel:${v.phone}`}>{v.phone}</a></p>
+                    <p>{v.address} · <a className="text-brand-700 underline" target="_blank" rel="noreferrer" href={`https://www.google.com/maps?q=${v.latitude},${v.longitude}`}>map</a></p>
+                    <p className="text-stone-600">{WEEKDAYS.map((d, i) => { const h = v.openingHours[String(i)]; return `${d.slice(0, 3)} ${h ? `${h.open}–${h.close}` : 'closed'}`; }).join(' · ')}</p>
+                    <p className="text-xs text-stone-500">Applied {fmtTime(v.createdAt)}</p>
+                  </div>
+                  <div className="flex items-end gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setRejecting({ kind: 'vendor', id: v._id, name: v.businessName })}>Reject</Button>
+                    <Button size="sm" onClick={() => void approve('vendor', v._id)} disabled={review.isPending} aria-label={`Approve ${v.businessName}`}>Approve</Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="rider-apps">
+        <h2 id="rider-apps" className="mb-2 text-lg font-bold">Riders ({data.riders.length})</h2>
+        {data.riders.length === 0 ? <EmptyState message="No rider applications waiting." /> : (
+          <ul className="space-y-3">
+            {data.riders.map((r) => (
+              <li key={r._id}>
+                <Card className="flex flex-wrap items-center gap-4">
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="text-base font-semibold">{r.name}</p>
+                    <p>{r.email} · <a className="text-brand-700 underline" href={`tel:${r.phone}`}>{r.phone}</a> · born {r.dateOfBirth} · {r.vehicle}</p>
+                    <p className="text-xs text-stone-500">Applied {fmtTime(r.createdAt)}</p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setRejecting({ kind: 'rider', id: r._id, name: r.name })}>Reject</Button>
+                    <Button size="sm" onClick={() => void approve('rider', r._id)} disabled={review.isPending} aria-label={`Approve ${r.name}`}>Approve</Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <RejectDialog target={rejecting} onClose={() => setRejecting(null)} />
+    </div>
+  );
+}

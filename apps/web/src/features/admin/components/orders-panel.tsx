@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { ITEM_STATUSES, type StatusEventDto } from '@jara/shared';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { inputClass } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/money';
+import { useAdminDispatch, useAdminDispatches } from '../api/get-dispatches';
+import { useAdminOrder } from '../api/get-order';
+import { useAdminOrders, type OrderFilters } from '../api/get-orders';
+import { useRefundOrder } from '../api/refund-order';
+import { Card, fmtTime, StatusPill } from './ui';
+
+function Filters({ value, onChange }: { value: OrderFilters; onChange: (f: OrderFilters) => void }) {
+  return (
+    <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <label><span className="sr-only">Search</span><input type="search" className={inputClass} placeholder="Id, customer name or email" value={value.q} onChange={(e) => onChange({ ...value, q: e.target.value })} /></label>
+      <label><span className="sr-only">Status</span>
+        <select className={inputClass} value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value })}>
+          <option value="">Every status</option>
+          {ITEM_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+      </label>
+      <label><span className="sr-only">From</span><input type="date" className={inputClass} value={value.from} onChange={(e) => onChange({ ...value, from: e.target.value })} aria-label="From date" /></label>
+      <label><span className="sr-only">To</span><input type="date" className={inputClass} value={value.to} onChange={(e) => onChange({ ...value, to: e.target.value })} aria-label="To date" /></label>
+    </div>
+  );
+}
+
+function History({ events }: { events: StatusEventDto[] }) {
+  if (!events.length) return <p className="text-sm text-stone-600">No status changes yet.</p>;
+  return (
+    <ol className="space-y-1 text-sm">
+      {events.map((e, i) => (
+        <li key={i} className="flex flex-wrap gap-2"><span className="text-stone-600">{fmtTime(e.createdAt)}</span><StatusPill status={e.status} /><span>{e.actorName ?? 'system'}</span>{e.note && <span className="text-stone-600">— {e.note}</span>}</li>
+      ))}
+    </ol>
+  );
+}
+
+function OrderDetail({ id }: { id: string }) {
+  const { data, isPending, isError, error } = useAdminOrder(id);
+  const refund = useRefundOrder();
+  const handleRefund = async (itemId?: string) => {
+    const reason = window.prompt(itemId ? 'Reason for refunding this item:' : 'Reason for refunding the rest of the order:');
+    if (!reason || reason.trim().length < 3) return;
+    try {
+      const r = await refund.mutateAsync({ orderId: id, itemId, reason: reason.trim() });
+      toast.success(`Refund of ${formatPrice(r.amount)} queued`);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  if (isPending) return <Skeleton className="h-48" />;
+  if (isError) return <p className="text-sm text-red-700">{errorMessage(error)}</p>;
+  return (
+    <div className="mt-3 space-y-3 border-t border-stone-100 pt-3 text-sm">
+      <p>{data.customer?.name} ({data.customer?.email}) · to {String(data.address.address ?? '')} · rider {data.rider?.name ?? '—'}{data.locked ? ' · LOCKED (wrong codes)' : ''}</p>
+      <ul className="divide-y divide-stone-100">
+        {data.items.map((i) => (
+          <li key={i._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+            <span>{i.quantity} × {i.productName}{i.optionName !== 'Default Option' ? ` (${i.optionName})` : ''} · {formatPrice(i.unitPrice * i.quantity)}{i.cancelReason ? ` · ${i.cancelReason}` : ''}</span>
+            <span className="flex items-center gap-2"><StatusPill status={i.status} />{i.status !== 'Order Cancelled' && <Button size="sm" variant="ghost" onClick={() => void handleRefund(i._id)}>Refund item</Button>}</span>
+          </li>
+        ))}
+      </ul>
+      <p>Items {formatPrice(data.itemsTotal)} · delivery {formatPrice(data.deliveryFee)} · service {formatPrice(data.serviceFee)} · paid {formatPrice(data.amount)}</p>
+      {data.payments.map((p) => <p key={p._id}>Payment {p.reference} ({p.provider}): {p.state}, refunded {formatPrice(p.refunded)}</p>)}
+      {data.refunds.length > 0 && <ul>{data.refunds.map((r) => <li key={r._id}>Refund {formatPrice(r.amount)} · {r.state} · {r.reason}</li>)}</ul>}
+      <h4 className="font-semibold">Status history</h4>
+      <History events={data.history} />
+      <Button size="sm" variant="danger" onClick={() => void handleRefund()} disabled={refund.isPending}>Refund the rest of the order</Button>
+    </div>
+  );
+}
+
+const NO_FILTERS: OrderFilters = { q: '', status: '', from: '', to: '' };
+
+export function AdminOrdersPanel() {
+  const [f, setF] = useState<OrderFilters>(NO_FILTERS);
+  const [open, setOpen] = useState<string | null>(null);
+  const { data, isPending, isError, error } = useAdminOrders(f);
+  return (
+    <div>
+      <Filters value={f} onChange={setF} />
+      {isPending ? <Skeleton className="h-48" /> : isError ? <EmptyState message={errorMessage(error)} /> : data.length === 0 ? <EmptyState message="No orders match." /> : (
+        <ul className="space-y-2">
+          {data.map((o) => (
+            <li key={o._id}>
+              <Card>
+                <button type="button" className="flex w-full flex-wrap items-center justify-between gap-2 text-left" aria-expanded={open === o._id} onClick={() => setOpen(open === o._id ? null : o._id)}>
+                  <span><span className="font-semibold">#{o._id.slice(0, 8)}</span> · {o.customerName} · {fmtTime(o.paidAt ?? o.createdAt)} · {formatPrice(o.amount)}{o.locked ? ' · locked' : ''}</span>
+                  <StatusPill status={o.status} />
+                </button>
+                {open === o._id && <OrderDetail id={o._id} />}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DispatchDetail({ id }: { id: string }) {
+  const { data, isPending } = useAdminDispatch(id);
+  if (isPending || !data) return <Skeleton className="h-24" />;
+  return (
+    <div className="mt-3 space-y-2 border-t border-stone-100 pt-3 text-sm">
+      <p>From {data.pickup} to {data.dropoff} · rider {data.riderName ?? '—'}{data.locked ? ' · LOCKED (wrong codes)' : ''}</p>
+      {data.payments.map((p) => <p key={p._id}>Payment {p.reference}: {p.state}, refunded {formatPrice(p.refunded)}</p>)}
+      <h4 className="font-semibold">Status history</h4>
+      <History events={data.history} />
+    </div>
+  );
+}
+
+export function AdminDispatchesPanel() {
+  const [f, setF] = useState<OrderFilters>(NO_FILTERS);
+  const [open, setOpen] = useState<string | null>(null);
+  const { data, isPending, isError, error } = useAdminDispatches(f);
+  return (
+    <div>
+      <Filters value={f} onChange={setF} />
+      {isPending ? <Skeleton className="h-48" /> : isError ? <EmptyState message={errorMessage(error)} /> : data.length === 0 ? <EmptyState message="No dispatches match." /> : (
+        <ul className="space-y-2">
+          {data.map((d) => (
+            <li key={d._id}>
+              <Card>
+                <button type="button" className="flex w-full flex-wrap items-center justify-between gap-2 text-left" aria-expanded={open === d._id} onClick={() => setOpen(open === d._id ? null : d._id)}>
+                  <span><span className="font-semibold">#{d._id.slice(0, 8)}</span>{d.isExpress ? ' · Express' : ''} · {d.customerName} · {fmtTime(d.paidAt ?? d.createdAt)} · {formatPrice(d.amount)}</span>
+                  <StatusPill status={d.status} />
+                </button>
+                {open === d._id && <DispatchDetail id={d._id} />}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { ROLES, type Role } from '@jara/shared';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { inputClass } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../auth';
+import { useChangeRole } from '../api/change-role';
+import { useUsers } from '../api/get-users';
+import { useLowRated } from '../api/get-low-rated';
+import { Card } from './ui';
+
+export function UsersPanel() {
+  const [q, setQ] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const { data, isPending, isError, error } = useUsers(q.trim(), role);
+  const change = useChangeRole();
+  const { user: me } = useSession();
+  const low = useLowRated();
+  const handleRole = async (userId: string, name: string, next: Role) => {
+    if (!window.confirm(`Make ${name} a ${next}?`)) return;
+    try {
+      await change.mutateAsync({ userId, role: next });
+      toast.success('Role updated');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <div className="space-y-4">
+      {low.data && low.data.length > 0 && (
+        <Card className="border-l-4 border-amber-400">
+          <h2 className="font-semibold">Riders rated under 4.0</h2>
+          <ul className="mt-1 text-sm">{low.data.map((r) => <li key={r._id}>{r.name} ({r.email}): {r.average.toFixed(1)} ★ from {r.count}</li>)}</ul>
+        </Card>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <label className="min-w-48 flex-1"><span className="sr-only">Search users</span>
+          <input type="search" className={inputClass} placeholder="Search by name or email" value={q} onChange={(e) => setQ(e.target.value)} />
+        </label>
+        <label><span className="sr-only">Role</span>
+          <select className={inputClass} value={role} onChange={(e) => setRole(e.target.value as Role | '')}>
+            <option value="">All roles</option>
+            {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+          </select>
+        </label>
+      </div>
+      {isPending ? <Skeleton className="h-48" /> : isError ? <EmptyState message={errorMessage(error)} /> : data.length === 0 ? <EmptyState message="No users match." /> : (
+        <div className="overflow-x-auto rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
+          <table className="w-full text-sm">
+            <thead><tr className="text-left text-stone-600"><th className="p-3 font-medium">Name</th><th className="p-3 font-medium">Email</th><th className="p-3 font-medium">Role</th></tr></thead>
+            <tbody>
+              {data.map((u) => (
+                <tr key={u._id} className="border-t border-stone-100">
+                  <td className="p-3 font-medium">{u.name}</td>
+                  <td className="p-3">{u.email}</td>
+                  <td className="p-3">
+                    {u._id === me?._id ? (
+                      <span title="You cannot change your own role">{u.role} (you)</span>
+                    ) : (
+                      <select aria-label={`Role of ${u.name}`} className="rounded-lg border border-stone-300 px-2 py-1" value={u.role} disabled={change.isPending} onChange={(e) => void handleRole(u._id, u.name, e.target.value as Role)}>
+                        {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                      </select>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
