@@ -45,7 +45,7 @@ export function stubFetch(routes: Record<string, unknown | ((body: unknown) => u
     calls.push({ method, path: url.pathname, body });
     const handler = routes[`${method} ${url.pathname}`];
     if (handler === undefined) {
-      return new Response(JSON.stringify({ success: false, message: 'Not found', code: 'not_found' }), { status: 404 });
+      return new Response(JSON.stringify({ success: false, message: `Not stubbed: ${method} ${url.pathname}`, code: 'not_found' }), { status: 404 });
     }
     const value = typeof handler === 'function' ? (handler as (b: unknown) => unknown)(body) : handler;
     if (value instanceof Response) return value;

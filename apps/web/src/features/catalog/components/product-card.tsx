@@ -30,7 +30,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
             Out of stock
           </span>
         )}
-        <WishButton productId={product._id} productName={product.name} className="absolute right-2 top-2" />
+        <WishButton productId={product._id} productName={product.name} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-stone-600">{product.category.replace(/-/g, ' ')}</p>

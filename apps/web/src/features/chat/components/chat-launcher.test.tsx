@@ -7,6 +7,13 @@ import { closeChat } from '../hooks/use-chat-panel';
 
 const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', chatId: null, cartItems: {}, wishList: [] };
 
+const signedIn = {
+  'GET /api/user/is-auth': { success: true, user, role: 'customer' },
+  'GET /api/chat/get-chat/': { success: true, message: '', chat: { _id: 'c1', messages: [], hasMore: false } },
+  'GET /api/chat/unread': { success: true, chatId: 'c1', unread: 0 },
+  'POST /api/chat/read': { success: true },
+};
+
 describe('ChatLauncher', () => {
   afterEach(() => {
     act(() => closeChat());
@@ -23,14 +30,14 @@ describe('ChatLauncher', () => {
   });
 
   it('opens the chat panel for a signed-in user', async () => {
-    stubFetch({ 'GET /api/user/is-auth': { success: true, user, role: 'customer' } });
+    stubFetch(signedIn);
     renderApp(<ChatLauncher />, { route: '/' });
     await userEvent.click(await screen.findByRole('button', { name: 'Open support chat' }));
     expect(await screen.findByRole('dialog', { name: 'Customer Support' })).toBeInTheDocument();
   });
 
   it('?contact=true opens the panel and drops the parameter after 500 ms', async () => {
-    stubFetch({ 'GET /api/user/is-auth': { success: true, user, role: 'customer' } });
+    stubFetch(signedIn);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = renderApp(<ChatLauncher />, { route: '/products?contact=true&search=rice' });
     expect(await screen.findByRole('dialog', { name: 'Customer Support' })).toBeInTheDocument();
