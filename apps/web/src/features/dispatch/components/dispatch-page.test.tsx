@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG, type DispatchDto } from '@jara/shared';
+import { renderApp, stubFetch } from '../../../test/render';
+import { DispatchPage } from './dispatch-page';
+
+// One fake socket shared by the app: the test plays the server's pushes through it.
+const handlers = new Map<string, (payload: unknown) => void>();
+vi.mock('../../../lib/socket', () => {
+  const socket = {
+    on: (event: string, fn: (p: unknown) => void) => handlers.set(event, fn),
+    off: (event: string) => handlers.delete(event),
+    io: { on: () => undefined, off: () => undefined },
+  };
+  return { ensureConnected: () => socket, getSocket: () => socket, disconnectSocket: () => undefined };
+});
+
+const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', chatId: null, cartItems: {}, wishList: [] };
+
+function dispatch(overrides: Partial<DispatchDto> = {}): DispatchDto {
+  return {
+    _id: 'd1', status: 'Order Placed', deliveryFee: 900, serviceFee: 20, amount: 920, createdAt: '2026-11-21T10:00:00.000Z', isExpress: true,
+    dropoff: { firstName: 'Bola', lastName: 'Ade', phone: '08051234567', address: 'Faculty of Engineering', email: 'bola@example.com' },
+    pickup: { firstName: 'Ada', lastName: 'Obi', phone: '08031234567', address: 'Hall 2', email: 'ada@example.com' },
+    deliveryNote: 'Lecture notes', deliveryCode: '4821', canCancel: true, ...overrides,
+  };
+}
+
+describe('DispatchPage', () => {
+  it('shows ongoing dispatches with their code, completed ones in the other tab, and live updates', async () => {
+    stubFetch({
+      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/dispatch/user': { success: true, orders: [dispatch(), dispatch({ _id: 'd2', status: 'Order Delivered', deliveryNote: 'Old parcel', deliveryCode: '1111', canCancel: false })] },
+    });
+    renderApp(<DispatchPage />);
+    const card = await screen.findByRole('article', { name: 'To Bola Ade' });
+    expect(card).toHaveTextContent('Order Placed');
+    expect(card).toHaveTextContent('Express');
+    expect(card).toHaveTextContent('₦900');
+    expect(card).toHaveTextContent('08051234567');
+    expect(card).toHaveTextContent('Lecture notes');
+    expect(within(card).getByRole('group', { name: 'Delivery code 4 8 2 1' })).toBeInTheDocument();
+    expect(screen.queryByText('Old parcel')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New dispatch request' })).toHaveAttribute('href', '/dispatch-request');
+
+    // The server pushes a change: the card follows without a reload.
+    act(() => handlers.get('dispatch.updated')!(dispatch({ status: 'Order Assigned', canCancel: false })));
+    expect(await screen.findByText('Order Assigned')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel dispatch/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Completed Orders' }));
+    expect(screen.getByRole('tab', { name: 'Completed Orders' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Old parcel')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /Delivery code/ })).not.toBeInTheDocument();
+
+    act(() => handlers.get('dispatch.updated')!(dispatch({ status: 'Order Delivered', canCancel: false })));
+    expect(await screen.findByText('Lecture notes')).toBeInTheDocument();
+  });
+
+  it('shows the empty states of both tabs', async () => {
+    stubFetch({
+      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/dispatch/user': { success: true, orders: [] },
+    });
+    renderApp(<DispatchPage />);
+    expect(await screen.findByText(MSG.noOngoing)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Completed Orders' }));
+    expect(screen.getByText(MSG.noCompleted)).toBeInTheDocument();
+  });
+});
