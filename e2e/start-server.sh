@@ -6,6 +6,5 @@ cd "$(dirname "$0")/.."
 DATA_DIR="$(mktemp -d -t jara-e2e-XXXXXX)"
 export DATA_DIR
 export PORT="${PORT:-3100}"
-export NODE_ENV="${NODE_ENV:-development}"
 trap 'rm -rf "$DATA_DIR"' EXIT
 npm start
