@@ -132,5 +132,5 @@ export function ActiveJobs() {
   if (isPending) return <Skeleton className="h-64" />;
   if (isError) return <EmptyState message={errorMessage(error)} />;
   if (!data.length) return <EmptyState message="No active job. Accept one from the job board." />;
-  return <div className="space-y-3">{data.map((j) => <ActiveJobCard key={`${j.kind}:${j._id}`} job={j} />)}</div>;
+  return <ul className="space-y-3" aria-label="Active jobs">{data.map((j) => <li key={`${j.kind}:${j._id}`} data-testid="active-job" data-job-id={j._id}><ActiveJobCard job={j} /></li>)}</ul>;
 }

@@ -51,5 +51,5 @@ export function JobBoard({ online }: { online: boolean }) {
   if (isPending) return <div role="status" aria-label="Loading jobs" className="space-y-3"><Skeleton className="h-36" /><Skeleton className="h-36" /></div>;
   if (isError) return <EmptyState message={errorMessage(error)}><Button onClick={() => void refetch()}>Try again</Button></EmptyState>;
   if (!data.length) return <EmptyState message="No jobs right now. New ones appear here live." />;
-  return <ul className="space-y-3" aria-label="Open jobs">{data.map((j) => <li key={`${j.kind}:${j._id}`}><JobCard job={j} /></li>)}</ul>;
+  return <ul className="space-y-3" aria-label="Open jobs">{data.map((j) => <li key={`${j.kind}:${j._id}`} data-testid="job-card" data-job-id={j._id}><JobCard job={j} /></li>)}</ul>;
 }

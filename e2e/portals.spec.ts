@@ -1,0 +1,202 @@
+import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiPost } from './tests/helpers';
+
+/**
+ * Portals (issue 7), the whole loop with four browser contexts — customer, vendor, rider and
+ * admin — plus a second shop driven through its API: a new shop applies and the admin approves
+ * it on /admin; the customer pays for a two-vendor cart; each vendor confirms (the demo vendor
+ * on /seller); the rider accepts on /rider, picks up and enters the code the customer sees;
+ * the customer's /my-orders follows every change live until Order Delivered. Then the same for
+ * a dispatch on /dispatch.
+ */
+
+const DEMO = {
+  vendor: { email: 'vendor@jara.test', password: 'Vendor#2026' },
+  rider: { email: 'rider@jara.test', password: 'Rider#2026' },
+  admin: { email: 'admin@jara.test', password: 'Admin#2026' },
+};
+const ADDRESS = {
+  firstName: 'Ada', lastName: 'Loop', email: 'loop@example.com', address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,
+};
+const ALL_DAY = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]));
+// A 1×1 PNG: the server re-encodes whatever it gets to WebP.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function contextFor(browser: Browser, baseURL: string, who?: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 915 } });
+  const page = await context.newPage();
+  if (who) expect((await apiPost(page.request, baseURL, '/api/user/login', who)).ok()).toBe(true);
+  return { context, page };
+}
+
+async function upload(request: APIRequestContext, baseURL: string, kind: 'profile' | 'product') {
+  const res = await request.post(`/api/seller/upload?kind=${kind}`, {
+    headers: { Origin: baseURL },
+    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).url as string;
+}
+
+/** A second shop: applies through the API; the admin approves it in the browser. */
+async function secondShop(browser: Browser, baseURL: string, admin: Page) {
+  const { context, page } = await contextFor(browser, baseURL);
+  const email = `shop-${unique()}@example.com`;
+  expect((await apiPost(page.request, baseURL, '/api/user/register', { name: 'Second Shop Owner', email, password: 'Shop#2026x' })).ok()).toBe(true);
+  const place = (await (await page.request.get('/api/geocoding/search?q=main%20gate')).json()).data[0];
+  const businessName = `Loop Snacks ${unique()}`;
+  const applied = await apiPost(page.request, baseURL, '/api/seller/apply', {
+    businessName, kind: 'goods', phone: '08061234567', placeId: place.place_id, openingHours: ALL_DAY, profilePhoto: await upload(page.request, baseURL, 'profile'),
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+
+  await admin.goto('/admin');
+  await admin.getByRole('button', { name: `Approve ${businessName}` }).click();
+  await expect(admin.getByText('Approved; the applicant is emailed')).toBeVisible();
+  await admin.getByRole('link', { name: 'Mail outbox' }).click();
+  await expect(admin.getByText('Your Jara shop is approved').first()).toBeVisible();
+
+  const made = await apiPost(page.request, baseURL, '/api/seller/products', {
+    name: `Chin chin ${unique()}`, category: 'cosmetics', images: [await upload(page.request, baseURL, 'product')], options: [{ name: '', price: 700 }],
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  return { context, page, product: (await made.json()).product as { _id: string; name: string; options: { _id: string }[] } };
+}
+
+const orderStatus = (page: Page) => page.getByTestId('order-card').first().getByTestId('order-status');
+
+test('the whole loop: two-vendor order and a dispatch, from payment to Order Delivered, live', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const base = baseURL!;
+  const admin = await contextFor(browser, base, DEMO.admin);
+  const vendor = await contextFor(browser, base, DEMO.vendor);
+  const rider = await contextFor(browser, base, DEMO.rider);
+  const customer = await contextFor(browser, base);
+  const shop2 = await secondShop(browser, base, admin.page);
+
+  // The demo vendor's shop is the first seeded one; make sure it is taking orders all day.
+  const vendorProducts = (await (await vendor.page.request.get('/api/seller/products')).json()).products as { _id: string; name: string; inStock: boolean; options: { _id: string }[] }[];
+  const productA = vendorProducts.find((p) => p.inStock)!;
+  expect((await apiPost(vendor.page.request, base, '/api/seller/open', { isOpen: true })).ok()).toBe(true);
+
+  // The customer: a fresh account with an address and a two-vendor cart.
+  const email = `loop-${unique()}@example.com`;
+  expect((await apiPost(customer.page.request, base, '/api/user/register', { name: 'Ada Loop', email, password: 'Loop#2026x' })).ok()).toBe(true);
+  expect((await apiPost(customer.page.request, base, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
+  expect((await apiPost(customer.page.request, base, '/api/cart/update', {
+    cartItems: { [productA._id]: { [productA.options[0]!._id]: 1 }, [shop2.product._id]: { [shop2.product.options[0]!._id]: 2 } },
+  })).ok()).toBe(true);
+
+  // The vendor has the seller screen open before the order arrives.
+  await vendor.page.goto('/seller');
+  await expect(vendor.page.getByRole('navigation', { name: 'Seller sections' })).toBeVisible();
+
+  await customer.page.goto('/cart');
+  await expect(customer.page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  await customer.page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(customer.page).toHaveURL(/\/sandbox\/checkout\//);
+  await customer.page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(customer.page).toHaveURL(/\/my-orders$/, { timeout: 20_000 });
+  await expect(orderStatus(customer.page)).toHaveText('Order Placed');
+  const orderId = ((await (await customer.page.request.get('/api/order/user')).json()).orders[0] as { _id: string })._id;
+
+  // Vendor 1 sees the order live (badge and card) and confirms it on /seller.
+  const card = vendor.page.locator('section').filter({ hasText: `Order #${orderId.slice(0, 8)}` });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toContainText(productA.name);
+  await expect(card).toContainText('Call 08031234567');
+  await card.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(card.getByText('Order Confirmed').first()).toBeVisible();
+  // The other shop's items still wait: the order's shown status stays at the earliest stage.
+  await expect(orderStatus(customer.page)).toHaveText('Order Placed');
+  expect((await apiPost(shop2.page.request, base, `/api/seller/orders/${orderId}/confirm`, {})).ok()).toBe(true);
+  await expect(orderStatus(customer.page)).toHaveText('Order Confirmed');
+
+  // The rider takes it from the live board, picks up and delivers with the customer's code.
+  await rider.page.goto('/rider');
+  const job = rider.page.locator(`[data-job-id="${orderId}"]`);
+  await expect(job).toBeVisible({ timeout: 35_000 });
+  await expect(job.getByText(/Pick up 1:/)).toBeVisible();
+  await expect(job.getByText(/Pick up 2:/)).toBeVisible();
+  await job.getByRole('button', { name: 'Accept job' }).click();
+  await expect(rider.page).toHaveURL(/\/rider\/active$/);
+  await expect(orderStatus(customer.page)).toHaveText('Order Assigned');
+  const active = rider.page.locator(`[data-testid="active-job"][data-job-id="${orderId}"]`);
+  await expect(active.getByRole('link', { name: /Open map/ }).first()).toHaveAttribute('href', /google\.com\/maps/);
+  await expect(active.getByRole('link', { name: 'Call 08031234567' })).toBeVisible();
+  await active.getByRole('button', { name: 'Picked up' }).click();
+  await expect(orderStatus(customer.page)).toHaveText('Order Picked');
+
+  const codeBoxes = customer.page.getByTestId('order-card').first().getByTestId('delivery-code');
+  await expect(codeBoxes).toBeVisible();
+  const code = ((await codeBoxes.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
+  expect(code).toMatch(/^\d{4}$/);
+  const wrong = code === '0000' ? '1111' : '0000';
+  await active.getByLabel("Customer's delivery code").fill(wrong);
+  await active.getByRole('button', { name: 'Delivered' }).click();
+  await expect(rider.page.getByText('Wrong delivery code. 4 tries left.')).toBeVisible();
+  await active.getByLabel("Customer's delivery code").fill(code);
+  await active.getByRole('button', { name: 'Delivered' }).click();
+  await expect(orderStatus(customer.page)).toHaveText('Order Delivered');
+  await expect(rider.page.getByText('No active job. Accept one from the job board.')).toBeVisible();
+
+  // The admin sees the whole history with who did what.
+  await admin.page.goto('/admin/orders');
+  await admin.page.getByRole('button', { name: new RegExp(`#${orderId.slice(0, 8)}`) }).click();
+  await expect(admin.page.getByText('Status history')).toBeVisible();
+  await expect(admin.page.getByText('Rotimi Rider').first()).toBeVisible();
+
+  // The same for a dispatch: the sender pays, the rider carries it, /dispatch follows live.
+  const pickup = (await (await apiPost(customer.page.request, base, '/api/address/add', { ...ADDRESS, email, address: 'Hall 2, room 12' })).json()).address as { _id: string };
+  const note = `Loop parcel ${unique()}`;
+  const started = await apiPost(customer.page.request, base, '/api/payment/paystack-dispatch', {
+    pickupAddress: pickup._id, email, deliveryNote: note, isExpress: true,
+    dropoff: { firstName: 'Bola', lastName: 'Ade', email: 'bola@example.com', phone: '08051234567', address: 'Faculty of Engineering, University of Benin', latitude: 6.4017, longitude: 5.6141 },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  await customer.page.goto((await started.json()).url);
+  await customer.page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(customer.page).toHaveURL(/\/dispatch$/, { timeout: 20_000 });
+  const dcard = customer.page.getByTestId('dispatch-card').filter({ hasText: note });
+  await expect(dcard).toContainText('Order Placed');
+  const dispatchId = ((await (await customer.page.request.get('/api/dispatch/user')).json()).orders as { _id: string; deliveryNote: string }[]).find((d) => d.deliveryNote === note)!._id;
+
+  await rider.page.getByRole('link', { name: 'Job board' }).click();
+  const djob = rider.page.locator(`[data-job-id="${dispatchId}"]`);
+  await expect(djob).toBeVisible({ timeout: 35_000 });
+  await expect(djob).toContainText('Express');
+  await djob.getByRole('button', { name: 'Accept job' }).click();
+  await expect(dcard).toContainText('Order Assigned');
+  const dactive = rider.page.locator(`[data-testid="active-job"][data-job-id="${dispatchId}"]`);
+  await dactive.getByRole('button', { name: 'Picked up' }).click();
+  await expect(dcard).toContainText('Order Picked');
+  const dcode = ((await dcard.getByTestId('delivery-code').getAttribute('aria-label')) ?? '').replace(/\D/g, '');
+  await dactive.getByLabel("Customer's delivery code").fill(dcode);
+  await dactive.getByRole('button', { name: 'Delivered' }).click();
+  await expect(dcard).toHaveCount(0);
+  await customer.page.getByRole('tab', { name: 'Completed Orders' }).click();
+  await expect(customer.page.getByTestId('dispatch-card').filter({ hasText: note })).toContainText('Order Delivered');
+
+  // The rider's earnings include both delivery fees.
+  await rider.page.getByRole('link', { name: 'Earnings' }).click();
+  await expect(rider.page.getByRole('button', { name: 'Request payout' })).toBeEnabled();
+
+  for (const c of [admin, vendor, rider, customer, shop2]) await c.context.close();
+});
+
+test('portal screens refuse the wrong people', async ({ browser, baseURL }) => {
+  const customer = await contextFor(browser, baseURL!);
+  expect((await apiPost(customer.page.request, baseURL!, '/api/user/register', { name: 'Nosy', email: `nosy-${unique()}@example.com`, password: 'Nosy#2026x' })).ok()).toBe(true);
+  await customer.page.goto('/admin');
+  await expect(customer.page.getByText('This area is for admins only.')).toBeVisible();
+  await customer.page.goto('/seller');
+  await expect(customer.page.getByRole('heading', { name: 'Sell on Jara' })).toBeVisible();
+  await customer.page.goto('/rider');
+  await expect(customer.page.getByRole('button', { name: 'Apply to ride' })).toBeVisible();
+  await customer.page.getByRole('button', { name: 'Apply to ride' }).click();
+  await expect(customer.page.getByText('Please accept the rider terms.')).toBeVisible();
+  await customer.context.close();
+});
