@@ -45,7 +45,8 @@ export const paymentsModule: Module = async (app, ctx) => {
 
     page.get('/sandbox/checkout/:reference', { schema: { hide: true, params: Params } }, async (req, reply) => {
       const row = await sandbox.find(req.params.reference);
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      // With helmet's no-referrer, a form post says `Origin: null` and the CSRF check refuses it.
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
       if (!row) return reply.status(404).send(renderMissing());
       return reply.send(renderCheckout(row));
     });

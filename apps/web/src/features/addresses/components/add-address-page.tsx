@@ -1,12 +1,26 @@
-import { Navigate } from 'react-router';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '@jara/shared';
+import { Page } from '../../../components/ui/page';
 import { RouteFallback } from '../../../components/ui/route-fallback';
 import { useSession } from '../../auth';
+import { AddressForm } from './address-form';
 
-/** Placeholder: replaced by the addresses/checkout issue. Guests are sent to /cart (SPEC §2). */
+/** /add-address: guests go to /cart (SPEC §2); after saving, back to `next` (default /cart). */
 export function AddAddressPage() {
   const { user, isLoading } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   if (isLoading) return <RouteFallback />;
   if (!user) return <Navigate to="/cart" replace />;
-  return <ComingSoon title="Add Shipping Address" />;
+  const next = params.get('next') ? safeNextPath(params.get('next')) : '/cart';
+  return (
+    <Page title="Add Shipping Address" className="max-w-2xl">
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        Add Shipping <span className="text-accent-600">Address</span>
+      </h1>
+      <div className="mt-6 rounded-3xl bg-white p-5 shadow-[var(--shadow-card)] sm:p-8">
+        <AddressForm defaults={{ email: user.email, firstName: user.name.split(' ')[0] ?? '', lastName: user.name.split(' ').slice(1).join(' ') }} onSaved={() => navigate(next, { replace: true })} />
+      </div>
+    </Page>
+  );
 }

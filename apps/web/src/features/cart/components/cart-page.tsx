@@ -1,3 +1,7 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { MSG } from '@jara/shared';
+import { errorMessage } from '../../../lib/api-client';
 import { Link } from 'react-router';
 import type { ProductDto } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
@@ -9,7 +13,10 @@ import { buttonClass } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatPrice } from '../../../lib/money';
 import { effectivePrice, productPath, useProducts } from '../../catalog';
-import { useCartActions, useCartCount, useCartState } from '../hooks/cart-context';
+import { useCartActions, useCartCount, useCartState, useCartStore } from '../hooks/cart-context';
+import { openLogin, useSession } from '../../auth';
+import { useAddresses } from '../../addresses';
+import { CheckoutPanel } from '../../checkout/components/checkout-panel';
 
 interface Line {
   product: ProductDto;
@@ -20,14 +27,20 @@ interface Line {
 }
 
 /**
- * Placeholder cart (the checkout issue replaces it with address picker, summary and payment).
- * The item list is real: option name, quantity selector, remove.
+ * /cart: items with option, quantity selector and remove; the address picker, the order summary
+ * (shared formulas, delivery fee from the server) and the pay button.
  */
 export function CartPage() {
   const { cartItems } = useCartState();
   const count = useCartCount();
   const { updateQuantity, removeFromCart } = useCartActions();
   const { data: products, isPending } = useProducts();
+  const { user } = useSession();
+  const store = useCartStore();
+  const addresses = useAddresses(!!user);
+  useEffect(() => {
+    if (addresses.isError) toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'addresses' });
+  }, [addresses.isError, addresses.error]);
 
   const lines: Line[] = [];
   for (const [productId, options] of Object.entries(cartItems)) {
@@ -39,7 +52,7 @@ export function CartPage() {
       lines.push({ product, optionId, optionName: option.name, unit: effectivePrice(option), qty });
     }
   }
-  const subtotal = lines.reduce((s, l) => s + l.unit * l.qty, 0);
+  const checkoutLines = lines.map((l) => ({ product: l.product._id, quantity: l.qty, vendorId: l.product.vendorId, optionId: l.optionId, price: l.unit }));
 
   return (
     <Page title="Cart">
@@ -57,7 +70,8 @@ export function CartPage() {
             <Link to="/products" className={buttonClass('primary')}>Continue shopping</Link>
           </EmptyState>
         ) : (
-          <>
+          <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+            <div>
             <ul className="space-y-3">
               {lines.map((l) => (
                 <li key={`${l.product._id}:${l.optionId}`} className="flex gap-4 rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-4">
@@ -85,14 +99,19 @@ export function CartPage() {
                 </li>
               ))}
             </ul>
-            <div className="mt-6 flex items-center justify-between rounded-[var(--radius-card)] bg-brand-50 p-4">
-              <span className="font-medium text-stone-800">Items</span>
-              <span className="text-lg font-bold text-brand-900">{formatPrice(subtotal)}</span>
-            </div>
             <Link to="/products" className="mt-4 inline-block rounded font-semibold text-brand-800 hover:underline">
               ← Continue Shopping
             </Link>
-          </>
+            </div>
+            <CheckoutPanel
+              lines={checkoutLines}
+              user={user}
+              addresses={addresses.data ?? []}
+              addressesLoading={!!user && addresses.isPending}
+              onLogin={() => openLogin('login')}
+              beforePay={() => store.flush()}
+            />
+          </div>
         )}
       </div>
     </Page>

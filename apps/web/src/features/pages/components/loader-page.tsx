@@ -1,24 +1,71 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LOADER_REDIRECT_MS, safeNextPath } from '@jara/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { LOADER_REDIRECT_MS, safeNextPath, type PaymentVerifyAnswer } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
+import { api } from '../../../lib/api-client';
+import { sessionQuery } from '../../auth';
+import { useCartStore } from '../../cart';
 
-/** Payment return page: spinner, then /{next} after 5 s (internal paths only). */
+type Outcome = 'checking' | 'paid' | 'pending' | 'failed' | 'none';
+
+/**
+ * Payment return page (the provider's callback): verifies `reference` at once so the order shows
+ * immediately, then goes to /{next} after 5 s (internal paths only).
+ */
 export function LoaderPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const qc = useQueryClient();
+  const store = useCartStore();
   const target = safeNextPath(params.get('next'));
+  const reference = params.get('reference') ?? params.get('trxref');
+  const [outcome, setOutcome] = useState<Outcome>(reference ? 'checking' : 'none');
+
   useEffect(() => {
     const t = setTimeout(() => navigate(target, { replace: true }), LOADER_REDIRECT_MS);
     return () => clearTimeout(t);
   }, [navigate, target]);
+
+  useEffect(() => {
+    if (!reference || !/^[A-Za-z0-9.=-]{1,100}$/.test(reference)) return;
+    let live = true;
+    api
+      .get<PaymentVerifyAnswer>(`/api/payment/verify?reference=${encodeURIComponent(reference)}`)
+      .then(async (res) => {
+        if (!live) return;
+        setOutcome(res.state === 'paid' ? 'paid' : res.state === 'awaiting' ? 'pending' : 'failed');
+        await qc.invalidateQueries({ queryKey: ['orders'] });
+        await qc.invalidateQueries({ queryKey: ['dispatches'] });
+        if (res.state === 'paid') {
+          // The server emptied the cart of what was bought: adopt its cart, not this tab's copy.
+          const session = await qc.fetchQuery({ ...sessionQuery, staleTime: 0 });
+          if (session.user) {
+            store.signOut();
+            store.adoptUser(session.user);
+          }
+        }
+      })
+      .catch(() => live && setOutcome('pending'));
+    return () => {
+      live = false;
+    };
+  }, [reference, qc, store]);
+
+  const text: Record<Outcome, string> = {
+    checking: 'Confirming your payment…',
+    paid: 'Payment confirmed. Thank you!',
+    pending: 'We are still confirming your payment…',
+    failed: 'The payment was not completed.',
+    none: 'Please wait…',
+  };
   return (
     <Page title="Please wait">
       <div className="grid min-h-[55vh] place-items-center text-center">
         <div className="flex flex-col items-center gap-4">
           <Spinner size={56} label="Confirming, please wait" />
-          <p className="text-lg font-semibold text-brand-900">Confirming your payment…</p>
+          <p className="text-lg font-semibold text-brand-900" role="status" aria-live="polite">{text[outcome]}</p>
           <p className="text-sm text-stone-600">You will be redirected in a few seconds.</p>
         </div>
       </div>

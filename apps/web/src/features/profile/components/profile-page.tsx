@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { RouteFallback } from '../../../components/ui/route-fallback';
 import { errorMessage } from '../../../lib/api-client';
+import { AddressBook } from '../../addresses/components/address-book';
 import { changePassword, logoutAll, openLogin, useForm, useSession, useSetSession, validateNewPassword } from '../../auth';
 
 export function ProfilePage() {
@@ -34,6 +35,7 @@ export function ProfilePage() {
           <dd className="break-all font-semibold text-stone-900">{user.email}</dd>
         </dl>
       </section>
+      <AddressBook />
       <ChangePasswordForm />
       <SignOutEverywhere />
     </Page>

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { addressesQuery } from './get-addresses';
+
+export const deleteAddress = (id: string) => api.post<{ success: true; message: string }>(`/api/address/delete/${id}`);
+
+export function useDeleteAddress() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAddress,
+    onSuccess: () => qc.invalidateQueries({ queryKey: addressesQuery.queryKey }),
+  });
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { MSG, type Address } from '@jara/shared';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useAddresses } from '../api/get-addresses';
+import { useDeleteAddress } from '../api/delete-address';
+import { AddressForm } from './address-form';
+
+/** Profile section: the saved addresses, each editable and deletable. */
+export function AddressBook() {
+  const { data: addresses, isPending, isError, error } = useAddresses();
+  const [editing, setEditing] = useState<string | null>(null);
+  const del = useDeleteAddress();
+
+  const handleDelete = async (a: Address) => {
+    if (!window.confirm(`Delete the address "${a.address}"?`)) return;
+    try {
+      const res = await del.mutateAsync(a._id);
+      toast.success(res.message);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+
+  return (
+    <section aria-labelledby="addresses-heading" className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)]">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="addresses-heading" className="text-lg font-bold">Addresses</h2>
+        <Link to="/add-address?next=profile" className={buttonClass('outline', 'sm')}>Add address</Link>
+      </div>
+      <div className="mt-4">
+        {isPending ? (
+          <div role="status" aria-label="Loading addresses" className="space-y-2">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : isError ? (
+          <p className="text-sm text-red-700">{MSG.failedAddresses}{errorMessage(error)}</p>
+        ) : !addresses.length ? (
+          <p className="text-sm text-stone-600">{MSG.noAddress}</p>
+        ) : (
+          <ul className="space-y-3">
+            {addresses.map((a) => (
+              <li key={a._id} className="rounded-2xl border border-stone-200 p-4">
+                {editing === a._id ? (
+                  <AddressForm initial={a} submitLabel="Save changes" onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
+                ) : (
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div className="min-w-0 text-sm">
+                      <p className="font-semibold text-stone-900">{a.firstName} {a.lastName}</p>
+                      <p className="text-stone-700">{a.address}</p>
+                      <p className="text-stone-600">{a.city}, {a.state} · {a.phone}</p>
+                    </div>
+                    <div className="flex gap-2">
+                      <Button variant="outline" size="sm" onClick={() => setEditing(a._id)} aria-label={`Edit address ${a.address}`}>Edit</Button>
+                      <Button variant="danger" size="sm" onClick={() => handleDelete(a)} disabled={del.isPending} aria-label={`Delete address ${a.address}`}>Delete</Button>
+                    </div>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

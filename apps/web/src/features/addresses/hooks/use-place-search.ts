@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ADDRESS_SUGGESTIONS, MSG, type Suggestion } from '@jara/shared';
+import { searchPlaces } from '../api/search-places';
+
+const DEBOUNCE_MS = 250;
+
+/** Suggestions for `text`, debounced; stale answers are dropped; failures toast the spec message. */
+export function usePlaceSearch(text: string, active: boolean) {
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    const q = text.trim();
+    if (!active || q.length < 2) {
+      setSuggestions([]);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
+    const ctrl = new AbortController();
+    const t = setTimeout(() => {
+      searchPlaces(q, ctrl.signal)
+        .then((list) => setSuggestions(list.slice(0, ADDRESS_SUGGESTIONS)))
+        .catch((err: unknown) => {
+          if (err instanceof DOMException && err.name === 'AbortError') return;
+          setSuggestions([]);
+          toast.error(MSG.failedSuggestions);
+        })
+        .finally(() => {
+          if (!ctrl.signal.aborted) setLoading(false);
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
+  }, [text, active]);
+  return { suggestions, loading };
+}

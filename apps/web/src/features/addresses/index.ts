@@ -1,0 +1,2 @@
+export { useAddresses, addressesQuery } from './api/get-addresses';
+export { AddressForm } from './components/address-form';

@@ -1,0 +1,115 @@
+import { useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { CANCELLED, formatNaira, nairaToKobo, type ItemStatus, type OrderDto } from '@jara/shared';
+import { Button } from '../../../components/ui/button';
+import { ChevronDown } from '../../../components/ui/icons';
+import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { errorMessage } from '../../../lib/api-client';
+import { useCancelOrder } from '../api/cancel-order';
+import { DigitBoxes } from './digit-boxes';
+
+const naira = (n: number) => formatNaira(nairaToKobo(n));
+
+const STATUS_STYLE: Record<ItemStatus, string> = {
+  'Order Placed': 'bg-amber-100 text-amber-900',
+  'Order Confirmed': 'bg-sky-100 text-sky-900',
+  'Order Assigned': 'bg-indigo-100 text-indigo-900',
+  'Order Picked': 'bg-violet-100 text-violet-900',
+  'Order Delivered': 'bg-emerald-100 text-emerald-900',
+  [CANCELLED]: 'bg-stone-200 text-stone-700',
+};
+
+export function StatusBadge({ status }: { status: ItemStatus }) {
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{status}</span>;
+}
+
+/** Whether the Cancel button still applies, turning false by itself when the window closes. */
+function useCanCancel(order: OrderDto): boolean {
+  const until = order.cancelUntil ? new Date(order.cancelUntil).getTime() : 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!order.canCancel || until <= now) return;
+    const t = setTimeout(() => setNow(Date.now()), until - now + 50);
+    return () => clearTimeout(t);
+  }, [order.canCancel, until, now]);
+  return order.canCancel && until > now;
+}
+
+export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const panelId = useId();
+  const canCancel = useCanCancel(order);
+  const cancel = useCancelOrder();
+  const date = new Date(order.paidAt ?? order.createdAt);
+
+  const handleCancel = async () => {
+    if (!window.confirm('Cancel this order? You will get a full refund.')) return;
+    try {
+      const res = await cancel.mutateAsync(order._id);
+      toast.success(res.message);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+
+  return (
+    <li className="overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]" data-testid="order-card">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full items-center gap-3 p-4 text-left hover:bg-stone-50"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="text-sm text-stone-600">
+            <time dateTime={date.toISOString()}>{date.toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })}</time>
+            {' · '}{order.items.length} item{order.items.length === 1 ? '' : 's'}
+          </p>
+          <p className="mt-0.5 text-lg font-bold text-brand-900">{naira(order.amount)}</p>
+        </div>
+        <span data-testid="order-status"><StatusBadge status={order.status} /></span>
+        <ChevronDown size={20} className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+      </button>
+      {open && (
+        <div id={panelId} className="space-y-4 border-t border-stone-100 p-4">
+          {order.deliveryCode && (
+            <div className="rounded-2xl bg-brand-50 p-4">
+              <p className="mb-2 text-sm font-semibold text-brand-900">Give this code to your rider on delivery</p>
+              <DigitBoxes code={order.deliveryCode} />
+            </div>
+          )}
+          <ul className="space-y-3">
+            {order.items.map((i) => (
+              <li key={i._id} className="flex gap-3">
+                <div className="size-16 shrink-0 overflow-hidden rounded-xl bg-stone-100">
+                  {i.product.image && <ResponsiveImage src={i.product.image} alt="" width={64} height={64} sizes="64px" className="size-full object-cover" />}
+                </div>
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="truncate font-semibold text-stone-900">{i.product.name}</p>
+                  <p className="text-stone-600">{i.optionName} · Qty {i.quantity} · {naira(i.unitPrice * i.quantity)}</p>
+                  <p className="text-stone-500">Sold by {i.vendorName}</p>
+                </div>
+                <div className="shrink-0"><StatusBadge status={i.status} /></div>
+              </li>
+            ))}
+          </ul>
+          <dl className="grid grid-cols-2 gap-y-1 text-sm">
+            <dt className="text-stone-600">Items</dt><dd className="text-right">{naira(order.itemsPrice)}</dd>
+            <dt className="text-stone-600">Delivery Fee</dt><dd className="text-right">{order.deliveryFee === 0 ? 'Free' : naira(order.deliveryFee)}</dd>
+            <dt className="text-stone-600">Service Fee</dt><dd className="text-right">{naira(order.serviceFee)}</dd>
+            <dt className="font-semibold">Total</dt><dd className="text-right font-semibold">{naira(order.amount)}</dd>
+          </dl>
+          <p className="text-sm text-stone-700">
+            <span className="font-semibold">Deliver to:</span> {order.address.firstName} {order.address.lastName}, {order.address.address}, {order.address.city} · {order.address.phone}
+          </p>
+          {canCancel && (
+            <Button variant="danger" size="sm" onClick={handleCancel} disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling…' : 'Cancel Order'}
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
