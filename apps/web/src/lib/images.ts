@@ -6,7 +6,11 @@ export function sizedUrl(url: string, width: number): string {
   return `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
 }
 
-export function srcSetFor(url: string): string | undefined {
+/** Resized candidates; the original joins them when it is known to be wider (hero artwork). */
+export function srcSetFor(url: string, intrinsicWidth?: number): string | undefined {
   if (!url.startsWith('/media/')) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${sizedUrl(url, w)} ${w}w`).join(', ');
+  const sized = IMAGE_WIDTHS.map((w) => `${sizedUrl(url, w)} ${w}w`);
+  const max = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+  if (intrinsicWidth && intrinsicWidth > max) sized.push(`${url} ${intrinsicWidth}w`);
+  return sized.join(', ');
 }

@@ -13,7 +13,7 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width
 
 /** An image with intrinsic size (no layout shift), a resized srcset and lazy loading by default. */
 export function ResponsiveImage({ src, alt, width, height, priority, sizes = '(min-width: 1024px) 20vw, 50vw', ...rest }: Props) {
-  const srcSet = srcSetFor(src);
+  const srcSet = srcSetFor(src, width);
   return (
     <img
       src={srcSet ? sizedUrl(src, 400) : src}
