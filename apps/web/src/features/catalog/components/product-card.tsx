@@ -12,7 +12,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
   const { addToCart } = useCartActions();
   const href = productPath(product);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] transition hover:-translate-y-0.5">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] transition hover:-translate-y-0.5">
       <div className="relative aspect-square bg-stone-100">
         {product.image[0] && (
           <ResponsiveImage
