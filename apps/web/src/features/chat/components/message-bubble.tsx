@@ -39,7 +39,7 @@ export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscar
                   </span>
                 </>
               ) : (
-                <img src={m.media} alt="Photo" loading="lazy" onLoad={onMediaLoad} className="max-h-56 w-auto max-w-full object-cover" />
+                <img src={m.media} alt="Photo" loading="lazy" onLoad={onMediaLoad} className="max-h-56 min-h-24 w-auto min-w-24 max-w-full object-cover" />
               )}
             </button>
           )}
