@@ -34,7 +34,7 @@ describe('DispatchPage', () => {
       'GET /api/dispatch/user': { success: true, orders: [dispatch(), dispatch({ _id: 'd2', status: 'Order Delivered', deliveryNote: 'Old parcel', deliveryCode: '1111', canCancel: false })] },
     });
     renderApp(<DispatchPage />);
-    const card = await screen.findByRole('article', { name: 'To Bola Ade' });
+    const card = await screen.findByRole('article', { name: 'To Bola Ade' }, { timeout: 5000 });
     expect(card).toHaveTextContent('Order Placed');
     expect(card).toHaveTextContent('Express');
     expect(card).toHaveTextContent('₦900');
@@ -56,7 +56,7 @@ describe('DispatchPage', () => {
 
     act(() => handlers.get('dispatch.updated')!(dispatch({ status: 'Order Delivered', canCancel: false })));
     expect(await screen.findByText('Lecture notes')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('shows the empty states of both tabs', async () => {
     stubFetch({
@@ -64,8 +64,8 @@ describe('DispatchPage', () => {
       'GET /api/dispatch/user': { success: true, orders: [] },
     });
     renderApp(<DispatchPage />);
-    expect(await screen.findByText(MSG.noOngoing)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.noOngoing, {}, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Completed Orders' }));
     expect(screen.getByText(MSG.noCompleted)).toBeInTheDocument();
-  });
+  }, 20_000);
 });

@@ -26,16 +26,16 @@ describe('DispatchRequestPage', () => {
       'POST /api/payment/paystack-dispatch': { success: true, url: 'http://localhost/sandbox/checkout/ref1', reference: 'ref1' },
     });
     renderApp(<DispatchRequestPage />);
-    const summary = await screen.findByRole('region', { name: 'Order Summary' });
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Pick-up Location' })).toHaveTextContent('Hall 2'));
+    const summary = await screen.findByRole('region', { name: 'Order Summary' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Pick-up Location' })).toHaveTextContent('Hall 2'), { timeout: 5000 });
 
     await userEvent.type(screen.getByLabelText('First Name'), 'Bola');
     await userEvent.type(screen.getByLabelText('Last Name'), 'Ade');
     await userEvent.type(screen.getByLabelText('Email address'), 'bola@example.com');
     await userEvent.type(screen.getByLabelText('Phone'), '08051234567');
     await userEvent.type(screen.getByRole('combobox', { name: 'Address' }), 'Faculty');
-    await userEvent.click(await screen.findByRole('option', { name: PLACE.display_name }));
-    await waitFor(() => expect(within(summary).getByTestId('delivery-fee')).toHaveTextContent('₦600'));
+    await userEvent.click(await screen.findByRole('option', { name: PLACE.display_name }, { timeout: 5000 }));
+    await waitFor(() => expect(within(summary).getByTestId('delivery-fee')).toHaveTextContent('₦600'), { timeout: 5000 });
     expect(within(summary).getByTestId('total')).toHaveTextContent('₦610');
     expect(calls.find((c) => c.path === '/api/dispatch/delivery-fee')?.body).toEqual({
       latitude1: ADDRESS.latitude, longitude1: ADDRESS.longitude, latitude2: PLACE.lat, longitude2: PLACE.lon,
@@ -47,7 +47,7 @@ describe('DispatchRequestPage', () => {
 
     await userEvent.type(screen.getByPlaceholderText(MSG.dispatchPlaceholder), 'Books');
     await userEvent.click(screen.getByRole('button', { name: MSG.submitDispatch }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout/ref1'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout/ref1'), { timeout: 5000 });
     expect(calls.find((c) => c.path === '/api/payment/paystack-dispatch')?.body).toEqual({
       pickupAddress: ADDRESS._id,
       dropoff: { firstName: 'Bola', lastName: 'Ade', email: 'bola@example.com', address: PLACE.display_name, phone: '08051234567', latitude: PLACE.lat, longitude: PLACE.lon },
@@ -56,7 +56,7 @@ describe('DispatchRequestPage', () => {
       email: USER.email,
     });
     expect(screen.getByRole('button', { name: MSG.submitDispatch })).toBeDisabled();
-  });
+  }, 20_000);
 
   it('resets the fee to 0 when the fee call fails', async () => {
     stubFetch({
@@ -66,11 +66,11 @@ describe('DispatchRequestPage', () => {
       'POST /api/dispatch/delivery-fee': () => new Response(JSON.stringify({ success: false, message: 'down' }), { status: 500 }),
     });
     renderApp(<DispatchRequestPage />);
-    const summary = await screen.findByRole('region', { name: 'Order Summary' });
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Pick-up Location' })).toHaveTextContent('Hall 2'));
+    const summary = await screen.findByRole('region', { name: 'Order Summary' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Pick-up Location' })).toHaveTextContent('Hall 2'), { timeout: 5000 });
     await userEvent.type(screen.getByRole('combobox', { name: 'Address' }), 'Faculty');
-    await userEvent.click(await screen.findByRole('option', { name: PLACE.display_name }));
-    expect(await screen.findByText(MSG.failedDeliveryFee)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('option', { name: PLACE.display_name }, { timeout: 5000 }));
+    expect(await screen.findByText(MSG.failedDeliveryFee, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(summary).getByTestId('delivery-fee')).toHaveTextContent('₦0');
-  });
+  }, 20_000);
 });
