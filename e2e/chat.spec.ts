@@ -1,6 +1,6 @@
 import { test, expect, devices, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { CUSTOMER, loginInModal } from './helpers';
+import { CUSTOMER, loginInModal } from './tests/helpers';
 
 const SUPPORT = { email: 'support@jara.test', password: 'Support#2026' };
 /** A real 1×1 PNG, as a screenshot pasted from the clipboard would arrive. */

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CONTACT_PARAM_REMOVAL_MS } from '@jara/shared';
@@ -7,6 +7,7 @@ import { useSession } from '../../auth';
 import { ChatPanel } from '../chat-mount';
 import { unreadQuery, useUnread } from '../api/get-unread';
 import { closeChat, openChat, useChatPanel } from '../hooks/use-chat-panel';
+import { disconnectSocket } from '../../../lib/socket';
 import { chatSocket } from '../realtime/chat-socket';
 
 /**
@@ -15,7 +16,7 @@ import { chatSocket } from '../realtime/chat-socket';
  * dropped after 500 ms. A badge counts support's replies not read yet.
  */
 export function ChatLauncher() {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const { open } = useChatPanel();
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,6 +42,19 @@ export function ChatLauncher() {
     }, CONTACT_PARAM_REMOVAL_MS);
     return () => clearTimeout(t);
   }, [wantsContact, setParams]);
+
+  // The socket is authenticated at its handshake: after a logout or a switch of account it must
+  // reconnect with the new cookie, or it would keep receiving the previous user's events.
+  const lastUserId = useRef<string | null>(null);
+  useEffect(() => {
+    if (isLoading) return;
+    const id = user?._id ?? null;
+    if (lastUserId.current && lastUserId.current !== id) {
+      disconnectSocket();
+      closeChat();
+    }
+    lastUserId.current = id;
+  }, [user?._id, isLoading]);
 
   useEffect(() => {
     if (location.pathname === '/contact') closeChat();
