@@ -182,7 +182,13 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
 
   // The rider's earnings include both delivery fees.
   await rider.page.getByRole('link', { name: 'Earnings' }).click();
-  await expect(rider.page.getByRole('button', { name: 'Request payout' })).toBeEnabled();
+  const payoutForm = rider.page.getByRole('form', { name: 'Request a payout' });
+  await payoutForm.getByLabel('Account name').fill('Rotimi Rider');
+  await payoutForm.getByLabel('Account number').fill('0123456789');
+  await payoutForm.getByLabel('Bank').selectOption({ label: 'Guaranty Trust Bank' });
+  await payoutForm.getByRole('button', { name: /^Request payout of ₦/ }).click();
+  await expect(rider.page.getByText('Payout requested: paid the next working day')).toBeVisible();
+  await expect(rider.page.getByText(/Guaranty Trust Bank ••••6789/)).toBeVisible();
 
   for (const c of [admin, vendor, rider, customer, shop2]) await c.context.close();
 });

@@ -79,8 +79,27 @@ export const DeclineInput = z.strictObject({
 });
 export type DeclineInput = z.infer<typeof DeclineInput>;
 
-export const PAYOUT_STATES = ['scheduled', 'paid', 'failed'] as const;
+export const PAYOUT_STATES = ['scheduled', 'processing', 'paid', 'failed'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** Banks offered for payouts (Paystack NGN bank codes). */
+export const NIGERIAN_BANKS = [
+  { code: '044', name: 'Access Bank' }, { code: '023', name: 'Citibank Nigeria' }, { code: '050', name: 'Ecobank Nigeria' },
+  { code: '070', name: 'Fidelity Bank' }, { code: '011', name: 'First Bank of Nigeria' }, { code: '214', name: 'First City Monument Bank' },
+  { code: '058', name: 'Guaranty Trust Bank' }, { code: '030', name: 'Heritage Bank' }, { code: '082', name: 'Keystone Bank' },
+  { code: '50211', name: 'Kuda Bank' }, { code: '50515', name: 'Moniepoint MFB' }, { code: '999992', name: 'OPay' },
+  { code: '999991', name: 'PalmPay' }, { code: '076', name: 'Polaris Bank' }, { code: '221', name: 'Stanbic IBTC Bank' },
+  { code: '232', name: 'Sterling Bank' }, { code: '032', name: 'Union Bank of Nigeria' }, { code: '033', name: 'United Bank For Africa' },
+  { code: '215', name: 'Unity Bank' }, { code: '035', name: 'Wema Bank' }, { code: '057', name: 'Zenith Bank' },
+] as const;
+
+/** Where a payout goes: paid by bank transfer the next working day. */
+export const PayoutInput = z.strictObject({
+  accountName: Text(100),
+  accountNumber: z.string().trim().regex(/^\d{10}$/, 'Enter the 10-digit account number (NUBAN)'),
+  bankCode: z.string().refine((c) => NIGERIAN_BANKS.some((b) => b.code === c), 'Choose your bank'),
+});
+export type PayoutInput = z.infer<typeof PayoutInput>;
 
 /** The vendor as its owner sees it. */
 export interface SellerProfileDto {
@@ -141,6 +160,9 @@ export interface PayoutDto {
   _id: string;
   amount: number;
   state: PayoutState;
+  /** e.g. "GTBank ••••6789" */
+  account: string | null;
+  failureReason: string | null;
   dueAt: string;
   paidAt: string | null;
   reference: string | null;
@@ -157,4 +179,6 @@ export interface EarningsDto {
   byWeek: { weekStart: string; gross: number; net: number; count: number }[];
   entries: { _id: string; date: string; gross: number; net: number; label: string }[];
   payouts: PayoutDto[];
+  /** The bank account of the last payout, to prefill the form (number masked). */
+  lastAccount: { accountName: string; bankCode: string; accountNumberLast4: string } | null;
 }

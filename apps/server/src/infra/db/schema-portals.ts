@@ -9,12 +9,18 @@ export const payouts = pgTable('payouts', {
   payeeType: text('payee_type', { enum: ['vendor', 'rider'] }).notNull(),
   vendorId: uuid('vendor_id'),
   amountKobo: integer('amount_kobo').notNull(),
-  state: text('state', { enum: ['scheduled', 'paid', 'failed'] }).notNull().default('scheduled'),
+  state: text('state', { enum: ['scheduled', 'processing', 'paid', 'failed'] }).notNull().default('scheduled'),
   dueAt: tz('due_at').notNull(),
   paidAt: tz('paid_at'),
   reference: text('reference'),
   provider: text('provider'),
   failureReason: text('failure_reason'),
+  /** migrations/0005_portals_transfers.sql */
+  accountName: text('account_name'),
+  accountNumber: text('account_number'),
+  bankCode: text('bank_code'),
+  recipientCode: text('recipient_code'),
+  transferCode: text('transfer_code'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 

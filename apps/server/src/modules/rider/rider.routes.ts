@@ -1,4 +1,4 @@
-import { DeliverInput, JobParams, OnlineInput, RatingInput, RiderApplicationInput } from '@jara/shared';
+import { DeliverInput, PayoutInput, JobParams, OnlineInput, RatingInput, RiderApplicationInput } from '@jara/shared';
 import type { Module } from '../types.js';
 import { rateLimit, requireRole, requireUser } from '../../lib/http.js';
 import { ORDER_ALERT_JOB, RiderService } from './rider.service.js';
@@ -76,10 +76,10 @@ export const riderModule: Module = async (app, ctx) => {
     return { success: true, earnings: await rider.earnings(requireUser(req)) };
   });
 
-  app.post('/api/rider/payouts', { schema: { tags } }, async (req, reply) => {
+  app.post('/api/rider/payouts', { schema: { tags, body: PayoutInput } }, async (req, reply) => {
     const user = requireUser(req);
     await rateLimit(ctx.limiter, reply, [{ key: `payout:${user.id}`, limit: 10, windowMs: 60 * MINUTE }]);
-    return { success: true, payout: await rider.requestPayout(user), message: 'Payout requested' };
+    return { success: true, payout: await rider.requestPayout(user, req.body), message: 'Payout requested' };
   });
 
   /** Customers rate the rider of a delivered order or dispatch (from My Orders or /dispatch). */

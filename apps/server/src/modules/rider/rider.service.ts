@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
-  DROP_OFF_WAIT_MS, MAX_CODE_ATTEMPTS, haversineKm, type JobDto, type JobKind, type JobStop, type LatLon,
+  DROP_OFF_WAIT_MS, MAX_CODE_ATTEMPTS, haversineKm, type JobDto, type JobKind, type PayoutInput, type JobStop, type LatLon,
   type RiderApplicationInput, type RiderProfileDto, type RatingInput,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
@@ -372,9 +372,9 @@ export class RiderService {
     return summarise(entries, history, this.ctx.config.riderSharePercent);
   }
 
-  async requestPayout(user: SessionUser) {
+  async requestPayout(user: SessionUser, account: PayoutInput) {
     await this.requireRider(user);
-    return requestPayout(this.ctx, { userId: user.id, payeeType: 'rider' }, async (tx) => (await this.entries(tx, user.id)).reduce((s, e) => s + e.netKobo, 0));
+    return requestPayout(this.ctx, { userId: user.id, payeeType: 'rider' }, account, async (tx) => (await this.entries(tx, user.id)).reduce((s, e) => s + e.netKobo, 0));
   }
 }
 

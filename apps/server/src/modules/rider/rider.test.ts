@@ -148,6 +148,9 @@ describe('delivery', () => {
     expect(json(await get('/api/rider/history', r.cookie)).jobs[0]).toMatchObject({ _id: order.id, status: 'Order Delivered' });
     const earnings = json(await get('/api/rider/earnings', r.cookie)).earnings;
     expect(earnings).toMatchObject({ percent: 100, totalEarned: 1500, available: 1500 });
+    const payout = json(await post('/api/rider/payouts', r.cookie, { accountName: 'Rider One', accountNumber: '0123456789', bankCode: '999992' })).payout;
+    expect(payout).toMatchObject({ amount: 1500, state: 'scheduled', account: 'OPay ••••6789' });
+    expect(json(await post('/api/rider/payouts', r.cookie, { accountName: 'Rider One', accountNumber: '0123456789', bankCode: '999992' })).code).toBe('nothing_to_pay');
   });
 
   it('a code checked by brute force is stopped after 5 tries: locked, support told, even the right code refused', async () => {

@@ -1,15 +1,17 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { EarningsDto, PayoutDto } from '@jara/shared';
+import { NIGERIAN_BANKS, type EarningsDto, type PayoutDto, type PayoutInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { users } from '../../infra/db/schema.js';
+import { ProviderError } from '../../infra/payments/types.js';
 import { payouts } from '../../infra/db/schema-portals.js';
 import { badRequest } from '../../lib/errors.js';
-import { randomToken } from '../../lib/crypto.js';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 /** Payouts are paid at 10:00 Africa/Lagos on the due day. */
 const PAY_HOUR_LAGOS = 10;
+export const PAYOUT_JOB = 'payout.transfer';
+
+type PayoutRow = typeof payouts.$inferSelect;
 
 /** The next working day (Monday–Friday, Africa/Lagos) after `now`, at 10:00 Lagos time. */
 export function nextWorkingDay(now: Date = new Date()): Date {
@@ -35,10 +37,14 @@ export function lagosWeekStart(at: Date): string {
 
 export interface EarningEntry { id: string; at: Date; grossKobo: number; netKobo: number; label: string }
 
-export function toPayoutDto(p: typeof payouts.$inferSelect): PayoutDto {
+const bankName = (code: string | null) => NIGERIAN_BANKS.find((b) => b.code === code)?.name ?? 'Bank';
+
+export function toPayoutDto(p: PayoutRow): PayoutDto {
   return {
     _id: p.id, amount: p.amountKobo / 100, state: p.state, dueAt: p.dueAt.toISOString(),
     paidAt: p.paidAt?.toISOString() ?? null, reference: p.reference, createdAt: p.createdAt.toISOString(),
+    account: p.accountNumber ? `${bankName(p.bankCode)} ••••${p.accountNumber.slice(-4)}` : null,
+    failureReason: p.failureReason,
   };
 }
 
@@ -47,10 +53,10 @@ export async function listPayouts(ex: Executor, userId: string, payeeType: 'vend
 }
 
 /** Totals, per-week sums and the payout history from a list of earning entries. */
-export function summarise(entries: EarningEntry[], history: (typeof payouts.$inferSelect)[], percent: number): EarningsDto {
+export function summarise(entries: EarningEntry[], history: PayoutRow[], percent: number): EarningsDto {
   const totalNet = entries.reduce((s, e) => s + e.netKobo, 0);
   const paid = history.filter((p) => p.state === 'paid').reduce((s, p) => s + p.amountKobo, 0);
-  const scheduled = history.filter((p) => p.state === 'scheduled').reduce((s, p) => s + p.amountKobo, 0);
+  const scheduled = history.filter((p) => p.state === 'scheduled' || p.state === 'processing').reduce((s, p) => s + p.amountKobo, 0);
   const weeks = new Map<string, { gross: number; net: number; count: number }>();
   for (const e of entries) {
     const k = lagosWeekStart(e.at);
@@ -60,6 +66,7 @@ export function summarise(entries: EarningEntry[], history: (typeof payouts.$inf
     w.count += 1;
     weeks.set(k, w);
   }
+  const last = history.find((p) => p.accountNumber);
   return {
     percent,
     totalEarned: totalNet / 100,
@@ -69,16 +76,18 @@ export function summarise(entries: EarningEntry[], history: (typeof payouts.$inf
     byWeek: [...weeks.entries()].sort((a, b) => b[0].localeCompare(a[0])).map(([weekStart, w]) => ({ weekStart, gross: w.gross / 100, net: w.net / 100, count: w.count })),
     entries: entries.slice(0, 200).map((e) => ({ _id: e.id, date: e.at.toISOString(), gross: e.grossKobo / 100, net: e.netKobo / 100, label: e.label })),
     payouts: history.map(toPayoutDto),
+    lastAccount: last ? { accountName: last.accountName ?? '', bankCode: last.bankCode ?? '', accountNumberLast4: last.accountNumber!.slice(-4) } : null,
   };
 }
 
 /**
- * Schedules a payout of everything available, paid the next working day by the payout job.
- * The payee's user row is locked so two requests at once cannot both take the same balance.
+ * Schedules a payout of everything available to the given bank account, paid the next working
+ * day by the payout job. The payee's user row is locked so two requests cannot take the same balance.
  */
 export async function requestPayout(
   ctx: AppContext,
   payee: { userId: string; payeeType: 'vendor' | 'rider'; vendorId?: string },
+  account: PayoutInput,
   earnedKobo: (tx: Executor) => Promise<number>,
 ): Promise<PayoutDto> {
   return ctx.db.transaction(async (tx) => {
@@ -87,37 +96,67 @@ export async function requestPayout(
     const [taken] = await tx
       .select({ sum: sql<number>`coalesce(sum(${payouts.amountKobo}), 0)::int` })
       .from(payouts)
-      .where(and(eq(payouts.userId, payee.userId), eq(payouts.payeeType, payee.payeeType), inArray(payouts.state, ['scheduled', 'paid'])));
+      .where(and(eq(payouts.userId, payee.userId), eq(payouts.payeeType, payee.payeeType), inArray(payouts.state, ['scheduled', 'processing', 'paid'])));
     const available = earned - Number(taken?.sum ?? 0);
     if (available < 100) throw badRequest('There is nothing to pay out yet.', 'nothing_to_pay');
     const dueAt = nextWorkingDay();
     const [row] = await tx
       .insert(payouts)
-      .values({ userId: payee.userId, payeeType: payee.payeeType, vendorId: payee.vendorId ?? null, amountKobo: available, dueAt })
+      .values({
+        userId: payee.userId, payeeType: payee.payeeType, vendorId: payee.vendorId ?? null, amountKobo: available, dueAt,
+        accountName: account.accountName, accountNumber: account.accountNumber, bankCode: account.bankCode,
+      })
       .returning();
-    await ctx.jobs.enqueue(tx, 'payout.transfer', { payoutId: row!.id }, { runAt: dueAt, dedupeKey: `payout:${row!.id}` });
-    return toPayoutDto(row!);
+    // Paystack's transfer reference: lower-case letters, digits, - and _, at least 16 characters.
+    const reference = `jara_payout_${row!.id.replace(/-/g, '')}`;
+    await tx.update(payouts).set({ reference }).where(eq(payouts.id, row!.id));
+    await ctx.jobs.enqueue(tx, PAYOUT_JOB, { payoutId: row!.id }, { runAt: dueAt, dedupeKey: `payout:${row!.id}` });
+    return toPayoutDto({ ...row!, reference });
   });
 }
 
-/** The payout job: a sandbox transfer records a reference; Paystack needs a recipient on file. */
+/**
+ * The payout job sends the transfer through the payment provider (the sandbox, or Paystack's
+ * transfer API at the configured URL); the provider's transfer webhook settles it.
+ */
 export function registerPayoutJob(ctx: AppContext): void {
-  ctx.jobs.register('payout.transfer', async (payload) => {
+  const notify = (p: PayoutRow) => ctx.realtime.emitToUser(p.userId, 'payout.updated', toPayoutDto(p));
+  const fail = async (id: string, reason: string) => {
+    const [row] = await ctx.db.update(payouts).set({ state: 'failed', failureReason: reason.slice(0, 300) })
+      .where(and(eq(payouts.id, id), inArray(payouts.state, ['scheduled', 'processing']))).returning();
+    if (row) notify(row);
+  };
+
+  ctx.jobs.register(PAYOUT_JOB, async (payload) => {
     const id = String(payload.payoutId);
     const [p] = await ctx.db.select().from(payouts).where(eq(payouts.id, id));
-    if (!p || p.state !== 'scheduled') return;
-    const provider = ctx.config.payments.provider;
-    if (provider === 'sandbox') {
-      await ctx.db.update(payouts)
-        .set({ state: 'paid', paidAt: new Date(), provider, reference: `sandbox_trf_${randomToken(12).toLowerCase().replace(/[^a-z0-9]/g, '')}` })
-        .where(and(eq(payouts.id, id), eq(payouts.state, 'scheduled')));
-    } else {
-      // Bank details are not collected yet, so there is no Paystack recipient to pay: record why.
-      await ctx.db.update(payouts)
-        .set({ state: 'failed', provider, failureReason: 'No bank account on file for a Paystack transfer.' })
-        .where(and(eq(payouts.id, id), eq(payouts.state, 'scheduled')));
+    if (!p || p.state !== 'scheduled' || !p.accountNumber || !p.bankCode || !p.reference) return;
+    const provider = ctx.payments.provider;
+    try {
+      const recipientCode = p.recipientCode ?? (await provider.createTransferRecipient({ name: p.accountName ?? 'Jara payee', accountNumber: p.accountNumber, bankCode: p.bankCode, currency: 'NGN' })).recipientCode;
+      await ctx.db.update(payouts).set({ recipientCode, provider: provider.name }).where(eq(payouts.id, id));
+      // Processing before the call: the sandbox settles it (webhook) before the call even returns.
+      await ctx.db.update(payouts).set({ state: 'processing' }).where(and(eq(payouts.id, id), eq(payouts.state, 'scheduled')));
+      const t = await provider.transfer({ amountKobo: p.amountKobo, recipientCode, reference: p.reference, reason: `Jara ${p.payeeType} payout` });
+      await ctx.db.update(payouts).set({ transferCode: t.transferCode }).where(eq(payouts.id, id));
+    } catch (err) {
+      // A refusal (bad account, no balance) is final; anything else is retried by the job queue.
+      if (err instanceof ProviderError && err.status !== null && err.status >= 400 && err.status < 500) return fail(id, err.message);
+      await ctx.db.update(payouts).set({ state: 'scheduled' }).where(and(eq(payouts.id, id), eq(payouts.state, 'processing')));
+      throw err;
     }
-    const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, p.userId));
-    if (u) ctx.realtime.emitToUser(u.id, 'payout.updated', { _id: id });
+  });
+
+  ctx.payments.onTransfer(async (event, data) => {
+    const reference = typeof data.reference === 'string' ? data.reference : '';
+    if (!reference.startsWith('jara_payout_')) return;
+    if (event === 'transfer.success') {
+      const [row] = await ctx.db.update(payouts).set({ state: 'paid', paidAt: new Date() })
+        .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing']))).returning();
+      if (row) notify(row);
+    } else if (event === 'transfer.failed' || event === 'transfer.reversed') {
+      const [p] = await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.reference, reference));
+      if (p) await fail(p.id, event === 'transfer.reversed' ? 'The bank reversed the transfer.' : 'The transfer failed.');
+    }
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  DeclineInput, Id, ItemsActionInput, OpenSwitchInput, ProductInput, ProductSearchQuery, SellerOrdersQuery, StockInput,
+  DeclineInput, PayoutInput, Id, ItemsActionInput, OpenSwitchInput, ProductInput, ProductSearchQuery, SellerOrdersQuery, StockInput,
   VendorApplicationInput,
 } from '@jara/shared';
 import type { Module } from '../types.js';
@@ -95,9 +95,9 @@ export const sellerModule: Module = async (app, ctx) => {
     return { success: true, earnings: await seller.earnings(requireUser(req)) };
   });
 
-  app.post('/api/seller/payouts', { schema: { tags } }, async (req, reply) => {
+  app.post('/api/seller/payouts', { schema: { tags, body: PayoutInput } }, async (req, reply) => {
     const user = requireUser(req);
     await rateLimit(ctx.limiter, reply, [{ key: `payout:${user.id}`, limit: 10, windowMs: 60 * MINUTE }]);
-    return { success: true, payout: await seller.requestPayout(user), message: 'Payout requested' };
+    return { success: true, payout: await seller.requestPayout(user, req.body), message: 'Payout requested' };
   });
 };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_OPTION_NAME, isInServiceArea, isOpenAt, nairaToKobo, shownOrderStatus,
-  type DeclineInput, type ItemStatus, type ProductInput, type SellerOrderDto, type SellerProductDto,
+  type DeclineInput, type ItemStatus, type PayoutInput, type ProductInput, type SellerOrderDto, type SellerProductDto,
   type SellerProfileDto, type VendorApplicationInput,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
@@ -264,9 +264,9 @@ export class SellerService {
     return summarise(entries, history, this.ctx.config.vendorCommissionPercent);
   }
 
-  async requestPayout(user: SessionUser) {
+  async requestPayout(user: SessionUser, account: PayoutInput) {
     const v = await this.requireVendor(user);
-    return requestPayout(this.ctx, { userId: user.id, payeeType: 'vendor', vendorId: v.id }, async (tx) =>
+    return requestPayout(this.ctx, { userId: user.id, payeeType: 'vendor', vendorId: v.id }, account, async (tx) =>
       (await this.entries(tx, v.id)).reduce((s, e) => s + e.netKobo, 0));
   }
 }

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createProduct, createUser, ensureCategory, json, type TestApp } from '../../../test/helpers.js';
 import { createPaidOrder, createVendorAccount, EVERY_DAY, multipartImage } from '../../../test/factories-portals.js';
-import { orderItems, places, productOptions, products, refunds, statusEvents, users, vendors } from '../../infra/db/schema.js';
+import { jobs, orderItems, places, productOptions, products, refunds, statusEvents, users, vendors } from '../../infra/db/schema.js';
+import { payouts } from '../../infra/db/schema-portals.js';
 
 let app: TestApp;
 let png: Buffer;
@@ -197,20 +198,28 @@ describe('earnings and payouts', () => {
     const e = json(await get('/api/seller/earnings', v.cookie)).earnings;
     expect(e).toMatchObject({ percent: 10, totalEarned: 2700, available: 2700 });
     expect(e.byWeek[0]).toMatchObject({ gross: 3000, net: 2700, count: 1 });
-    const [first, second] = await Promise.all([post('/api/seller/payouts', v.cookie), post('/api/seller/payouts', v.cookie)]);
+    const bank = { accountName: 'Mama Put Ventures', accountNumber: '0123456789', bankCode: '058' };
+    expect((await post('/api/seller/payouts', v.cookie, { ...bank, accountNumber: '12345' })).statusCode).toBe(400);
+    expect((await post('/api/seller/payouts', v.cookie, { ...bank, bankCode: '999' })).statusCode).toBe(400);
+    const [first, second] = await Promise.all([post('/api/seller/payouts', v.cookie, bank), post('/api/seller/payouts', v.cookie, bank)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
     const payout = json(first.statusCode === 200 ? first : second).payout;
-    expect(payout.amount).toBe(2700);
+    expect(payout).toMatchObject({ amount: 2700, state: 'scheduled', account: 'Guaranty Trust Bank ••••6789' });
     const due = new Date(payout.dueAt);
     expect(due.getTime()).toBeGreaterThan(Date.now());
     expect([1, 2, 3, 4, 5]).toContain(new Date(due.getTime() + 3_600_000).getUTCDay());
-    // The job pays it (sandbox transfer) when due.
-    const { jobs } = await import('../../infra/db/schema.js');
+    // Not before it is due.
+    await app.ctx.jobs.drain();
+    expect(json(await get('/api/seller/earnings', v.cookie)).earnings.payouts[0].state).toBe('scheduled');
+    // When due, the job sends the transfer (sandbox provider); its transfer.success webhook settles it.
     await app.ctx.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.kind, 'payout.transfer'));
     await app.ctx.jobs.drain();
     const after = json(await get('/api/seller/earnings', v.cookie)).earnings;
-    expect(after.payouts[0]).toMatchObject({ state: 'paid', reference: expect.stringMatching(/^sandbox_trf_/) });
+    expect(after.payouts[0]).toMatchObject({ state: 'paid', reference: expect.stringMatching(/^jara_payout_[0-9a-f]{32}$/) });
     expect(after.available).toBe(0);
+    expect(after.lastAccount).toEqual({ accountName: 'Mama Put Ventures', bankCode: '058', accountNumberLast4: '6789' });
+    const [row] = await app.ctx.db.select().from(payouts).where(eq(payouts.id, payout._id));
+    expect(row).toMatchObject({ recipientCode: expect.stringMatching(/^RCP_/), transferCode: expect.stringMatching(/^TRF_/) });
   });
 });
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EarningsDto, PayoutDto } from '@jara/shared';
+import type { EarningsDto, PayoutDto, PayoutInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const getRiderEarnings = async () => (await api.get<{ success: true; earnings: EarningsDto }>('/api/rider/earnings')).earnings;
@@ -10,7 +10,7 @@ export function useRiderEarnings() {
   return useQuery(riderEarningsQuery);
 }
 
-export const requestRiderPayout = async () => (await api.post<{ success: true; payout: PayoutDto }>('/api/rider/payouts')).payout;
+export const requestRiderPayout = async (account: PayoutInput) => (await api.post<{ success: true; payout: PayoutDto }>('/api/rider/payouts', account)).payout;
 
 export function useRequestRiderPayout() {
   const qc = useQueryClient();

@@ -1,6 +1,8 @@
+import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { EarningsDto } from '@jara/shared';
+import { NIGERIAN_BANKS, type EarningsDto, type PayoutInput } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
+import { TextField, inputClass } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
@@ -9,13 +11,23 @@ import { Card, fmtTime, StatusPill } from './ui';
 
 /** Totals, weeks, entries and payouts; the payout button schedules the next working day. */
 export function EarningsView({ data, isPending, error, percentText, onPayout, paying }: {
-  data: EarningsDto | undefined; isPending: boolean; error: unknown; percentText: string; onPayout: () => Promise<unknown>; paying: boolean;
+  data: EarningsDto | undefined; isPending: boolean; error: unknown; percentText: string; onPayout: (account: PayoutInput) => Promise<unknown>; paying: boolean;
 }) {
+  const [accountName, setAccountName] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [bankCode, setBankCode] = useState('');
+  const last = data?.lastAccount;
   if (isPending) return <div role="status" aria-label="Loading earnings" className="space-y-3"><Skeleton className="h-24" /><Skeleton className="h-40" /></div>;
   if (error || !data) return <EmptyState message={errorMessage(error)} />;
-  const handlePayout = async () => {
+  const handlePayout = async (e: FormEvent) => {
+    e.preventDefault();
+    const account = { accountName: accountName.trim() || last?.accountName || '', accountNumber: accountNumber.trim(), bankCode: bankCode || last?.bankCode || '' };
+    if (!/^\d{10}$/.test(account.accountNumber)) return toast.error('Enter the 10-digit account number (NUBAN)');
+    if (!account.bankCode) return toast.error('Choose your bank');
+    if (!account.accountName) return toast.error('Enter the account name');
     try {
-      await onPayout();
+      await onPayout(account);
+      setAccountNumber('');
       toast.success('Payout requested: paid the next working day');
     } catch (err) {
       toast.error(errorMessage(err));
@@ -28,9 +40,20 @@ export function EarningsView({ data, isPending, error, percentText, onPayout, pa
           <Card key={label as string}><p className="text-xs text-stone-600">{label}</p><p className="text-xl font-bold">{formatPrice(v as number)}</p></Card>
         ))}
       </div>
-      <Card className="flex flex-wrap items-center justify-between gap-3">
+      <Card>
         <p className="text-sm text-stone-700">{percentText}</p>
-        <Button onClick={() => void handlePayout()} disabled={paying || data.available <= 0}>Request payout</Button>
+        <form onSubmit={(e) => void handlePayout(e)} className="mt-3 grid gap-3 sm:grid-cols-3" aria-label="Request a payout">
+          <TextField label="Account name" value={accountName} onChange={(e) => setAccountName(e.target.value)} placeholder={last?.accountName} maxLength={100} />
+          <TextField label="Account number" inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, '').slice(0, 10))} placeholder={last ? `••••${last.accountNumberLast4}` : '10 digits'} />
+          <div>
+            <label htmlFor="payout-bank" className="mb-1.5 block text-sm font-medium text-stone-800">Bank</label>
+            <select id="payout-bank" className={inputClass} value={bankCode || last?.bankCode || ''} onChange={(e) => setBankCode(e.target.value)}>
+              <option value="">Choose your bank</option>
+              {NIGERIAN_BANKS.map((b) => <option key={b.code} value={b.code}>{b.name}</option>)}
+            </select>
+          </div>
+          <Button type="submit" className="sm:col-span-3 sm:justify-self-start" disabled={paying || data.available <= 0}>Request payout of {formatPrice(data.available)}</Button>
+        </form>
       </Card>
       <Card>
         <h3 className="font-semibold">By week</h3>
@@ -55,7 +78,7 @@ export function EarningsView({ data, isPending, error, percentText, onPayout, pa
         <ul className="mt-2 divide-y divide-stone-100 text-sm">
           {data.payouts.map((p) => (
             <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
-              <span>{formatPrice(p.amount)} · due {fmtTime(p.dueAt)}{p.reference ? ` · ${p.reference}` : ''}</span>
+              <span>{formatPrice(p.amount)} · due {fmtTime(p.dueAt)}{p.account ? ` · ${p.account}` : ''}{p.failureReason ? ` · ${p.failureReason}` : ''}</span>
               <StatusPill status={p.state} />
             </li>
           ))}

@@ -62,7 +62,7 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
               isPending={earnings.isPending}
               error={earnings.error}
               percentText={`You keep ${earnings.data?.percent ?? 100}% of the delivery fee of each job you deliver. Payouts are paid the next working day.`}
-              onPayout={() => payout.mutateAsync()}
+              onPayout={(account) => payout.mutateAsync(account)}
               paying={payout.isPending}
             />
           }

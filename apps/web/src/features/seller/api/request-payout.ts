@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PayoutDto } from '@jara/shared';
+import type { PayoutDto, PayoutInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerEarningsQuery } from './get-seller-earnings';
 
-export const requestSellerPayout = async () => (await api.post<{ success: true; payout: PayoutDto }>('/api/seller/payouts')).payout;
+export const requestSellerPayout = async (account: PayoutInput) => (await api.post<{ success: true; payout: PayoutDto }>('/api/seller/payouts', account)).payout;
 
 export function useRequestSellerPayout() {
   const qc = useQueryClient();

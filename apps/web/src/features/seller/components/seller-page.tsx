@@ -96,7 +96,7 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
               isPending={earnings.isPending}
               error={earnings.error}
               percentText={`Your items' total less ${earnings.data?.percent ?? 0}% commission, for delivered orders. Payouts are paid the next working day.`}
-              onPayout={() => payout.mutateAsync()}
+              onPayout={(account) => payout.mutateAsync(account)}
               paying={payout.isPending}
             />
           }
