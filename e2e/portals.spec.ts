@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { apiPost } from './tests/helpers';
 
 /**
@@ -64,6 +65,13 @@ async function secondShop(browser: Browser, baseURL: string, admin: Page) {
   });
   expect(made.ok(), await made.text()).toBe(true);
   return { context, page, product: (await made.json()).product as { _id: string; name: string; options: { _id: string }[] } };
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 const orderStatus = (page: Page) => page.getByTestId('order-card').first().getByTestId('order-status');
@@ -200,9 +208,28 @@ test('portal screens refuse the wrong people', async ({ browser, baseURL }) => {
   await expect(customer.page.getByText('This area is for admins only.')).toBeVisible();
   await customer.page.goto('/seller');
   await expect(customer.page.getByRole('heading', { name: 'Sell on Jara' })).toBeVisible();
+  expect(await seriousViolations(customer.page)).toEqual([]);
   await customer.page.goto('/rider');
   await expect(customer.page.getByRole('button', { name: 'Apply to ride' })).toBeVisible();
+  expect(await seriousViolations(customer.page)).toEqual([]);
   await customer.page.getByRole('button', { name: 'Apply to ride' }).click();
   await expect(customer.page.getByText('Please accept the rider terms.')).toBeVisible();
   await customer.context.close();
+});
+
+test('the portals pass the accessibility checks', async ({ browser, baseURL }) => {
+  for (const [who, paths] of [
+    [DEMO.vendor, ['/seller', '/seller/products', '/seller/products/new', '/seller/earnings', '/seller/shop']],
+    [DEMO.rider, ['/rider', '/rider/active', '/rider/history', '/rider/earnings']],
+    [DEMO.admin, ['/admin', '/admin/users', '/admin/orders', '/admin/dispatches', '/admin/categories', '/admin/banners', '/admin/outbox']],
+  ] as const) {
+    const { context, page } = await contextFor(browser, baseURL!, who);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('navigation', { name: /sections$/ })).toBeVisible();
+      await expect(page.locator('main [role="status"]')).toHaveCount(0, { timeout: 15_000 });
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await context.close();
+  }
 });
