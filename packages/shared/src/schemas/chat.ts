@@ -18,7 +18,12 @@ export const UPLOAD_MSG = {
   imageTooLarge: 'Images must be at most 10 MB.',
   videoTooLarge: 'Videos must be at most 50 MB.',
   unreadable: 'This image could not be read. Please try another file.',
+  contactBadType: 'Attach an image (JPEG, PNG, WebP, GIF), a video (MP4, WebM, MOV) or a PDF.',
+  documentTooLarge: 'Documents must be at most 10 MB.',
 } as const;
+
+/** What the contact form may carry besides images and videos (a receipt, say). */
+export type ContactAttachmentType = ChatMediaType | 'document';
 
 export const CHAT_MSG = {
   tooLong: `Messages can be at most ${CHAT_MESSAGE_MAX} characters.`,
@@ -110,7 +115,7 @@ export interface ContactMessageDto {
   subject: string;
   message: string;
   attachment: string | null;
-  attachmentType: ChatMediaType | null;
+  attachmentType: ContactAttachmentType | null;
   createdAt: string;
   repliedAt: string | null;
   reply: string | null;

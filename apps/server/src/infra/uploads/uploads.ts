@@ -42,7 +42,10 @@ export function detectMedia(buf: Buffer): DetectedMedia | null {
 }
 
 const VIDEO_EXT: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' };
-const EXT_MIME: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' };
+const EXT_MIME: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', pdf: 'application/pdf' };
+const PDF_MAX_BYTES = 10 * 1024 * 1024;
+
+export const isPdf = (buf: Buffer) => buf.subarray(0, 5).toString('latin1') === '%PDF-';
 
 /** The content type to serve a stored upload with, from its server-made name. */
 export function mimeOfKey(key: string): string {
@@ -70,6 +73,26 @@ export interface UploadedFile {
 export async function storeMedia(storage: Storage, folder: 'chat' | 'contact', file: UploadedFile): Promise<StoredMedia> {
   const detected = detectMedia(file.data);
   if (!detected) throw badRequest(UPLOAD_MSG.badType, 'unsupported_media');
+  return storeDetected(storage, folder, file, detected);
+}
+
+/**
+ * The contact form also takes a PDF (a receipt, a statement), checked by its header and stored
+ * as is; it is only ever served to support agents as a download.
+ */
+export async function storeContactAttachment(storage: Storage, file: UploadedFile): Promise<{ key: string; kind: ChatMediaType | 'document'; mime: string; bytes: number }> {
+  if (isPdf(file.data)) {
+    if (file.truncated || file.data.length > PDF_MAX_BYTES) throw new AppError(413, 'file_too_large', UPLOAD_MSG.documentTooLarge);
+    const key = `contact/${randomUUID()}.pdf`;
+    await storage.put(key, file.data);
+    return { key, kind: 'document', mime: 'application/pdf', bytes: file.data.length };
+  }
+  const detected = detectMedia(file.data);
+  if (!detected) throw badRequest(UPLOAD_MSG.contactBadType, 'unsupported_media');
+  return storeDetected(storage, 'contact', file, detected);
+}
+
+async function storeDetected(storage: Storage, folder: 'chat' | 'contact', file: UploadedFile, detected: DetectedMedia): Promise<StoredMedia> {
   if (detected.kind === 'image') {
     if (file.truncated || file.data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'file_too_large', UPLOAD_MSG.imageTooLarge);
     let out: Buffer;

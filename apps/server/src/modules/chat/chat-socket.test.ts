@@ -111,6 +111,15 @@ describe('chat over Socket.IO (real client)', () => {
     expect(rows.map((r) => r.body).sort()).toEqual(['Hello?', 'still private']);
   });
 
+  it('drops a socket whose session ended (logout) when it tries to join a room', async () => {
+    const { customer, chatId } = await conversation();
+    const c = await open(customer.cookie);
+    await app.ctx.sessions.destroyAllFor(customer.user.id);
+    const disconnected = new Promise<void>((r) => c.once('disconnect', () => r()));
+    expect(await joinRoom(c, chatId)).toMatchObject({ ok: false });
+    await disconnected;
+  });
+
   it("does not relay another participant's message through send-message", async () => {
     const { customer, agent, chatId } = await conversation();
     const c = await open(customer.cookie);

@@ -1,7 +1,8 @@
 import type { ClientToServerEvents, JoinRoomAck, ServerToClientEvents } from '@jara/shared';
 import type { Socket } from 'socket.io';
 import type { AppContext } from '../../context.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { readCookie } from '../../infra/realtime/realtime.js';
+import { SESSION_COOKIE, type SessionUser } from '../auth/sessions.js';
 import { findMessage, toMessageDto } from './chat.repo.js';
 import { chatRoom, type ChatService } from './chat.service.js';
 
@@ -41,6 +42,14 @@ export function registerChatSocket(ctx: AppContext, chats: ChatService): void {
       if (!allow()) return reply({ ok: false, message: 'Too many requests.' });
       try {
         if (!isId(roomId)) return reply({ ok: false, message: 'Invalid conversation.' });
+        // The handshake's session may have ended since (logout): no new rooms for it.
+        const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
+        const current = token ? await ctx.sessions.resolve(token) : null;
+        if (!current || current.id !== user.id) {
+          reply({ ok: false, message: 'Please log in again.' });
+          socket.disconnect(true);
+          return;
+        }
         const chat = await chats.requireAccess(user, roomId).catch(() => null);
         if (!chat) return reply({ ok: false, message: 'You cannot join this conversation.' });
         await socket.join(chatRoom(roomId));

@@ -1,5 +1,5 @@
 import { desc, eq, ilike, or } from 'drizzle-orm';
-import type { ChatMediaType, ContactMessageDto } from '@jara/shared';
+import type { ContactAttachmentType, ContactMessageDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { contactMessagesWithReply as contact } from '../../infra/db/schema-support.js';
 
@@ -7,7 +7,7 @@ export type ContactRow = typeof contact.$inferSelect;
 
 export async function insertContactMessage(
   ex: Executor,
-  values: { name: string; email: string; subject: string; message: string; attachmentKey: string | null; attachmentType: ChatMediaType | null },
+  values: { name: string; email: string; subject: string; message: string; attachmentKey: string | null; attachmentType: ContactAttachmentType | null },
 ): Promise<ContactRow> {
   const [row] = await ex.insert(contact).values(values).returning();
   return row!;
@@ -40,7 +40,7 @@ export function toContactDto(row: ContactRow): ContactMessageDto {
     subject: row.subject,
     message: row.message,
     attachment: row.attachmentKey ? `/api/support/contact-messages/${row.id}/attachment` : null,
-    attachmentType: (row.attachmentType as ChatMediaType | null) ?? null,
+    attachmentType: (row.attachmentType as ContactAttachmentType | null) ?? null,
     createdAt: row.createdAt.toISOString(),
     repliedAt: row.repliedAt?.toISOString() ?? null,
     reply: row.replyText,

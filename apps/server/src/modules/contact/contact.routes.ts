@@ -1,6 +1,6 @@
 import { ContactInput, MSG } from '@jara/shared';
 import type { Module } from '../types.js';
-import { readMultipartForm, storeMedia } from '../../infra/uploads/uploads.js';
+import { readMultipartForm, storeContactAttachment } from '../../infra/uploads/uploads.js';
 import { badRequest } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
 import { insertContactMessage } from './contact.repo.js';
@@ -23,7 +23,7 @@ export const contactModule: Module = async (app, ctx) => {
       throw badRequest(message, 'validation_failed', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
     }
     const input = parsed.data;
-    const media = form.file ? await storeMedia(ctx.storage, 'contact', form.file) : null;
+    const media = form.file ? await storeContactAttachment(ctx.storage, form.file) : null;
     await ctx.db.transaction(async (tx) => {
       const row = await insertContactMessage(tx, {
         ...input,

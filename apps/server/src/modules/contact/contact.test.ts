@@ -107,8 +107,26 @@ describe('POST /api/mail/contact', () => {
     expect(json(badEmail).message).toBe(MSG.invalidEmail);
     const fake = await contact(valid(), { name: 'photo.jpg', type: 'image/jpeg', data: HTML_AS_JPG }, '10.0.1.2');
     expect(fake.statusCode).toBe(400);
-    expect(json(fake).message).toBe(UPLOAD_MSG.badType);
+    expect(json(fake).message).toBe(UPLOAD_MSG.contactBadType);
     expect((await app.ctx.db.select().from(contactMessages)).length).toBe(before);
+  });
+
+  it('takes a PDF (a receipt) and serves it to agents as a download; an HTML file named .pdf is refused', async () => {
+    const fields = valid();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const res = await contact(fields, { name: 'receipt.pdf', type: 'application/pdf', data: pdf }, '10.0.3.1');
+    expect(res.statusCode).toBe(200);
+    const [row] = await app.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, fields.email.toLowerCase()));
+    expect(row!.attachmentKey).toMatch(/^contact\/[0-9a-f-]{36}\.pdf$/);
+    const agent = await createUser(app, { role: 'support' });
+    const file = await app.inject({ url: `/api/support/contact-messages/${row!.id}/attachment`, headers: { cookie: agent.cookie } });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+
+    const fake = await contact(valid(), { name: 'receipt.pdf', type: 'application/pdf', data: HTML_AS_JPG }, '10.0.3.1');
+    expect(fake.statusCode).toBe(400);
+    expect(json(fake).message).toBe(UPLOAD_MSG.contactBadType);
   });
 
   it('is rate-limited per address', async () => {

@@ -75,7 +75,9 @@ export const supportModule: Module = async (app, ctx) => {
     requireRole(req, ...AGENT_ROLES);
     const row = await findContactMessage(ctx.db, req.params.id);
     if (!row?.attachmentKey) throw notFound();
-    return sendUpload(req, reply, ctx.storage, row.attachmentKey);
+    // Documents download rather than open in the app's origin.
+    const download = row.attachmentKey.endsWith('.pdf') ? `contact-${row.id.slice(0, 8)}.pdf` : undefined;
+    return sendUpload(req, reply, ctx.storage, row.attachmentKey, download);
   });
 
   app.post('/api/support/contact-messages/:id/reply', { schema: { tags: ['support'], params: IdParams, body: ContactReplyInput } }, async (req, reply) => {

@@ -80,7 +80,10 @@ function ContactItem({ message: m, open, onToggle }: { message: ContactMessageDt
       {open && (
         <div id={panelId} className="space-y-3 border-t border-stone-100 p-3 text-sm">
           <LinkifiedText text={m.message} className="text-stone-800" />
-          {m.attachment && (
+          {m.attachment && m.attachmentType === 'document' && (
+            <a href={m.attachment} download className="inline-block text-sm font-semibold text-brand-800 underline">Download the attached PDF</a>
+          )}
+          {m.attachment && m.attachmentType !== 'document' && (
             m.attachmentType === 'image' ? (
               <button type="button" onClick={() => setOverlay(true)} className="block overflow-hidden rounded-xl" aria-label="Open the attached photo">
                 <img src={m.attachment} alt="Attachment" className="max-h-48 rounded-xl object-cover" />
@@ -89,7 +92,7 @@ function ContactItem({ message: m, open, onToggle }: { message: ContactMessageDt
               <button type="button" onClick={() => setOverlay(true)} className="text-sm font-semibold text-brand-800 underline">Play the attached video</button>
             )
           )}
-          {overlay && m.attachment && <MediaOverlay src={m.attachment} type={m.attachmentType ?? 'image'} onClose={() => setOverlay(false)} />}
+          {overlay && m.attachment && m.attachmentType !== 'document' && <MediaOverlay src={m.attachment} type={m.attachmentType ?? 'image'} onClose={() => setOverlay(false)} />}
           {m.reply && (
             <div className="rounded-xl bg-brand-50 p-3">
               <p className="text-xs font-semibold text-brand-800">Replied {m.repliedAt ? `${dayLabel(m.repliedAt)} ${timeLabel(m.repliedAt)}` : ''}</p>
