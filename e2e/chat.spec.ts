@@ -56,7 +56,7 @@ test('customer chats with support: text and a pasted image, the agent answers li
   await expect(page.getByRole('dialog', { name: 'Photo' })).toBeHidden();
 
   const { violations } = await new AxeBuilder({ page }).include('[aria-labelledby="chat-title"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // The support agent, in a second browser, answers from the inbox.
   const agentContext = await browser.newContext({ ...devices['Desktop Chrome'], baseURL });
@@ -69,6 +69,8 @@ test('customer chats with support: text and a pasted image, the agent answers li
     await agent.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Ada Customer/ }).click();
     await expect(agent.getByText(`Where is my order? ${run}`)).toBeVisible();
     await expect(agent.getByRole('complementary', { name: "Customer's orders and dispatches" })).toContainText('customer@jara.test');
+    const inboxAxe = await new AxeBuilder({ page: agent }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(inboxAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Typing shows on the customer's side, then the reply arrives live.
     const reply = agent.getByRole('textbox', { name: 'Message' });

@@ -74,7 +74,7 @@ export function ConversationList({ chats, loading, error, selectedId, onSelect, 
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2">
                       <span className={`truncate text-sm ${c.unread ? 'font-bold text-stone-900' : 'font-semibold text-stone-800'}`}>{c.customer.name}</span>
-                      <span className="shrink-0 text-[11px] text-stone-500">{when(c.lastMessageAt)}</span>
+                      <span className="shrink-0 text-[11px] text-stone-600">{when(c.lastMessageAt)}</span>
                     </span>
                     <span className="flex items-center justify-between gap-2">
                       <span className="truncate text-xs text-stone-600">{fromAgent ? 'You: ' : ''}{preview}</span>
