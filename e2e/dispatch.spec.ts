@@ -66,7 +66,7 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
 
   // Pick-up: Change opens the saved addresses; choose the one made above.
   await page.getByRole('button', { name: 'Change' }).click();
-  await expect(page.getByRole('link', { name: 'Add address' })).toHaveAttribute('href', '/add-address');
+  await expect(page.getByRole('link', { name: 'Add address' })).toHaveAttribute('href', '/add-address?next=dispatch-request');
   await page.getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: new RegExp(pickup.address.replace(/[()]/g, '\\$&')) }).click();
   await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText(pickup.address);
 

@@ -52,4 +52,3 @@ export const dispatchModule: Module = async (app, ctx) => {
   });
 };
 
-export { DispatchService };

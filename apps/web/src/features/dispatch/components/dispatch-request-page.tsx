@@ -17,6 +17,8 @@ import { OrderSummary } from './order-summary';
 import { PickupPicker } from './pickup-picker';
 
 const DRAFT_KEY = 'jara:dispatch-draft';
+/** Set when the user leaves to add an address: on return, that new address is the pick-up. */
+const PICK_NEWEST_KEY = 'jara:dispatch-pick-newest';
 
 const EMPTY: DispatchForm = {
   pickupAddressId: null, firstName: '', lastName: '', email: '', address: '', phone: '',
@@ -70,7 +72,17 @@ export function DispatchRequestPage() {
   useEffect(() => {
     if (!addresses.data) return;
     const ids = addresses.data.map((a) => a._id);
-    setForm((f) => (f.pickupAddressId && ids.includes(f.pickupAddressId) ? f : { ...f, pickupAddressId: ids[0] ?? null }));
+    let pickNewest = false;
+    try {
+      pickNewest = sessionStorage.getItem(PICK_NEWEST_KEY) !== null;
+      sessionStorage.removeItem(PICK_NEWEST_KEY);
+    } catch {
+      /* storage unavailable */
+    }
+    setForm((f) => {
+      if (pickNewest && ids.length) return { ...f, pickupAddressId: ids[ids.length - 1]! };
+      return f.pickupAddressId && ids.includes(f.pickupAddressId) ? f : { ...f, pickupAddressId: ids[0] ?? null };
+    });
   }, [addresses.data]);
   useEffect(() => {
     if (addresses.isError) toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'dispatch-addresses' });
@@ -150,6 +162,13 @@ export function DispatchRequestPage() {
               loading={addresses.isPending}
               selectedId={form.pickupAddressId}
               onSelect={(id) => set('pickupAddressId', id)}
+              onAddAddress={() => {
+                try {
+                  sessionStorage.setItem(PICK_NEWEST_KEY, '1');
+                } catch {
+                  /* storage unavailable: the first address is picked instead */
+                }
+              }}
             />
           </Section>
 

@@ -13,11 +13,14 @@ export function PickupPicker({
   loading,
   selectedId,
   onSelect,
+  onAddAddress,
 }: {
   addresses: Address[];
   loading: boolean;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** Called before leaving for /add-address (which comes back here after saving). */
+  onAddAddress: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -65,7 +68,7 @@ export function PickupPicker({
             </li>
           ))}
         </ul>
-        <Link to="/add-address" className="block px-4 py-3 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50">
+        <Link to="/add-address?next=dispatch-request" onClick={onAddAddress} className="block px-4 py-3 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50">
           Add address
         </Link>
       </div>
