@@ -10,9 +10,11 @@ const MINUTE = 60_000;
 /** The contact form (SPEC §2 /contact): stored for the support inbox and emailed to support. */
 export const contactModule: Module = async (app, ctx) => {
   app.post('/api/mail/contact', { schema: { tags: ['contact'], consumes: ['multipart/form-data'] } }, async (req, reply) => {
+    // A campus network puts many students behind one address: the per-address limit is loose,
+    // the per-sender one is tight.
     await rateLimit(ctx.limiter, reply, [
-      { key: `contact:ip:${req.ip}`, limit: 5, windowMs: 15 * MINUTE },
-      { key: `contact:ip-day:${req.ip}`, limit: 30, windowMs: 24 * 60 * MINUTE },
+      { key: `contact:ip:${req.ip}`, limit: 20, windowMs: 15 * MINUTE },
+      { key: `contact:ip-day:${req.ip}`, limit: 200, windowMs: 24 * 60 * MINUTE },
     ]);
     const form = await readMultipartForm(req, { fileField: 'attachment', tooLongMessage: 'Your message is too long.' });
     const parsed = ContactInput.safeParse({ name: '', email: '', subject: '', message: '', ...form.fields });
@@ -23,6 +25,7 @@ export const contactModule: Module = async (app, ctx) => {
       throw badRequest(message, 'validation_failed', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
     }
     const input = parsed.data;
+    await rateLimit(ctx.limiter, reply, [{ key: `contact:email:${input.email}`, limit: 5, windowMs: 60 * MINUTE }]);
     const media = form.file ? await storeContactAttachment(ctx.storage, form.file) : null;
     await ctx.db.transaction(async (tx) => {
       const row = await insertContactMessage(tx, {

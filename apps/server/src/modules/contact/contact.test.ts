@@ -129,9 +129,14 @@ describe('POST /api/mail/contact', () => {
     expect(json(fake).message).toBe(UPLOAD_MSG.contactBadType);
   });
 
-  it('is rate-limited per address', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await contact(valid(), undefined, '10.0.2.1')).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  it('is rate-limited per sender and, more loosely, per network address', async () => {
+    const sender = valid();
+    const bySender: number[] = [];
+    for (let i = 0; i < 6; i++) bySender.push((await contact(sender, undefined, `10.0.2.${i + 1}`)).statusCode);
+    expect(bySender).toEqual([200, 200, 200, 200, 200, 429]);
+    const byAddress: number[] = [];
+    for (let i = 0; i < 21; i++) byAddress.push((await contact(valid(), undefined, '10.0.4.1')).statusCode);
+    expect(byAddress.filter((s) => s === 200)).toHaveLength(20);
+    expect(byAddress.at(-1)).toBe(429);
   });
 });
