@@ -23,6 +23,11 @@ describe('configuration', () => {
     expect(message).toContain('SERVICE_RADIUS_KM');
   });
 
+  it('reads the delivery fee table', () => {
+    expect(loadConfig({ DELIVERY_FEE_TIERS: '1:400,*:900' }).feeTiers).toEqual([{ underKm: 1, feeKobo: 40_000 }, { underKm: null, feeKobo: 90_000 }]);
+    expect(() => loadConfig({ DELIVERY_FEE_TIERS: '1:400' })).toThrow(/DELIVERY_FEE_TIERS/);
+  });
+
   it('refuses the sandbox in production and Paystack without a key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/sandbox/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY/);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_FEE_TIERS, parseFeeTiers, type FeeTier } from '@jara/shared';
 
 /** The repository root: relative paths in the environment are taken from where npm was run. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,6 +41,7 @@ const EnvSchema = z.object({
   CAMPUS_LAT: z.coerce.number().min(-90).max(90).default(6.3998),
   CAMPUS_LON: z.coerce.number().min(-180).max(180).default(5.6099),
   SERVICE_RADIUS_KM: z.coerce.number().positive().max(100).default(12),
+  DELIVERY_FEE_TIERS: z.string().optional(),
   VENDOR_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   RIDER_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(100),
   JOBS_ENABLED: bool.default(true),
@@ -61,6 +63,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const provider = e.PAYMENT_PROVIDER ?? (e.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox');
   if (provider === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('  - PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack');
   if (e.NODE_ENV === 'production' && provider === 'sandbox') problems.push('  - PAYMENT_PROVIDER: the sandbox cannot take real money; set PAYSTACK_SECRET_KEY in production');
+  let feeTiers: FeeTier[] = [...DEFAULT_FEE_TIERS];
+  if (e.DELIVERY_FEE_TIERS) {
+    try {
+      feeTiers = parseFeeTiers(e.DELIVERY_FEE_TIERS);
+    } catch (err) {
+      problems.push(`  - DELIVERY_FEE_TIERS: ${(err as Error).message} (write it like 0.6:500,1:600,*:1800)`);
+    }
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(baseDir, p));
   const dataDir = resolve(e.DATA_DIR);
@@ -92,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       name: e.CAMPUS_NAME,
       serviceArea: { centre: { latitude: e.CAMPUS_LAT, longitude: e.CAMPUS_LON }, radiusKm: e.SERVICE_RADIUS_KM },
     },
+    feeTiers,
     vendorCommissionPercent: e.VENDOR_COMMISSION_PERCENT,
     riderSharePercent: e.RIDER_SHARE_PERCENT,
     jobsEnabled: e.JOBS_ENABLED,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_FEE_TIERS,
+  parseFeeTiers,
   cartTotals,
   deliveryFeeForDistance,
   dispatchTotals,
@@ -94,5 +96,14 @@ describe('formatNaira', () => {
     expect(formatNaira(125_050)).toBe('₦1,250.50');
     expect(formatNaira(0)).toBe('₦0');
     expect(formatNaira(123_456_789_00)).toBe('₦123,456,789');
+  });
+});
+
+describe('fee tier configuration', () => {
+  it('reads the default table written out', () => {
+    expect(parseFeeTiers('0.6:500,1:600,3:750,4:900,5:1000,6:1200,7:1500,*:1800')).toEqual(DEFAULT_FEE_TIERS);
+  });
+  it.each(['', '1:500', '*:500,1:600', '2:500,1:600,*:700', '1:abc,*:5', '1:-5,*:5', '0:500,*:600'])('refuses %j', (t) => {
+    expect(() => parseFeeTiers(t)).toThrow(RangeError);
   });
 });

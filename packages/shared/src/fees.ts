@@ -19,6 +19,24 @@ export const DEFAULT_FEE_TIERS: readonly FeeTier[] = [
   { underKm: null, feeKobo: 180_000 },
 ];
 
+/**
+ * Reads a tier table written as `0.6:500,1:600,…,*:1800` (km below which : naira). The last
+ * tier must be `*`; distances must increase. Throws RangeError with the reason otherwise.
+ */
+export function parseFeeTiers(text: string): FeeTier[] {
+  const tiers = text.split(',').map((part) => {
+    const [km, naira] = part.trim().split(':');
+    const fee = Number(naira);
+    if (!km || !Number.isFinite(fee) || fee < 0 || !Number.isInteger(fee * 100)) throw new RangeError(`bad tier "${part.trim()}"`);
+    const underKm = km.trim() === '*' ? null : Number(km);
+    if (underKm !== null && !(underKm > 0)) throw new RangeError(`bad distance in "${part.trim()}"`);
+    return { underKm, feeKobo: Math.round(fee * 100) };
+  });
+  if (tiers.at(-1)?.underKm !== null || tiers.slice(0, -1).some((t) => t.underKm === null)) throw new RangeError('only the last tier may be "*", and it must be there');
+  for (let i = 1; i < tiers.length - 1; i++) if (tiers[i]!.underKm! <= tiers[i - 1]!.underKm!) throw new RangeError('distances must increase');
+  return tiers;
+}
+
 export function deliveryFeeForDistance(km: number, tiers: readonly FeeTier[] = DEFAULT_FEE_TIERS): Kobo {
   if (!Number.isFinite(km) || km < 0) throw new RangeError('distance must be a non-negative number');
   for (const tier of tiers) {

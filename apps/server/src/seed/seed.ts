@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { categories, productOptions, products, riders, users, vendors } from '../infra/db/schema.js';
+import { banners } from '../infra/db/schema-portals.js';
+import { DEFAULT_BANNERS } from '../modules/catalog/catalog.routes.js';
 import { hashPassword } from '../lib/crypto.js';
 import { upsertPlaces } from '../modules/geocoding/places.repo.js';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalog-data.js';
@@ -45,6 +47,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>):
       images.push({ key, render: () => renderCategoryImage(c.path, c.bgColor) });
       return { path: c.path, text: c.text, bgColor: c.bgColor, image: `/media/${key}`, position: i };
     }));
+
+    await tx.insert(banners).values(DEFAULT_BANNERS.map((b, position) => ({ ...b, position })));
 
     const accountIds = new Map<string, string>();
     for (const a of DEMO_ACCOUNTS) {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { isOpenAt, type CategoryDto, type ProductDto, type VendorDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { categories, productOptions, products, vendors } from '../../infra/db/schema.js';
+import { banners } from '../../infra/db/schema-portals.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
 
@@ -70,4 +71,10 @@ export async function findVendor(ex: Executor, id: string): Promise<VendorRow | 
 export async function listCategories(ex: Executor): Promise<CategoryDto[]> {
   const rows = await ex.select().from(categories).orderBy(asc(categories.position));
   return rows.map((c) => ({ text: c.text, path: c.path, image: c.image, bgColor: c.bgColor }));
+}
+
+/** The home carousel's banners that admins switched on, in their order. */
+export async function listActiveBanners(ex: Executor) {
+  const rows = await ex.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.position), asc(banners.createdAt));
+  return rows.map((b) => ({ image: b.image, headline: b.headline, text: b.text, link: b.link }));
 }

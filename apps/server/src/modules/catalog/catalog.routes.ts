@@ -4,9 +4,10 @@ import type { Module } from '../types.js';
 import { newsletterSubscribers } from '../../infra/db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
-import { findVendor, listCategories, listProducts, listVendors, toVendorDto } from './catalog.repo.js';
+import { findVendor, listActiveBanners, listCategories, listProducts, listVendors, toVendorDto } from './catalog.repo.js';
 
-const HOME_BANNERS = [
+/** Shown until an admin adds banners of their own (seeded into the banners table too). */
+export const DEFAULT_BANNERS = [
   { image: '/media/seed/banner-0.webp', headline: 'Campus food, at your hall in 30 minutes', text: 'Jollof, shawarma, small chops and more from vendors around Ugbowo.', link: '/products/food' },
   { image: '/media/seed/banner-1.webp', headline: 'Send a parcel across campus', text: 'A rider picks it up and delivers it with a code only your recipient knows.', link: '/dispatch-request' },
 ];
@@ -36,7 +37,11 @@ export const catalogModule: Module = async (app, ctx) => {
     return { success: true, vendor: toVendorDto(vendor) };
   });
 
-  app.get('/api/content/home', { schema: { tags: ['catalogue'] } }, async () => ({ success: true, banners: HOME_BANNERS, slides: HOME_SLIDES }));
+  app.get('/api/content/home', { schema: { tags: ['catalogue'] } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    const active = await listActiveBanners(ctx.db);
+    return { success: true, banners: active.length ? active : DEFAULT_BANNERS, slides: HOME_SLIDES };
+  });
 
   app.post('/api/newsletter/subscribe', { schema: { tags: ['newsletter'], body: z.strictObject({ email: Email }) } }, async (req, reply) => {
     await rateLimit(ctx.limiter, reply, [{ key: `newsletter:ip:${req.ip}`, limit: 20, windowMs: 3_600_000 }]);

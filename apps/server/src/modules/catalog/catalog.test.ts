@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createProduct, createVendor, json, type TestApp } from '../../../test/helpers.js';
 import { newsletterSubscribers, products } from '../../infra/db/schema.js';
+import { banners } from '../../infra/db/schema-portals.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -60,6 +61,18 @@ describe('catalogue API', () => {
     expect(await app.ctx.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'reader@example.com'))).toHaveLength(1);
     const bad = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'nope' } });
     expect(json(bad)).toMatchObject({ success: false, message: 'Invalid email format.' });
+  });
+
+  it('shows the default home banners until an admin adds active ones', async () => {
+    const before = json(await app.inject({ url: '/api/content/home' }));
+    expect(before.banners).toHaveLength(2);
+    expect(before.slides).toHaveLength(4);
+    await app.ctx.db.insert(banners).values([
+      { image: '/media/banners/a.webp', headline: 'Exam week snacks', text: 'Stay up', link: '/products/food', position: 0 },
+      { image: '/media/banners/b.webp', headline: 'Hidden', active: false },
+    ]);
+    const after = json(await app.inject({ url: '/api/content/home' }));
+    expect(after.banners).toEqual([{ image: '/media/banners/a.webp', headline: 'Exam week snacks', text: 'Stay up', link: '/products/food' }]);
   });
 
   it('answers unknown API paths with the error envelope', async () => {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
-  CANCEL_WINDOW_MS, DEFAULT_FEE_TIERS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeBetween, dispatchTotals, isInServiceArea,
+  CANCEL_WINDOW_MS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeBetween, dispatchTotals, isInServiceArea,
   koboToNaira, type DispatchDto, type DispatchRequest, type ItemStatus, type LatLon,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
@@ -15,7 +15,6 @@ import {
 } from './dispatch.repo.js';
 
 /** What this module uses of the shared payment mechanism (ctx.payments). */
-export type DispatchPayments = Pick<PaymentService, 'registerPurpose' | 'start' | 'refund'>;
 
 export const DISPATCH_PUSH_JOB = 'dispatch.push';
 export const DISPATCH_ALERT_JOB = 'dispatch.support-alert';
@@ -65,11 +64,7 @@ function sameCode(given: string, stored: string | null): boolean {
  * carried by the first rider to accept and closed with the recipient's 4-digit code.
  */
 export class DispatchService {
-  /** The second argument is accepted for callers written before ctx.payments existed; ctx.payments is used. */
-  constructor(
-    private readonly ctx: AppContext,
-    _payments?: () => DispatchPayments | undefined,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
 
   private get area() {
     return this.ctx.config.campus.serviceArea;
@@ -80,7 +75,7 @@ export class DispatchService {
     if (!isInServiceArea(from, this.area) || !isInServiceArea(to, this.area)) {
       throw badRequest('This address is outside our delivery area.', 'outside_service_area');
     }
-    return deliveryFeeBetween(from, to, DEFAULT_FEE_TIERS);
+    return deliveryFeeBetween(from, to, this.ctx.config.feeTiers);
   }
 
   /** Creates the dispatch awaiting payment, priced here, and starts its payment. */

@@ -45,7 +45,7 @@ export class OrderService {
     const ids = [...new Set(vendorIds)];
     const vendors = await repo.loadApprovedVendors(ex, ids);
     if (vendors.length !== ids.length) throw badRequest('A vendor in your cart is no longer available.', 'unknown_vendor');
-    return orderDeliveryFee(point, vendors.map((v) => ({ latitude: v.latitude, longitude: v.longitude })));
+    return orderDeliveryFee(point, vendors.map((v) => ({ latitude: v.latitude, longitude: v.longitude })), this.ctx.config.feeTiers);
   }
 
   /** Recomputes every line and fee from the database; refuses anything that does not hold. */
@@ -91,7 +91,7 @@ export class OrderService {
     const lines = [...merged.values()];
     const itemsKobo = lines.reduce((s, l) => s + l.unitPriceKobo * l.quantity, 0);
     const vendorLocations = [...new Map(found.filter((f) => lines.some((l) => l.vendorId === f.vendor.id)).map((f) => [f.vendor.id, f.vendor])).values()];
-    const deliveryKobo = orderDeliveryFee(point, vendorLocations.map((v) => ({ latitude: v.latitude, longitude: v.longitude })));
+    const deliveryKobo = orderDeliveryFee(point, vendorLocations.map((v) => ({ latitude: v.latitude, longitude: v.longitude })), this.ctx.config.feeTiers);
     const totals = cartTotals(itemsKobo, deliveryKobo);
     if (!Number.isSafeInteger(totals.totalKobo) || totals.totalKobo > 100_000_000) {
       throw badRequest('This order is too large to pay in one go. Please split it.', 'order_too_large');
