@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, stubFetch } from '../../../test/render';
+import { SupportPage } from './support-page';
+
+vi.mock('../../../lib/socket', () => {
+  const socket = { connected: false, active: false, on: () => socket, off: () => socket, emit: () => socket, connect: () => socket };
+  return { getSocket: () => socket, ensureConnected: () => socket, disconnectSocket: () => undefined };
+});
+
+const person = (role: string) => ({ _id: `id-${role}`, name: role === 'support' ? 'Sade Support' : 'Ada', email: `${role}@jara.test`, isSeller: false, isRider: false, role, chatId: null, cartItems: {}, wishList: [] });
+const CHAT = '11111111-1111-4111-8111-111111111111';
+const summary = {
+  _id: CHAT, status: 'open', customer: { _id: 'cust', name: 'Ada Customer', email: 'customer@jara.test' },
+  lastMessage: { message: 'Where is my order?', mediaType: null, senderId: 'cust', timestamp: '2025-03-10T09:00:00.000Z' },
+  lastMessageAt: '2025-03-10T09:00:00.000Z', unread: 2,
+};
+const thread = {
+  success: true,
+  chat: {
+    _id: CHAT, status: 'open', customer: summary.customer, hasMore: false,
+    messages: [{ _id: 'm1', chatId: CHAT, senderId: 'cust', senderName: 'Ada Customer', message: 'Where is my order?', media: null, mediaType: null, timestamp: '2025-03-10T09:00:00.000Z' }],
+  },
+};
+const context = {
+  success: true,
+  context: {
+    customer: { _id: 'cust', name: 'Ada Customer', email: 'customer@jara.test', memberSince: '2025-01-01T00:00:00.000Z' },
+    orders: [{ _id: 'aaaaaaaa-0000-4000-8000-000000000000', createdAt: '2025-03-10T08:00:00.000Z', amount: 2132, status: 'Order Picked', items: [{ name: 'Jollof rice', quantity: 1, status: 'Order Picked' }] }],
+    dispatches: [],
+  },
+};
+
+describe('SupportPage', () => {
+  it('is only for support agents and admins', async () => {
+    stubFetch({ 'GET /api/user/is-auth': { success: true, user: person('customer'), role: 'customer' } });
+    renderApp(<SupportPage />, { route: '/support' });
+    expect(await screen.findByText('This page is for Jara support agents.')).toBeInTheDocument();
+  });
+
+  it('lists conversations with unread counts, opens a thread with the customer context, and replies', async () => {
+    const calls = stubFetch({
+      'GET /api/user/is-auth': { success: true, user: person('support'), role: 'support' },
+      'GET /api/support/chats': { success: true, chats: [summary] },
+      [`GET /api/support/chats/${CHAT}`]: thread,
+      [`GET /api/support/chats/${CHAT}/context`]: context,
+      [`POST /api/support/chats/${CHAT}/read`]: { success: true },
+      [`POST /api/support/chats/${CHAT}/reply`]: {
+        success: true, chat: { _id: CHAT, status: 'open' },
+        newMessage: { _id: 'm2', chatId: CHAT, senderId: 'id-support', senderName: 'Sade Support', message: 'On its way!', media: null, mediaType: null, timestamp: '2025-03-10T09:01:00.000Z' },
+      },
+    });
+    renderApp(<SupportPage />, { route: '/support' });
+    const row = await screen.findByRole('button', { name: /Ada Customer/ });
+    expect(row).toHaveTextContent('2 unread');
+    await userEvent.click(row);
+
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    expect(within(messages).getByText('Where is my order?')).toBeInTheDocument();
+    const aside = screen.getByRole('complementary', { name: "Customer's orders and dispatches" });
+    expect(await within(aside).findByText(/1 × Jollof rice/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/read'))).toBe(true));
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'On its way!{Enter}');
+    expect(await within(messages).findByText('On its way!')).toBeInTheDocument();
+    const reply = calls.find((c) => c.method === 'POST' && c.path.endsWith('/reply'));
+    expect(reply?.body).toBeInstanceOf(FormData);
+    expect((reply!.body as FormData).get('message')).toBe('On its way!');
+
+  });
+});
