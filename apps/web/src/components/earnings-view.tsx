@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { NIGERIAN_BANKS, type EarningsDto, type PayoutInput } from '@jara/shared';
-import { Button } from '../../../components/ui/button';
-import { TextField, inputClass } from '../../../components/ui/field';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/money';
-import { Card, fmtTime, StatusPill } from './ui';
+import { Button } from './ui/button';
+import { TextField, inputClass } from './ui/field';
+import { EmptyState } from './ui/empty-state';
+import { Skeleton } from './ui/skeleton';
+import { errorMessage } from '../lib/api-client';
+import { formatPrice } from '../lib/money';
+import { Card } from './ui/card';
+import { StatusPill } from './ui/status-pill';
+import { fmtTime } from '../lib/format-time';
 
-/** Totals, weeks, entries and payouts; the payout button schedules the next working day. */
+/** A rider's or a vendor's earnings: totals, weeks, entries and payouts; the payout button schedules the next working day. */
 export function EarningsView({ data, isPending, error, percentText, onPayout, paying }: {
   data: EarningsDto | undefined; isPending: boolean; error: unknown; percentText: string; onPayout: (account: PayoutInput) => Promise<unknown>; paying: boolean;
 }) {

@@ -9,7 +9,7 @@ import { ApplicationsPanel } from './applications-panel';
 import { BannersPanel, CategoriesPanel } from './content-panel';
 import { AdminDispatchesPanel, AdminOrdersPanel } from './orders-panel';
 import { OutboxPanel } from './outbox-panel';
-import { SubNav } from './ui';
+import { SubNav } from '../../../components/ui/sub-nav';
 import { UsersPanel } from './users-panel';
 
 function AdminHome() {

@@ -9,7 +9,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useApplications } from '../api/get-applications';
 import { useReviewApplication, type Review } from '../api/review-application';
-import { Card, fmtTime } from './ui';
+import { Card } from '../../../components/ui/card';
+import { fmtTime } from '../../../lib/format-time';
 
 function RejectDialog({ target, onClose }: { target: Omit<Review, 'approve'> & { name: string } | null; onClose: () => void }) {
   const titleId = useId();

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useBanners, useDeleteBanner, useSaveBanner } from '../api/banners';
 import { useAdminCategories, useDeleteCategory, useSaveCategory, type AdminCategory } from '../api/categories';
 import { uploadAdminImage } from '../api/upload-image';
-import { Card } from './ui';
+import { Card } from '../../../components/ui/card';
 
 function ImageField({ kind, value, onChange }: { kind: 'category' | 'banner'; value: string; onChange: (url: string) => void }) {
   const [busy, setBusy] = useState(false);

@@ -11,7 +11,9 @@ import { useAdminDispatch, useAdminDispatches } from '../api/get-dispatches';
 import { useAdminOrder } from '../api/get-order';
 import { useAdminOrders, type OrderFilters } from '../api/get-orders';
 import { useRefundOrder } from '../api/refund-order';
-import { Card, fmtTime, StatusPill } from './ui';
+import { Card } from '../../../components/ui/card';
+import { fmtTime } from '../../../lib/format-time';
+import { StatusPill } from '../../../components/ui/status-pill';
 
 function Filters({ value, onChange }: { value: OrderFilters; onChange: (f: OrderFilters) => void }) {
   return (

@@ -2,7 +2,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useOutbox } from '../api/get-outbox';
-import { Card, fmtTime } from './ui';
+import { Card } from '../../../components/ui/card';
+import { fmtTime } from '../../../lib/format-time';
 
 /** Development: every email the app wrote, so links can be followed without SMTP. */
 export function OutboxPanel() {

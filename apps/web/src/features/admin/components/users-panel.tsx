@@ -9,7 +9,7 @@ import { useSession } from '../../auth';
 import { useChangeRole } from '../api/change-role';
 import { useUsers } from '../api/get-users';
 import { useLowRated } from '../api/get-low-rated';
-import { Card } from './ui';
+import { Card } from '../../../components/ui/card';
 
 export function UsersPanel() {
   const [q, setQ] = useState('');

@@ -8,7 +8,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useActiveJobs } from '../api/get-active';
 import { useDeliverJob, useJobAction } from '../api/job-actions';
-import { Card, StatusPill } from './ui';
+import { Card } from '../../../components/ui/card';
+import { StatusPill } from '../../../components/ui/status-pill';
 
 const mapLink = (s: JobStop) => `https://www.google.com/maps/dir/?api=1&destination=${s.latitude},${s.longitude}`;
 

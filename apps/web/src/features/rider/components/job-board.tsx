@@ -8,7 +8,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useJobBoard } from '../api/get-jobs';
 import { useJobAction } from '../api/job-actions';
-import { Card, fmtTime } from './ui';
+import { Card } from '../../../components/ui/card';
+import { fmtTime } from '../../../lib/format-time';
 
 function JobCard({ job }: { job: JobDto }) {
   const accept = useJobAction('accept');

@@ -3,7 +3,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useJobHistory } from '../api/get-history';
-import { Card, fmtTime, StatusPill } from './ui';
+import { Card } from '../../../components/ui/card';
+import { fmtTime } from '../../../lib/format-time';
+import { StatusPill } from '../../../components/ui/status-pill';
 
 export function JobHistory() {
   const { data, isPending, isError, error } = useJobHistory();

@@ -15,11 +15,14 @@ import { useRequestRiderPayout, useRiderEarnings } from '../api/get-rider-earnin
 import { useSetOnline } from '../api/set-online';
 import { useRiderLive } from '../hooks/use-rider-live';
 import { ActiveJobs } from './active-job';
-import { EarningsView } from './earnings-view';
+import { EarningsView } from '../../../components/earnings-view';
 import { JobBoard } from './job-board';
 import { JobHistory } from './job-history';
 import { RiderApplicationForm } from './rider-application';
-import { Card, StatusPill, SubNav, Switch } from './ui';
+import { Card } from '../../../components/ui/card';
+import { StatusPill } from '../../../components/ui/status-pill';
+import { SubNav } from '../../../components/ui/sub-nav';
+import { Switch } from '../../../components/ui/switch';
 
 function Dashboard({ rider }: { rider: RiderProfileDto }) {
   useRiderLive(true);

@@ -11,7 +11,9 @@ import { formatPrice } from '../../../lib/money';
 import { useConfirmOrder } from '../api/confirm-order';
 import { useDeclineOrder } from '../api/decline-order';
 import { useSellerOrders, type OrderScope } from '../api/get-seller-orders';
-import { Card, fmtTime, StatusPill } from './ui';
+import { Card } from '../../../components/ui/card';
+import { fmtTime } from '../../../lib/format-time';
+import { StatusPill } from '../../../components/ui/status-pill';
 
 const SCOPES: { key: OrderScope; label: string; empty: string }[] = [
   { key: 'active', label: 'Active', empty: 'No active orders. New orders appear here as soon as they are paid.' },

@@ -11,7 +11,8 @@ import { formatPrice } from '../../../lib/money';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSellerProducts } from '../api/get-seller-products';
 import { useSetStock } from '../api/set-stock';
-import { Card, Switch } from './ui';
+import { Card } from '../../../components/ui/card';
+import { Switch } from '../../../components/ui/switch';
 
 export function ProductsPanel() {
   const [q, setQ] = useState('');

@@ -14,11 +14,14 @@ import { useRequestSellerPayout } from '../api/request-payout';
 import { useSellerEarnings } from '../api/get-seller-earnings';
 import { useSetShopOpen } from '../api/set-open';
 import { useVendorLive } from '../hooks/use-vendor-live';
-import { EarningsView } from './earnings-panel';
+import { EarningsView } from '../../../components/earnings-view';
 import { OrdersPanel } from './orders-panel';
 import { ProductFormScreen } from './product-form';
 import { ProductsPanel } from './products-panel';
-import { Card, StatusPill, SubNav, Switch } from './ui';
+import { Card } from '../../../components/ui/card';
+import { StatusPill } from '../../../components/ui/status-pill';
+import { SubNav } from '../../../components/ui/sub-nav';
+import { Switch } from '../../../components/ui/switch';
 import { VendorApplicationForm } from './vendor-application';
 
 function hoursToday(v: SellerProfileDto): string {
