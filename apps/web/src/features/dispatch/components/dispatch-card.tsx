@@ -1,4 +1,5 @@
 import { isDispatchCompleted, type DispatchDto } from '@jara/shared';
+import { RateRider } from '../../../components/rate-rider';
 import { Button } from '../../../components/ui/button';
 import { formatPrice } from '../../../lib/money';
 import { useCancelDispatch } from '../api/cancel-dispatch';
@@ -82,6 +83,8 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
           <CodeBoxes code={d.deliveryCode} />
         </div>
       )}
+
+      {d.status === 'Order Delivered' && <RateRider subjectType="dispatch" subjectId={d._id} />}
 
       {d.canCancel && (
         <div className="flex justify-end">

@@ -58,6 +58,25 @@ describe('DispatchPage', () => {
     expect(await screen.findByText('Lecture notes')).toBeInTheDocument();
   }, 20_000);
 
+  it('offers a delivered dispatch the rider rating, sent as a dispatch rating', async () => {
+    const calls = stubFetch({
+      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/dispatch/user': { success: true, orders: [dispatch(), dispatch({ _id: 'd2', status: 'Order Delivered', canCancel: false, dropoff: { ...dispatch().dropoff, firstName: 'Chi' } })] },
+      'GET /api/ratings/mine': { success: true, ratings: [] },
+      'POST /api/ratings': { success: true, message: 'Thanks for rating your rider!' },
+    });
+    renderApp(<DispatchPage />);
+    const ongoing = await screen.findByRole('article', { name: 'To Bola Ade' }, { timeout: 5000 });
+    expect(within(ongoing).queryByRole('form', { name: 'Rate your rider' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Completed Orders' }));
+    const delivered = screen.getByRole('article', { name: 'To Chi Ade' });
+    await userEvent.click(await within(delivered).findByRole('radio', { name: '5 stars' }));
+    await userEvent.click(within(delivered).getByRole('button', { name: 'Submit rating' }));
+    expect(await screen.findByText('Thanks for rating your rider!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/ratings')?.body).toEqual({ subjectType: 'dispatch', subjectId: 'd2', stars: 5 });
+    expect(await within(delivered).findByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
+  }, 20_000);
+
   it('shows the empty states of both tabs', async () => {
     stubFetch({
       'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },

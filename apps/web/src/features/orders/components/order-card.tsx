@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CANCELLED, formatNaira, nairaToKobo, type ItemStatus, type OrderDto } from '@jara/shared';
+import { RateRider } from '../../../components/rate-rider';
 import { Button } from '../../../components/ui/button';
 import { ChevronDown } from '../../../components/ui/icons';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
@@ -103,6 +104,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
           <p className="text-sm text-stone-700">
             <span className="font-semibold">Deliver to:</span> {order.address.firstName} {order.address.lastName}, {order.address.address}, {order.address.city} · {order.address.phone}
           </p>
+          {order.status === 'Order Delivered' && <RateRider subjectType="order" subjectId={order._id} />}
           {canCancel && (
             <Button variant="danger" size="sm" onClick={handleCancel} disabled={cancel.isPending}>
               {cancel.isPending ? 'Cancelling…' : 'Cancel Order'}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { JobKind } from '@jara/shared';
+import { Button } from './ui/button';
+import { TextArea } from './ui/field';
+import { Skeleton } from './ui/skeleton';
+import { Stars } from './ui/stars';
+import { StarInput } from './ui/star-input';
+import { errorMessage } from '../lib/api-client';
+import { useMyRating } from '../lib/ratings/get-my-ratings';
+import { useRateRider } from '../lib/ratings/rate-rider';
+
+const COMMENT_MAX = 500;
+
+/**
+ * For a delivered order or dispatch: the stars the customer gave its rider, or the form to give
+ * them (1 to 5 stars, an optional comment). The server accepts one rating per delivery.
+ */
+export function RateRider({ subjectType, subjectId }: { subjectType: JobKind; subjectId: string }) {
+  const mine = useMyRating(subjectType, subjectId);
+  const rate = useRateRider();
+  const [stars, setStars] = useState(0);
+  const [comment, setComment] = useState('');
+
+  if (mine.isPending) return <Skeleton className="h-10 w-48" />;
+  if (mine.data) {
+    return (
+      <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+        <span className="font-medium">You rated your rider</span>
+        <Stars value={mine.data.stars} />
+      </p>
+    );
+  }
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!stars) return toast.error('Choose from 1 to 5 stars');
+    try {
+      const res = await rate.mutateAsync({ subjectType, subjectId, stars, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+      toast.success(res.message);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void handleSubmit(e)} aria-label="Rate your rider" className="space-y-3 rounded-2xl bg-stone-50 p-4">
+      <StarInput label="Rate your rider" value={stars} onChange={setStars} disabled={rate.isPending} />
+      <TextArea
+        label="Comment (optional)"
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        maxLength={COMMENT_MAX}
+        rows={2}
+        className="[&_textarea]:min-h-20"
+        disabled={rate.isPending}
+      />
+      <Button type="submit" size="sm" disabled={!stars || rate.isPending}>
+        {rate.isPending ? 'Sending…' : 'Submit rating'}
+      </Button>
+    </form>
+  );
+}
