@@ -74,6 +74,8 @@ export function ChatLauncher() {
   }, [user, isAgent, qc]);
 
   if (location.pathname === '/contact') return null;
+  // In their inbox, agents need the corner for the reply box.
+  if (isAgent && location.pathname.startsWith('/support')) return null;
 
   const handleClick = () => {
     if (shownOpen) closeChat();

@@ -86,7 +86,7 @@ function ContactItem({ message: m, open, onToggle }: { message: ContactMessageDt
           {m.attachment && m.attachmentType !== 'document' && (
             m.attachmentType === 'image' ? (
               <button type="button" onClick={() => setOverlay(true)} className="block overflow-hidden rounded-xl" aria-label="Open the attached photo">
-                <img src={m.attachment} alt="Attachment" className="max-h-48 rounded-xl object-cover" />
+                <img src={m.attachment} alt="Attachment" className="max-h-48 min-h-24 min-w-24 rounded-xl object-cover" />
               </button>
             ) : (
               <button type="button" onClick={() => setOverlay(true)} className="text-sm font-semibold text-brand-800 underline">Play the attached video</button>
