@@ -138,9 +138,10 @@ describe('chat over Socket.IO (real client)', () => {
     const agent = await createUser(app, { role: 'support' });
     const a = await open(agent.cookie);
     const customer = await createUser(app);
-    const updated = nextEvent(a, 'chat.updated');
+    // With Redis, other suites' servers share the channel: wait for this conversation's update.
+    const updates = collect(a, 'chat.updated');
     const chatId = json(await sendChat(app, customer.cookie, { message: 'new conversation' })).chat._id;
-    expect((await updated)[0]).toMatchObject({ chatId, status: 'open' });
+    await expect.poll(() => updates.find(([u]) => u.chatId === chatId)?.[0], { timeout: 3000 }).toMatchObject({ chatId, status: 'open' });
   });
 
   it('emails an offline customer once per 15 minutes, and not while online', async () => {

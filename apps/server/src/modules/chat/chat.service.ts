@@ -130,8 +130,17 @@ export class ChatService {
 
   /** Email the customer about an agent's answer when no socket of theirs is connected (any instance). */
   private async emailIfOffline(chat: ChatRow, agent: SessionUser, message: ChatMessageDto): Promise<void> {
-    const sockets = await this.ctx.realtime.io.in(`user:${chat.customerId}`).fetchSockets();
-    if (sockets.length > 0) return;
+    // When an instance does not answer in time, better one email too many (at most one per
+    // window) than a customer never told.
+    const online = await this.ctx.realtime.io
+      .in(`user:${chat.customerId}`)
+      .fetchSockets()
+      .then((sockets) => sockets.length > 0)
+      .catch((err: unknown) => {
+        this.ctx.log.warn({ err, chatId: chat.id }, 'presence check failed; treating the customer as offline');
+        return false;
+      });
+    if (online) return;
     await this.ctx.db.transaction(async (tx) => {
       if (!(await claimCustomerEmail(tx, chat.id, CUSTOMER_EMAIL_WINDOW_MS))) return;
       const customer = await findUserById(tx, chat.customerId);
