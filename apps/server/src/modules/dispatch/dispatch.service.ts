@@ -302,12 +302,18 @@ export class DispatchService {
     await this.ctx.jobs.enqueue(tx, DISPATCH_PUSH_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_PUSH_JOB}:${row.id}:${row.status}` });
   }
 
-  /** Job handler: emits the dispatch as it is now (never a stale copy). */
+  /**
+   * Job handler: emits the dispatch as it is now (never a stale copy). A paid dispatch nobody
+   * holds yet is also a new job on every rider's board (as an order is once its vendors confirm).
+   */
   async runPush(dispatchId: string): Promise<void> {
     const row = await findDispatch(this.ctx.db, dispatchId);
     if (!row) return;
     this.ctx.realtime.emitToUser(row.userId, 'dispatch.updated', toDispatchDto(row, 'sender'));
     if (row.riderId) this.ctx.realtime.emitToUser(row.riderId, 'dispatch.updated', toDispatchDto(row, 'rider'));
+    if (row.paymentState === 'paid' && row.status === 'Order Placed' && !row.riderId) {
+      this.ctx.realtime.emitToRole('rider', 'job.available', { kind: 'dispatch', _id: row.id });
+    }
   }
 
   async runSupportAlert(dispatchId: string): Promise<void> {

@@ -227,6 +227,54 @@ describe('payment confirmation', () => {
   });
 });
 
+describe('job.available for riders', () => {
+  it('a paid dispatch appears live on riders\' boards, and only theirs', async () => {
+    // The suite shares one app; an earlier socket test may have started it listening.
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const rider = await createRider(app);
+    const { user, cookie } = await createUser(app);
+    const address = await createAddress(app, user.id);
+    const connect = async (c: string) => {
+      const s = ioClient(`http://127.0.0.1:${port}`, { transports: ['websocket'], extraHeaders: { cookie: c }, reconnection: false });
+      await new Promise<void>((resolve, reject) => {
+        s.on('connect', () => resolve());
+        s.on('connect_error', reject);
+      });
+      return s;
+    };
+    const riderSocket = await connect(rider.cookie);
+    const senderSocket = await connect(cookie);
+    try {
+      const senderHeard: unknown[] = [];
+      senderSocket.on('job.available', (e: unknown) => senderHeard.push(e));
+      const { reference } = json(await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie));
+      const [{ id: dispatchId }] = await app.ctx.db.select({ id: dispatches.id }).from(dispatches).where(eq(dispatches.userId, user.id)) as [{ id: string }];
+      const heard: { kind: string; _id: string }[] = [];
+      const announced = new Promise<void>((resolve) => riderSocket.on('job.available', (e: { kind: string; _id: string }) => {
+        heard.push(e);
+        if (e._id === dispatchId) resolve();
+      }));
+      await settle(reference);
+      await app.ctx.jobs.drain();
+      await announced;
+      expect(heard.filter((e) => e._id === dispatchId)).toEqual([{ kind: 'dispatch', _id: dispatchId }]);
+      // The board the event tells the rider to fetch has it.
+      const board = json(await get('/api/rider/jobs', rider.cookie)).jobs as { kind: string; _id: string }[];
+      expect(board).toContainEqual(expect.objectContaining({ kind: 'dispatch', _id: dispatchId }));
+      // Once a rider holds it, later pushes announce nothing.
+      await service.acceptDispatch(rider.user.id, dispatchId);
+      await app.ctx.jobs.drain();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard.filter((e) => e._id === dispatchId)).toHaveLength(1);
+      expect(senderHeard).toEqual([]);
+    } finally {
+      riderSocket.close();
+      senderSocket.close();
+    }
+  });
+});
+
 describe('GET /api/dispatch/user', () => {
   it('needs a session', async () => {
     expect((await get('/api/dispatch/user')).statusCode).toBe(401);
