@@ -1,7 +1,7 @@
 export { useSession, sessionQuery, useSetSession, type Session } from './api/session';
 export { useConfig } from './api/get-config';
 export { openLogin, closeLogin, useLoginModal } from './hooks/use-login-modal';
-export { useLogout } from './hooks/use-auth-actions';
+export { useLogout, useSignedOut } from './hooks/use-auth-actions';
 export { changePassword, logoutAll } from './api/auth-calls';
 export { useForm } from './hooks/use-form';
 export { validateNewPassword } from './validation';

@@ -5,6 +5,7 @@ import { logout as logoutCall } from '../api/auth-calls';
 import { useSetSession } from '../api/session';
 import { closeLogin } from './use-login-modal';
 import { errorMessage } from '../../../lib/api-client';
+import { disconnectSocket } from '../../../lib/socket';
 
 declare global {
   interface Window {
@@ -37,16 +38,29 @@ export function useSignedIn() {
   };
 }
 
-export function useLogout() {
+/**
+ * What happens once the server has ended the session: no Google auto sign-in, the socket (which
+ * was authenticated at its handshake with the old cookie) is closed so the next login opens a new
+ * one, the session is cleared and the user goes home.
+ */
+export function useSignedOut() {
   const setSession = useSetSession();
   const navigate = useNavigate();
+  return (message: string) => {
+    window.google?.accounts.id.disableAutoSelect();
+    disconnectSocket();
+    setSession(null);
+    toast.success(message);
+    navigate('/');
+  };
+}
+
+export function useLogout() {
+  const signedOut = useSignedOut();
   return async () => {
     try {
       const res = await logoutCall();
-      window.google?.accounts.id.disableAutoSelect();
-      setSession(null);
-      toast.success(res.message || 'Logged out');
-      navigate('/');
+      signedOut(res.message || 'Logged out');
     } catch (err) {
       toast.error(errorMessage(err));
     }

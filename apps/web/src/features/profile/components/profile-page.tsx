@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { Page } from '../../../components/ui/page';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { RouteFallback } from '../../../components/ui/route-fallback';
 import { errorMessage } from '../../../lib/api-client';
 import { AddressBook } from '../../addresses/components/address-book';
-import { changePassword, logoutAll, openLogin, useForm, useSession, useSetSession, validateNewPassword } from '../../auth';
+import { changePassword, logoutAll, openLogin, useForm, useSession, useSignedOut, validateNewPassword } from '../../auth';
 
 export function ProfilePage() {
   const { user, isLoading } = useSession();
@@ -79,17 +78,13 @@ function ChangePasswordForm() {
 }
 
 function SignOutEverywhere() {
-  const setSession = useSetSession();
-  const navigate = useNavigate();
+  const signedOut = useSignedOut();
   const [busy, setBusy] = useState(false);
   const handleClick = async () => {
     setBusy(true);
     try {
       const res = await logoutAll();
-      window.google?.accounts.id.disableAutoSelect();
-      setSession(null);
-      toast.success(res.message);
-      navigate('/');
+      signedOut(res.message);
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
