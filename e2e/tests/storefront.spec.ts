@@ -187,3 +187,11 @@ test('forgot password → reset through the emailed link → log in with the new
   const me = await (await request.get('/api/user/is-auth')).json();
   expect(me.user.email).toBe(email);
 });
+
+test('shop and food vendor lists fit a phone screen (no sideways scrolling)', async ({ page }) => {
+  for (const path of ['/shops', '/products/food']) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+});

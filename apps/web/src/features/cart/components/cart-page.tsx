@@ -70,7 +70,7 @@ export function CartPage() {
             <Link to="/products" className={buttonClass('primary')}>Continue shopping</Link>
           </EmptyState>
         ) : (
-          <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div>
             <ul className="space-y-3">
               {lines.map((l) => (

@@ -32,7 +32,7 @@ export function VendorCard({ vendor }: { vendor: VendorDto }) {
 
 export function VendorGrid({ vendors }: { vendors: VendorDto[] }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {vendors.map((v) => (
         <li key={v._id}>
           <VendorCard vendor={v} />
