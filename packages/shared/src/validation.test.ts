@@ -72,3 +72,15 @@ describe('safeNextPath', () => {
     ['https://evil.com', '/'], ['javascript:alert(1)', '/'], [null, '/'], ['a/../../b', '/'],
   ])('%s → %s', (input, out) => expect(safeNextPath(input)).toBe(out));
 });
+
+import { attachmentSizeError } from './schemas/chat.js';
+describe('attachment size', () => {
+  const MB = 1024 * 1024;
+  it('allows videos up to 50 MB and other files up to 10 MB', () => {
+    expect(attachmentSizeError({ size: 40 * MB, type: 'video/mp4' })).toBeNull();
+    expect(attachmentSizeError({ size: 51 * MB, type: 'video/mp4' })).toBe('Videos must be at most 50 MB.');
+    expect(attachmentSizeError({ size: 11 * MB, type: 'image/png' })).toBe('Images must be at most 10 MB.');
+    expect(attachmentSizeError({ size: 11 * MB, type: 'application/pdf' })).toBe('Documents must be at most 10 MB.');
+    expect(attachmentSizeError({ size: 1 * MB, type: 'application/pdf' })).toBeNull();
+  });
+});

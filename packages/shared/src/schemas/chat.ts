@@ -22,6 +22,13 @@ export const UPLOAD_MSG = {
   documentTooLarge: 'Documents must be at most 10 MB.',
 } as const;
 
+/** The size problem of a file the user picked, judged by its declared type (the server checks the bytes). */
+export function attachmentSizeError(file: { size: number; type: string }): string | null {
+  if (file.type.startsWith('video/')) return file.size > VIDEO_MAX_BYTES ? UPLOAD_MSG.videoTooLarge : null;
+  if (file.type.startsWith('image/')) return file.size > IMAGE_MAX_BYTES ? UPLOAD_MSG.imageTooLarge : null;
+  return file.size > IMAGE_MAX_BYTES ? UPLOAD_MSG.documentTooLarge : null;
+}
+
 /** What the contact form may carry besides images and videos (a receipt, say). */
 export type ContactAttachmentType = ChatMediaType | 'document';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { emailError, MSG, normalizeEmail } from '@jara/shared';
+import { attachmentSizeError, emailError, MSG, normalizeEmail } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { TextArea, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,6 @@ import { PaperclipIcon } from '../../../components/ui/icons';
 import { api, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth';
 
-const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 const REQUIRED = 'This field is required';
 
 type Field = 'name' | 'email' | 'subject' | 'message' | 'attachment';
@@ -26,7 +25,7 @@ export function ContactPage() {
     email: !values.email.trim() ? [REQUIRED] : emailError(values.email) ? [MSG.invalidEmail] : [],
     subject: values.subject.trim() ? [] : [REQUIRED],
     message: values.message.trim() ? [] : [REQUIRED],
-    attachment: file && file.size > MAX_ATTACHMENT_BYTES ? ['The attachment must be 10 MB or smaller.'] : [],
+    attachment: file && attachmentSizeError(file) ? [attachmentSizeError(file)!] : [],
   };
   const shown = (f: Field) => (submitted ? errors[f] : []);
   const set = (f: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
