@@ -1,3 +1,4 @@
+import type { Address } from './address.js';
 import { z } from 'zod';
 import { MAX_CART_QUANTITY } from '../constants.js';
 import type { ItemStatus } from '../status.js';
@@ -57,19 +58,8 @@ export interface OrderItemDto {
   unitPrice: number;
 }
 
-export interface OrderAddressDto {
-  firstName: string;
-  lastName: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  phone: string;
-  latitude: number;
-  longitude: number;
-}
+/** The address an order was delivered to, as it was at checkout. */
+export type OrderAddressDto = Omit<Address, '_id'>;
 
 /** An order as My Orders shows it. Money in naira. */
 export interface OrderDto {

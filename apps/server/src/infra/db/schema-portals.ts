@@ -63,9 +63,3 @@ export const dropOffWaits = pgTable('drop_off_waits', {
   arrivedAt: tz('arrived_at').notNull().defaultNow(),
   absentReportedAt: tz('absent_reported_at'),
 }, (t) => [primaryKey({ columns: [t.subjectType, t.subjectId] })]);
-
-/** vendors.place_id, added by 0005: the gazetteer place the shop location was picked from. */
-export const vendorPlaces = pgTable('vendors', {
-  id: uuid('id').primaryKey(),
-  placeId: text('place_id'),
-});

@@ -6,7 +6,11 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from '../../../test/helpers.js';
 import { DataDirLockedError, migrate, openPglite, queryRows, type Database } from './client.js';
-import * as schema from './schema.js';
+import * as core from './schema.js';
+import * as paymentsSchema from './schema-payments.js';
+import * as portalsSchema from './schema-portals.js';
+
+const schema = { ...core, ...paymentsSchema, ...portalsSchema };
 
 let database: Database;
 let drop: () => Promise<void>;

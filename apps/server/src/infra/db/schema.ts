@@ -62,6 +62,8 @@ export const vendors = pgTable('vendors', {
   isOpen: boolean('is_open').notNull().default(true),
   status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
   rejectionReason: text('rejection_reason'),
+  /** The gazetteer place the shop location was picked from (migration 0005). */
+  placeId: text('place_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
@@ -270,6 +272,8 @@ export const contactMessages = pgTable('contact_messages', {
   attachmentKey: text('attachment_key'),
   attachmentType: text('attachment_type'),
   repliedAt: tz('replied_at'),
+  replyText: text('reply_text'),
+  repliedBy: uuid('replied_by'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 

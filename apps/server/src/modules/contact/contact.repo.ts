@@ -1,7 +1,7 @@
 import { desc, eq, ilike, or } from 'drizzle-orm';
 import type { ContactAttachmentType, ContactMessageDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
-import { contactMessagesWithReply as contact } from '../../infra/db/schema-support.js';
+import { contactMessages as contact } from '../../infra/db/schema.js';
 
 export type ContactRow = typeof contact.$inferSelect;
 

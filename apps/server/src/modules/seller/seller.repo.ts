@@ -3,7 +3,6 @@ import { queryRows, type Executor } from '../../infra/db/client.js';
 import {
   cartItems, categories, orderItems, places, productOptions, products, users, vendors, wishListItems,
 } from '../../infra/db/schema.js';
-import { vendorPlaces } from '../../infra/db/schema-portals.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -24,13 +23,13 @@ export async function findPlace(ex: Executor, placeId: string) {
 
 export async function insertVendor(ex: Executor, values: typeof vendors.$inferInsert, placeId: string): Promise<VendorRow> {
   const [row] = await ex.insert(vendors).values(values).onConflictDoNothing({ target: vendors.userId }).returning();
-  if (row) await ex.update(vendorPlaces).set({ placeId }).where(eq(vendorPlaces.id, row.id));
+  if (row) await ex.update(vendors).set({ placeId }).where(eq(vendors.id, row.id));
   return row!;
 }
 
 export async function updateVendor(ex: Executor, id: string, values: Partial<typeof vendors.$inferInsert>, placeId?: string): Promise<VendorRow> {
   const [row] = await ex.update(vendors).set(values).where(eq(vendors.id, id)).returning();
-  if (placeId !== undefined) await ex.update(vendorPlaces).set({ placeId }).where(eq(vendorPlaces.id, id));
+  if (placeId !== undefined) await ex.update(vendors).set({ placeId }).where(eq(vendors.id, id));
   return row!;
 }
 
