@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { normalizeEmail, type PublicUser } from '@jara/shared';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
 import { login, register, sendPasswordResetEmail } from '../api/auth-calls';
 import { closeLogin, setLoginMode, useLoginModal, type LoginMode } from '../hooks/use-login-modal';
 import { useSignedIn } from '../hooks/use-auth-actions';
@@ -47,20 +46,11 @@ function SwitchLink({ to, children }: { to: LoginMode; children: string }) {
 
 export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   const form = useForm({ email: '', password: '' }, validateLogin);
-  const [busy, setBusy] = useState(false);
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.attempt()) return;
-    setBusy(true);
-    try {
-      const res = await login({ email: normalizeEmail(form.values.email), password: form.values.password });
-      onSignedIn(res.user, res.message);
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const handleSubmit = form.onSubmit(async () => {
+    const res = await login({ email: normalizeEmail(form.values.email), password: form.values.password });
+    onSignedIn(res.user, res.message);
+  });
+  const busy = form.busy;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <TextField label="Email" type="email" name="email" autoComplete="email" data-autofocus value={form.values.email} onChange={(e) => form.set('email', e.target.value)} errors={form.shown('email')} placeholder="you@example.com" />
@@ -80,20 +70,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
 
 export function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   const form = useForm({ name: '', email: '', password: '', confirmPassword: '', acceptedTerms: false as boolean }, validateRegister);
-  const [busy, setBusy] = useState(false);
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.attempt()) return;
-    setBusy(true);
-    try {
-      const res = await register({ name: form.values.name.trim(), email: normalizeEmail(form.values.email), password: form.values.password });
-      onSignedIn(res.user, res.message);
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const handleSubmit = form.onSubmit(async () => {
+    const res = await register({ name: form.values.name.trim(), email: normalizeEmail(form.values.email), password: form.values.password });
+    onSignedIn(res.user, res.message);
+  });
+  const busy = form.busy;
   const termsErrors = form.shown('terms');
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
@@ -136,22 +117,13 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
 
 export function ForgotForm() {
   const form = useForm({ email: '' }, validateForgot);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.attempt()) return;
-    setBusy(true);
-    try {
-      const res = await sendPasswordResetEmail(normalizeEmail(form.values.email));
-      setSent(res.message);
-      toast.success(res.message);
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const handleSubmit = form.onSubmit(async () => {
+    const res = await sendPasswordResetEmail(normalizeEmail(form.values.email));
+    setSent(res.message);
+    toast.success(res.message);
+  });
+  const busy = form.busy;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <p className="text-sm text-stone-700">Enter the email you registered with and we'll send you a link to reset your password.</p>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { MSG } from '@jara/shared';
@@ -16,13 +15,8 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const id = params.get('id') ?? '';
   const form = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
-  const [busy, setBusy] = useState(false);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.attempt()) return;
-    setBusy(true);
-    try {
+  const handleSubmit = form.onSubmit(
+    async () => {
       const res = await resetPassword({ id, token, newPassword: form.values.password });
       if (res.success) {
         toast.success(res.message);
@@ -31,13 +25,11 @@ export function ResetPasswordPage() {
       } else {
         toast.error(res.message);
       }
-    } catch (err) {
-      // SPEC §8: the response's message, else the error's message, else a generic one.
-      toast.error((err instanceof ApiError && err.message) || (err instanceof Error && err.message) || MSG.somethingWrong);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // SPEC §8: the response's message, else the error's message, else a generic one.
+    { onError: (err) => toast.error((err instanceof ApiError && err.message) || (err instanceof Error && err.message) || MSG.somethingWrong) },
+  );
+  const busy = form.busy;
 
   return (
     <Page title="Reset Password" className="max-w-md">

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/api-client';
 import { hasErrors } from '../validation';
 
 /**
@@ -23,5 +25,26 @@ export function useForm<V extends Record<string, string | boolean>, K extends st
     setValues(initial);
     setSubmitted(false);
   };
-  return { values, set, shown, attempt, reset };
+  const [busy, setBusy] = useState(false);
+  /**
+   * A submit handler: shows the errors, and when there are none (and `check`, for fields kept
+   * outside the form, passes) runs `send` once at a time; a failure becomes an error toast.
+   */
+  const onSubmit =
+    (send: () => Promise<void>, opts: { check?: () => boolean; onError?: (err: unknown) => void } = {}) =>
+    async (e: FormEvent) => {
+      e.preventDefault();
+      const valid = attempt();
+      const checked = opts.check ? opts.check() : true;
+      if (!valid || !checked || busy) return;
+      setBusy(true);
+      try {
+        await send();
+      } catch (err) {
+        (opts.onError ?? ((x: unknown) => toast.error(errorMessage(x))))(err);
+      } finally {
+        setBusy(false);
+      }
+    };
+  return { values, set, shown, attempt, reset, busy, onSubmit };
 }

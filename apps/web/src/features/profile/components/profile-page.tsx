@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Page } from '../../../components/ui/page';
 import { Button } from '../../../components/ui/button';
@@ -44,26 +44,23 @@ export function ProfilePage() {
 function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const form = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
-  const [busy, setBusy] = useState(false);
   const [currentErr, setCurrentErr] = useState<string[]>([]);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const missing = current ? [] : ['Enter your current password'];
-    setCurrentErr(missing);
-    if (!form.attempt() || missing.length) return;
-    setBusy(true);
-    try {
+  const handleSubmit = form.onSubmit(
+    async () => {
       const res = await changePassword({ currentPassword: current, newPassword: form.values.password });
       toast.success(res.message);
       setCurrent('');
       form.reset();
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      check: () => {
+        const missing = current ? [] : ['Enter your current password'];
+        setCurrentErr(missing);
+        return !missing.length;
+      },
+    },
+  );
+  const busy = form.busy;
   return (
     <section aria-labelledby="password-heading" className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)]">
       <h2 id="password-heading" className="text-lg font-bold">Change password</h2>
