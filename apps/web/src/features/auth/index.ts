@@ -5,3 +5,4 @@ export { useLogout, useSignedOut } from './hooks/use-auth-actions';
 export { changePassword, logoutAll } from './api/auth-calls';
 export { useForm } from './hooks/use-form';
 export { validateNewPassword } from './validation';
+export { ApprovalGate } from './components/approval-gate';

@@ -1,14 +1,9 @@
-import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { RiderProfileDto } from '@jara/shared';
-import { Page } from '../../../components/ui/page';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { RouteFallback } from '../../../components/ui/route-fallback';
 import { errorMessage } from '../../../lib/api-client';
-import { openLogin, sessionQuery, useSession } from '../../auth';
+import { ApprovalGate, useSession } from '../../auth';
 import { useActiveJobs } from '../api/get-active';
 import { useRiderMe } from '../api/get-rider-me';
 import { useRequestRiderPayout, useRiderEarnings } from '../api/get-rider-earnings';
@@ -78,35 +73,17 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
 
 /** /rider: apply, wait for approval, then the live job board, the active job, history and earnings. */
 export function RiderPage() {
-  const { user, isLoading } = useSession();
+  const { user } = useSession();
   const me = useRiderMe(!!user);
-  const qc = useQueryClient();
-  const approved = me.data?.status === 'approved';
-  useEffect(() => {
-    if (approved && user?.role !== 'rider') void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
-  }, [approved, user?.role, qc]);
-
-  if (isLoading) return <RouteFallback />;
-  if (!user) {
-    return (
-      <Page title="Rider">
-        <h1 className="text-2xl font-bold sm:text-3xl">Ride with Jara</h1>
-        <EmptyState message="Log in to apply as a rider or to see your jobs.">
-          <Button onClick={() => openLogin('login')}>Login</Button>
-        </EmptyState>
-      </Page>
-    );
-  }
-  const r = me.data ?? null;
   return (
-    <Page title="Rider">
-      {me.isPending ? (
-        <RouteFallback />
-      ) : me.isError ? (
-        <EmptyState message={errorMessage(me.error)}><Button onClick={() => void me.refetch()}>Try again</Button></EmptyState>
-      ) : approved ? (
-        <Dashboard rider={r!} />
-      ) : (
+    <ApprovalGate
+      title="Rider"
+      heading="Ride with Jara"
+      loginMessage="Log in to apply as a rider or to see your jobs."
+      role="rider"
+      application={me}
+      approved={(r) => <Dashboard rider={r} />}
+      apply={(r) => (
         <div className="mx-auto max-w-2xl space-y-5">
           <h1 className="text-2xl font-bold sm:text-3xl">Ride with Jara</h1>
           {r?.status === 'pending' && (
@@ -121,13 +98,13 @@ export function RiderPage() {
               {r.rejectionReason && <p className="mt-1 text-sm">Reason: {r.rejectionReason}</p>}
             </Card>
           )}
-          {user.role !== 'customer' && !r ? (
+          {user && user.role !== 'customer' && !r ? (
             <EmptyState message="Staff and vendor accounts cannot apply to ride." />
           ) : (
-            <Card><RiderApplicationForm rider={r} defaultName={user.name} /></Card>
+            <Card><RiderApplicationForm rider={r} defaultName={user?.name ?? ''} /></Card>
           )}
         </div>
       )}
-    </Page>
+    />
   );
 }

@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { WEEKDAYS, type SellerProfileDto } from '@jara/shared';
-import { Page } from '../../../components/ui/page';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { RouteFallback } from '../../../components/ui/route-fallback';
 import { errorMessage } from '../../../lib/api-client';
-import { openLogin, sessionQuery, useSession } from '../../auth';
+import { ApprovalGate, useSession } from '../../auth';
 import { useSellerMe } from '../api/get-seller-me';
 import { useRequestSellerPayout } from '../api/request-payout';
 import { useSellerEarnings } from '../api/get-seller-earnings';
@@ -113,39 +109,23 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
 
 /** /seller: apply, wait for approval, then manage orders, products, earnings and the shop. */
 export function SellerPage() {
-  const { user, isLoading } = useSession();
+  const { user } = useSession();
   const me = useSellerMe(!!user);
-  const qc = useQueryClient();
-  const approved = me.data?.status === 'approved';
-  useEffect(() => {
-    // Approval changes the account's role: make sure the session shows it.
-    if (approved && user?.role !== 'vendor') void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
-  }, [approved, user?.role, qc]);
-
-  if (isLoading) return <RouteFallback />;
-  if (!user) {
-    return (
-      <Page title="Seller">
-        <h1 className="text-2xl font-bold sm:text-3xl">Seller</h1>
-        <EmptyState message="Log in to open your shop or manage it.">
-          <Button onClick={() => openLogin('login')}>Login</Button>
-        </EmptyState>
-      </Page>
-    );
-  }
   return (
-    <Page title="Seller">
-      {me.isPending ? (
-        <RouteFallback />
-      ) : me.isError ? (
-        <EmptyState message={errorMessage(me.error)}><Button onClick={() => void me.refetch()}>Try again</Button></EmptyState>
-      ) : approved ? (
-        <Dashboard vendor={me.data!} />
-      ) : user.role !== 'customer' && user.role !== 'vendor' ? (
-        <EmptyState message="Staff and rider accounts cannot open a shop." />
-      ) : (
-        <ApplicationScreen vendor={me.data ?? null} />
-      )}
-    </Page>
+    <ApprovalGate
+      title="Seller"
+      heading="Seller"
+      loginMessage="Log in to open your shop or manage it."
+      role="vendor"
+      application={me}
+      approved={(vendor) => <Dashboard vendor={vendor} />}
+      apply={(vendor) =>
+        user && user.role !== 'customer' && user.role !== 'vendor' ? (
+          <EmptyState message="Staff and rider accounts cannot open a shop." />
+        ) : (
+          <ApplicationScreen vendor={vendor} />
+        )
+      }
+    />
   );
 }
