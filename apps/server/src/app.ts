@@ -28,6 +28,7 @@ import { AppError } from './lib/errors.js';
 import { SessionStore, SESSION_COOKIE } from './modules/auth/sessions.js';
 import { MODULES } from './modules/index.js';
 import { PaymentService } from './modules/payments/payments.service.js';
+import { MSG } from '@jara/shared';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -172,7 +173,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.status(status).send({ success: false, message: known[err.code] ?? 'Invalid request.', code: err.code?.toLowerCase() ?? 'bad_request' });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: 'Something went wrong', code: 'internal_error' });
+    return reply.status(500).send({ success: false, message: MSG.somethingWrong, code: 'internal_error' });
   });
 
   app.get('/api/health', { schema: { hide: true } }, async () => {

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFound } from '../components/ui/not-found';
 import { Button } from '../components/ui/button';
+import { MSG } from '@jara/shared';
 
 export function RouteError() {
   const error = useRouteError();
@@ -8,7 +9,7 @@ export function RouteError() {
   // A lazy chunk that no longer exists (new deploy) is fixed by a reload.
   return (
     <div className="mx-auto max-w-lg px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <h1 className="text-2xl font-bold">{MSG.somethingWrong}</h1>
       <p className="mt-2 text-stone-600">Please reload the page. If it keeps happening, contact support.</p>
       <Button className="mt-6" onClick={() => window.location.reload()}>Reload</Button>
     </div>

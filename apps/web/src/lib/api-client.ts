@@ -1,3 +1,5 @@
+import { MSG } from '@jara/shared';
+
 /** The one way the web app talks to the API: same origin, cookies included, one error type. */
 export class ApiError extends Error {
   readonly status: number;
@@ -47,11 +49,11 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     }
   }
   if (!res.ok) {
-    throw new ApiError(data?.message || res.statusText || 'Something went wrong', res.status, data?.code ?? 'http_error');
+    throw new ApiError(data?.message || res.statusText || MSG.somethingWrong, res.status, data?.code ?? 'http_error');
   }
   if (data === null) throw new ApiError('Unexpected answer from the server', res.status, 'bad_response');
   if (data.success === false && !opts.allowUnsuccessful) {
-    throw new ApiError(data.message || 'Something went wrong', res.status, data.code ?? 'unsuccessful');
+    throw new ApiError(data.message || MSG.somethingWrong, res.status, data.code ?? 'unsuccessful');
   }
   return data;
 }
@@ -62,7 +64,7 @@ export const api = {
 };
 
 /** The message to show for any thrown value (SPEC §8: server message, else error message). */
-export function errorMessage(err: unknown, fallback = 'Something went wrong'): string {
+export function errorMessage(err: unknown, fallback: string = MSG.somethingWrong): string {
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }

@@ -166,7 +166,7 @@ export class DispatchService {
       if (!row) return { row: null, existing: await findDispatch(tx, id) };
       await insertStatusEvent(tx, { dispatchId: id, status: 'Order Cancelled', actorId: userId, note: 'Cancelled by the sender' });
       const payment = await findPaidPayment(tx, id);
-      if (!payment) throw new AppError(500, 'payment_missing', 'Something went wrong');
+      if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
       await payments.refund(tx, payment.id, row.amountKobo, 'Dispatch cancelled by the sender');
       await this.push(tx, row);
       return { row, existing: row };

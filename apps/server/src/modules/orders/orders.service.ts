@@ -1,6 +1,6 @@
 import {
   CANCEL_WINDOW_MS, CANCELLED, cartTotals, formatNaira, isInServiceArea, isOnTheWay, isOpenAt, koboToNaira, nairaToKobo, orderDeliveryFee,
-  shownOrderStatus, unitPriceKobo, type CheckoutInput, type ItemStatus, type OrderAddressDto, type OrderDto, type CartTotals,
+  shownOrderStatus, unitPriceKobo, type CheckoutInput, type ItemStatus, type OrderAddressDto, type OrderDto, type CartTotals, MSG,
 } from '@jara/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -223,7 +223,7 @@ export class OrderService {
       if (changed.length !== live.length) throw conflict('This order can no longer be cancelled: a vendor has already confirmed it.', 'cancel_not_allowed');
       await repo.recordStatusEvents(tx, changed.map((i) => ({ subjectType: 'order_item' as const, subjectId: i.id, status: CANCELLED, actorId: userId, note: 'customer cancelled' })));
       const payment = await repo.paidPaymentOf(tx, order.id);
-      if (!payment) throw new AppError(500, 'payment_missing', 'Something went wrong');
+      if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
       const left = payment.amountKobo - payment.refundedKobo;
       if (left > 0) await this.ctx.payments.refund(tx, payment.id, left, `Order ${order.id} cancelled by the customer`);
       await this.ctx.mailer.send(tx, {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_OPTION_NAME, isInServiceArea, isOpenAt, nairaToKobo, shownOrderStatus,
   type DeclineInput, type ItemStatus, type PayoutInput, type ProductInput, type SellerOrderDto, type SellerProductDto,
-  type SellerProfileDto, type VendorApplicationInput,
+  type SellerProfileDto, type VendorApplicationInput, MSG,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Executor, type Tx } from '../../infra/db/client.js';
@@ -55,7 +55,7 @@ export class SellerService {
   async apply(user: SessionUser, input: VendorApplicationInput): Promise<SellerProfileDto> {
     if (user.role !== 'customer' && user.role !== 'vendor') throw forbidden('Staff and rider accounts cannot open a shop.');
     const place = await repo.findPlace(this.ctx.db, input.placeId);
-    if (!place) throw badRequest('Please select a valid address from suggestions.', 'invalid_place');
+    if (!place) throw badRequest(MSG.selectValidAddress, 'invalid_place');
     const point = { latitude: place.lat, longitude: place.lon };
     if (!isInServiceArea(point, this.ctx.config.campus.serviceArea)) throw badRequest('That location is outside the area we serve.', 'outside_service_area');
     const existing = await repo.findVendorByUser(this.ctx.db, user.id);

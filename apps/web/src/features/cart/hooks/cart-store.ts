@@ -1,4 +1,4 @@
-import { mergeCarts, mergeWishLists, type CartItems } from '@jara/shared';
+import { mergeCarts, mergeWishLists, type CartItems, MSG } from '@jara/shared';
 import { readJson, removeKey, writeJson } from '../../../lib/storage';
 
 export const GUEST_CART_KEY = 'jara.cart';
@@ -159,7 +159,7 @@ export class CartStore {
             }
           }
         } catch (err) {
-          this.onSyncError(err instanceof Error ? err.message : 'Something went wrong');
+          this.onSyncError(err instanceof Error ? err.message : MSG.somethingWrong);
         }
       }
     } finally {
