@@ -26,7 +26,9 @@ const QUERIES = ['hall 2', 'hal 3', 'ekosodin', 'main gate', 'faculty of eng', '
 const database = await openPglite(null);
 await migrate(database);
 await upsertPlaces(database.db, CURATED_PLACES.map((p) => ({ ...p, source: 'curated' })));
-if (existsSync(values.osm)) {
+if (!existsSync(values.osm)) {
+  console.warn(`No OpenStreetMap extract at ${values.osm}: measuring the curated gazetteer only (pass --osm DIR).`);
+} else {
   for (const f of readdirSync(values.osm).filter((f) => f.endsWith('.geojson'))) {
     const { places: rows } = featuresToPlaces(JSON.parse(readFileSync(path.join(values.osm, f), 'utf8')), { includeUnnamed: true });
     await upsertPlaces(database.db, rows);

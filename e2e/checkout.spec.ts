@@ -89,10 +89,11 @@ test('guest adds items → logs in → adds an address from suggestions → pays
   const picked = (await option.textContent())!.trim();
   await option.click();
   await expect(address).toHaveValue(picked);
-  // Editing the text clears the coordinates again.
+  // Editing the text keeps the pin and says so (decision 0012: a typed room or lodge name is kept).
   await address.press('End');
   await address.type('x');
-  await expect(save).toBeDisabled();
+  await expect(page.getByText('Map pin at the nearest known place:')).toBeVisible();
+  await expect(save).toBeEnabled();
   await address.press('Backspace');
   await page.getByRole('option', { name: picked }).click();
   await expect(save).toBeEnabled();
@@ -114,15 +115,15 @@ test('guest adds items → logs in → adds an address from suggestions → pays
   await expect(cartBadge(page)).toHaveText('0');
 });
 
-test('declining on the sandbox page leaves no order and keeps the cart', async ({ page, baseURL }) => {
+test('declining on the sandbox page leaves no order and returns to the cart, which is kept', async ({ page, baseURL }) => {
   const product = await openProduct(page);
   await freshCustomerWithCart(page, baseURL!, product);
   await placeOrder(page);
   await page.getByRole('button', { name: 'Decline' }).click();
-  await expect(page.getByText('The payment was not completed.')).toBeVisible();
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
-  await expect(page.getByText('No orders yet.')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart\?payment=failed$/, { timeout: 15_000 });
+  await expect(page.getByText('Your payment was declined.')).toBeVisible();
   await expect(cartBadge(page)).toHaveText('1');
+  expect((await (await page.request.get('/api/order/user')).json()).orders).toEqual([]);
 });
 
 test('cancelling within the window shows Order Cancelled', async ({ page, baseURL }) => {
@@ -147,7 +148,8 @@ test('paying without an address says so', async ({ page, baseURL }) => {
   expect((await apiPost(page.request, baseURL!, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 1 } } })).ok()).toBe(true);
   await page.goto('/cart');
   await expect(page.getByText('No address found')).toBeVisible();
-  await expect(page.getByTestId('summary-delivery')).toHaveText('Free');
+  // No address, no fee yet: never "Free" (issue 13).
+  await expect(page.getByTestId('summary-delivery')).toHaveText('Select an address');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Please select an address')).toBeVisible();
 });

@@ -112,6 +112,7 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
   expect(await seriousViolations(page)).toEqual([]);
 
   // Cancelled within 5 minutes, before a rider: it moves to Completed Orders without its code.
+  page.once('dialog', (d) => void d.accept());
   await card.getByRole('button', { name: /Cancel dispatch/ }).click();
   await expect(page.getByText('Dispatch cancelled. Your refund is on its way.')).toBeVisible();
   await expect(card).toHaveCount(0);

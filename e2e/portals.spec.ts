@@ -218,6 +218,8 @@ test('portal screens refuse the wrong people', async ({ browser, baseURL }) => {
 });
 
 test('the portals pass the accessibility checks', async ({ browser, baseURL }) => {
+  // Sixteen pages, each logged in and checked by axe: more than the default minute on a busy machine.
+  test.setTimeout(240_000);
   for (const [who, paths] of [
     [DEMO.vendor, ['/seller', '/seller/products', '/seller/products/new', '/seller/earnings', '/seller/shop']],
     [DEMO.rider, ['/rider', '/rider/active', '/rider/history', '/rider/earnings']],

@@ -6,5 +6,8 @@ cd "$(dirname "$0")/.."
 DATA_DIR="$(mktemp -d -t jara-e2e-XXXXXX)"
 export DATA_DIR
 export PORT="${PORT:-3100}"
+# The journeys run at any hour: deliveries round the clock (the 8 AM–9 PM default is covered
+# by the server tests on a set clock).
+export DELIVERY_HOURS="${DELIVERY_HOURS:-00:00-24:00}"
 trap 'rm -rf "$DATA_DIR"' EXIT
 npm start

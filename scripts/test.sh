@@ -20,6 +20,8 @@ echo "== typecheck"
 npm run typecheck --silent
 echo "== unit and API tests (shared, server on embedded PGlite, web)"
 npm run test:unit --silent
+echo "== attack suite (authorisation on every route and spelling, input, sessions, sockets, races)"
+npm run test:security --silent
 echo "== build the web app"
 npm run build --silent
 echo "== end-to-end (Playwright, Chromium)"

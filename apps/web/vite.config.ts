@@ -43,20 +43,23 @@ function pureSharedSchemas(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), pureSharedSchemas()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
-    outDir: 'dist',
+    // The server-side renderer (src/entry-server.tsx, `vite build --ssr`) goes beside the client
+    // build, not inside it, so it is never served as a static file.
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: false,
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       // Shared modules (and zod) have no import-time effects the browser needs: a shared module
       // none of whose exports the storefront uses is left out entirely.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/](node_modules[\\/]zod|packages[\\/]shared[\\/]src)[\\/]/.test(id) },
     },
   },
-});
+}));

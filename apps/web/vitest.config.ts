@@ -8,5 +8,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Component tests with user-event run a few seconds on a busy 2-core machine; 5 s left no margin.
+    testTimeout: 20_000,
   },
 });

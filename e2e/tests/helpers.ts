@@ -1,9 +1,18 @@
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
 
 export const CUSTOMER = { email: 'customer@jara.test', password: 'Customer#2026' };
+export const ADMIN = { email: 'admin@jara.test', password: 'Admin#2026' };
 
 /** The visible search box (the nav has one for narrow and one for wide screens). */
 export const searchBox = (page: Page) => page.locator('input[type="search"]:visible');
+
+/**
+ * Waits until a server-rendered page is hydrated. Taps wait by themselves (the page takes no
+ * pointer input before), but `fill` does not: text typed before would be lost.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.locator('#root[data-hydrating]')).toHaveCount(0);
+}
 
 export const cartBadge = (page: Page) => page.getByTestId('cart-count');
 

@@ -1,14 +1,30 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadEnvFile } from './config.js';
+import { armCheckpoint } from './infra/faults/checkpoints.js';
 import { DataDirLockedError } from './infra/db/client.js';
-import { DEMO_ACCOUNTS, seedDemo } from './seed/seed.js';
+import { startMetricsServer } from './infra/ops/ops.js';
+import { serveBackups } from './infra/db/backup.js';
+import { DEMO_ACCOUNTS } from './seed/seed.js';
+import { DemoPasswordsError, startUp } from './startup.js';
 
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
+  // Test-only crash points (the fault suite); the configuration refuses them in production.
+  if (config.faultCheckpoint) armCheckpoint(config.faultCheckpoint);
   const app = await buildApp(config);
-  if (config.seedDemo) await seedDemo(app.ctx);
+  try {
+    await startUp(app.ctx);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
   if (config.jobsEnabled) app.ctx.jobs.start();
   await app.listen({ host: config.host, port: config.port });
+  const metricsServer = await startMetricsServer(config, app.ctx.metrics, app.ctx.log);
+  // The embedded database can only be copied by the process that holds it: npm run db:backup asks here.
+  const backupServer = app.ctx.database.kind === 'pglite' ? await serveBackups(app.ctx.database, config.dataDir, app.ctx.log) : null;
+  if (!config.metrics.enabled) app.log.info('metrics off: in production set METRICS_TOKEN or METRICS_PORT to expose /metrics');
 
   const lines = [
     '',
@@ -26,6 +42,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    metricsServer?.close();
+    backupServer?.close();
     await app.close();
     clearTimeout(force);
     process.exit(0);
@@ -35,7 +53,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DemoPasswordsError) {
     process.stderr.write(`\n${err.message}\n\n`);
   } else {
     process.stderr.write(`\nJara could not start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);

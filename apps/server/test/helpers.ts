@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { categories, productOptions, products, users, vendors, addresses } from 
 import { hashPassword } from '../src/lib/crypto.js';
 import { SESSION_COOKIE } from '../src/modules/auth/sessions.js';
 import pino from 'pino';
+import type { Role } from '@jara/shared';
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL
@@ -35,6 +36,13 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // The pool's end() resolves before its connections have closed; forcing the drop at once
+      // kills them mid-goodbye and surfaces as an unhandled 57P01. Give them a moment first.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -42,6 +50,13 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
 }
 
 export type TestApp = App & { closeAll: () => Promise<void> };
+
+/** A folder holding a built web app's page shell, so a test sees the page fallback as production does. */
+export function webDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jara-web-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Jara</title>');
+  return dir;
+}
 
 export async function buildTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
   const fresh = database ? null : await freshDatabase();
@@ -52,6 +67,8 @@ export async function buildTestApp(env: Record<string, string> = {}, database?: 
     JOBS_ENABLED: 'false',
     UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-uploads-')),
     PUBLIC_URL: 'http://localhost:3000',
+    // Tests that are about delivery hours set them (and the clock); the rest run at any hour.
+    DELIVERY_HOURS: '00:00-24:00',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test:${unique()}:` } : {}),
     ...env,
   });
@@ -72,18 +89,31 @@ export const unique = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(c
 
 export const PASSWORD = 'Secret#123';
 
-/** Makes a user and a logged-in session; returns the cookie header to send. */
-export async function createUser(app: App, overrides: Partial<typeof users.$inferInsert> = {}) {
+/**
+ * Makes a user and a logged-in session; returns the cookie header to send. `role` is a shorthand
+ * for the usual roles of such an account (a vendor or rider is a customer too).
+ */
+export async function createUser(app: App, overrides: Partial<typeof users.$inferInsert> & { role?: Role } = {}) {
+  const { role, ...rest } = overrides;
+  const roles: Role[] = !role || role === 'customer' ? ['customer'] : role === 'vendor' || role === 'rider' ? ['customer', role] : [role];
   const [user] = await app.ctx.db
     .insert(users)
-    .values({ name: 'Test User', email: `${unique()}@example.com`, passwordHash: await hashPassword(PASSWORD), role: 'customer', ...overrides })
+    .values({ name: 'Test User', email: `${unique()}@example.com`, passwordHash: await hashPassword(PASSWORD), roles, ...rest })
     .returning();
   const { token } = await app.ctx.sessions.create(user!.id);
   return { user: user!, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
+/**
+ * The factories below write straight to the database, as another process would. The embedded
+ * database tells the app's catalogue snapshot at once (NOTIFY); on PostgreSQL it would learn at
+ * its next periodic check, so the factories ask it to check now (decision 0011).
+ */
+export const catalogueWritten = (app: App) => app.ctx.catalogue.check();
+
 export async function ensureCategory(app: App, path = 'food', text = 'Food') {
   await app.ctx.db.insert(categories).values({ path, text, image: `/media/seed/categories/${path}.webp`, bgColor: '#fef3c7' }).onConflictDoNothing();
+  await catalogueWritten(app);
 }
 
 const ALWAYS_OPEN = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]));
@@ -96,6 +126,7 @@ export async function createVendor(app: App, overrides: Partial<typeof vendors.$
       profilePhoto: '/media/seed/vendors/x.webp', openingHours: ALWAYS_OPEN, status: 'approved', ...overrides,
     })
     .returning();
+  await catalogueWritten(app);
   return v!;
 }
 
@@ -114,6 +145,7 @@ export async function createProduct(
     .insert(productOptions)
     .values((opts.options ?? [{ name: 'Default Option', priceKobo: 150_000 }]).map((o, i) => ({ productId: p!.id, name: o.name, priceKobo: o.priceKobo, offerPriceKobo: o.offerPriceKobo ?? null, position: i })))
     .returning();
+  await catalogueWritten(app);
   return { product: p!, options };
 }
 

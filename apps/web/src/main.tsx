@@ -1,16 +1,69 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, routes } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
-const router = createRouter();
+interface ServerState {
+  queries: DehydratedState;
+  router: HydrationState;
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/** The state a server-rendered page came with (an inert JSON block), or null for the plain shell. */
+function serverState(): ServerState | null {
+  const el = document.getElementById('jara-state');
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as ServerState;
+  } catch {
+    return null;
+  }
+}
+
+async function start() {
+  const container = document.getElementById('root')!;
+  const state = serverState();
+  const queryClient = createQueryClient();
+  if (!state) {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    );
+    return;
+  }
+  hydrate(queryClient, state.queries);
+  // The matched screens are lazy chunks: load them before hydrating, so the first client render
+  // is the page the server rendered rather than a fallback.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <Hydrated container={container} />
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createRouter(state.router)} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+/** Once hydrated, the page takes taps again (the server's page holds them off: infra/web/ssr.ts). */
+function Hydrated({ container }: { container: HTMLElement }) {
+  useEffect(() => container.removeAttribute('data-hydrating'), [container]);
+  return null;
+}
+
+void start();

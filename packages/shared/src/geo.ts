@@ -31,3 +31,20 @@ export function isInServiceArea(point: LatLon, area: ServiceArea = DEFAULT_SERVI
   if (!Number.isFinite(point.latitude) || !Number.isFinite(point.longitude)) return false;
   return haversineKm(point, area.centre) <= area.radiusKm;
 }
+
+/** "Edo Street, Edo Street, Benin City" → "Edo Street, Benin City": drops a part repeated next to itself. */
+export function tidyPlaceName(name: string): string {
+  const parts = name.split(',').map((p) => p.trim()).filter(Boolean);
+  return parts.filter((p, i) => i === 0 || p.toLowerCase() !== parts[i - 1]!.toLowerCase()).join(', ');
+}
+
+/** One suggestion per shown name (the first, i.e. the best ranked, wins). */
+export function uniqueByName<T extends { display_name: string }>(list: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return list.filter((s) => {
+    const key = s.display_name.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -19,3 +19,4 @@ export * from './schemas/rider.js';
 export * from './schemas/admin.js';
 export * from './schemas/order.js';
 export * from './schemas/payment.js';
+export * from './schemas/tracking.js';

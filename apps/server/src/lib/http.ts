@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasRole, type Role } from '@jara/shared';
 import type { SessionUser } from '../modules/auth/sessions.js';
 import { forbidden, tooMany, unauthorized } from './errors.js';
 import type { RateLimiter } from '../infra/rate-limit.js';
@@ -15,9 +16,10 @@ export function requireUser(req: FastifyRequest): SessionUser {
   return req.user;
 }
 
-export function requireRole(req: FastifyRequest, ...roles: SessionUser['role'][]): SessionUser {
+/** The user, when they hold one of the roles (roles are capabilities: any one of them will do). */
+export function requireRole(req: FastifyRequest, ...roles: Role[]): SessionUser {
   const user = requireUser(req);
-  if (!roles.includes(user.role)) throw forbidden();
+  if (!hasRole(user, ...roles)) throw forbidden();
   return user;
 }
 

@@ -13,6 +13,7 @@ import { contactModule } from './contact/contact.routes.js';
 import { sellerModule } from './seller/seller.routes.js';
 import { riderModule } from './rider/rider.routes.js';
 import { adminModule } from './admin/admin.routes.js';
+import { pushModule } from './push/push.routes.js';
 
 /** Every feature module, registered in this order by buildApp. */
-export const MODULES: Module[] = [authModule, catalogModule, geocodingModule, mediaModule, paymentsModule, addressesModule, ordersModule, dispatchModule, chatModule, supportModule, contactModule, sellerModule, riderModule, adminModule];
+export const MODULES: Module[] = [authModule, catalogModule, geocodingModule, mediaModule, paymentsModule, addressesModule, ordersModule, dispatchModule, chatModule, supportModule, contactModule, sellerModule, riderModule, adminModule, pushModule];

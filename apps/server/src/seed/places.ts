@@ -1,3 +1,4 @@
+import { tidyPlaceName } from '@jara/shared';
 /**
  * Curated gazetteer for the demo: real places on and around the University of Benin (Ugbowo
  * campus) and the Ugbowo, Ekosodin, Isihor, BDPA, Osasogie, Uselu and Okhoro areas of Benin City.
@@ -18,12 +19,33 @@ export interface CuratedPlace {
   lat: number;
   lon: number;
   kind: PlaceKind;
+  /** Blocks or wings residents name when giving directions (halls and hostels, where known). */
+  blocks?: string[];
 }
+
+/**
+ * Blocks of the halls and hostels, for the address form's block picker. Demo data from the
+ * campus layout: correct it here (or in the places table) where a hall names its blocks
+ * differently; a block typed by hand is always accepted.
+ */
+const HALL_BLOCKS: Record<string, string[]> = {
+  'jara-hall-1-queen-idia-hall': ['A', 'B', 'C', 'D', 'E', 'F'],
+  'jara-hall-2-tinubu-hall': ['A', 'B', 'C', 'D', 'E', 'F'],
+  'jara-hall-3-aminu-kano-hall': ['A', 'B', 'C', 'D', 'E', 'F'],
+  'jara-hall-4-akanu-ibiam-hall': ['A', 'B', 'C', 'D', 'E', 'F'],
+  'jara-hall-5': ['A', 'B', 'C', 'D'],
+  'jara-hall-6': ['A', 'B', 'C', 'D'],
+  'jara-hall-7': ['A', 'B', 'C', 'D'],
+  'jara-keystone-hostel': ['A', 'B', 'C'],
+  'jara-intercontinental-hostel': ['A', 'B'],
+  'jara-nddc-hostel': ['A', 'B', 'C', 'D'],
+  'jara-erastus-akingbola-postgraduate-hostel': ['A', 'B'],
+};
 
 /** Centre of the Ugbowo campus area (UNIBEN main gate on the Ugbowo-Lagos road). */
 export const CAMPUS_CENTRE = { lat: 6.3998, lon: 5.6099 } as const;
 
-export const CURATED_PLACES: CuratedPlace[] = [
+const PLACES: CuratedPlace[] = [
   { placeId: "jara-hall-1-queen-idia-hall", displayName: "Hall 1 (Queen Idia Hall), University of Benin, Ugbowo, Benin City", street: "University of Benin, Ugbowo", city: 'Benin City', country: 'Nigeria', lat: 6.39726, lon: 5.61893, kind: 'hall' },
   { placeId: "jara-hall-2-tinubu-hall", displayName: "Hall 2 (Tinubu Hall), University of Benin, Ugbowo, Benin City", street: "University of Benin, Ugbowo", city: 'Benin City', country: 'Nigeria', lat: 6.39795, lon: 5.6196, kind: 'hall' },
   { placeId: "jara-hall-3-aminu-kano-hall", displayName: "Hall 3 (Aminu Kano Hall), University of Benin, Ugbowo, Benin City", street: "University of Benin, Ugbowo", city: 'Benin City', country: 'Nigeria', lat: 6.39692, lon: 5.62065, kind: 'hall' },
@@ -240,3 +262,5 @@ export const CURATED_PLACES: CuratedPlace[] = [
   { placeId: "jara-obamwonyi-street", displayName: "Obamwonyi Street, Okhoro, Benin City", street: "Obamwonyi Street", city: 'Benin City', country: 'Nigeria', lat: 6.37472, lon: 5.63438, kind: 'street' },
   { placeId: "jara-1st-adesagbon-lane", displayName: "1st Adesagbon Lane, Okhoro, Benin City", street: "1st Adesagbon Lane", city: 'Benin City', country: 'Nigeria', lat: 6.3783, lon: 5.63815, kind: 'street' },
 ];
+
+export const CURATED_PLACES: CuratedPlace[] = PLACES.map((p) => ({ ...p, displayName: tidyPlaceName(p.displayName), blocks: HALL_BLOCKS[p.placeId] ?? [] }));

@@ -52,7 +52,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>):
 
     const accountIds = new Map<string, string>();
     for (const a of DEMO_ACCOUNTS) {
-      const [u] = await tx.insert(users).values({ name: a.name, email: a.email, role: a.role, passwordHash: await hashPassword(a.password) }).returning({ id: users.id });
+      const roles = a.role === 'vendor' || a.role === 'rider' ? (['customer', a.role] as const) : ([a.role] as const);
+      const [u] = await tx.insert(users).values({ name: a.name, email: a.email, roles: [...roles], passwordHash: await hashPassword(a.password) }).returning({ id: users.id });
       accountIds.set(a.role, u!.id);
     }
     await tx.insert(riders).values({ userId: accountIds.get('rider')!, name: 'Rotimi Rider', phone: '08031234567', dateOfBirth: '2000-05-14', vehicle: 'motorcycle', status: 'approved', isOnline: true });

@@ -2,7 +2,8 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavBar, Footer } from '../features/layout';
 import { LoginModal } from '../features/auth/components/login-modal';
-import { ChatLauncher } from '../features/chat';
+// The launcher alone (not the chat barrel): the thread, panel and socket are loaded on first use.
+import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { RouteFallback } from '../components/ui/route-fallback';
 
 export function RootLayout() {

@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
+import { RouteFallback } from '../components/ui/route-fallback';
 import { RootLayout } from './layout';
 import { RouteError } from './route-error';
 
@@ -7,6 +8,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    // Shown only if a page's code is still loading when the app starts (main.tsx loads it first).
+    HydrateFallback: RouteFallback,
     children: [
       {
         errorElement: <RouteError />,
@@ -43,4 +46,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);

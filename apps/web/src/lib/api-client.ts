@@ -24,6 +24,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where requests go. The browser uses fetch; the server-side renderer points this at the API's
+ * own routes in-process (entry-server.tsx), so a rendered page reads exactly what the API answers.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' }, signal: opts.signal };
   if (body instanceof FormData) {
@@ -34,7 +45,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   }
   let res: Response;
   try {
-    res = await fetch(path, init);
+    res = await transport(path, init);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError('Network error. Check your connection and try again.', 0, 'network_error');
@@ -61,6 +72,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts),
 };
 
 /** The message to show for any thrown value (SPEC §8: server message, else error message). */

@@ -1,3 +1,17 @@
-/** Day, month and time in Lagos (e.g. '3 Mar, 2:05 pm'); empty for null. */
-export const fmtTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-NG', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }) : '';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Africa/Lagos is UTC+1 all year (no daylight saving). */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/**
+ * Day, month and time in Lagos (e.g. '3 Mar, 2:05 pm'); empty for null. Computed by hand rather
+ * than with Intl, so the server's and the browser's ICU data cannot disagree (hydration).
+ */
+export function fmtTime(iso: string | null): string {
+  if (!iso) return '';
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '';
+  const d = new Date(t + LAGOS_OFFSET_MS);
+  const h = d.getUTCHours();
+  const m = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}, ${h % 12 || 12}:${m} ${h < 12 ? 'am' : 'pm'}`;
+}

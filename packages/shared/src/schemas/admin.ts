@@ -1,34 +1,35 @@
 import { z } from 'zod';
 import { ROLES } from './auth.js';
-import { Id, Text } from './common.js';
+import { Id, Text, str } from './common.js';
 import { MediaUrl } from './seller.js';
 
 export const ApplicationParams = z.strictObject({ kind: z.enum(['vendor', 'rider']), id: Id });
-export const RejectInput = z.strictObject({ reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500) });
+export const RejectInput = z.strictObject({ reason: str().trim().min(3, 'Give a reason (at least 3 characters)').max(500) });
 
 export const UsersQuery = z.strictObject({
-  q: z.string().trim().max(100).optional(),
+  q: str().trim().max(100).optional(),
   role: z.enum(ROLES).optional(),
 });
-export const RoleChangeInput = z.strictObject({ role: z.enum(ROLES) });
+/** Grants or withdraws one role; the others the user holds stay. */
+export const RoleChangeInput = z.strictObject({ role: z.enum(ROLES), grant: z.boolean() });
 
 export const AdminOrdersQuery = z.strictObject({
-  status: z.string().trim().max(40).optional(),
-  q: z.string().trim().max(100).optional(),
+  status: str().trim().max(40).optional(),
+  q: str().trim().max(100).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });
 
 export const RefundInput = z.strictObject({
   itemId: Id.optional(),
-  reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(300),
+  reason: str().trim().min(3, 'Give a reason (at least 3 characters)').max(300),
 });
 export type RefundInput = z.infer<typeof RefundInput>;
 
-const HexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #fef3c7');
+const HexColour = str().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #fef3c7');
 
 export const CategoryInput = z.strictObject({
-  path: z.string().trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case letters, digits and dashes').max(40),
+  path: str().trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case letters, digits and dashes').max(40),
   text: Text(60),
   image: MediaUrl,
   bgColor: HexColour,
@@ -39,8 +40,8 @@ export type CategoryInput = z.infer<typeof CategoryInput>;
 export const BannerInput = z.strictObject({
   image: MediaUrl,
   headline: Text(120),
-  text: z.string().trim().max(300).default(''),
-  link: z.string().trim().regex(/^\/[A-Za-z0-9\-_/?=&.]*$/, 'An internal path such as /products/food').refine((l) => !l.includes('//'), 'An internal path such as /products/food').default('/'),
+  text: str().trim().max(300).default(''),
+  link: str().trim().regex(/^\/[A-Za-z0-9\-_/?=&.]*$/, 'An internal path such as /products/food').refine((l) => !l.includes('//'), 'An internal path such as /products/food').default('/'),
   position: z.number().int().min(0).max(1000).default(0),
   active: z.boolean().default(true),
 });
@@ -51,6 +52,7 @@ export interface AdminUserDto {
   name: string;
   email: string;
   role: (typeof ROLES)[number];
+  roles: (typeof ROLES)[number][];
   createdAt: string;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Text } from './common.js';
+import { Email, Text, str } from './common.js';
 
 /** Longest chat message, in characters (after trimming). */
 export const CHAT_MESSAGE_MAX = 2000;
@@ -41,8 +41,8 @@ export const CHAT_MSG = {
 
 /** The text fields of `POST /api/chat/send` and of an agent's reply (multipart). */
 export const ChatSendFields = z.object({
-  message: z.string().trim().max(CHAT_MESSAGE_MAX, CHAT_MSG.tooLong).default(''),
-  chatId: z.string().trim().max(100).optional(),
+  message: str().trim().max(CHAT_MESSAGE_MAX, CHAT_MSG.tooLong).default(''),
+  chatId: str().trim().max(100).optional(),
 });
 export type ChatSendFields = z.infer<typeof ChatSendFields>;
 
@@ -82,7 +82,7 @@ export interface ChatDto {
 export type ChatStatus = 'open' | 'resolved';
 
 export const SupportChatsQuery = z.strictObject({
-  q: z.string().trim().max(100).optional(),
+  q: str().trim().max(100).optional(),
   status: z.enum(['open', 'resolved', 'all']).default('all'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

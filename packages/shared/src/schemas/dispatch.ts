@@ -1,7 +1,8 @@
+import type { TrackingDto } from './tracking.js';
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import type { ItemStatus } from '../status.js';
-import { Email, Latitude, Longitude, Phone, Text } from './common.js';
+import { Email, Latitude, Longitude, Phone, Text, str } from './common.js';
 
 export const DELIVERY_NOTE_MAX = 500;
 
@@ -30,7 +31,7 @@ export type DispatchDropoffInput = z.infer<typeof DispatchDropoffInput>;
 export const DispatchRequestInput = z.strictObject({
   pickupAddress: z.uuid({ error: MSG.selectPickup }),
   dropoff: DispatchDropoffInput,
-  deliveryNote: z.string().trim().max(DELIVERY_NOTE_MAX, `At most ${DELIVERY_NOTE_MAX} characters`).default(''),
+  deliveryNote: str().trim().max(DELIVERY_NOTE_MAX, `At most ${DELIVERY_NOTE_MAX} characters`).default(''),
   isExpress: z.boolean().default(false),
   email: Email,
 });
@@ -71,6 +72,10 @@ export interface DispatchDto {
   deliveryNote: string;
   deliveryCode: string | null;
   canCancel: boolean;
+  /** for the sender: steps with times, the rider once assigned, the refund (additions for tracking) */
+  timeline?: TrackingDto['timeline'];
+  rider?: TrackingDto['rider'];
+  refund?: TrackingDto['refund'];
 }
 
 /** At most this many wrong delivery codes; then the job is locked and support is told. */

@@ -1,8 +1,10 @@
+import type { TrackingDto } from './tracking.js';
 import type { Address } from './address.js';
 import { z } from 'zod';
 import { MAX_CART_QUANTITY } from '../constants.js';
 import type { ItemStatus } from '../status.js';
-import { Id, Latitude, Longitude } from './common.js';
+import { Id, Latitude, Longitude, str } from './common.js';
+import { DELIVERY_NOTE_MAX } from './dispatch.js';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}.`;
 
@@ -31,11 +33,13 @@ export const CheckoutItem = z.object({
  * total the cart page showed and must equal the server's.
  */
 export const CheckoutInput = z.object({
-  userId: z.string().max(100).optional(),
+  userId: str().max(100).optional(),
   items: z.array(CheckoutItem).min(1, 'Your cart is empty.').max(100, 'Too many items in one order.'),
   address: Id,
-  email: z.string().max(254).optional(),
+  email: str().max(254).optional(),
   amount: Naira.optional(),
+  /** For the rider and the vendor: "call when you reach the gate", "no pepper". */
+  deliveryNote: str().trim().max(DELIVERY_NOTE_MAX, `At most ${DELIVERY_NOTE_MAX} characters`).optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 
@@ -56,10 +60,13 @@ export interface OrderItemDto {
   status: ItemStatus;
   /** naira */
   unitPrice: number;
+  /** why the item was cancelled (e.g. the vendor's decline reason) */
+  cancelReason?: string | null;
 }
 
 /** The address an order was delivered to, as it was at checkout. */
-export type OrderAddressDto = Omit<Address, '_id'>;
+export type OrderAddressDto = Omit<Address, '_id' | 'placeId' | 'placeName' | 'block' | 'floor' | 'room' | 'landmark'> &
+  Partial<Pick<Address, 'placeId' | 'placeName' | 'block' | 'floor' | 'room' | 'landmark'>>;
 
 /** An order as My Orders shows it. Money in naira. */
 export interface OrderDto {
@@ -80,6 +87,12 @@ export interface OrderDto {
   /** until when cancelling is allowed (ISO), while it is */
   cancelUntil: string | null;
   address: OrderAddressDto;
+  /** steps with times, the rider once assigned, the refund (additions for tracking) */
+  timeline?: TrackingDto['timeline'];
+  rider?: TrackingDto['rider'];
+  refund?: TrackingDto['refund'];
+  /** The note given at checkout ('' when none). */
+  deliveryNote?: string;
 }
 
 export interface OrderListAnswer {

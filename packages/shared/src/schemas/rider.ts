@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Phone, Text } from './common.js';
+import { Id, Phone, Text, str } from './common.js';
 
 export const VEHICLES = ['bicycle', 'motorcycle', 'on foot'] as const;
 export type Vehicle = (typeof VEHICLES)[number];
@@ -17,7 +17,7 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
   return age;
 }
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth').refine((s) => {
+const IsoDate = str().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth').refine((s) => {
   const t = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(s) && t.getUTCFullYear() >= 1900;
 }, 'Enter a real date');
@@ -33,13 +33,13 @@ export type RiderApplicationInput = z.infer<typeof RiderApplicationInput>;
 
 export const OnlineInput = z.strictObject({ isOnline: z.boolean() });
 export const JobParams = z.strictObject({ kind: z.enum(JOB_KINDS), id: Id });
-export const DeliverInput = z.strictObject({ code: z.string().regex(/^\d{4}$/, 'Enter the 4-digit code') });
+export const DeliverInput = z.strictObject({ code: str().regex(/^\d{4}$/, 'Enter the 4-digit code') });
 
 export const RatingInput = z.strictObject({
   subjectType: z.enum(JOB_KINDS),
   subjectId: Id,
   stars: z.number().int().min(1).max(5),
-  comment: z.string().trim().max(500).optional(),
+  comment: str().trim().max(500).optional(),
 });
 export type RatingInput = z.infer<typeof RatingInput>;
 
@@ -62,6 +62,8 @@ export interface JobStop {
   latitude: number;
   longitude: number;
   phone: string | null;
+  /** Block, floor, room and landmark at a drop-off or pick-up address, when given. */
+  door?: DoorDto | null;
   /** Names of the items to collect here (orders). */
   items?: string[];
 }
@@ -83,4 +85,21 @@ export interface JobDto {
   codeAttempts?: number;
   locked?: boolean;
   arrivedAt?: string | null;
+}
+
+/** Where the door is: the known place used for the map, and the details inside it. */
+export interface DoorDto {
+  placeName: string | null;
+  block: string;
+  floor: string;
+  room: string;
+  landmark: string;
+}
+
+/** The door details of an address snapshot (order or dispatch JSON); null when none were given. */
+export function doorOf(json: Record<string, unknown> | null | undefined): DoorDto | null {
+  if (!json) return null;
+  const s = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : '');
+  const door: DoorDto = { placeName: s('placeName') || null, block: s('block'), floor: s('floor'), room: s('room'), landmark: s('landmark') };
+  return door.block || door.floor || door.room || door.landmark || door.placeName ? door : null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Phone, Text } from './common.js';
+import type { DoorDto } from './rider.js';
+import { Id, Phone, Text, str } from './common.js';
 
 export const VENDOR_KINDS = ['food', 'goods'] as const;
 export type VendorKind = (typeof VENDOR_KINDS)[number];
@@ -10,7 +11,7 @@ export const MAX_PRODUCT_IMAGES = 4;
 export const MAX_PRODUCT_OPTIONS = 10;
 export const DEFAULT_OPTION_NAME = 'Default Option';
 
-const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00');
+const HHMM = str().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00');
 const DayHours = z.strictObject({ open: HHMM, close: HHMM }).nullable();
 
 /** Opening hours for each weekday ('0' = Sunday); null = closed that day. */
@@ -20,14 +21,14 @@ export const OpeningHoursInput = z.strictObject({
 export type OpeningHoursInput = z.infer<typeof OpeningHoursInput>;
 
 /** A public media URL made by one of our upload routes. */
-export const MediaUrl = z.string().regex(/^\/media\/[a-z0-9/_.-]{1,200}\.webp$/i, 'Upload the image again').refine((u) => !u.includes('..'), 'Upload the image again');
+export const MediaUrl = str().regex(/^\/media\/[a-z0-9/_.-]{1,200}\.webp$/i, 'Upload the image again').refine((u) => !u.includes('..'), 'Upload the image again');
 
 /** The vendor application (and later profile edits). The location is a gazetteer place id. */
 export const VendorApplicationInput = z.strictObject({
   businessName: Text(80),
   kind: z.enum(VENDOR_KINDS),
   phone: Phone,
-  placeId: z.string().trim().min(1, 'Please select a valid address from suggestions.').max(120),
+  placeId: str().trim().min(1, 'Please select a valid address from suggestions.').max(120),
   openingHours: OpeningHoursInput,
   profilePhoto: MediaUrl,
 });
@@ -44,17 +45,17 @@ export const NairaAmount = z
 
 export const ProductOptionInput = z.strictObject({
   id: Id.optional(),
-  name: z.string().trim().max(60).default(''),
+  name: str().trim().max(60).default(''),
   price: NairaAmount,
   offerPrice: NairaAmount.nullable().optional(),
 }).refine((o) => o.offerPrice == null || o.offerPrice < o.price, { message: 'The offer price must be lower than the price', path: ['offerPrice'] });
 
 export const ProductInput = z.strictObject({
   name: Text(120),
-  category: z.string().trim().min(1, 'Choose a category').max(60),
+  category: str().trim().min(1, 'Choose a category').max(60),
   images: z.array(MediaUrl).min(1, 'Add at least one image').max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images`),
-  description: z.array(z.string().trim().min(1).max(300)).max(12, 'At most 12 description lines').default([]),
-  weight: z.string().trim().max(40).nullable().optional(),
+  description: z.array(str().trim().min(1).max(300)).max(12, 'At most 12 description lines').default([]),
+  weight: str().trim().max(40).nullable().optional(),
   inStock: z.boolean().default(true),
   options: z.array(ProductOptionInput).min(1, 'Add at least one option').max(MAX_PRODUCT_OPTIONS),
 }).superRefine((p, ctx) => {
@@ -69,12 +70,12 @@ export const ProductInput = z.strictObject({
 export type ProductInput = z.infer<typeof ProductInput>;
 
 export const StockInput = z.strictObject({ inStock: z.boolean() });
-export const ProductSearchQuery = z.strictObject({ q: z.string().trim().max(100).optional() });
+export const ProductSearchQuery = z.strictObject({ q: str().trim().max(100).optional() });
 
 export const SellerOrdersQuery = z.strictObject({ scope: z.enum(['active', 'today', 'past']).default('active') });
 export const ItemsActionInput = z.strictObject({ itemIds: z.array(Id).min(1).max(100).optional() });
 export const DeclineInput = z.strictObject({
-  reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(300),
+  reason: str().trim().min(3, 'Give a reason (at least 3 characters)').max(300),
   itemIds: z.array(Id).min(1).max(100).optional(),
 });
 export type DeclineInput = z.infer<typeof DeclineInput>;
@@ -96,8 +97,8 @@ export const NIGERIAN_BANKS = [
 /** Where a payout goes: paid by bank transfer the next working day. */
 export const PayoutInput = z.strictObject({
   accountName: Text(100),
-  accountNumber: z.string().trim().regex(/^\d{10}$/, 'Enter the 10-digit account number (NUBAN)'),
-  bankCode: z.string().refine((c) => NIGERIAN_BANKS.some((b) => b.code === c), 'Choose your bank'),
+  accountNumber: str().trim().regex(/^\d{10}$/, 'Enter the 10-digit account number (NUBAN)'),
+  bankCode: str().refine((c) => NIGERIAN_BANKS.some((b) => b.code === c), 'Choose your bank'),
 });
 export type PayoutInput = z.infer<typeof PayoutInput>;
 
@@ -150,6 +151,9 @@ export interface SellerOrderDto {
   /** Only while the order is active (not delivered or cancelled). */
   customerPhone: string | null;
   dropoff: string;
+  /** Block, floor, room and landmark of the drop-off, when given. */
+  door: DoorDto | null;
+  deliveryNote: string;
   items: SellerOrderItemDto[];
   itemsTotal: number;
   status: string;

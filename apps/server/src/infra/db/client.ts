@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,10 +7,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.js';
+import { acquireLock, LockHeldError } from './data-dir-lock.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The transaction handle given to `db.transaction(async (tx) => …)`. */
@@ -22,17 +23,110 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL, possibly several statements, without parameters. */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` while holding a lock that every process on this database shares: a PostgreSQL
+   * session advisory lock on a connection of its own (freed by the server if this process dies).
+   * The embedded database has one process (its folder is locked), so there it only queues `fn`.
+   */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * The embedded database's files as a gzipped tar, taken while no statement runs: a
+   * crash-consistent snapshot (PostgreSQL's recovery finishes it on restore). Embedded only.
+   */
+  dump?(): Promise<Blob>;
+  /** Connections in use and waiting (PostgreSQL pool); null for the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
+  /**
+   * Embedded only: calls `fn` with each NOTIFY payload on `channel`, delivered when the writing
+   * statement or transaction commits, before its caller resumes. Returns the unsubscribe.
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** A stable 64-bit advisory lock key for a name (PostgreSQL's own hash, not JavaScript's). */
+const lockKey = (name: string) => sql`hashtextextended(${`jara:${name}`}, 0)`;
+
+/** A queue per name inside one process (the embedded database, and a fallback before the server lock). */
+function localMutex() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const before = tails.get(name) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((r) => (done = r));
+    const tail = before.then(() => mine);
+    tails.set(name, tail);
+    await before;
+    try {
+      return await fn();
+    } finally {
+      done();
+      if (tails.get(name) === tail) tails.delete(name);
+    }
+  };
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 export class DataDirLockedError extends Error {
-  constructor(dir: string) {
+  constructor(dir: string, holderPid?: number) {
     super(
-      `The embedded database in ${dir} is already in use by another Jara process. ` +
+      `The embedded database in ${dir} is already in use by another Jara process${holderPid ? ` (pid ${holderPid})` : ''}. ` +
         'Stop that process, choose another DATA_DIR, or set DATABASE_URL to use PostgreSQL.',
     );
+  }
+}
+
+const openTransaction = new AsyncLocalStorage<true>();
+
+/**
+ * Marks everything run inside `db.transaction(…)` so that slow calls (payment provider, SMTP)
+ * can refuse to run there: on the embedded database one open transaction holds up every other
+ * request, and on PostgreSQL it holds a pool connection for as long as the call takes.
+ */
+function markTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) => openTransaction.run(true, () => transaction(fn, config))) as Db['transaction'];
+  return db;
+}
+
+/** True while the caller runs inside a `db.transaction` callback. */
+export function inTransaction(): boolean {
+  return openTransaction.getStore() === true;
+}
+
+/** Throws when a slow outside call is about to run inside a database transaction (a programming error). */
+export function assertOutsideTransaction(what: string): void {
+  if (inTransaction()) throw new Error(`${what} must not run inside a database transaction`);
+}
+
+/**
+ * Replaces the embedded database in `dataDir` with a `dump()` archive. The folder must not be in
+ * use (its lock is taken); the current database is kept aside, never deleted. Returns where.
+ */
+export async function restorePglite(dataDir: string, archive: Blob): Promise<string | null> {
+  mkdirSync(dataDir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = acquireLock(path.join(dataDir, '.lock'));
+  } catch (err) {
+    if (err instanceof LockHeldError) throw new DataDirLockedError(dataDir, err.holder?.pid);
+    throw err;
+  }
+  try {
+    const pgDir = path.join(dataDir, 'pg');
+    let keptAside: string | null = null;
+    if (existsSync(pgDir)) {
+      keptAside = `${pgDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      renameSync(pgDir, keptAside);
+    }
+    const client = new PGlite({ dataDir: pgDir, loadDataDir: archive, extensions: { pg_trgm } });
+    await client.waitReady;
+    await client.query('select 1');
+    await client.close();
+    return keptAside;
+  } finally {
+    await release();
   }
 }
 
@@ -42,20 +136,34 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     try {
-      release = await lockfile.lock(dataDir, { stale: 15_000, update: 5_000, lockfilePath: path.join(dataDir, '.lock') });
+      release = acquireLock(path.join(dataDir, '.lock'));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
+      if (err instanceof LockHeldError) throw new DataDirLockedError(dataDir, err.holder?.pid);
       throw err;
     }
   }
-  const client = new PGlite({ ...(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {}), extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let client: PGlite;
+  try {
+    client = new PGlite({ ...(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {}), extensions: { pg_trgm } });
+    await client.waitReady;
+  } catch (err) {
+    if (release) await release();
+    throw err;
+  }
+  const db = markTransactions(drizzlePglite({ client, schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
     exec: async (sql) => {
       await client.exec(sql);
+    },
+    withLock: localMutex(),
+    poolStats: () => null,
+    listen: (channel, fn) => client.listen(channel, fn),
+    dump: async () => {
+      // A checkpoint first, so a restore has little write-ahead log to replay.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
     },
     close: async () => {
       await client.close();
@@ -64,26 +172,66 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export async function openPostgres(url: string, poolSize = 10, timeouts: { connectMs?: number; queryMs?: number } = {}): Promise<Database> {
+  // Bounded waits: with PostgreSQL gone, a request fails (503) within its time instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: timeouts.connectMs ?? 5_000, query_timeout: timeouts.queryMs ?? 60_000 });
   await pool.query('select 1');
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  // An idle connection the server closed (restart, failover) must not crash the process:
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', () => undefined);
+  const db = markTransactions(drizzlePg({ client: pool, schema }) as unknown as Db);
+  const local = localMutex();
   return {
     db,
     kind: 'postgres',
     exec: async (sql) => {
       await pool.query(sql);
     },
+    withLock: (name, fn) =>
+      local(name, async () => {
+        // Its own connection, outside the pool, so `fn` can use the whole pool meanwhile.
+        const conn = new pg.Client({ connectionString: url });
+        conn.on('error', () => undefined);
+        await conn.connect();
+        try {
+          const key = lockKey(name);
+          const q = drizzlePg({ client: conn });
+          await q.execute(sql`select pg_advisory_lock(${key})`);
+          try {
+            return await fn();
+          } finally {
+            await q.execute(sql`select pg_advisory_unlock(${key})`).catch(() => undefined);
+          }
+        } finally {
+          await conn.end().catch(() => undefined);
+        }
+      }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => pool.end(),
   };
 }
 
-/** Applies the numbered SQL files in migrations/ that have not run yet, each in a transaction. */
-export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+/** The lock that migrations and the demo seed run under, so instances started together take turns. */
+export const STARTUP_LOCK = 'startup';
+
+/** The migration files in order. */
+export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
+  return readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+}
+
+/**
+ * Applies the numbered SQL files in migrations/ that have not run yet, each in a transaction,
+ * under the start-up lock: a second instance waits, then finds nothing left to apply.
+ */
+export function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  return database.withLock(STARTUP_LOCK, () => migrateNow(database, dir));
+}
+
+async function migrateNow(database: Database, dir: string): Promise<string[]> {
   await database.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
-  const files = readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const files = migrationFiles(dir);
   const rows = await queryRows<{ name: string }>(database.db, sql`select name from schema_migrations`);
   const done = new Set(rows.map((r) => r.name));
   const applied: string[] = [];

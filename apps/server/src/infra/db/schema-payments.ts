@@ -1,4 +1,4 @@
-/** Tables added by migrations/0002_payments.sql (the sandbox payment provider's own ledger). */
+/** The sandbox payment provider's own ledger (migrations/0002_payments.sql, 0006_payment_attempts.sql). */
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,4 +16,21 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   refundedKobo: integer('refunded_kobo').notNull().default(0),
   createdAt: tz('created_at').notNull().defaultNow(),
   paidAt: tz('paid_at'),
+});
+
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  reference: text('reference').notNull(),
+  amountKobo: integer('amount_kobo').notNull(),
+  note: text('note').notNull().default(''),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  reference: text('reference').primaryKey(),
+  transferCode: text('transfer_code').notNull(),
+  recipientCode: text('recipient_code').notNull(),
+  amountKobo: integer('amount_kobo').notNull(),
+  status: text('status').notNull().default('success'),
+  createdAt: tz('created_at').notNull().defaultNow(),
 });

@@ -3,8 +3,10 @@
  * database; these mirror it (schema.test.ts checks every column exists with the same name).
  */
 import {
-  bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid,
+  bigint, bigserial, boolean, customType, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { Role } from '@jara/shared';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,7 +16,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash'),
   googleSub: text('google_sub'),
-  role: text('role', { enum: ['customer', 'vendor', 'rider', 'support', 'admin'] }).notNull().default('customer'),
+  /** Capabilities, not a single role (migration 0009). */
+  roles: text('roles').array().$type<Role[]>().notNull().default(sql`ARRAY['customer']::text[]`),
   chatId: uuid('chat_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -117,6 +120,12 @@ export const addresses = pgTable('addresses', {
   phone: text('phone').notNull(),
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
+  placeId: text('place_id'),
+  placeName: text('place_name'),
+  block: text('block').notNull().default(''),
+  floor: text('floor').notNull().default(''),
+  room: text('room').notNull().default(''),
+  landmark: text('landmark').notNull().default(''),
   deletedAt: tz('deleted_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
@@ -131,9 +140,12 @@ export const places = pgTable('places', {
   lon: doublePrecision('lon').notNull(),
   kind: text('kind').notNull().default('place'),
   source: text('source').notNull().default('curated'),
+  blocks: text('blocks').array().notNull().default([]),
 });
 
 export type PaymentState = 'awaiting' | 'paid' | 'failed' | 'abandoned';
+/** A payment attempt is `initializing` until the provider's answer is stored (migrations/0006_payment_attempts.sql). */
+export type AttemptState = 'initializing' | PaymentState;
 
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -150,6 +162,7 @@ export const orders = pgTable('orders', {
   riderId: uuid('rider_id'),
   codeAttempts: integer('code_attempts').notNull().default(0),
   lockedAt: tz('locked_at'),
+  deliveryNote: text('delivery_note').notNull().default(''),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
@@ -209,7 +222,7 @@ export const payments = pgTable('payments', {
   amountKobo: integer('amount_kobo').notNull(),
   currency: text('currency').notNull().default('NGN'),
   provider: text('provider').notNull(),
-  state: text('state').$type<PaymentState>().notNull().default('awaiting'),
+  state: text('state').$type<AttemptState>().notNull().default('awaiting'),
   refundedKobo: integer('refunded_kobo').notNull().default(0),
   providerData: jsonb('provider_data'),
   createdAt: tz('created_at').notNull().defaultNow(),
@@ -223,6 +236,8 @@ export const refunds = pgTable('refunds', {
   reason: text('reason').notNull(),
   state: text('state', { enum: ['pending', 'processed', 'failed'] }).notNull().default('pending'),
   providerRef: text('provider_ref'),
+  /** First time the request may have reached the provider (migrations/0006_payment_attempts.sql). */
+  sentAt: tz('sent_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
   processedAt: tz('processed_at'),
 });
@@ -318,4 +333,45 @@ export const riders = pgTable('riders', {
   rejectionReason: text('rejection_reason'),
   isOnline: boolean('is_online').notNull().default(false),
   createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** migrations/0008_ops_media.sql: media kept in the database by the postgres storage driver. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite answers Uint8Array, node-postgres Buffer: callers always get a Buffer.
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
+export const mediaObjects = pgTable('media_objects', {
+  key: text('key').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  etag: text('etag').notNull(),
+  contentType: text('content_type').notNull(),
+  chunkSize: integer('chunk_size').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const mediaChunks = pgTable('media_chunks', {
+  key: text('key').notNull(),
+  n: integer('n').notNull(),
+  data: bytea('data').notNull(),
+}, (t) => [primaryKey({ columns: [t.key, t.n] })]);
+
+/** migrations/0012_tracking_push.sql: values every instance shares (the VAPID key pair). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** A browser's Web Push subscription (one per endpoint), owned by one user. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  userAgent: text('user_agent'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  lastSentAt: tz('last_sent_at'),
 });

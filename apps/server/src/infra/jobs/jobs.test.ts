@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { inTransaction } from '../db/client.js';
 import { jobs, mailOutbox } from '../db/schema.js';
 
 let app: TestApp;
@@ -51,6 +52,47 @@ describe('durable jobs', () => {
     await app.ctx.jobs.enqueue(app.ctx.db, 'test.once', {}, { dedupeKey: 'once' });
     await app.ctx.jobs.drain();
     expect(calls).toBe(1);
+  });
+});
+
+describe('the running worker', () => {
+  it('runs a job enqueued inside a transaction outside it, and every later job too', async () => {
+    const q = app.ctx.jobs;
+    const seen: boolean[] = [];
+    q.register('test.context', async () => void seen.push(inTransaction()));
+    q.start();
+    try {
+      // Idle and waiting for its next poll: the enqueue below wakes it from inside the transaction.
+      await expect.poll(() => (q as unknown as { running: boolean; timer: unknown }).timer !== null && !(q as unknown as { running: boolean }).running).toBe(true);
+      await app.ctx.db.transaction(async (tx) => q.enqueue(tx, 'test.context', { n: 1 }));
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+      await q.enqueue(app.ctx.db, 'test.context', { n: 2 });
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(2);
+      // A handler that calls a payment provider or SMTP would be refused inside a transaction.
+      expect(seen).toEqual([false, false]);
+    } finally {
+      await q.stop();
+    }
+  });
+});
+
+describe('schedules', () => {
+  it('one job per slot however often it is offered; a slot that failed for good does not end the schedule', async () => {
+    const q = app.ctx.jobs;
+    q.register('test.every', async () => {
+      throw new Error('always fails');
+    });
+    q.schedule('test.every', 60_000);
+    const t0 = new Date(Date.UTC(2030, 0, 1, 12, 0, 30));
+    await q.offerSchedules(t0);
+    await q.offerSchedules(new Date(t0.getTime() + 20_000));
+    let rows = await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'test.every'));
+    expect(rows.map((r) => r.dedupeKey)).toEqual([`test.every:${Math.floor(t0.getTime() / 60_000)}`]);
+    expect(rows[0]!.runAt).toEqual(new Date(Date.UTC(2030, 0, 1, 12, 0, 0)));
+    await app.ctx.db.update(jobs).set({ failedAt: new Date() }).where(eq(jobs.id, rows[0]!.id));
+    await q.offerSchedules(new Date(t0.getTime() + 60_000));
+    rows = await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'test.every'));
+    expect(rows).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { AsyncResource } from 'node:async_hooks';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryRows, type Db, type Executor } from '../db/client.js';
 import { jobs } from '../db/schema.js';
@@ -15,6 +16,12 @@ export interface EnqueueOptions {
 /**
  * Durable jobs: written in the same transaction as the change that causes them, run by a
  * worker with retries and exponential backoff; they survive a restart.
+ *
+ * Several instances share one table: a job is claimed with FOR UPDATE SKIP LOCKED and held by a
+ * lease that its worker renews while the handler runs, so a long job is not claimed again by
+ * another instance. A worker that dies stops renewing; its job is claimed again once the lease
+ * runs out. The claim's attempt number fences the outcome: a worker whose lease was taken over
+ * cannot mark the job done or failed.
  */
 export class JobQueue {
   private handlers = new Map<string, JobHandler>();
@@ -22,12 +29,36 @@ export class JobQueue {
   private running = false;
   private stopped = true;
   private kick: (() => void) | null = null;
+  /** Told of every failed run (metrics); `final` when no retry is left. */
+  onFailure: ((kind: string, final: boolean) => void) | null = null;
+
+  private schedules = new Map<string, number>();
+  private nextOffer = 0;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     private readonly pollMs = 500,
+    /** How long a claim holds without renewal; renewed every third of it while the handler runs. */
+    private readonly leaseMs = 120_000,
   ) {}
+
+  /**
+   * Runs `kind` once per `everyMs` slot (aligned to the epoch), however many instances run: every
+   * worker offers the current slot's job and the dedupe key `<kind>:<slot>` keeps one. Offered
+   * again every half minute, so a run that failed for good does not end the schedule.
+   */
+  schedule(kind: string, everyMs: number): void {
+    this.schedules.set(kind, everyMs);
+  }
+
+  /** Enqueues the current slot's job of every schedule (a no-op for slots already there). */
+  async offerSchedules(now = new Date()): Promise<void> {
+    for (const [kind, everyMs] of this.schedules) {
+      const slot = Math.floor(now.getTime() / everyMs);
+      await this.enqueue(this.db, kind, {}, { runAt: new Date(slot * everyMs), dedupeKey: `${kind}:${slot}` });
+    }
+  }
 
   register(kind: string, handler: JobHandler): void {
     if (this.handlers.has(kind)) throw new Error(`job handler ${kind} registered twice`);
@@ -51,7 +82,7 @@ export class JobQueue {
   /** Claims and runs one due job; false when none is due. */
   async runOne(): Promise<boolean> {
     const claimed = await queryRows<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(this.db, sql`
-      UPDATE jobs SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
+      UPDATE jobs SET locked_until = now() + make_interval(secs => ${this.leaseMs / 1000}), attempts = attempts + 1
       WHERE id = (
         SELECT id FROM jobs
         WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
@@ -62,15 +93,32 @@ export class JobQueue {
     if (!job) return false;
     const id = Number(job.id);
     const handler = this.handlers.get(job.kind);
+    // Only the claim that is still current may settle the job.
+    const ours = and(eq(jobs.id, id), eq(jobs.attempts, job.attempts), isNull(jobs.doneAt), isNull(jobs.failedAt));
+    const renew = setInterval(() => {
+      this.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
+        .where(ours)
+        .returning({ id: jobs.id })
+        .then((rows) => {
+          if (!rows.length) this.log.warn({ jobId: id, kind: job.kind }, 'job lease lost: another worker has claimed it');
+        })
+        .catch(() => undefined); // the database is away: the next renewal tries again
+    }, this.leaseMs / 3);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload, { id, attempts: job.attempts });
-      await this.db.update(jobs).set({ doneAt: new Date(), lockedUntil: null }).where(eq(jobs.id, id));
+      clearInterval(renew);
+      const done = await this.db.update(jobs).set({ doneAt: new Date(), lockedUntil: null }).where(ours).returning({ id: jobs.id });
+      if (!done.length) this.log.warn({ jobId: id, kind: job.kind }, 'job finished after its lease was taken over');
     } catch (err) {
+      clearInterval(renew);
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.max_attempts;
       const backoffMs = Math.min(60 * 60_000, 1000 * 2 ** job.attempts);
       this.log.warn({ jobId: id, kind: job.kind, attempts: job.attempts, err: message }, final ? 'job failed for good' : 'job failed, will retry');
+      this.onFailure?.(job.kind, final);
       await this.db
         .update(jobs)
         .set({
@@ -79,7 +127,7 @@ export class JobQueue {
           runAt: new Date(Date.now() + backoffMs),
           failedAt: final ? new Date() : null,
         })
-        .where(and(eq(jobs.id, id)));
+        .where(ours);
     }
     return true;
   }
@@ -94,10 +142,18 @@ export class JobQueue {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const loop = async () => {
+    // Bound to start()'s context: kick() is called from enqueue(), usually inside a transaction,
+    // and a timer set there would run every later job "inside" it (async context is inherited),
+    // so provider calls in handlers would be refused as if a transaction were open.
+    const loop = AsyncResource.bind(async () => {
       if (this.stopped || this.running) return;
       this.running = true;
       try {
+        if (this.schedules.size && Date.now() >= this.nextOffer) {
+          // Every half minute, or every slot when a schedule is shorter (tests shorten them).
+          this.nextOffer = Date.now() + Math.min(30_000, ...this.schedules.values());
+          await this.offerSchedules();
+        }
         while (!this.stopped && (await this.runOne())) {
           /* keep going while there is work */
         }
@@ -107,7 +163,7 @@ export class JobQueue {
         this.running = false;
       }
       if (!this.stopped) this.timer = setTimeout(loop, this.pollMs);
-    };
+    });
     this.kick = () => {
       if (this.timer && !this.running) {
         clearTimeout(this.timer);

@@ -2,16 +2,18 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db, Executor } from '../db/client.js';
+import { assertOutsideTransaction, type Db, type Executor } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import type { JobQueue } from '../jobs/jobs.js';
+import type { Storage } from '../storage/storage.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; path: string; contentType?: string }[];
+  /** A stored file (`storageKey`, read when the mail is sent) or, from older queued jobs, a local path. */
+  attachments?: { filename: string; storageKey?: string; path?: string; contentType?: string }[];
 }
 
 /**
@@ -20,12 +22,14 @@ export interface MailMessage {
  */
 export class Mailer {
   private transport: Transporter | null;
+  /** Told of every failed delivery (metrics); the job retries it. */
+  onFailure: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
     private readonly log: Logger,
-    private readonly opts: { smtpUrl?: string; from: string },
+    private readonly opts: { smtpUrl?: string; from: string; storage?: Storage },
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
     jobs.register('mail.send', async (payload) => this.deliver(Number(payload.outboxId), payload.attachments as MailMessage['attachments']));
@@ -43,14 +47,30 @@ export class Mailer {
     const [row] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     if (!row || row.sentAt) return;
     if (this.transport) {
-      await this.transport.sendMail({
-        from: this.opts.from,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody ?? undefined,
-        attachments,
-      });
+      try {
+        const files = await Promise.all((attachments ?? []).map(async ({ storageKey, ...a }) => {
+          if (!storageKey) return a;
+          const content = await this.opts.storage?.get(storageKey);
+          if (!content) throw new Error(`attachment ${storageKey} is not in storage`);
+          return { ...a, content };
+        }));
+        // SMTP can take seconds: never while a transaction is open (the outbox row is already committed).
+        assertOutsideTransaction('SMTP send');
+        await this.transport.sendMail({
+          from: this.opts.from,
+          // One id per outbox row: a retry after a lost SMTP answer carries the same id, so a
+          // receiver (and the fault suite) can tell a repeat from a second email.
+          messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@jara>`,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          attachments: files,
+        });
+      } catch (err) {
+        this.onFailure?.();
+        throw err;
+      }
     } else {
       this.log.info({ to: row.toAddress, subject: row.subject, text: row.textBody }, 'email (no SMTP_URL: logged, not sent)');
     }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Executor } from '../db/client.js';
+import { assertOutsideTransaction } from '../db/client.js';
 import {
   PAYMENT_CHANNELS, ProviderError, type InitializeInput, type InitializeResult, type PaymentProvider, type ProviderTransaction,
-  type RefundResult, type TransferInput, type TransferRecipientInput, type TransferResult,
+  type RefundInput, type RefundResult, type TransferInput, type TransferRecipientInput, type TransferResult,
 } from './types.js';
 
 /** Request bodies exactly as Paystack documents them (paystack.yaml components). */
@@ -58,8 +58,18 @@ const VerifyAnswer = Envelope.extend({
 const RefundAnswer = Envelope.extend({
   data: z.object({ id: z.union([z.number(), z.string()]), status: z.string().optional().default('pending') }).loose(),
 });
+const RefundListAnswer = Envelope.extend({
+  data: z.array(z.object({
+    id: z.union([z.number(), z.string()]),
+    status: z.string().optional().default('pending'),
+    transaction_reference: z.string().nullish(),
+    merchant_note: z.string().nullish(),
+  }).loose()),
+});
 const RecipientAnswer = Envelope.extend({ data: z.object({ recipient_code: z.string() }).loose() });
 const TransferAnswer = Envelope.extend({ data: z.object({ transfer_code: z.string(), status: z.string() }).loose() });
+/** Pages read when looking for a refund whose answer was lost (newest first, 100 a page). */
+const REFUND_LOOKUP_PAGES = 5;
 
 /** A thin typed client for the Paystack endpoints the project uses (no SDK). */
 export class PaystackClient {
@@ -70,6 +80,7 @@ export class PaystackClient {
   ) {}
 
   private async call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<{ status: number; data: T | null; message: string }> {
+    assertOutsideTransaction(`Paystack ${method} ${path}`);
     let res: Response;
     try {
       res = await fetch(`${this.baseUrl}${path}`, {
@@ -124,6 +135,14 @@ export class PaystackClient {
     return r.data.data;
   }
 
+  /** One page of refunds made since `from`, newest first. */
+  async listRefunds(from: Date, page: number) {
+    const path = `/refund?from=${encodeURIComponent(from.toISOString())}&perPage=100&page=${page}`;
+    const r = await this.call('GET', path, RefundListAnswer);
+    if (!r.data?.status) this.fail('/refund', r);
+    return r.data.data;
+  }
+
   async createTransferRecipient(body: TransferRecipientCreateBody) {
     const r = await this.call('POST', '/transferrecipient', RecipientAnswer, body);
     if (!r.data?.status) this.fail('/transferrecipient', r);
@@ -135,6 +154,15 @@ export class PaystackClient {
     if (!r.data?.status) this.fail('/transfer', r);
     return r.data.data;
   }
+
+  /** null when Paystack has no transfer with this reference. */
+  async verifyTransfer(reference: string) {
+    const path = `/transfer/verify/${encodeURIComponent(reference)}`;
+    const r = await this.call('GET', path, TransferAnswer);
+    if (r.status === 404 || (r.status === 400 && /not found/i.test(r.message))) return null;
+    if (!r.data?.status) this.fail(path, r);
+    return r.data.data;
+  }
 }
 
 export class PaystackProvider implements PaymentProvider {
@@ -142,12 +170,12 @@ export class PaystackProvider implements PaymentProvider {
   readonly webhookSecret: string;
   private readonly client: PaystackClient;
 
-  constructor(opts: { baseUrl: string; secretKey: string }) {
-    this.client = new PaystackClient(opts.baseUrl, opts.secretKey);
+  constructor(opts: { baseUrl: string; secretKey: string; timeoutMs?: number }) {
+    this.client = new PaystackClient(opts.baseUrl, opts.secretKey, opts.timeoutMs);
     this.webhookSecret = opts.secretKey;
   }
 
-  async initialize(_ex: Executor, input: InitializeInput): Promise<InitializeResult> {
+  async initialize(input: InitializeInput): Promise<InitializeResult> {
     const data = await this.client.initializeTransaction({
       email: input.email,
       amount: input.amountKobo,
@@ -176,7 +204,7 @@ export class PaystackProvider implements PaymentProvider {
     };
   }
 
-  async refund(input: { reference: string; amountKobo: number; note: string }): Promise<RefundResult> {
+  async refund(input: RefundInput): Promise<RefundResult> {
     const d = await this.client.createRefund({
       transaction: input.reference,
       amount: input.amountKobo,
@@ -184,6 +212,18 @@ export class PaystackProvider implements PaymentProvider {
       merchant_note: input.note.slice(0, 200),
     });
     return { providerRef: String(d.id), status: d.status };
+  }
+
+  async findRefund(input: { reference: string; marker: string; since: Date }): Promise<RefundResult | null> {
+    // Paystack has no idempotency key for refunds: our marker in the merchant note identifies ours.
+    const from = new Date(input.since.getTime() - 5 * 60_000);
+    for (let page = 1; page <= REFUND_LOOKUP_PAGES; page++) {
+      const rows = await this.client.listRefunds(from, page);
+      const mine = rows.find((r) => r.transaction_reference === input.reference && (r.merchant_note ?? '').startsWith(input.marker));
+      if (mine) return { providerRef: String(mine.id), status: mine.status };
+      if (rows.length < 100) break;
+    }
+    return null;
   }
 
   async createTransferRecipient(input: TransferRecipientInput): Promise<{ recipientCode: string }> {
@@ -198,5 +238,10 @@ export class PaystackProvider implements PaymentProvider {
       source: 'balance', amount: input.amountKobo, recipient: input.recipientCode, reference: input.reference, reason: input.reason, currency: 'NGN',
     });
     return { transferCode: d.transfer_code, status: d.status };
+  }
+
+  async verifyTransfer(reference: string): Promise<TransferResult | null> {
+    const d = await this.client.verifyTransfer(reference);
+    return d ? { transferCode: d.transfer_code, status: d.status } : null;
   }
 }

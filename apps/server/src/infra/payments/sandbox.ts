@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client.js';
-import { sandboxTransactions, type SandboxStatus } from '../db/schema-payments.js';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { assertOutsideTransaction, type Db } from '../db/client.js';
+import { sandboxRefunds, sandboxTransactions, sandboxTransfers, type SandboxStatus } from '../db/schema-payments.js';
 import { randomToken } from '../../lib/crypto.js';
 import {
-  ProviderError, type InitializeInput, type InitializeResult, type PaymentProvider, type ProviderTransaction, type RefundResult,
-  type TransferInput, type TransferRecipientInput, type TransferResult,
+  ProviderError, type InitializeInput, type InitializeResult, type PaymentProvider, type ProviderTransaction, type RefundInput,
+  type RefundResult, type TransferInput, type TransferRecipientInput, type TransferResult,
 } from './types.js';
 
 export type SandboxRow = typeof sandboxTransactions.$inferSelect;
@@ -15,6 +15,8 @@ export type WebhookSink = (event: { event: string; data: Record<string, unknown>
  * A local stand-in for Paystack: it keeps its own ledger of transactions, hosts a checkout page
  * (payments module) and signs webhooks with the sandbox secret, so the same webhook and verify
  * code runs as with Paystack. It cannot move real money (refused in production by config).
+ * Like a remote provider it is never called inside one of the app's transactions: on the embedded
+ * database that would wait for the very transaction that is calling it.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -36,8 +38,9 @@ export class SandboxProvider implements PaymentProvider {
     return `${this.opts.publicUrl}/sandbox/checkout/${encodeURIComponent(reference)}`;
   }
 
-  async initialize(ex: Executor, input: InitializeInput): Promise<InitializeResult> {
-    await ex.insert(sandboxTransactions).values({
+  async initialize(input: InitializeInput): Promise<InitializeResult> {
+    assertOutsideTransaction('payment provider initialize');
+    await this.db.insert(sandboxTransactions).values({
       reference: input.reference, email: input.email, amountKobo: input.amountKobo, currency: input.currency, callbackUrl: input.callbackUrl,
     });
     return { authorizationUrl: this.checkoutUrl(input.reference), accessCode: `sbx_${randomToken(9)}`, reference: input.reference };
@@ -76,6 +79,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async verify(reference: string): Promise<ProviderTransaction | null> {
+    assertOutsideTransaction('payment provider verify');
     const row = await this.find(reference);
     if (!row) return null;
     return {
@@ -90,18 +94,23 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  async refund(input: { reference: string; amountKobo: number; note: string }): Promise<RefundResult> {
-    const [row] = await this.db
-      .update(sandboxTransactions)
-      .set({ refundedKobo: sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo}` })
-      .where(and(
-        eq(sandboxTransactions.reference, input.reference),
-        eq(sandboxTransactions.status, 'success'),
-        sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo} <= ${sandboxTransactions.amountKobo}`,
-      ))
-      .returning();
-    if (!row) throw new ProviderError('Transaction has been fully reversed or was not successful', 400);
+  async refund(input: RefundInput): Promise<RefundResult> {
+    assertOutsideTransaction('payment provider refund');
     const providerRef = `sbx_rf_${randomToken(9)}`;
+    const row = await this.db.transaction(async (tx) => {
+      const [t] = await tx
+        .update(sandboxTransactions)
+        .set({ refundedKobo: sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo}` })
+        .where(and(
+          eq(sandboxTransactions.reference, input.reference),
+          eq(sandboxTransactions.status, 'success'),
+          sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo} <= ${sandboxTransactions.amountKobo}`,
+        ))
+        .returning();
+      if (t) await tx.insert(sandboxRefunds).values({ id: providerRef, reference: t.reference, amountKobo: input.amountKobo, note: input.note.slice(0, 200) });
+      return t;
+    });
+    if (!row) throw new ProviderError('Transaction has been fully reversed or was not successful', 400);
     // Paystack answers "pending" and later sends refund.processed; so does the sandbox.
     await this.emit('refund.processed', {
       id: providerRef, status: 'processed', transaction_reference: row.reference, amount: input.amountKobo, currency: row.currency,
@@ -110,15 +119,42 @@ export class SandboxProvider implements PaymentProvider {
     return { providerRef, status: 'pending' };
   }
 
+  async findRefund(input: { reference: string; marker: string; since: Date }): Promise<RefundResult | null> {
+    assertOutsideTransaction('payment provider refund lookup');
+    const rows = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(and(eq(sandboxRefunds.reference, input.reference), gte(sandboxRefunds.createdAt, new Date(input.since.getTime() - 5 * 60_000))))
+      .orderBy(desc(sandboxRefunds.createdAt));
+    const row = rows.find((r) => r.note.startsWith(input.marker));
+    // The sandbox processes a refund at once (its webhook has already gone out).
+    return row ? { providerRef: row.id, status: 'processed' } : null;
+  }
+
   async createTransferRecipient(input: TransferRecipientInput): Promise<{ recipientCode: string }> {
+    assertOutsideTransaction('payment provider transfer recipient');
     if (!/^\d{10}$/.test(input.accountNumber)) throw new ProviderError('Account number is invalid', 400);
     return { recipientCode: `RCP_sbx${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}` };
   }
 
+  /** Idempotent on our reference, as Paystack's transfer reference is. */
   async transfer(input: TransferInput): Promise<TransferResult> {
+    assertOutsideTransaction('payment provider transfer');
     const transferCode = `TRF_sbx${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    const [row] = await this.db
+      .insert(sandboxTransfers)
+      .values({ reference: input.reference, transferCode, recipientCode: input.recipientCode, amountKobo: input.amountKobo })
+      .onConflictDoNothing({ target: sandboxTransfers.reference })
+      .returning();
+    if (!row) throw new ProviderError('Duplicate Transfer Reference', 400);
     await this.emit('transfer.success', { transfer_code: transferCode, reference: input.reference, amount: input.amountKobo, currency: 'NGN', status: 'success', reason: input.reason });
     return { transferCode, status: 'pending' };
+  }
+
+  async verifyTransfer(reference: string): Promise<TransferResult | null> {
+    assertOutsideTransaction('payment provider transfer verify');
+    const [row] = await this.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.reference, reference));
+    return row ? { transferCode: row.transferCode, status: row.status } : null;
   }
 
   private async emit(event: string, data: Record<string, unknown>): Promise<void> {

@@ -1,5 +1,3 @@
-import type { Executor } from '../db/client.js';
-
 /** Paystack channels offered (DESIGN §4): card, bank transfer, USSD. No wallet until one exists. */
 export const PAYMENT_CHANNELS = ['card', 'bank_transfer', 'ussd'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
@@ -11,6 +9,18 @@ export interface InitializeInput {
   reference: string;
   callbackUrl: string;
   metadata: Record<string, unknown>;
+}
+
+/**
+ * Where the customer goes when they cancel on the payment page (Paystack's `cancel_action`; the
+ * sandbox's Cancel): the callback with the reference and `cancelled=1`, so the app can tell a
+ * cancelled attempt from one still being paid and take the customer back (decision 0014).
+ */
+export function cancelActionUrl(callbackUrl: string, reference: string): string {
+  const url = new URL(callbackUrl);
+  url.searchParams.set('reference', reference);
+  url.searchParams.set('cancelled', '1');
+  return url.toString();
 }
 
 export interface InitializeResult {
@@ -30,6 +40,13 @@ export interface ProviderTransaction {
   channel: string | null;
   gatewayResponse: string | null;
   id: number | string | null;
+}
+
+export interface RefundInput {
+  reference: string;
+  amountKobo: number;
+  /** Starts with our refund's own reference, so a retry can find a refund whose answer was lost. */
+  note: string;
 }
 
 export interface RefundResult {
@@ -58,18 +75,24 @@ export interface TransferResult {
   status: string;
 }
 
-/** One payment provider: the real Paystack client or the local sandbox (DESIGN §4). */
+/**
+ * One payment provider: the real Paystack client or the local sandbox (DESIGN §4). Every call
+ * may be slow and must run with no database transaction open (decision 0009).
+ */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'paystack';
   /** The secret the provider signs webhooks with (x-paystack-signature, HMAC-SHA512 hex). */
   readonly webhookSecret: string;
-  /** `ex` lets the sandbox record the attempt in the caller's transaction; Paystack ignores it. */
-  initialize(ex: Executor, input: InitializeInput): Promise<InitializeResult>;
+  initialize(input: InitializeInput): Promise<InitializeResult>;
   /** null when the provider does not know the reference. */
   verify(reference: string): Promise<ProviderTransaction | null>;
-  refund(input: { reference: string; amountKobo: number; note: string }): Promise<RefundResult>;
+  refund(input: RefundInput): Promise<RefundResult>;
+  /** The refund on `reference` whose note starts with `marker`, made since `since`; null when there is none. */
+  findRefund(input: { reference: string; marker: string; since: Date }): Promise<RefundResult | null>;
   createTransferRecipient(input: TransferRecipientInput): Promise<{ recipientCode: string }>;
   transfer(input: TransferInput): Promise<TransferResult>;
+  /** The transfer with our reference; null when the provider has none. */
+  verifyTransfer(reference: string): Promise<TransferResult | null>;
 }
 
 export class ProviderError extends Error {

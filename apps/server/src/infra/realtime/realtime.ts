@@ -3,29 +3,41 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient, type RedisClientType } from 'redis';
 import type { Logger } from 'pino';
+import { closeRedis } from '../redis.js';
 import type { SessionStore, SessionUser } from '../../modules/auth/sessions.js';
 import { SESSION_COOKIE } from '../../modules/auth/sessions.js';
+import { sha256 } from '../../lib/crypto.js';
+import { sameSiteCheck } from '../../lib/origin.js';
 
-export type AuthedSocket = Socket & { data: { user: SessionUser } };
+export type AuthedSocket = Socket & { data: { user: SessionUser; sessionHash: string } };
 type ConnectionHandler = (socket: AuthedSocket) => void;
 
 /**
- * Socket.IO on the same server and origin. The handshake is authenticated by the session
- * cookie (refused otherwise); every socket joins `user:<id>` and `role:<role>`.
+ * Socket.IO on the same server and origin. The handshake must come from our own origin and is
+ * authenticated by the session cookie (refused otherwise); every socket joins `user:<id>`,
+ * `role:<role>` and `session:<hash>`, the room through which an ended session is cut off.
  */
 export class Realtime {
   readonly io: Server;
   private handlers: ConnectionHandler[] = [];
   private redis: RedisClientType[] = [];
 
-  constructor(server: HttpServer, sessions: SessionStore, private readonly log: Logger) {
-    this.io = new Server(server, { serveClient: false, maxHttpBufferSize: 100_000, cors: undefined });
+  constructor(server: HttpServer, sessions: SessionStore, private readonly log: Logger, publicUrl: string) {
+    const isSameSite = sameSiteCheck(publicUrl);
+    this.io = new Server(server, {
+      serveClient: false,
+      maxHttpBufferSize: 100_000,
+      cors: undefined,
+      // A page on another site could otherwise open a socket with our user's cookie.
+      allowRequest: (req, callback) => callback(null, isSameSite(req.headers)),
+    });
     this.io.use(async (socket, next) => {
       try {
         const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
         const user = token ? await sessions.resolve(token) : null;
-        if (!user) return next(new Error('unauthorized'));
+        if (!user || !token) return next(new Error('unauthorized'));
         socket.data.user = user;
+        socket.data.sessionHash = sha256(token);
         next();
       } catch (err) {
         this.log.error({ err }, 'socket auth failed');
@@ -35,7 +47,7 @@ export class Realtime {
     this.io.on('connection', (raw) => {
       const socket = raw as AuthedSocket;
       const { user } = socket.data;
-      void socket.join([`user:${user.id}`, `role:${user.role}`]);
+      void socket.join([`user:${user.id}`, ...user.roles.map((r: string) => `role:${r}`), `session:${socket.data.sessionHash}`]);
       for (const h of this.handlers) h(socket);
     });
   }
@@ -44,9 +56,23 @@ export class Realtime {
   async useRedis(url: string): Promise<void> {
     const pub = createClient({ url }) as RedisClientType;
     const sub = pub.duplicate() as RedisClientType;
+    // A lost Redis must not end the process; the clients reconnect on their own.
+    for (const c of [pub, sub]) c.on('error', (err: Error) => this.log.warn({ err: err.message }, 'socket.io redis connection error'));
     await Promise.all([pub.connect(), sub.connect()]);
     this.redis.push(pub, sub);
     this.io.adapter(createAdapter(pub, sub));
+  }
+
+  /** Moves a user's open sockets, on every instance, into or out of a role's room (an admin changed their roles). */
+  setRoleRoom(userId: string, role: string, member: boolean): void {
+    const sockets = this.io.in(`user:${userId}`);
+    if (member) sockets.socketsJoin(`role:${role}`);
+    else sockets.socketsLeave(`role:${role}`);
+  }
+
+  /** Disconnects, on every instance, the sockets opened with these sessions (logout, password change). */
+  disconnectSessions(idHashes: string[]): void {
+    this.io.in(idHashes.map((h) => `session:${h}`)).disconnectSockets(true);
   }
 
   onConnection(handler: ConnectionHandler): void {
@@ -65,7 +91,7 @@ export class Realtime {
     // Not io.close(): that would also close the HTTP server, which Fastify owns.
     this.io.local.disconnectSockets(true);
     this.io.engine.close();
-    await Promise.all(this.redis.map((c) => c.quit().catch(() => undefined)));
+    await Promise.all(this.redis.map((c) => closeRedis(c)));
   }
 }
 

@@ -1,27 +1,22 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import type { Storage } from '../storage/storage.js';
-import { mimeOfKey } from './uploads.js';
 
 /**
  * Streams a stored upload to someone already allowed to see it: private caching, no sniffing,
- * and byte ranges so videos can seek.
+ * and byte ranges so videos can seek. Works the same on every storage driver.
  */
 export async function sendUpload(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, downloadName?: string) {
-  let file: string;
-  let size: number;
+  let info;
   try {
-    file = storage.pathOf(key);
-    const s = await stat(file);
-    if (!s.isFile()) throw notFound();
-    size = s.size;
+    info = await storage.stat(key);
   } catch {
     throw notFound();
   }
+  if (!info) throw notFound();
+  const size = info.size;
   reply
-    .type(mimeOfKey(key))
+    .type(info.contentType)
     .header('cache-control', 'private, max-age=3600')
     .header('x-content-type-options', 'nosniff')
     .header('accept-ranges', 'bytes')
@@ -36,11 +31,15 @@ export async function sendUpload(req: FastifyRequest, reply: FastifyReply, stora
     if (start > end || start >= size) {
       return reply.status(416).header('content-range', `bytes */${size}`).send();
     }
+    const body = await storage.stream(key, { start, end });
+    if (!body) throw notFound();
     return reply
       .status(206)
       .header('content-range', `bytes ${start}-${end}/${size}`)
       .header('content-length', end - start + 1)
-      .send(createReadStream(file, { start, end }));
+      .send(body);
   }
-  return reply.header('content-length', size).send(createReadStream(file));
+  const body = await storage.stream(key);
+  if (!body) throw notFound();
+  return reply.header('content-length', size).send(body);
 }

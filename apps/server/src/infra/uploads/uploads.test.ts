@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { UPLOAD_MSG } from '@jara/shared';
-import { localStorage } from '../storage/storage.js';
+import { localStorage } from '../storage/local.js';
 import { detectMedia, storeContactAttachment, storeMedia } from './uploads.js';
 
 const box = (brand: string) => {

@@ -42,15 +42,9 @@ export function detectMedia(buf: Buffer): DetectedMedia | null {
 }
 
 const VIDEO_EXT: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' };
-const EXT_MIME: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', pdf: 'application/pdf' };
 const PDF_MAX_BYTES = 10 * 1024 * 1024;
 
 export const isPdf = (buf: Buffer) => buf.subarray(0, 5).toString('latin1') === '%PDF-';
-
-/** The content type to serve a stored upload with, from its server-made name. */
-export function mimeOfKey(key: string): string {
-  return EXT_MIME[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-}
 
 export interface StoredMedia {
   key: string;

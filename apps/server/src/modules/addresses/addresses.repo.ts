@@ -9,10 +9,16 @@ export function toAddressDto(a: AddressRow): Address {
   return {
     _id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, address: a.address, city: a.city, state: a.state,
     zipcode: a.zipcode, country: a.country, phone: a.phone, latitude: a.latitude, longitude: a.longitude,
+    placeId: a.placeId, placeName: a.placeName, block: a.block, floor: a.floor, room: a.room, landmark: a.landmark,
   };
 }
 
-type Fields = Omit<AddressInput, 'latitude' | 'longitude'> & { latitude: number; longitude: number };
+export type Fields = Omit<AddressInput, 'latitude' | 'longitude' | 'placeId'> & {
+  latitude: number;
+  longitude: number;
+  placeId: string | null;
+  placeName: string | null;
+};
 
 export async function listAddresses(ex: Executor, userId: string): Promise<AddressRow[]> {
   return ex.select().from(addresses).where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt))).orderBy(asc(addresses.createdAt), asc(addresses.id));

@@ -22,7 +22,7 @@ it('promotes an existing user, replaces the password and ends their sessions', a
   const r = await createOrPromoteAdmin(app.ctx.db, u.user.email, 'x');
   expect(r.created).toBe(false);
   const [row] = await app.ctx.db.select().from(users).where(eq(users.id, u.user.id));
-  expect(row!.role).toBe('admin');
+  expect(row!.roles).toEqual(['customer', 'admin']);
   expect(await app.ctx.db.select().from(sessions).where(eq(sessions.userId, u.user.id))).toHaveLength(0);
   await expect(createOrPromoteAdmin(app.ctx.db, 'not-an-email', 'x')).rejects.toThrow(/Not an email/);
 });

@@ -28,11 +28,14 @@ export async function createOrPromoteAdmin(db: Db, rawEmail: string, name: strin
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (!existing) {
-      await tx.insert(users).values({ email, name: cleanName, role: 'admin', passwordHash });
+      await tx.insert(users).values({ email, name: cleanName, roles: ['admin'], passwordHash });
       return true;
     }
-    await tx.update(users).set({ role: 'admin', passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
-    if (existing.role !== 'admin') await tx.insert(roleChanges).values({ userId: existing.id, actorId: null, fromRole: existing.role, toRole: 'admin', reason: 'npm run admin:create' });
+    const roles = existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin' as const];
+    await tx.update(users).set({ roles, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    if (roles !== existing.roles) {
+      await tx.insert(roleChanges).values({ userId: existing.id, actorId: null, fromRole: existing.roles.join(','), toRole: roles.join(','), reason: 'npm run admin:create' });
+    }
     await tx.delete(sessions).where(eq(sessions.userId, existing.id));
     return false;
   });

@@ -3,7 +3,7 @@ import { queryRows, type Executor } from '../../infra/db/client.js';
 import { categories, mailOutbox, riders, users, vendors } from '../../infra/db/schema.js';
 import { banners, roleChanges } from '../../infra/db/schema-portals.js';
 
-type Role = (typeof users.$inferSelect)['role'];
+type Role = (typeof users.$inferSelect)['roles'][number];
 
 export async function pendingVendors(ex: Executor) {
   return ex
@@ -46,17 +46,18 @@ export async function lockUser(ex: Executor, id: string) {
   return row;
 }
 
-export async function setRole(ex: Executor, userId: string, from: Role, to: Role, actorId: string | null, reason?: string) {
-  await ex.update(users).set({ role: to, updatedAt: new Date() }).where(eq(users.id, userId));
-  await ex.insert(roleChanges).values({ userId, actorId, fromRole: from, toRole: to, reason: reason ?? null });
+/** Sets the user's roles and writes the change to the audit (`customer,rider` → `customer,rider,vendor`). */
+export async function setRoles(ex: Executor, userId: string, from: readonly Role[], to: Role[], actorId: string | null, reason?: string) {
+  await ex.update(users).set({ roles: to, updatedAt: new Date() }).where(eq(users.id, userId));
+  await ex.insert(roleChanges).values({ userId, actorId, fromRole: from.join(','), toRole: to.join(','), reason: reason ?? null });
 }
 
 export async function searchUsers(ex: Executor, q: string | undefined, role: Role | undefined) {
   const like = q ? `%${q.replace(/[\\%_]/g, (m) => '\\' + m)}%` : null;
   return ex
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, createdAt: users.createdAt })
     .from(users)
-    .where(and(like ? or(ilike(users.name, like), ilike(users.email, like)) : undefined, role ? eq(users.role, role) : undefined))
+    .where(and(like ? or(ilike(users.name, like), ilike(users.email, like)) : undefined, role ? sql`${role} = ANY(${users.roles})` : undefined))
     .orderBy(desc(users.createdAt))
     .limit(100);
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   AdminOrdersQuery, ApplicationParams, BannerInput, CategoryInput, Id, RefundInput, RejectInput, RoleChangeInput, UsersQuery,
 } from '@jara/shared';
+import { sendRepresentation } from '../../infra/snapshot.js';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
 import { requireRole } from '../../lib/http.js';
 import { storeUploadedImage } from '../seller/images.js';
@@ -16,10 +18,7 @@ export const adminModule: Module = async (app, ctx) => {
   const admin = new AdminService(ctx);
   const tags = ['admin'];
 
-  // Everything under /api/admin is for admins only; the check runs before validation.
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/admin/') || req.url === '/api/admin') requireRole(req, 'admin');
-  });
+  defaultAccess(app, ['admin']);
 
   app.get('/api/admin/applications', { schema: { tags } }, async () => ({ success: true, ...(await admin.applications()) }));
 
@@ -40,8 +39,8 @@ export const adminModule: Module = async (app, ctx) => {
   app.get('/api/admin/users/:id', { schema: { tags, params: IdParams } }, async (req) => ({ success: true, ...(await admin.userDetail(req.params.id)) }));
 
   app.post('/api/admin/users/:id/role', { schema: { tags, params: IdParams, body: RoleChangeInput } }, async (req) => {
-    await admin.changeRole(requireRole(req, 'admin'), req.params.id, req.body.role);
-    return { success: true, message: 'Role updated' };
+    await admin.changeRole(requireRole(req, 'admin'), req.params.id, req.body.role, req.body.grant);
+    return { success: true, message: req.body.grant ? 'Role granted' : 'Role withdrawn' };
   });
 
   app.get('/api/admin/orders', { schema: { tags, querystring: AdminOrdersQuery } }, async (req) => ({ success: true, orders: await admin.orders(req.query) }));
@@ -86,8 +85,8 @@ export const adminModule: Module = async (app, ctx) => {
   });
 
   /** The home banners anyone may see (active ones, in order). */
-  app.get('/api/content/banners', { schema: { tags: ['catalogue'] } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return { success: true, banners: await admin.banners(true) };
+  app.get('/api/content/banners', { schema: { tags: ['catalogue'] }, config: { access: 'public' }, compress: false }, async (req, reply) => {
+    // From the catalogue snapshot (catalog/snapshot.ts), like the home content.
+    return sendRepresentation(req, reply, (await ctx.catalogue.catalogue.get()).banners);
   });
 };

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  shownOrderStatus, type AdminUserDto, type BannerDto, type BannerInput, type CategoryInput, type ItemStatus, type RefundInput,
+  primaryRole, shownOrderStatus, type AdminUserDto, type BannerDto, type BannerInput, type CategoryInput, type ItemStatus, type RefundInput,
   type Role,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
@@ -51,8 +51,8 @@ export class AdminService {
         if (kind === 'vendor') await repo.setVendorStatus(tx, id, 'approved', null);
         else await repo.setRiderStatus(tx, id, 'approved', null);
         const role = kind === 'vendor' ? 'vendor' : 'rider';
-        // Staff keep their role; a customer becomes a vendor or rider.
-        if (user.role === 'customer') await repo.setRole(tx, user.id, user.role, role, admin.id, `${kind} application approved`);
+        // The role is added to the ones the account holds: a vendor can ride, a rider can sell.
+        if (!user.roles.includes(role)) await repo.setRoles(tx, user.id, user.roles, [...user.roles, role], admin.id, `${kind} application approved`);
         const where = kind === 'vendor' ? `${this.ctx.config.publicUrl}/seller` : `${this.ctx.config.publicUrl}/rider`;
         await this.ctx.mailer.send(tx, {
           to: user.email,
@@ -72,7 +72,9 @@ export class AdminService {
   }
 
   async users(q?: string, role?: Role): Promise<AdminUserDto[]> {
-    return (await repo.searchUsers(this.ctx.db, q, role)).map((u) => ({ _id: u.id, name: u.name, email: u.email, role: u.role, createdAt: u.createdAt.toISOString() }));
+    return (await repo.searchUsers(this.ctx.db, q, role)).map((u) => ({
+      _id: u.id, name: u.name, email: u.email, role: primaryRole(u.roles), roles: u.roles, createdAt: u.createdAt.toISOString(),
+    }));
   }
 
   async userDetail(id: string) {
@@ -80,27 +82,33 @@ export class AdminService {
     if (!u) throw notFound('User not found.');
     const [history, rating] = await Promise.all([repo.roleHistory(this.ctx.db, id), riderRating(this.ctx.db, id)]);
     return {
-      user: { _id: u.id, name: u.name, email: u.email, role: u.role, createdAt: u.createdAt.toISOString() },
+      user: { _id: u.id, name: u.name, email: u.email, role: primaryRole(u.roles), roles: u.roles, createdAt: u.createdAt.toISOString() },
       roleHistory: history.map((h) => ({ from: h.from_role, to: h.to_role, by: h.actor_name, at: iso(h.created_at) })),
       rating: rating.count ? { average: Math.round(rating.avg! * 10) / 10, count: rating.count } : null,
     };
   }
 
-  /** Only an admin changes roles, never their own; vendor and rider roles need an approved application. */
-  async changeRole(admin: SessionUser, userId: string, role: Role) {
-    if (userId === admin.id) throw forbidden('You cannot change your own role.');
-    await this.ctx.db.transaction(async (tx) => {
+  /**
+   * Grants or withdraws one role, keeping the others. Only an admin does it, never to their own
+   * account; vendor and rider need an approved application; every account keeps one role.
+   */
+  async changeRole(admin: SessionUser, userId: string, role: Role, grant: boolean) {
+    if (userId === admin.id) throw forbidden('You cannot change your own roles.');
+    const changed = await this.ctx.db.transaction(async (tx) => {
       const user = await repo.lockUser(tx, userId);
       if (!user) throw notFound('User not found.');
-      if (user.role === role) return;
-      if (role === 'vendor' || role === 'rider') {
+      if (user.roles.includes(role) === grant) return false;
+      if (grant && (role === 'vendor' || role === 'rider')) {
         const table = role === 'vendor' ? vendors : riders;
         const [app] = await tx.select({ status: table.status }).from(table).where(eq(table.userId, userId));
         if (app?.status !== 'approved') throw conflict(`Approve their ${role} application first.`, 'no_approved_application');
       }
-      await repo.setRole(tx, userId, user.role, role, admin.id);
+      const next = grant ? [...user.roles, role] : user.roles.filter((r) => r !== role);
+      if (!next.length) throw conflict('An account keeps at least one role.', 'last_role');
+      await repo.setRoles(tx, userId, user.roles, next, admin.id);
+      return true;
     });
-    this.ctx.realtime.emitToUser(userId, 'session.changed', { role });
+    if (changed) this.ctx.realtime.setRoleRoom(userId, role, grant);
   }
 
   async orders(f: { q?: string; status?: string; from?: string; to?: string }) {

@@ -45,11 +45,11 @@ describe('applications', () => {
     expect(list.vendors.map((v: { _id: string }) => v._id)).toContain(p.vendor.id);
     expect((await post(`/api/admin/applications/vendor/${p.vendor.id}/approve`, admin.cookie)).statusCode).toBe(200);
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, p.user.id));
-    expect(u!.role).toBe('vendor');
+    expect(u!.roles).toEqual(['customer', 'vendor']);
     const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, p.user.email));
     expect(mails[0]!.subject).toBe('Your Jara shop is approved');
     const audit = await app.ctx.db.select().from(portals.roleChanges).where(eq(portals.roleChanges.userId, p.user.id));
-    expect(audit[0]).toMatchObject({ fromRole: 'customer', toRole: 'vendor', actorId: admin.user.id });
+    expect(audit[0]).toMatchObject({ fromRole: 'customer', toRole: 'customer,vendor', actorId: admin.user.id });
     expect(json(await post(`/api/admin/applications/vendor/${p.vendor.id}/reject`, admin.cookie, { reason: 'Too late' })).code).toBe('already_reviewed');
     // Now the vendor can manage products.
     expect((await get('/api/seller/products', p.cookie)).statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe('applications', () => {
     const [row] = await app.ctx.db.select().from(riders).where(eq(riders.id, r.rider.id));
     expect(row).toMatchObject({ status: 'rejected', rejectionReason: 'Photo of ID unclear' });
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, r.user.id));
-    expect(u!.role).toBe('customer');
+    expect(u!.roles).toEqual(['customer']);
     const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, r.user.email));
     expect(mail!.textBody).toContain('Reason: Photo of ID unclear');
     // Re-applying puts it back to pending.
@@ -78,16 +78,22 @@ describe('users and roles', () => {
     const target = await createUser(app, { name: 'Findable Person' });
     const found = json(await get('/api/admin/users?q=findable', admin.cookie)).users;
     expect(found.map((u: { _id: string }) => u._id)).toContain(target.user.id);
-    expect(json(await get('/api/admin/users?role=admin', admin.cookie)).users.every((u: { role: string }) => u.role === 'admin')).toBe(true);
+    expect(json(await get('/api/admin/users?role=admin', admin.cookie)).users.every((u: { roles: string[] }) => u.roles.includes('admin'))).toBe(true);
 
-    expect((await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'support' })).statusCode).toBe(200);
-    expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: target.cookie } })).role).toBe('support');
-    expect(json(await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'vendor' })).code).toBe('no_approved_application');
-    expect((await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'superuser' })).statusCode).toBe(400);
-    const self = await post(`/api/admin/users/${admin.user.id}/role`, admin.cookie, { role: 'customer' });
+    expect((await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'support', grant: true })).statusCode).toBe(200);
+    const session = json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: target.cookie } }));
+    expect(session.role).toBe('support');
+    expect(session.user.roles).toEqual(['customer', 'support']);
+    expect(json(await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'vendor', grant: true })).code).toBe('no_approved_application');
+    expect((await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'superuser', grant: true })).statusCode).toBe(400);
+    expect((await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'customer', grant: false })).statusCode).toBe(200);
+    expect(json(await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'support', grant: false })).code).toBe('last_role');
+    const self = await post(`/api/admin/users/${admin.user.id}/role`, admin.cookie, { role: 'customer', grant: true });
     expect(self.statusCode).toBe(403);
     const detail = json(await get(`/api/admin/users/${target.user.id}`, admin.cookie));
-    expect(detail.roleHistory[0]).toMatchObject({ from: 'customer', to: 'support', by: 'Admin' });
+    expect(detail.user.roles).toEqual(['support']);
+    expect(detail.roleHistory.map((h: { from: string; to: string }) => `${h.from} → ${h.to}`)).toEqual(['customer,support → support', 'customer → customer,support']);
+    expect(detail.roleHistory[0]).toMatchObject({ by: 'Admin' });
   });
 });
 

@@ -104,7 +104,7 @@ describe('role matrix', () => {
     const v = await createUser(app, { role: 'vendor' });
     expect((await call({ method: 'GET', url: '/api/seller/products' }, v.cookie)).statusCode).toBe(403);
     const r = await createRiderAccount(app, { status: 'pending' });
-    await app.ctx.db.update(users).set({ role: 'rider' }).where(eq(users.id, r.user.id));
+    await app.ctx.db.update(users).set({ roles: ['customer', 'rider'] }).where(eq(users.id, r.user.id));
     expect((await call({ method: 'GET', url: '/api/rider/jobs' }, r.cookie)).statusCode).toBe(403);
   });
 });
@@ -174,15 +174,15 @@ describe('nobody promotes themself', () => {
   it('applying never changes a role; only an admin changes roles and never their own', async () => {
     const c = await createUser(app);
     await call({ method: 'POST', url: '/api/rider/apply', body: { name: 'Me', phone: '08031234567', dateOfBirth: '2000-01-01', vehicle: 'bicycle', acceptTerms: true } }, c.cookie);
-    expect((await call({ method: 'POST', url: `/api/admin/users/${c.user.id}/role`, body: { role: 'admin' } }, c.cookie)).statusCode).toBe(403);
+    expect((await call({ method: 'POST', url: `/api/admin/users/${c.user.id}/role`, body: { role: 'admin', grant: true } }, c.cookie)).statusCode).toBe(403);
     expect((await call({ method: 'POST', url: `/api/admin/applications/rider/${ID}/approve` }, c.cookie)).statusCode).toBe(403);
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, c.user.id));
-    expect(u!.role).toBe('customer');
+    expect(u!.roles).toEqual(['customer']);
     // A role in the application body is refused outright.
     expect((await call({ method: 'POST', url: '/api/seller/apply', body: { businessName: 'X', kind: 'food', phone: '08031234567', placeId: 'p', openingHours: EVERY_DAY, profilePhoto: '/media/vendors/x/y.webp', role: 'vendor' } }, c.cookie)).statusCode).toBe(400);
     const admin = await adminAccount(app);
-    expect((await call({ method: 'POST', url: `/api/admin/users/${admin.user.id}/role`, body: { role: 'customer' } }, admin.cookie)).statusCode).toBe(403);
+    expect((await call({ method: 'POST', url: `/api/admin/users/${admin.user.id}/role`, body: { role: 'customer', grant: true } }, admin.cookie)).statusCode).toBe(403);
     const vendor = await createVendorAccount(app);
-    expect((await call({ method: 'POST', url: `/api/admin/users/${vendor.user.id}/role`, body: { role: 'admin' } }, vendor.cookie)).statusCode).toBe(403);
+    expect((await call({ method: 'POST', url: `/api/admin/users/${vendor.user.id}/role`, body: { role: 'admin', grant: true } }, vendor.cookie)).statusCode).toBe(403);
   });
 });

@@ -1,22 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   CartUpdateInput, ChangePasswordInput, GoogleSignInInput, LoginInput, RegisterInput, ResetPasswordInput,
   SendResetInput, WishListUpdateInput,
 } from '@jara/shared';
-import { desc } from 'drizzle-orm';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import type { AppContext } from '../../context.js';
-import { mailOutbox } from '../../infra/db/schema.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
-import { AuthService } from './auth.service.js';
+import { AuthService, PASSWORD_RESET_JOB } from './auth.service.js';
 import { SESSION_COOKIE } from './sessions.js';
 import { findUserById, replaceCart, replaceWishList, toPublicUser, type UserRow } from './users.repo.js';
 
 const MINUTE = 60_000;
+export const SESSIONS_PURGE_JOB = 'sessions.purge';
 
 export const authModule: Module = async (app, ctx) => {
+  defaultAccess(app, 'public');
   const auth = new AuthService(ctx);
+  ctx.jobs.register(PASSWORD_RESET_JOB, async (payload) => auth.sendPasswordReset(String(payload.email)));
+  // Expired and idle sessions are refused on read already; the hourly purge keeps the table small.
+  ctx.jobs.register(SESSIONS_PURGE_JOB, () => ctx.sessions.purgeExpired());
+  ctx.jobs.schedule(SESSIONS_PURGE_JOB, 60 * MINUTE);
+  const signedIn = { access: 'user' } as const;
   const secure = ctx.config.publicUrl.startsWith('https://');
 
   async function startSession(req: FastifyRequest, reply: FastifyReply, user: UserRow) {
@@ -29,11 +34,12 @@ export const authModule: Module = async (app, ctx) => {
 
   const ipRule = (req: FastifyRequest, name: string, limit: number) => ({ key: `${name}:ip:${req.ip}`, limit, windowMs: 15 * MINUTE });
 
-  app.get('/api/user/is-auth', { schema: { tags: ['user'] } }, async (req) => {
+  app.get('/api/user/is-auth', { schema: { tags: ['user'] }, config: { access: 'optional' } }, async (req) => {
     if (!req.user) return { success: false, user: null, role: null, message: 'Not logged in' };
     const user = await findUserById(ctx.db, req.user.id);
     if (!user) return { success: false, user: null, role: null, message: 'Not logged in' };
-    return { success: true, user: await toPublicUser(ctx.db, user), role: user.role };
+    const shown = await toPublicUser(ctx.db, user);
+    return { success: true, user: shown, role: shown.role };
   });
 
   app.post('/api/user/register', { schema: { tags: ['user'], body: RegisterInput } }, async (req, reply) => {
@@ -48,31 +54,30 @@ export const authModule: Module = async (app, ctx) => {
     return { success: true, user: await startSession(req, reply, user), message: 'Logged in' };
   });
 
-  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+  // POST only, so the Origin check applies: a cross-site link cannot log anyone out.
+  app.post('/api/user/logout', { schema: { tags: ['user'] } }, async (req, reply) => {
     if (req.sessionToken) await ctx.sessions.destroy(req.sessionToken);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true, message: 'Logged out' };
-  };
-  app.get('/api/user/logout', { schema: { tags: ['user'] } }, logout);
-  app.post('/api/user/logout', { schema: { tags: ['user'] } }, logout);
+  });
 
-  app.post('/api/user/logout-all', { schema: { tags: ['user'] } }, async (req, reply) => {
+  app.post('/api/user/logout-all', { schema: { tags: ['user'] }, config: signedIn }, async (req, reply) => {
     const user = requireUser(req);
     await ctx.sessions.destroyAllFor(user.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true, message: 'Signed out on every device' };
   });
 
-  app.post('/api/user/change-password', { schema: { tags: ['user'], body: ChangePasswordInput } }, async (req, reply) => {
-    const user = requireUser(req);
-    await rateLimit(ctx.limiter, reply, [{ key: `pw:user:${user.id}`, limit: 10, windowMs: 15 * MINUTE }]);
-    await auth.changePassword(user.id, req.body.currentPassword, req.body.newPassword);
+  app.post('/api/user/change-password', { schema: { tags: ['user'], body: ChangePasswordInput }, config: signedIn }, async (req, reply) => {
+    const me = requireUser(req);
+    await rateLimit(ctx.limiter, reply, [{ key: `pw:user:${me.id}`, limit: 10, windowMs: 15 * MINUTE }]);
+    await auth.changePassword(me.id, req.body.currentPassword, req.body.newPassword, req.sessionToken);
     return { success: true, message: 'Password changed' };
   });
 
   app.post('/api/user/sendPasswordResetEmail', { schema: { tags: ['user'], body: SendResetInput } }, async (req, reply) => {
     await rateLimit(ctx.limiter, reply, [ipRule(req, 'reset', 20), { key: `reset:email:${req.body.email}`, limit: 5, windowMs: 15 * MINUTE }]);
-    await auth.sendPasswordReset(req.body.email);
+    await auth.requestPasswordReset(req.body.email);
     return { success: true, message: 'If an account exists for this email, a reset link is on its way.' };
   });
 
@@ -88,17 +93,17 @@ export const authModule: Module = async (app, ctx) => {
     return { success: true, user: await startSession(req, reply, user), message: 'Logged in' };
   });
 
-  app.post('/api/user/wishListUpdate', { schema: { tags: ['user'], body: WishListUpdateInput } }, async (req) => {
-    const user = requireUser(req);
-    await ctx.db.transaction((tx) => replaceWishList(tx, user.id, req.body.wishList));
-    const stored = await toPublicUser(ctx.db, user);
+  app.post('/api/user/wishListUpdate', { schema: { tags: ['user'], body: WishListUpdateInput }, config: signedIn }, async (req) => {
+    const me = requireUser(req);
+    await ctx.db.transaction((tx) => replaceWishList(tx, me.id, req.body.wishList));
+    const stored = await toPublicUser(ctx.db, me);
     return { success: true, message: 'Wish list updated', wishList: stored.wishList };
   });
 
-  app.post('/api/cart/update', { schema: { tags: ['cart'], body: CartUpdateInput } }, async (req) => {
-    const user = requireUser(req);
-    await ctx.db.transaction((tx) => replaceCart(tx, user.id, req.body.cartItems));
-    const stored = await toPublicUser(ctx.db, user);
+  app.post('/api/cart/update', { schema: { tags: ['cart'], body: CartUpdateInput }, config: signedIn }, async (req) => {
+    const me = requireUser(req);
+    await ctx.db.transaction((tx) => replaceCart(tx, me.id, req.body.cartItems));
+    const stored = await toPublicUser(ctx.db, me);
     return { success: true, message: 'Cart updated', cartItems: stored.cartItems };
   });
 
@@ -107,18 +112,8 @@ export const authModule: Module = async (app, ctx) => {
     googleClientId: ctx.config.google.clientId,
     campusName: ctx.config.campus.name,
     serviceArea: ctx.config.campus.serviceArea,
+    deliveryHours: ctx.config.deliveryHours,
   }));
-
-  if (!ctx.config.isProduction) {
-    // Development only: the mail outbox, so a reset link can be followed without SMTP.
-    app.get('/api/dev/outbox', { schema: { tags: ['dev'], querystring: z.object({ to: z.string().optional() }) } }, async (req) => {
-      const rows = await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);
-      const messages = rows
-        .filter((r) => !req.query.to || r.toAddress === req.query.to.toLowerCase())
-        .map((r) => ({ to: r.toAddress, subject: r.subject, text: r.textBody, createdAt: r.createdAt }));
-      return { success: true, messages };
-    });
-  }
 };
 
 export type { AppContext };

@@ -1,12 +1,14 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../infra/db/client.js';
 import { passwordResets, users } from '../../infra/db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { hashPassword, randomToken, safeEqualHex, sha256, verifyPassword } from '../../lib/crypto.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.repo.js';
 
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const PASSWORD_RESET_JOB = 'auth.password-reset';
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 export class AuthService {
@@ -18,7 +20,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     const [row] = await this.ctx.db
       .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash, role: 'customer' })
+      .values({ name: input.name, email: input.email, passwordHash, roles: ['customer'] })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!row) throw conflict('An account with this email already exists. Please log in.', 'email_taken');
@@ -32,13 +34,30 @@ export class AuthService {
     return user;
   }
 
-  async changePassword(userId: string, current: string, next: string): Promise<void> {
+  /**
+   * Sets a new password: every other session of the account ends (the caller's own, `keepToken`,
+   * stays) and every outstanding reset link stops working.
+   */
+  async changePassword(userId: string, current: string, next: string, keepToken: string | null): Promise<void> {
     const user = await findUserById(this.ctx.db, userId);
     if (!user || !(await verifyPassword(current, user.passwordHash))) throw badRequest('Your current password is not correct.', 'wrong_password');
-    await this.ctx.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
+    const passwordHash = await hashPassword(next);
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await voidResetLinks(tx, userId);
+    });
+    await this.ctx.sessions.destroyAllFor(userId, keepToken);
   }
 
-  /** Mails a single-use reset link; answers the same whether or not the account exists. */
+  /**
+   * Asks for a reset link. The request only queues a job, the same work whether or not the
+   * account exists, so neither the answer nor its timing tells; the job mails the link.
+   */
+  async requestPasswordReset(email: string): Promise<void> {
+    await this.ctx.jobs.enqueue(this.ctx.db, PASSWORD_RESET_JOB, { email });
+  }
+
+  /** The job behind requestPasswordReset: mails a single-use link when the account exists. */
   async sendPasswordReset(email: string): Promise<void> {
     const user = await findUserByEmail(this.ctx.db, email);
     if (!user) return;
@@ -54,7 +73,7 @@ export class AuthService {
     });
   }
 
-  /** Uses a reset token once: sets the new password and signs the user out everywhere. */
+  /** Uses a reset token once: sets the new password, voids the other links and signs the user out everywhere. */
   async resetPassword(userId: string, token: string, newPassword: string): Promise<void> {
     const hash = sha256(token);
     const candidates = await this.ctx.db
@@ -72,6 +91,7 @@ export class AuthService {
         .returning({ id: passwordResets.id });
       if (!used.length) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await voidResetLinks(tx, userId);
     });
     await this.ctx.sessions.destroyAllFor(userId);
   }
@@ -99,7 +119,12 @@ export class AuthService {
       const [linked] = await this.ctx.db.update(users).set({ googleSub: sub }).where(eq(users.id, byEmail.id)).returning();
       return linked!;
     }
-    const [created] = await this.ctx.db.insert(users).values({ name, email, googleSub: sub, role: 'customer' }).returning();
+    const [created] = await this.ctx.db.insert(users).values({ name, email, googleSub: sub, roles: ['customer'] }).returning();
     return created!;
   }
+}
+
+/** Marks every unused reset link of the user as used. */
+async function voidResetLinks(tx: Executor, userId: string): Promise<void> {
+  await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

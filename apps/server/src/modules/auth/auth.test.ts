@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createUser, json, PASSWORD, unique, type TestApp } from '../../../test/helpers.js';
-import { mailOutbox, passwordResets, users } from '../../infra/db/schema.js';
+import { mailOutbox, passwordResets, sessions, users } from '../../infra/db/schema.js';
+import { sha256 } from '../../lib/crypto.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 let app: TestApp;
@@ -75,11 +76,12 @@ describe('register and login', () => {
   it('answers malformed JSON, wrong types and oversize bodies with 4xx', async () => {
     const malformed = await app.inject({ method: 'POST', url: '/api/user/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
-    expect(json(malformed).success).toBe(false);
+    expect(json(malformed)).toEqual({ success: false, message: 'The request body is not valid JSON.', code: 'invalid_json' });
     const wrongType = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 42, password: [] } });
     expect(wrongType.statusCode).toBe(400);
     const huge = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) } });
     expect(huge.statusCode).toBe(413);
+    expect(json(huge).code).toBe('too_large');
   });
 
   it('treats SQL-looking input as plain data', async () => {
@@ -103,7 +105,7 @@ describe('register and login', () => {
     expect(fresh).not.toBe(old);
     expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: old } })).success).toBe(false);
     expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: fresh } })).success).toBe(true);
-    await app.inject({ url: '/api/user/logout', headers: { cookie: fresh } });
+    await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: fresh } });
     expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: fresh } })).success).toBe(false);
   });
 
@@ -127,6 +129,7 @@ describe('register and login', () => {
 describe('password reset', () => {
   async function requestReset(email: string) {
     const res = await app.inject({ method: 'POST', url: '/api/user/sendPasswordResetEmail', payload: { email } });
+    await app.ctx.jobs.drain();
     return json(res);
   }
 
@@ -210,5 +213,24 @@ describe('cart and wish list', () => {
     expect(bad.statusCode).toBe(400);
     const zero = await app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [crypto.randomUUID()]: { [crypto.randomUUID()]: 0 } } }, headers: { cookie } });
     expect(zero.statusCode).toBe(400);
+  });
+});
+
+describe('expired sessions', () => {
+  it('the hourly purge job deletes expired and idle sessions and keeps live ones', async () => {
+    const { user } = await createUser(app);
+    await app.ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const live = await app.ctx.sessions.create(user.id);
+    const expired = await app.ctx.sessions.create(user.id);
+    const idle = await app.ctx.sessions.create(user.id);
+    const hashOf = (token: string) => sha256(token);
+    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashOf(expired.token)));
+    await app.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 400 * 24 * 3600_000) }).where(eq(sessions.idHash, hashOf(idle.token)));
+
+    await app.ctx.jobs.offerSchedules();
+    await app.ctx.jobs.drain();
+
+    const left = await app.ctx.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(left.map((s) => s.idHash)).toEqual([hashOf(live.token)]);
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client.js';
 import { sessions, users } from '../../infra/db/schema.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
+import type { Role } from '@jara/shared';
 
 export const SESSION_COOKIE = 'jara_sid';
 
@@ -9,12 +10,17 @@ export interface SessionUser {
   id: string;
   name: string;
   email: string;
-  role: 'customer' | 'vendor' | 'rider' | 'support' | 'admin';
+  roles: Role[];
   chatId: string | null;
 }
 
+/** Told the hashes of sessions that just ended (the socket server disconnects them). */
+export type SessionsEndedListener = (idHashes: string[]) => void;
+
 /** Server-side sessions: the cookie holds a random token, the database only its hash. */
 export class SessionStore {
+  private endedListeners: SessionsEndedListener[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly opts: { idleMs: number; absoluteMs: number },
@@ -34,7 +40,7 @@ export class SessionStore {
     const idHash = sha256(token);
     const [row] = await this.db
       .select({
-        id: users.id, name: users.name, email: users.email, role: users.role, chatId: users.chatId,
+        id: users.id, name: users.name, email: users.email, roles: users.roles, chatId: users.chatId,
         lastSeenAt: sessions.lastSeenAt,
       })
       .from(sessions)
@@ -44,15 +50,28 @@ export class SessionStore {
     if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     }
-    return { id: row.id, name: row.name, email: row.email, role: row.role, chatId: row.chatId };
+    return { id: row.id, name: row.name, email: row.email, roles: row.roles, chatId: row.chatId };
+  }
+
+  onEnded(listener: SessionsEndedListener): void {
+    this.endedListeners.push(listener);
   }
 
   async destroy(token: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+    const idHash = sha256(token);
+    await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    this.ended([idHash]);
   }
 
-  async destroyAllFor(userId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  /** Ends every session of the user, but for the one whose token is `keep` (the caller's own). */
+  async destroyAllFor(userId: string, keep?: string | null): Promise<void> {
+    const where = keep ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(keep))) : eq(sessions.userId, userId);
+    const gone = await this.db.delete(sessions).where(where).returning({ idHash: sessions.idHash });
+    this.ended(gone.map((g) => g.idHash));
+  }
+
+  private ended(idHashes: string[]): void {
+    if (idHashes.length) for (const listener of this.endedListeners) listener(idHashes);
   }
 
   async purgeExpired(): Promise<void> {

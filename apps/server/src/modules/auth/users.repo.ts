@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { cartItems, productOptions, products, users, wishListItems } from '../../infra/db/schema.js';
-import type { CartItems, PublicUser } from '@jara/shared';
+import { primaryRole, type CartItems, type PublicUser } from '@jara/shared';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -61,15 +61,16 @@ export async function replaceWishList(ex: Executor, userId: string, productIds: 
   if (rows.length) await ex.insert(wishListItems).values(rows);
 }
 
-export async function toPublicUser(ex: Executor, u: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'chatId'>): Promise<PublicUser> {
+export async function toPublicUser(ex: Executor, u: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId'>): Promise<PublicUser> {
   const [cart, wish] = await Promise.all([loadCart(ex, u.id), loadWishList(ex, u.id)]);
   return {
     _id: u.id,
     name: u.name,
     email: u.email,
-    isSeller: u.role === 'vendor',
-    isRider: u.role === 'rider',
-    role: u.role,
+    isSeller: u.roles.includes('vendor'),
+    isRider: u.roles.includes('rider'),
+    role: primaryRole(u.roles),
+    roles: u.roles,
     chatId: u.chatId,
     cartItems: cart,
     wishList: wish,

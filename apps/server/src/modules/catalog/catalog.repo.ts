@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { isOpenAt, type CategoryDto, type ProductDto, type VendorDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { categories, productOptions, products, vendors } from '../../infra/db/schema.js';
-import { banners } from '../../infra/db/schema-portals.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
 
@@ -17,6 +16,7 @@ export function toVendorDto(v: VendorRow, now = new Date()): VendorDto {
     longitude: v.longitude,
     openingHours: v.openingHours,
     isOpen: v.isOpen && isOpenAt(v.openingHours, now),
+    acceptingOrders: v.isOpen,
   };
 }
 
@@ -71,10 +71,4 @@ export async function findVendor(ex: Executor, id: string): Promise<VendorRow | 
 export async function listCategories(ex: Executor): Promise<CategoryDto[]> {
   const rows = await ex.select().from(categories).orderBy(asc(categories.position));
   return rows.map((c) => ({ text: c.text, path: c.path, image: c.image, bgColor: c.bgColor }));
-}
-
-/** The home carousel's banners that admins switched on, in their order. */
-export async function listActiveBanners(ex: Executor) {
-  const rows = await ex.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.position), asc(banners.createdAt));
-  return rows.map((b) => ({ image: b.image, headline: b.headline, text: b.text, link: b.link }));
 }

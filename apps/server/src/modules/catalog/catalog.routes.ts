@@ -1,46 +1,47 @@
 import { z } from 'zod';
-import { Email } from '@jara/shared';
+import { Email, ProductListQuery, str } from '@jara/shared';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { newsletterSubscribers } from '../../infra/db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
-import { findVendor, listActiveBanners, listCategories, listProducts, listVendors, toVendorDto } from './catalog.repo.js';
+import { isPlainList, searchProducts } from './product-search.js';
+import { sendRepresentation } from '../../infra/snapshot.js';
 
-/** Shown until an admin adds banners of their own (seeded into the banners table too). */
-export const DEFAULT_BANNERS = [
-  { image: '/media/seed/banner-0.webp', headline: 'Campus food, at your hall in 30 minutes', text: 'Jollof, shawarma, small chops and more from vendors around Ugbowo.', link: '/products/food' },
-  { image: '/media/seed/banner-1.webp', headline: 'Send a parcel across campus', text: 'A rider picks it up and delivers it with a code only your recipient knows.', link: '/dispatch-request' },
-];
-const HOME_SLIDES = [0, 1, 2, 3].map((i) => `/media/seed/slide-${i}.webp`);
+export { DEFAULT_BANNERS } from './snapshot.js';
 
+/**
+ * The public catalogue is answered from memory (snapshot.ts, decision 0011): no database work
+ * while the snapshot is current, and none at all for a revalidation that matches.
+ */
 export const catalogModule: Module = async (app, ctx) => {
-  app.get('/api/product/list', { schema: { tags: ['catalogue'] } }, async (_req, reply) => {
+  defaultAccess(app, 'public');
+  const store = ctx.catalogue;
+  const fromMemory = { tags: ['catalogue'] };
+
+  // The spec's plain list comes from memory; a search, filter or sort is computed per request.
+  app.get('/api/product/list', { schema: { tags: ['catalogue'], querystring: ProductListQuery }, compress: false }, async (req, reply) => {
+    if (isPlainList(req.query)) return sendRepresentation(req, reply, (await store.catalogue.get()).productList({}));
     reply.header('cache-control', 'no-cache');
-    return { success: true, products: await listProducts(ctx.db) };
+    return { success: true, products: await searchProducts(ctx.db, req.query, store.now()) };
   });
 
-  app.get('/api/category/list', { schema: { tags: ['catalogue'] } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return { success: true, categories: await listCategories(ctx.db) };
+  app.get('/api/category/list', { schema: fromMemory, compress: false }, async (req, reply) => {
+    return sendRepresentation(req, reply, (await store.catalogue.get()).categories);
   });
 
-  app.get('/api/seller/list', { schema: { tags: ['catalogue'] } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    const now = new Date();
-    return { success: true, vendors: (await listVendors(ctx.db)).map((v) => toVendorDto(v, now)) };
+  app.get('/api/seller/list', { schema: fromMemory, compress: false }, async (req, reply) => {
+    return sendRepresentation(req, reply, (await store.catalogue.get()).vendorListAt(store.now()));
   });
 
-  app.get('/api/seller/vendor/:vendorId', { schema: { tags: ['catalogue'], params: z.object({ vendorId: z.string() }) } }, async (req) => {
-    const id = req.params.vendorId;
-    const vendor = z.uuid().safeParse(id).success ? await findVendor(ctx.db, id) : undefined;
-    if (!vendor) throw notFound('Vendor not found.');
-    return { success: true, vendor: toVendorDto(vendor) };
+  app.get('/api/seller/vendor/:vendorId', { schema: { tags: ['catalogue'], params: z.object({ vendorId: str().max(100) }) }, compress: false }, async (req, reply) => {
+    const rep = (await store.catalogue.get()).vendorAt(req.params.vendorId, store.now());
+    if (!rep) throw notFound('Vendor not found.');
+    return sendRepresentation(req, reply, rep);
   });
 
-  app.get('/api/content/home', { schema: { tags: ['catalogue'] } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    const active = await listActiveBanners(ctx.db);
-    return { success: true, banners: active.length ? active : DEFAULT_BANNERS, slides: HOME_SLIDES };
+  app.get('/api/content/home', { schema: fromMemory, compress: false }, async (req, reply) => {
+    return sendRepresentation(req, reply, (await store.catalogue.get()).home);
   });
 
   app.post('/api/newsletter/subscribe', { schema: { tags: ['newsletter'], body: z.strictObject({ email: Email }) } }, async (req, reply) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, createProduct, createVendor, json, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, catalogueWritten, createProduct, createVendor, json, type TestApp } from '../../../test/helpers.js';
 import { newsletterSubscribers, products } from '../../infra/db/schema.js';
 import { banners } from '../../infra/db/schema-portals.js';
 
@@ -18,6 +18,7 @@ describe('catalogue API', () => {
     const { product: pendingProduct } = await createProduct(app, hidden.id);
     const { product: deleted } = await createProduct(app, vendor.id);
     await app.ctx.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, deleted.id));
+    await catalogueWritten(app);
 
     const res = await app.inject({ url: '/api/product/list' });
     expect(res.statusCode).toBe(200);
@@ -71,6 +72,7 @@ describe('catalogue API', () => {
       { image: '/media/banners/a.webp', headline: 'Exam week snacks', text: 'Stay up', link: '/products/food', position: 0 },
       { image: '/media/banners/b.webp', headline: 'Hidden', active: false },
     ]);
+    await catalogueWritten(app);
     const after = json(await app.inject({ url: '/api/content/home' }));
     expect(after.banners).toEqual([{ image: '/media/banners/a.webp', headline: 'Exam week snacks', text: 'Stay up', link: '/products/food' }]);
   });

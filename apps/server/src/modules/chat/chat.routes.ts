@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CHAT_MSG, ChatMessagesQuery } from '@jara/shared';
+import { CHAT_MSG, ChatMessagesQuery, str } from '@jara/shared';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { readMultipartForm } from '../../infra/uploads/uploads.js';
 import { sendUpload } from '../../infra/uploads/serve.js';
 import { notFound } from '../../lib/errors.js';
@@ -15,6 +16,7 @@ const MEDIA_NAME = /^[0-9a-f-]{36}\.(webp|mp4|webm|mov)$/;
 
 /** The customer side of the support chat (SPEC §7): fetch, page, send, media, unread. */
 export const chatModule: Module = async (app, ctx) => {
+  defaultAccess(app, 'user');
   const chats = new ChatService(ctx);
   registerChatSocket(ctx, chats);
 
@@ -59,7 +61,7 @@ export const chatModule: Module = async (app, ctx) => {
     return { success: true };
   });
 
-  app.get('/api/chat/media/:name', { schema: { tags: ['chat'], params: z.object({ name: z.string().max(60) }) } }, async (req, reply) => {
+  app.get('/api/chat/media/:name', { schema: { tags: ['chat'], params: z.object({ name: str().max(60) }) } }, async (req, reply) => {
     const user = requireUser(req);
     if (!MEDIA_NAME.test(req.params.name)) throw notFound();
     const key = `chat/${req.params.name}`;

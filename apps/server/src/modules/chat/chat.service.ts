@@ -1,16 +1,17 @@
-import { CHAT_MSG, ChatSendFields, type ChatDto, type ChatMessageDto, type ServerToClientEvents } from '@jara/shared';
+import { CHAT_MSG, ChatSendFields, hasRole, type ChatDto, type ChatMessageDto, type ServerToClientEvents } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { storeMedia, type UploadedFile } from '../../infra/uploads/uploads.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { findUserById } from '../auth/users.repo.js';
+import { queueChatPush } from '../push/queue.js';
 import {
   claimCustomerEmail, countUnread, findChat, findChatByCustomer, getOrCreateChat, insertMessage, listMessages, markRead,
   setChatStatus, toMessageDto, touchChat, type ChatRow,
 } from './chat.repo.js';
 
 /** Support agents and admins may open any conversation. */
-export const isAgent = (user: Pick<SessionUser, 'role'>) => user.role === 'support' || user.role === 'admin';
+export const isAgent = (user: Pick<SessionUser, 'roles'>) => hasRole(user, 'support', 'admin');
 export const chatRoom = (chatId: string) => `chat:${chatId}`;
 /** A customer who is offline gets at most one email per conversation in this window. */
 export const CUSTOMER_EMAIL_WINDOW_MS = 15 * 60_000;
@@ -107,6 +108,7 @@ export class ChatService {
       });
       const chat = await touchChat(tx, target.id, row.createdAt, fromCustomer);
       await markRead(tx, target.id, user.id);
+      if (!fromCustomer) await queueChatPush(tx, target.id, row.id);
       return { chat, row };
     });
     const message = toMessageDto(row);

@@ -1,5 +1,6 @@
 import { ContactInput, MSG } from '@jara/shared';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { readMultipartForm, storeContactAttachment } from '../../infra/uploads/uploads.js';
 import { badRequest } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
@@ -9,6 +10,7 @@ const MINUTE = 60_000;
 
 /** The contact form (SPEC §2 /contact): stored for the support inbox and emailed to support. */
 export const contactModule: Module = async (app, ctx) => {
+  defaultAccess(app, 'public');
   app.post('/api/mail/contact', { schema: { tags: ['contact'], consumes: ['multipart/form-data'] } }, async (req, reply) => {
     // A campus network puts many students behind one address: the per-address limit is loose,
     // the per-sender one is tight.
@@ -40,7 +42,7 @@ export const contactModule: Module = async (app, ctx) => {
           `From: ${input.name} <${input.email}>\nSubject: ${input.subject}\n\n${input.message}\n\n` +
           `${media ? 'Attachment included.\n' : ''}Reply from the support inbox: ${ctx.config.publicUrl}/support (message ${row.id})`,
         attachments: media
-          ? [{ filename: `attachment${media.key.slice(media.key.lastIndexOf('.'))}`, path: ctx.storage.pathOf(media.key), contentType: media.mime }]
+          ? [{ filename: `attachment${media.key.slice(media.key.lastIndexOf('.'))}`, storageKey: media.key, contentType: media.mime }]
           : undefined,
       });
     });

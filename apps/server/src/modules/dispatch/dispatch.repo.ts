@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { ItemStatus } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { addresses, dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
+import { queueStatusPush } from '../push/queue.js';
 
 export type DispatchRow = typeof dispatches.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
@@ -17,6 +18,12 @@ export interface PlaceSnapshot {
   longitude: number;
   city?: string;
   state?: string;
+  /** Door details of a saved pick-up address (decision 0012). */
+  placeName?: string | null;
+  block?: string;
+  floor?: string;
+  room?: string;
+  landmark?: string;
 }
 
 export async function findOwnAddress(ex: Executor, userId: string, addressId: string): Promise<AddressRow | undefined> {
@@ -167,11 +174,13 @@ export async function recordWrongCode(ex: Executor, id: string, max: number): Pr
   return row!;
 }
 
+/** Records a status change and, in the same transaction, the push job that tells the sender. */
 export async function insertStatusEvent(
   ex: Executor,
-  e: { dispatchId: string; status: ItemStatus; actorId: string | null; note?: string },
+  e: { dispatchId: string; status: ItemStatus | 'refunded'; actorId: string | null; note?: string },
 ): Promise<void> {
   await ex.insert(statusEvents).values({ subjectType: 'dispatch', subjectId: e.dispatchId, status: e.status, actorId: e.actorId, note: e.note ?? null });
+  await queueStatusPush(ex, { subjectType: 'dispatch', subjectIds: [e.dispatchId], status: e.status, actorId: e.actorId, note: e.note ?? null });
 }
 
 export async function listStatusEvents(ex: Executor, dispatchId: string) {

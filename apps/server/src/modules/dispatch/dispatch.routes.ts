@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { DispatchFeeInput, DispatchRequestInput, Id, koboToNaira } from '@jara/shared';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { DISPATCH_ALERT_JOB, DISPATCH_PUSH_JOB, DispatchService } from './dispatch.service.js';
 
 const MINUTE = 60_000;
 
 export const dispatchModule: Module = async (app, ctx) => {
+  defaultAccess(app, 'user');
   const service = new DispatchService(ctx);
 
   ctx.jobs.register(DISPATCH_PUSH_JOB, async (payload) => service.runPush(String(payload.dispatchId)));
@@ -16,9 +18,10 @@ export const dispatchModule: Module = async (app, ctx) => {
   ctx.payments.registerPurpose('dispatch', {
     onPaid: (tx, payment) => service.onPaid(tx, payment),
     onFailed: (tx, payment) => service.onFailed(tx, payment),
+    onRefunded: (tx, payment, amount) => service.onRefunded(tx, payment, amount),
   });
 
-  app.post('/api/dispatch/delivery-fee', { schema: { tags: ['dispatch'], body: DispatchFeeInput } }, async (req, reply) => {
+  app.post('/api/dispatch/delivery-fee', { schema: { tags: ['dispatch'], body: DispatchFeeInput }, config: { access: 'public' } }, async (req, reply) => {
     await rateLimit(ctx.limiter, reply, [{ key: `dispatch-fee:ip:${req.ip}`, limit: 120, windowMs: MINUTE }]);
     const { latitude1, longitude1, latitude2, longitude2 } = req.body;
     const fee = service.quoteFee({ latitude: latitude1, longitude: longitude1 }, { latitude: latitude2, longitude: longitude2 });

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
-  CANCEL_WINDOW_MS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeBetween, dispatchTotals, isInServiceArea,
-  koboToNaira, type DispatchDto, type DispatchRequest, type ItemStatus, type LatLon,
+  CANCEL_WINDOW_MS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeBetween, formatNaira, dispatchTotals, isInServiceArea,
+  koboToNaira, type DispatchDto, type TrackingDto, type DispatchRequest, type ItemStatus, type LatLon,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
@@ -13,6 +13,7 @@ import {
   isApprovedRider, listOpenJobs, listPaidForUser, listRiderJobs, lockRiderJob, markDelivered, markPaid, markPickedUp,
   markUnpaid, recordWrongCode, type DispatchRow, type PlaceSnapshot,
 } from './dispatch.repo.js';
+import { loadDispatchTracking } from '../tracking/tracking.service.js';
 
 /** What this module uses of the shared payment mechanism (ctx.payments). */
 
@@ -78,10 +79,12 @@ export class DispatchService {
     return deliveryFeeBetween(from, to, this.ctx.config.feeTiers);
   }
 
-  /** Creates the dispatch awaiting payment, priced here, and starts its payment. */
+  /**
+   * Creates the dispatch awaiting payment, priced here, with its payment attempt in one short
+   * transaction; the provider is asked where to pay with no transaction open (PaymentService.start).
+   */
   async request(userId: string, input: DispatchRequest): Promise<{ url: string; reference: string; dispatchId: string }> {
-    const payments = this.ctx.payments;
-    return this.ctx.db.transaction(async (tx) => {
+    return this.ctx.payments.start(async (tx) => {
       const address = await findOwnAddress(tx, userId, input.pickupAddress);
       if (!address) throw badRequest(MSG.selectPickup, 'invalid_pickup');
       const { dropoff } = input;
@@ -93,6 +96,7 @@ export class DispatchService {
       const pickup: PlaceSnapshot = {
         firstName: address.firstName, lastName: address.lastName, email: address.email, phone: address.phone,
         address: address.address, city: address.city, state: address.state, ...from,
+        placeName: address.placeName, block: address.block, floor: address.floor, room: address.room, landmark: address.landmark,
       };
       const row = await insertDispatch(tx, {
         userId,
@@ -108,11 +112,10 @@ export class DispatchService {
         serviceFeeKobo: totals.serviceFeeKobo,
         amountKobo: totals.totalKobo,
       });
-      const started = await payments.start(tx, {
-        purpose: 'dispatch', subjectId: row.id, userId, email: input.email, amountKobo: totals.totalKobo,
-        callbackPath: '/loader?next=dispatch',
-      });
-      return { ...started, dispatchId: row.id };
+      return {
+        attempt: { purpose: 'dispatch', subjectId: row.id, userId, email: input.email, amountKobo: totals.totalKobo, callbackPath: '/loader?next=dispatch' },
+        result: { dispatchId: row.id },
+      };
     });
   }
 
@@ -145,17 +148,34 @@ export class DispatchService {
     await markUnpaid(tx, payment.subjectId, payment.state === 'abandoned' ? 'abandoned' : 'failed');
   }
 
+  /** The provider processed a refund: recorded on the timeline, the sender told. */
+  async onRefunded(tx: Tx, payment: PaymentRow, amountKobo: number): Promise<void> {
+    const row = await findDispatch(tx, payment.subjectId);
+    if (!row) return;
+    await insertStatusEvent(tx, { dispatchId: row.id, status: 'refunded', actorId: null, note: `${formatNaira(amountKobo)} refunded (${payment.reference})` });
+    await this.ctx.jobs.enqueue(tx, DISPATCH_PUSH_JOB, { dispatchId: row.id });
+  }
+
   /** The sender's paid dispatches, newest first. */
   async listForSender(userId: string): Promise<DispatchDto[]> {
+    return this.senderDtos(await listPaidForUser(this.ctx.db, userId));
+  }
+
+  /** The sender's view: the DTO plus its timeline, rider (phone while the job is active) and refund. */
+  private async senderDtos(rows: DispatchRow[]): Promise<DispatchDto[]> {
     const now = Date.now();
-    return (await listPaidForUser(this.ctx.db, userId)).map((r) => toDispatchDto(r, 'sender', now));
+    const byOwner = new Map<string, DispatchRow[]>();
+    for (const r of rows) (byOwner.get(r.userId) ?? byOwner.set(r.userId, []).get(r.userId)!).push(r);
+    const tracking = new Map<string, TrackingDto>();
+    for (const [owner, own] of byOwner) for (const [id, t] of await loadDispatchTracking(this.ctx.db, own, owner)) tracking.set(id, t);
+    return rows.map((r) => ({ ...toDispatchDto(r, 'sender', now), ...tracking.get(r.id) }));
   }
 
   /** One dispatch for its sender; anyone else gets 404 (existence is not revealed). */
   async getForSender(userId: string, id: string): Promise<DispatchDto> {
     const row = await findDispatch(this.ctx.db, id);
     if (!row || row.userId !== userId || row.paymentState !== 'paid') throw notFound('Dispatch not found.');
-    return toDispatchDto(row, 'sender');
+    return (await this.senderDtos([row]))[0]!;
   }
 
   /** Cancel before a rider is assigned and within the window: refunded in full, Order Cancelled. */
@@ -171,7 +191,7 @@ export class DispatchService {
       await this.push(tx, row);
       return { row, existing: row };
     });
-    if (result.row) return toDispatchDto(result.row, 'sender');
+    if (result.row) return (await this.senderDtos([result.row]))[0]!;
     const e = result.existing;
     if (!e || e.userId !== userId || e.paymentState !== 'paid') throw notFound('Dispatch not found.');
     if (e.status === 'Order Cancelled') throw conflict('This dispatch is already cancelled.', 'already_cancelled');
@@ -207,9 +227,11 @@ export class DispatchService {
   }
 
   /** First rider to accept wins (one conditional UPDATE); everyone else gets 409. */
-  async acceptDispatch(riderUserId: string, id: string): Promise<DispatchDto> {
+  /** `claim` runs first inside the transaction (the rider module's one-job-at-a-time rule). */
+  async acceptDispatch(riderUserId: string, id: string, claim?: (tx: Tx) => Promise<void>): Promise<DispatchDto> {
     await this.requireRider(riderUserId);
     const row = await this.ctx.db.transaction(async (tx) => {
+      await claim?.(tx);
       const assigned = await assignRider(tx, id, riderUserId);
       if (!assigned) return null;
       await insertStatusEvent(tx, { dispatchId: id, status: 'Order Assigned', actorId: riderUserId });
@@ -309,7 +331,7 @@ export class DispatchService {
   async runPush(dispatchId: string): Promise<void> {
     const row = await findDispatch(this.ctx.db, dispatchId);
     if (!row) return;
-    this.ctx.realtime.emitToUser(row.userId, 'dispatch.updated', toDispatchDto(row, 'sender'));
+    this.ctx.realtime.emitToUser(row.userId, 'dispatch.updated', (await this.senderDtos([row]))[0]!);
     if (row.riderId) this.ctx.realtime.emitToUser(row.riderId, 'dispatch.updated', toDispatchDto(row, 'rider'));
     if (row.paymentState === 'paid' && row.status === 'Order Placed' && !row.riderId) {
       this.ctx.realtime.emitToRole('rider', 'job.available', { kind: 'dispatch', _id: row.id });

@@ -304,6 +304,15 @@ describe('GET /api/dispatch/user', () => {
       deliveryNote: 'Two textbooks in a bag',
       deliveryCode: expect.stringMatching(/^\d{4}$/),
       canCancel: true,
+      // Tracking (additions to the spec's shape): placed now, the rider's steps still to come.
+      timeline: [
+        { key: 'placed', label: 'Dispatch placed', at: expect.any(String), note: null },
+        { key: 'assigned', label: 'Rider assigned', at: null, note: null },
+        { key: 'picked', label: 'Picked up', at: null, note: null },
+        { key: 'delivered', label: 'Delivered', at: null, note: null },
+      ],
+      rider: null,
+      refund: null,
     });
   });
 });

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { ADDRESS_SUGGESTIONS } from '@jara/shared';
+import { eq, sql } from 'drizzle-orm';
+import { ADDRESS_SUGGESTIONS, haversineKm, tidyPlaceName, uniqueByName } from '@jara/shared';
 import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
 import { places } from '../../infra/db/schema.js';
 
@@ -9,7 +9,7 @@ export type PlaceRow = typeof places.$inferInsert;
 export async function upsertPlaces(ex: Executor, rows: PlaceRow[]): Promise<number> {
   let n = 0;
   for (let i = 0; i < rows.length; i += 500) {
-    const batch = rows.slice(i, i + 500);
+    const batch = rows.slice(i, i + 500).map((r) => ({ ...r, displayName: tidyPlaceName(r.displayName) }));
     await ex
       .insert(places)
       .values(batch)
@@ -17,7 +17,7 @@ export async function upsertPlaces(ex: Executor, rows: PlaceRow[]): Promise<numb
         target: places.placeId,
         set: {
           displayName: sql`excluded.display_name`, street: sql`excluded.street`, city: sql`excluded.city`,
-          country: sql`excluded.country`, lat: sql`excluded.lat`, lon: sql`excluded.lon`, kind: sql`excluded.kind`, source: sql`excluded.source`,
+          country: sql`excluded.country`, lat: sql`excluded.lat`, lon: sql`excluded.lon`, kind: sql`excluded.kind`, source: sql`excluded.source`, blocks: sql`excluded.blocks`,
         },
       });
     n += batch.length;
@@ -33,6 +33,35 @@ export interface PlaceHit {
   city: string;
   street: string;
   country: string;
+  blocks: string[];
+  distanceKm?: number;
+}
+
+export async function findPlace(ex: Executor, placeId: string) {
+  const [row] = await ex.select().from(places).where(eq(places.placeId, placeId));
+  return row;
+}
+
+const tidy = (r: PlaceHit & { lat: unknown; lon: unknown }): PlaceHit => ({
+  ...r, display_name: tidyPlaceName(r.display_name), lat: Number(r.lat), lon: Number(r.lon), blocks: r.blocks ?? [],
+});
+
+/**
+ * The known places nearest a point, closest first, for an address not in the list ("Can't find
+ * your lodge?"). Squared degrees (longitude scaled by cos(latitude)) order the rows; the answer
+ * carries the haversine distance.
+ */
+export async function nearbyPlaces(ex: Executor, lat: number, lon: number, limit = ADDRESS_SUGGESTIONS): Promise<PlaceHit[]> {
+  const k = Math.cos((lat * Math.PI) / 180);
+  const rows = await queryRows<PlaceHit>(ex, sql`
+    SELECT place_id, display_name, lat, lon, city, street, country, blocks
+    FROM places
+    WHERE kind <> 'street'
+    ORDER BY (lat - ${lat}) ^ 2 + ((lon - ${lon}) * ${k}) ^ 2, place_id
+    LIMIT ${limit * 2}`);
+  return uniqueByName(rows.map(tidy))
+    .slice(0, limit)
+    .map((p) => ({ ...p, distanceKm: Math.round(haversineKm({ latitude: lat, longitude: lon }, { latitude: p.lat, longitude: p.lon }) * 100) / 100 }));
 }
 
 /** Threshold of the `<%` (word similarity) operator: low enough to forgive a typo while typing. */
@@ -51,12 +80,13 @@ export async function searchPlaces(db: Db, text: string, limit = ADDRESS_SUGGEST
     // slower at 19k places (bench/address-search.ts); this transaction alone is told not to.
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
     const rows = await queryRows<PlaceHit>(tx, sql`
-      SELECT place_id, display_name, lat, lon, city, street, country
+      SELECT place_id, display_name, lat, lon, city, street, country, blocks
       FROM places
       WHERE lower(display_name) %> ${q}
       ORDER BY (lower(display_name) LIKE ${like + '%'}) DESC,
-               word_similarity(${q}, lower(display_name)) DESC, length(display_name), place_id
-      LIMIT ${limit}`);
-    return rows.map((r) => ({ ...r, lat: Number(r.lat), lon: Number(r.lon) }));
+               word_similarity(${q}, lower(display_name)) DESC, length(display_name), (source = 'curated') DESC, place_id
+      LIMIT ${limit * 2}`);
+    // Two places may share a name (an imported copy of a curated one): the list shows it once.
+    return uniqueByName(rows.map(tidy)).slice(0, limit);
   });
 }

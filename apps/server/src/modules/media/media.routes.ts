@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
 
 /** Folders whose files anyone may see; chat and contact uploads are served by their modules. */
@@ -8,6 +9,7 @@ const PUBLIC_PREFIXES = ['seed/', 'products/', 'vendors/', 'categories/', 'banne
 export const MEDIA_WIDTHS = [200, 400, 800] as const;
 
 export const mediaModule: Module = async (app, ctx) => {
+  defaultAccess(app, 'public');
   app.get(
     '/media/*',
     { schema: { hide: true, querystring: z.object({ w: z.coerce.number().optional() }) } },
@@ -15,24 +17,31 @@ export const mediaModule: Module = async (app, ctx) => {
       const key = (req.params as { '*': string })['*'];
       if (!PUBLIC_PREFIXES.some((p) => key.startsWith(p)) || !/^[a-z0-9/_.-]+\.webp$/i.test(key) || key.includes('..')) throw notFound();
       const width = req.query.w && (MEDIA_WIDTHS as readonly number[]).includes(req.query.w) ? req.query.w : null;
-      let body: Buffer | null;
-      if (width) {
-        const cacheKey = `cache/w${width}/${key}`;
-        body = await ctx.storage.get(cacheKey);
-        if (!body) {
+      let served = key;
+      let info = await ctx.storage.stat(key);
+      if (info && width) {
+        // Resized copies are made once and kept in storage, where every instance finds them.
+        served = `cache/w${width}/${key}`;
+        info = await ctx.storage.stat(served);
+        if (!info) {
           const original = await ctx.storage.get(key);
           if (!original) throw notFound();
-          body = await sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-          await ctx.storage.put(cacheKey, body);
+          await ctx.storage.put(served, await sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+          info = await ctx.storage.stat(served);
         }
-      } else {
-        body = await ctx.storage.get(key);
       }
-      if (!body) throw notFound();
-      return reply
+      if (!info) throw notFound();
+      reply
         .type('image/webp')
         .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
-        .send(body);
+        // The ETag @fastify/etag would compute from the bytes, known without reading them.
+        .header('etag', info.etag);
+      const etag = info.etag;
+      const known = String(req.headers['if-none-match'] ?? '').split(/\s*,\s*/);
+      if (known.some((t) => t === etag || t === `W/${etag}` || t === '*')) return reply.status(304).send();
+      const body = await ctx.storage.stream(served);
+      if (!body) throw notFound();
+      return reply.header('content-length', info.size).send(body);
     },
   );
 };

@@ -4,6 +4,7 @@ import { queryRows } from '../../infra/db/client.js';
 import {
   cartItems, orderItems, orders, payments, productOptions, products, statusEvents, vendors, type PaymentState,
 } from '../../infra/db/schema.js';
+import { queueStatusPush } from '../push/queue.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -85,8 +86,17 @@ export async function cancelPlacedItems(ex: Executor, orderId: string, reason: s
     .returning();
 }
 
+/** Records status changes and, in the same transaction, the push job that tells the customer. */
 export async function recordStatusEvents(ex: Executor, rows: (typeof statusEvents.$inferInsert)[]): Promise<void> {
-  if (rows.length) await ex.insert(statusEvents).values(rows);
+  if (!rows.length) return;
+  await ex.insert(statusEvents).values(rows);
+  const groups = new Map<string, { subjectType: (typeof rows)[number]['subjectType']; subjectIds: string[]; status: string; actorId: string | null; note: string | null }>();
+  for (const r of rows) {
+    const key = JSON.stringify([r.subjectType, r.status, r.actorId ?? null, r.note ?? null]);
+    const g = groups.get(key) ?? groups.set(key, { subjectType: r.subjectType, subjectIds: [], status: r.status, actorId: r.actorId ?? null, note: r.note ?? null }).get(key)!;
+    g.subjectIds.push(r.subjectId);
+  }
+  for (const g of groups.values()) await queueStatusPush(ex, g);
 }
 
 /** Removes the bought lines from the customer's cart. */

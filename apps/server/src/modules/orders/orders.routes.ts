@@ -1,19 +1,27 @@
 import { z } from 'zod';
 import { CheckoutInput, DeliveryFeeInput, Id, koboToNaira, OrderListQuery } from '@jara/shared';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
-import { OrderService } from './orders.service.js';
+import { ORDER_NOTICES, OrderService } from './orders.service.js';
+
+/** The payload of an `orders.notify` job, checked when it runs. */
+const noticeJob = z.object({ orderId: z.string(), kind: z.enum(ORDER_NOTICES) });
 
 export const ordersModule: Module = async (app, ctx) => {
+  defaultAccess(app, 'user');
   const orders = new OrderService(ctx);
   ctx.payments.registerPurpose('order', {
     onPaid: (tx, payment) => orders.onPaid(tx, payment),
     onFailed: (tx, payment) => orders.onFailed(tx, payment),
     onRefunded: (tx, payment, amount) => orders.onRefunded(tx, payment, amount),
   });
-  ctx.jobs.register('orders.notify', (payload) => orders.deliverNotice(String(payload.orderId), payload.kind as 'paid'));
+  ctx.jobs.register('orders.notify', (payload) => {
+    const { orderId, kind } = noticeJob.parse(payload);
+    return orders.deliverNotice(orderId, kind);
+  });
 
-  app.post('/api/order/delivery-fee', { schema: { tags: ['order'], body: DeliveryFeeInput } }, async (req, reply) => {
+  app.post('/api/order/delivery-fee', { schema: { tags: ['order'], body: DeliveryFeeInput }, config: { access: 'public' } }, async (req, reply) => {
     await rateLimit(ctx.limiter, reply, [{ key: `fee:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);
     const { latitude, longitude, vendorIds } = req.body;
     const kobo = await orders.deliveryFee(ctx.db, { latitude, longitude }, vendorIds);
@@ -32,6 +40,12 @@ export const ordersModule: Module = async (app, ctx) => {
     const { page, limit } = req.query;
     const { orders: list, hasMore } = await orders.listForUser(user.id, page, limit);
     return { success: true, orders: list, page, limit, hasMore };
+  });
+
+  app.get('/api/order/:id', { schema: { tags: ['order'], params: z.strictObject({ id: Id }) } }, async (req, reply) => {
+    const user = requireUser(req);
+    reply.header('cache-control', 'no-store');
+    return { success: true, order: await orders.getForUser(user.id, req.params.id) };
   });
 
   app.post('/api/order/cancel/:id', { schema: { tags: ['order'], params: z.strictObject({ id: Id }) } }, async (req, reply) => {

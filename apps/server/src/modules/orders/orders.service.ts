@@ -1,5 +1,5 @@
 import {
-  CANCEL_WINDOW_MS, CANCELLED, cartTotals, formatNaira, isInServiceArea, isOnTheWay, isOpenAt, koboToNaira, nairaToKobo, orderDeliveryFee,
+  CANCEL_WINDOW_MS, CANCELLED, cartTotals, formatNaira, isInServiceArea, isOnTheWay, isWithinDailyWindow, koboToNaira, outsideDeliveryHoursMessage, vendorOpenState, nairaToKobo, orderDeliveryFee,
   shownOrderStatus, unitPriceKobo, type CheckoutInput, type ItemStatus, type OrderAddressDto, type OrderDto, type CartTotals, MSG,
 } from '@jara/shared';
 import { eq } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import type { PaymentRow } from '../payments/payments.service.js';
 import { findOwnAddress } from '../addresses/addresses.repo.js';
 import { OUTSIDE_AREA } from '../addresses/addresses.routes.js';
 import * as repo from './orders.repo.js';
+import { loadOrderTracking } from '../tracking/tracking.service.js';
 
 export const PRICE_CHANGED = 'price_changed';
 
@@ -33,7 +34,8 @@ export interface Quote {
   addressId: string;
 }
 
-type OrderNotice = 'paid' | 'cancelled' | 'refunded' | 'failed';
+export const ORDER_NOTICES = ['paid', 'cancelled', 'refunded'] as const;
+export type OrderNotice = (typeof ORDER_NOTICES)[number];
 
 /** Checkout, the order side of payment, My Orders and cancellation (DESIGN §2–§3). */
 export class OrderService {
@@ -49,7 +51,9 @@ export class OrderService {
   }
 
   /** Recomputes every line and fee from the database; refuses anything that does not hold. */
-  async quote(ex: Executor, userId: string, input: CheckoutInput, now = new Date()): Promise<Quote> {
+  async quote(ex: Executor, userId: string, input: CheckoutInput, now = this.ctx.clock.now()): Promise<Quote> {
+    const hours = this.ctx.config.deliveryHours;
+    if (!isWithinDailyWindow(hours, now)) throw badRequest(outsideDeliveryHoursMessage(hours), 'outside_delivery_hours');
     const address = await findOwnAddress(ex, userId, input.address);
     if (!address) throw notFound('Address not found. Please select one of your addresses.');
     const point = { latitude: address.latitude, longitude: address.longitude };
@@ -72,8 +76,10 @@ export class OrderService {
       const own = options.filter((o) => o.productId === product.id);
       const option = item.optionId === undefined ? own[0] : own.find((o) => o.id === item.optionId);
       if (!option) throw badRequest(`That option does not belong to ${product.name}.`, 'option_mismatch');
-      if (!vendor.isOpen || !isOpenAt(vendor.openingHours, now)) {
-        throw badRequest(`${vendor.businessName} is closed right now. Please remove ${product.name} or try again when it opens.`, 'vendor_closed');
+      const state = vendorOpenState(vendor.openingHours, vendor.isOpen, now);
+      if (!state.open) {
+        const when = state.opensAt ? ` (${state.label.replace('Closed · ', '')})` : '';
+        throw badRequest(`${vendor.businessName} is closed right now${when}. Please remove ${product.name} or try again when it opens.`, 'vendor_closed');
       }
       const unit = unitPriceKobo(option);
       if (item.price !== undefined && nairaToKobo(item.price) !== unit) {
@@ -102,26 +108,31 @@ export class OrderService {
     const snapshot: OrderAddressDto = {
       firstName: address.firstName, lastName: address.lastName, email: address.email, address: address.address, city: address.city,
       state: address.state, zipcode: address.zipcode, country: address.country, phone: address.phone, latitude: address.latitude, longitude: address.longitude,
+      placeId: address.placeId, placeName: address.placeName, block: address.block, floor: address.floor, room: address.room, landmark: address.landmark,
     };
     return { lines, totals, address: snapshot, addressId: address.id };
   }
 
-  /** Creates the order awaiting payment and its payment attempt; answers where to pay. */
+  /**
+   * Creates the order awaiting payment and its payment attempt in one short transaction, then
+   * asks the provider where to pay with no transaction open (PaymentService.start).
+   */
   async checkout(user: { id: string; email: string }, input: CheckoutInput): Promise<{ url: string; reference: string; orderId: string }> {
-    return this.ctx.db.transaction(async (tx) => {
+    return this.ctx.payments.start(async (tx) => {
       const q = await this.quote(tx, user.id, input);
       const order = await repo.insertOrder(tx, {
         userId: user.id, addressId: q.addressId, address: { ...q.address }, itemsKobo: q.totals.itemsKobo, deliveryFeeKobo: q.totals.deliveryFeeKobo,
         serviceFeeKobo: q.totals.serviceFeeKobo, amountKobo: q.totals.totalKobo, paymentState: 'awaiting',
+        deliveryNote: input.deliveryNote ?? '',
       });
       await repo.insertOrderItems(tx, q.lines.map((l) => ({
         orderId: order.id, productId: l.productId, optionId: l.optionId, vendorId: l.vendorId, productName: l.productName, optionName: l.optionName,
         image: l.image, unitPriceKobo: l.unitPriceKobo, quantity: l.quantity, status: 'Order Placed',
       })));
-      const started = await this.ctx.payments.start(tx, {
-        purpose: 'order', subjectId: order.id, userId: user.id, email: user.email, amountKobo: q.totals.totalKobo, callbackPath: '/loader?next=my-orders',
-      });
-      return { ...started, orderId: order.id };
+      return {
+        attempt: { purpose: 'order', subjectId: order.id, userId: user.id, email: user.email, amountKobo: q.totals.totalKobo, callbackPath: '/loader?next=my-orders' },
+        result: { orderId: order.id },
+      };
     });
   }
 
@@ -166,7 +177,7 @@ export class OrderService {
       subject: `Refund of ${formatNaira(amountKobo)} processed`,
       text: `We have refunded ${formatNaira(amountKobo)} for your Jara order (reference ${payment.reference}). Depending on your bank it can take a few working days to show.`,
     });
-    await this.notify(tx, order.id, 'refunded');
+    await this.notify(tx, order.id, 'refunded', `${payment.reference}:${payment.refundedKobo}:${amountKobo}`);
   }
 
   private async customerEmail(ex: Executor, order: repo.OrderRow): Promise<string> {
@@ -174,9 +185,13 @@ export class OrderService {
     return u?.email ?? String(order.address.email);
   }
 
-  /** Live pushes happen after commit, from a job. */
-  private async notify(tx: Tx, orderId: string, kind: OrderNotice): Promise<void> {
-    await this.ctx.jobs.enqueue(tx, 'orders.notify', { orderId, kind }, { dedupeKey: `orders.notify:${orderId}:${kind}:${Date.now()}` });
+  /**
+   * Live pushes happen after commit, from a job. The dedupe key names the event, so a replayed
+   * webhook or a retried transaction queues it once; `occurrence` tells apart events of a kind
+   * that can happen more than once (each refund).
+   */
+  private async notify(tx: Tx, orderId: string, kind: OrderNotice, occurrence = ''): Promise<void> {
+    await this.ctx.jobs.enqueue(tx, 'orders.notify', { orderId, kind }, { dedupeKey: `orders.notify:${orderId}:${kind}${occurrence ? `:${occurrence}` : ''}` });
   }
 
   /** The job behind notify(): `order.updated` to the customer, `vendor.order.*` to vendors' owners. */
@@ -203,8 +218,25 @@ export class OrderService {
   async listForUser(userId: string, page: number, limit: number, now = new Date()): Promise<{ orders: OrderDto[]; hasMore: boolean }> {
     const rows = await repo.listPaidOrders(this.ctx.db, userId, limit + 1, (page - 1) * limit);
     const pageRows = rows.slice(0, limit);
-    const items = await repo.itemsOf(this.ctx.db, pageRows.map((o) => o.id));
-    return { orders: pageRows.map((o) => toOrderDto(o, items.filter((i) => i.orderId === o.id), now)), hasMore: rows.length > limit };
+    return { orders: await this.withTracking(pageRows, userId, now), hasMore: rows.length > limit };
+  }
+
+  /** One paid order of the caller, with its timeline; anyone else's is 404. */
+  async getForUser(userId: string, orderId: string, now = new Date()): Promise<OrderDto> {
+    const order = await repo.findOrder(this.ctx.db, orderId);
+    if (!order || order.userId !== userId || order.paymentState !== 'paid') throw notFound('Order not found.');
+    return (await this.withTracking([order], userId, now))[0]!;
+  }
+
+  /** Order DTOs with their timeline, rider and refund (the rider's phone only for `viewerId`'s own active orders). */
+  private async withTracking(rows: repo.OrderRow[], viewerId: string, now: Date): Promise<OrderDto[]> {
+    const items = await repo.itemsOf(this.ctx.db, rows.map((o) => o.id));
+    const dtos = rows.map((o) => toOrderDto(o, items.filter((i) => i.orderId === o.id), now));
+    const tracking = await loadOrderTracking(this.ctx.db, rows.map((o, n) => ({
+      id: o.id, userId: o.userId, paidAt: o.paidAt, lockedAt: o.lockedAt, riderId: o.riderId, status: dtos[n]!.status,
+      items: items.filter((i) => i.orderId === o.id).map((i) => ({ id: i.id, vendorName: i.vendorName, vendorUserId: i.vendorUserId, status: i.status })),
+    })), viewerId);
+    return dtos.map((d) => ({ ...d, ...tracking.get(d._id) }));
   }
 
   /** Customer cancellation (DESIGN §3): no item confirmed, within 5 minutes of payment; full refund. */
@@ -234,8 +266,7 @@ export class OrderService {
       await this.notify(tx, order.id, 'cancelled');
     });
     const order = await repo.findOrder(this.ctx.db, orderId);
-    const items = await repo.itemsOf(this.ctx.db, [orderId]);
-    return toOrderDto(order!, items, now);
+    return (await this.withTracking([order!], userId, now))[0]!;
   }
 }
 
@@ -264,10 +295,12 @@ export function toOrderDto(o: repo.OrderRow, items: (repo.OrderItemRow & { vendo
       vendorName: i.vendorName,
       status: i.status as ItemStatus,
       unitPrice: koboToNaira(i.unitPriceKobo),
+      cancelReason: i.status === CANCELLED ? i.cancelReason : null,
     })),
     deliveryCode: isOnTheWay(status) ? o.deliveryCode : null,
     canCancel,
     cancelUntil: canCancel && until ? until.toISOString() : null,
     address: o.address as unknown as OrderAddressDto,
+    deliveryNote: o.deliveryNote,
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
-import { payments, refunds, webhookEvents, type PaymentState } from '../../infra/db/schema.js';
+import { payments, refunds, webhookEvents, type AttemptState } from '../../infra/db/schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -10,8 +10,14 @@ export async function insertPayment(ex: Executor, values: typeof payments.$infer
   return row!;
 }
 
-export async function setProviderData(ex: Executor, id: string, data: Record<string, unknown>): Promise<void> {
-  await ex.update(payments).set({ providerData: data }).where(eq(payments.id, id));
+/** Stores the provider's answer to initialize: `initializing → awaiting`, at most once. */
+export async function markInitialized(ex: Executor, id: string, data: { accessCode: string; authorizationUrl: string }): Promise<PaymentRow | undefined> {
+  const [row] = await ex
+    .update(payments)
+    .set({ state: 'awaiting', providerData: data })
+    .where(and(eq(payments.id, id), eq(payments.state, 'initializing')))
+    .returning();
+  return row;
 }
 
 export async function findPaymentByReference(ex: Executor, reference: string): Promise<PaymentRow | undefined> {
@@ -25,7 +31,8 @@ export async function findPaymentById(ex: Executor, id: string): Promise<Payment
 }
 
 /**
- * The one conditional transition `awaiting → paid`, keyed on the reference and checking amount
+ * The one conditional transition to `paid` (from `awaiting`, or from `initializing` when the
+ * provider's answer to initialize was never stored), keyed on the reference and checking amount
  * and currency: of any number of racing callers exactly one gets the row back.
  */
 export async function markPaid(
@@ -37,7 +44,7 @@ export async function markPaid(
     .set({ state: 'paid', paidAt: new Date(), providerData: p.providerData })
     .where(and(
       eq(payments.reference, p.reference),
-      eq(payments.state, 'awaiting'),
+      inArray(payments.state, ['initializing', 'awaiting']),
       eq(payments.amountKobo, p.amountKobo),
       eq(payments.currency, p.currency),
     ))
@@ -45,12 +52,14 @@ export async function markPaid(
   return row;
 }
 
-/** `awaiting → failed | abandoned`, at most once. */
-export async function markUnpaid(ex: Executor, reference: string, state: Extract<PaymentState, 'failed' | 'abandoned'>): Promise<PaymentRow | undefined> {
+/** One of the `from` states → `failed | abandoned`, at most once. */
+export async function markUnpaid(
+  ex: Executor, reference: string, state: Extract<AttemptState, 'failed' | 'abandoned'>, from: AttemptState[],
+): Promise<PaymentRow | undefined> {
   const [row] = await ex
     .update(payments)
     .set({ state })
-    .where(and(eq(payments.reference, reference), eq(payments.state, 'awaiting')))
+    .where(and(eq(payments.reference, reference), inArray(payments.state, from)))
     .returning();
   return row;
 }
@@ -102,6 +111,11 @@ export async function findPendingRefund(ex: Executor, paymentId: string, amountK
   return row;
 }
 
+/** Notes the first time the refund is sent to the provider (kept on retries). */
+export async function markRefundSent(ex: Executor, id: string): Promise<void> {
+  await ex.update(refunds).set({ sentAt: new Date() }).where(and(eq(refunds.id, id), isNull(refunds.sentAt)));
+}
+
 export async function setRefundProviderRef(ex: Executor, id: string, providerRef: string): Promise<void> {
   await ex.update(refunds).set({ providerRef }).where(and(eq(refunds.id, id), sql`${refunds.providerRef} IS NULL`));
 }
@@ -137,12 +151,12 @@ export async function setWebhookOutcome(ex: Executor, id: number, outcome: strin
   await ex.update(webhookEvents).set({ outcome }).where(eq(webhookEvents.id, id));
 }
 
-/** Payments still awaiting that were started before `before` (reconciliation). */
-export async function listAwaiting(ex: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
+/** Attempts still open (initializing or awaiting) that were started before `before` (reconciliation). */
+export async function listOpen(ex: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
   return ex
     .select()
     .from(payments)
-    .where(and(eq(payments.state, 'awaiting'), lt(payments.createdAt, before)))
+    .where(and(inArray(payments.state, ['initializing', 'awaiting']), lt(payments.createdAt, before)))
     .orderBy(asc(payments.createdAt))
     .limit(limit);
 }

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { PaymentVerifyQuery } from '@jara/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
+import { cancelActionUrl } from '../../infra/payments/types.js';
 import { renderCheckout, renderMissing } from './sandbox-page.js';
 
 const WEBHOOK_PATHS = ['/api/payment/webhook', '/api/payment/paystack/webhook'] as const;
 const SandboxAction = z.object({ action: z.enum(['pay', 'decline', 'cancel']), channel: z.enum(['card', 'bank_transfer', 'ussd']).default('card') });
 
 export const paymentsModule: Module = async (app, ctx) => {
+  defaultAccess(app, 'public');
   const payments = ctx.payments;
   await payments.scheduleReconciliation();
 
@@ -17,7 +20,7 @@ export const paymentsModule: Module = async (app, ctx) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
     for (const url of WEBHOOK_PATHS) {
-      hooks.post(url, { schema: { hide: true } }, async (req, reply) => {
+      hooks.post(url, { schema: { hide: true }, config: { crossSite: true } }, async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const answer = await payments.receiveWebhook(raw, req.headers['x-paystack-signature']);
         return reply.status(answer.status).send(answer.status === 200 ? { success: true } : { success: false, message: 'Webhook refused.', code: answer.outcome });
@@ -25,7 +28,7 @@ export const paymentsModule: Module = async (app, ctx) => {
     }
   });
 
-  app.get('/api/payment/verify', { schema: { tags: ['payment'], querystring: PaymentVerifyQuery } }, async (req, reply) => {
+  app.get('/api/payment/verify', { schema: { tags: ['payment'], querystring: PaymentVerifyQuery }, config: { access: 'user' } }, async (req, reply) => {
     const user = requireUser(req);
     await rateLimit(ctx.limiter, reply, [{ key: `verify:user:${user.id}`, limit: 60, windowMs: 60_000 }]);
     const { state } = await payments.verify(req.query.reference, user.id);
@@ -56,9 +59,10 @@ export const paymentsModule: Module = async (app, ctx) => {
       if (!row) return reply.status(404).type('text/html; charset=utf-8').send(renderMissing());
       const outcome = req.body.action === 'pay' ? 'success' : req.body.action === 'decline' ? 'failed' : 'abandoned';
       await sandbox.complete(row.reference, outcome, req.body.channel);
-      if (outcome === 'abandoned') return reply.redirect('/cart', 303);
-      // Paystack appends trxref and reference to the callback URL.
-      const url = new URL(row.callbackUrl);
+      // Cancel goes where Paystack's cancel_action would; the others to the callback, to which
+      // Paystack appends trxref and reference.
+      const url = new URL(outcome === 'abandoned' ? cancelActionUrl(row.callbackUrl, row.reference) : row.callbackUrl);
+      if (outcome === 'abandoned') return reply.redirect(`${url.pathname}${url.search}`, 303);
       url.searchParams.set('trxref', row.reference);
       url.searchParams.set('reference', row.reference);
       return reply.redirect(`${url.pathname}${url.search}`, 303);

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../infra/db/client.js';
-import type { PaymentState } from '../../infra/db/schema.js';
+import type { AttemptState, PaymentState } from '../../infra/db/schema.js';
 import type { JobQueue } from '../../infra/jobs/jobs.js';
 import { PaystackProvider } from '../../infra/payments/paystack.js';
 import { SandboxProvider } from '../../infra/payments/sandbox.js';
 import { signWebhook, verifyWebhookSignature } from '../../infra/payments/signature.js';
-import { ProviderError, type PaymentProvider, type ProviderTransaction } from '../../infra/payments/types.js';
+import { cancelActionUrl, ProviderError, type InitializeResult, type PaymentProvider, type ProviderTransaction } from '../../infra/payments/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { checkpoint } from '../../infra/faults/checkpoints.js';
 import * as repo from './payments.repo.js';
 import type { PaymentRow } from './payments.repo.js';
 
@@ -31,12 +32,24 @@ export type TransferListener = (event: string, data: Record<string, unknown>) =>
 
 export type CallbackPath = '/loader?next=my-orders' | '/loader?next=dispatch';
 
+/** What a purpose (order, dispatch) asks to be paid. */
+export interface AttemptInput {
+  purpose: PaymentPurpose;
+  subjectId: string;
+  userId: string;
+  email: string;
+  amountKobo: number;
+  callbackPath: CallbackPath;
+}
+
+export const PROVIDER_UNAVAILABLE = 'We could not reach the payment provider. Please try again.';
+export const PAYMENT_NOT_STARTED = 'We could not start your payment. Please try again.';
+
 const MINUTE = 60_000;
-/** Reconciliation verifies payments left awaiting this long… */
+/** Reconciliation verifies payments left awaiting this long by default (RECONCILE_AFTER_MS)… */
 export const RECONCILE_AFTER_MS = 10 * MINUTE;
 /** …and gives up on them after a day. */
 export const ABANDON_AFTER_MS = 24 * 60 * MINUTE;
-const RECONCILE_EVERY_MS = 10 * MINUTE;
 const REFUND_MAX_ATTEMPTS = 8;
 
 const WebhookBody = z.object({ event: z.string().min(1).max(100), data: z.record(z.string(), z.unknown()) });
@@ -47,9 +60,12 @@ export interface WebhookAnswer {
 }
 
 interface Settled {
-  state: PaymentState;
+  state: AttemptState;
   detail: string;
 }
+
+/** Attempts not settled yet: recorded (initializing) or handed to the customer (awaiting). */
+const OPEN: AttemptState[] = ['initializing', 'awaiting'];
 
 /**
  * The one payment mechanism (orders and dispatches): starts payment attempts, verifies them with
@@ -63,17 +79,22 @@ export class PaymentService {
   private readonly jobs: JobQueue;
   private readonly log: Logger;
   private readonly publicUrl: string;
+  /** Attempts open this long are verified by reconciliation (RECONCILE_AFTER_MS). */
+  private readonly reconcileAfterMs: number;
+  private readonly reconcileEveryMs: number;
 
   constructor(opts: { db: Db; jobs: JobQueue; log: Logger; config: Config; provider?: PaymentProvider }) {
     this.db = opts.db;
     this.jobs = opts.jobs;
     this.log = opts.log.child({ module: 'payments' });
     this.publicUrl = opts.config.publicUrl;
+    this.reconcileAfterMs = opts.config.reconcile.afterMs;
+    this.reconcileEveryMs = opts.config.reconcile.everyMs;
     const p = opts.config.payments;
     this.provider =
       opts.provider ??
       (p.provider === 'paystack'
-        ? new PaystackProvider({ baseUrl: p.paystackBaseUrl, secretKey: p.paystackSecretKey })
+        ? new PaystackProvider({ baseUrl: p.paystackBaseUrl, secretKey: p.paystackSecretKey, timeoutMs: p.paystackTimeoutMs })
         : new SandboxProvider(opts.db, { publicUrl: opts.config.publicUrl, secret: p.sandboxSecret }));
     if (this.provider instanceof SandboxProvider) {
       const secret = this.provider.webhookSecret;
@@ -89,6 +110,8 @@ export class PaymentService {
     this.jobs.register('payments.reconcile', async () => {
       await this.reconcile();
     });
+    // Once per slot across all instances, and offered again by every worker so it never lapses.
+    this.jobs.schedule('payments.reconcile', this.reconcileEveryMs);
   }
 
   /** The sandbox provider, when that is the one configured (its checkout page needs it). */
@@ -111,34 +134,60 @@ export class PaymentService {
     return h;
   }
 
-  /** Creates the payment attempt (fresh unique reference) in tx and returns where to send the customer. */
-  async start(
-    tx: Tx,
-    input: { purpose: PaymentPurpose; subjectId: string; userId: string; email: string; amountKobo: number; callbackPath: CallbackPath },
-  ): Promise<{ url: string; reference: string }> {
-    if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo <= 0) throw badRequest('The amount to pay must be whole kobo above zero.', 'invalid_amount');
-    // Paystack allows only -, ., = and alphanumerics in a reference.
-    const reference = `jara-${input.purpose === 'order' ? 'o' : 'd'}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
-    const payment = await repo.insertPayment(tx, {
-      reference, userId: input.userId, purpose: input.purpose, subjectId: input.subjectId, amountKobo: input.amountKobo,
-      currency: 'NGN', provider: this.provider.name, state: 'awaiting',
+  /**
+   * Starts paying for something without holding a transaction while the provider works:
+   * 1. one short transaction runs `record` (the purpose's own rows, e.g. the order awaiting
+   *    payment) and records the attempt as `initializing` with a fresh unique reference;
+   * 2. the provider's initialize is called with no transaction open;
+   * 3. one short statement stores its answer (`initializing → awaiting`).
+   * The provider failing marks the attempt failed (502); a crash or a database failure after 2
+   * leaves it `initializing`, and reconciliation settles it by reference (decision 0009).
+   */
+  async start<T extends object>(record: (tx: Tx) => Promise<{ attempt: AttemptInput; result: T }>): Promise<T & { url: string; reference: string }> {
+    const { payment, attempt, result } = await this.db.transaction(async (tx) => {
+      const { attempt, result } = await record(tx);
+      if (!Number.isSafeInteger(attempt.amountKobo) || attempt.amountKobo <= 0) throw badRequest('The amount to pay must be whole kobo above zero.', 'invalid_amount');
+      // Paystack allows only -, ., = and alphanumerics in a reference.
+      const reference = `jara-${attempt.purpose === 'order' ? 'o' : 'd'}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
+      const payment = await repo.insertPayment(tx, {
+        reference, userId: attempt.userId, purpose: attempt.purpose, subjectId: attempt.subjectId, amountKobo: attempt.amountKobo,
+        currency: 'NGN', provider: this.provider.name, state: 'initializing',
+      });
+      return { payment, attempt, result };
     });
-    let init;
+    checkpoint('order-recorded');
+    const reference = payment.reference;
+    const callbackUrl = `${this.publicUrl}${attempt.callbackPath}`;
+    let init: InitializeResult;
     try {
-      init = await this.provider.initialize(tx, {
-        email: input.email,
-        amountKobo: input.amountKobo,
+      init = await this.provider.initialize({
+        email: attempt.email,
+        amountKobo: attempt.amountKobo,
         currency: 'NGN',
         reference,
-        callbackUrl: `${this.publicUrl}${input.callbackPath}`,
-        metadata: { purpose: input.purpose, subjectId: input.subjectId, paymentId: payment.id },
+        callbackUrl,
+        metadata: { purpose: attempt.purpose, subjectId: attempt.subjectId, paymentId: payment.id, cancel_action: cancelActionUrl(callbackUrl, reference) },
       });
     } catch (err) {
       this.log.error({ err, reference }, 'payment initialize failed');
-      throw new AppError(502, 'payment_unavailable', 'We could not reach the payment provider. Please try again.');
+      try {
+        // Never handed to the customer, so nobody can pay it: failed now, not left for reconciliation.
+        await this.fail(payment, 'failed', ['initializing']);
+      } catch (markErr) {
+        this.log.error({ err: markErr, reference }, 'could not mark the attempt failed; reconciliation will');
+      }
+      throw new AppError(502, 'payment_unavailable', PROVIDER_UNAVAILABLE);
     }
-    await repo.setProviderData(tx, payment.id, { accessCode: init.accessCode });
-    return { url: init.authorizationUrl, reference };
+    checkpoint('provider-initialised');
+    let stored: PaymentRow | undefined;
+    try {
+      stored = await repo.markInitialized(this.db, payment.id, { accessCode: init.accessCode, authorizationUrl: init.authorizationUrl });
+    } catch (err) {
+      this.log.error({ err, reference }, 'could not store the provider\'s answer; reconciliation will settle the attempt');
+    }
+    // Not stored (or reconciliation got there first): the customer never gets this attempt's page.
+    if (!stored) throw new AppError(503, 'payment_not_started', PAYMENT_NOT_STARTED);
+    return { ...result, url: init.authorizationUrl, reference };
   }
 
   /** Verifies with the provider and fulfils once (used by /loader and reconciliation). */
@@ -146,37 +195,41 @@ export class PaymentService {
     const payment = await repo.findPaymentByReference(this.db, reference);
     if (!payment || (userId !== undefined && payment.userId !== userId)) throw notFound('Payment not found.');
     const settled = await this.verifyPayment(payment);
-    return { state: settled.state };
+    // To the customer an attempt being set up is simply not paid yet.
+    return { state: settled.state === 'initializing' ? 'awaiting' : settled.state };
   }
 
   private async verifyPayment(payment: PaymentRow): Promise<Settled> {
-    if (payment.state !== 'awaiting') return { state: payment.state, detail: 'already_settled' };
+    if (!OPEN.includes(payment.state)) return { state: payment.state, detail: 'already_settled' };
     let tr: ProviderTransaction | null;
     try {
       tr = await this.provider.verify(payment.reference);
     } catch (err) {
       // The provider being down must not lose a payment: reconciliation tries again later.
       this.log.warn({ err: err instanceof Error ? err.message : String(err), reference: payment.reference }, 'payment verify failed');
-      return { state: 'awaiting', detail: 'provider_error' };
+      return { state: payment.state, detail: 'provider_error' };
     }
     return this.settle(payment, tr);
   }
 
   private async settle(payment: PaymentRow, tr: ProviderTransaction | null): Promise<Settled> {
-    const old = Date.now() - payment.createdAt.getTime() > ABANDON_AFTER_MS;
+    const age = Date.now() - payment.createdAt.getTime();
     if (tr?.status === 'success') {
       if (tr.reference !== payment.reference || tr.amountKobo !== payment.amountKobo || tr.currency !== payment.currency || tr.currency !== 'NGN') {
         this.log.error(
           { reference: payment.reference, expected: { amount: payment.amountKobo, currency: payment.currency }, got: { reference: tr.reference, amount: tr.amountKobo, currency: tr.currency } },
           'payment_mismatch: provider reports a different amount, currency or reference; not fulfilled',
         );
-        return { state: 'awaiting', detail: 'payment_mismatch' };
+        return { state: payment.state, detail: 'payment_mismatch' };
       }
       return this.fulfil(payment, tr);
     }
     if (tr?.status === 'failed' || tr?.status === 'reversed') return this.fail(payment, 'failed');
-    if (old) return this.fail(payment, 'abandoned');
-    return { state: 'awaiting', detail: tr ? `provider_${tr.status}` : 'unknown_at_provider' };
+    // Still initializing long after the call must have ended (the provider's answer was never
+    // stored, so the customer never had the page): nobody can pay it any more.
+    if (payment.state === 'initializing' && age > this.reconcileAfterMs) return this.fail(payment, 'abandoned', ['initializing']);
+    if (age > ABANDON_AFTER_MS) return this.fail(payment, 'abandoned');
+    return { state: payment.state, detail: tr ? `provider_${tr.status}` : 'unknown_at_provider' };
   }
 
   private async fulfil(payment: PaymentRow, tr: ProviderTransaction): Promise<Settled> {
@@ -190,6 +243,7 @@ export class PaymentService {
       });
       if (!row) return false;
       await handler.onPaid(tx, row);
+      checkpoint('fulfilment-running');
       return true;
     });
     if (changed) {
@@ -200,10 +254,10 @@ export class PaymentService {
     return { state: now?.state ?? payment.state, detail: 'already_settled' };
   }
 
-  private async fail(payment: PaymentRow, state: 'failed' | 'abandoned'): Promise<Settled> {
+  private async fail(payment: PaymentRow, state: 'failed' | 'abandoned', from: AttemptState[] = OPEN): Promise<Settled> {
     const handler = this.handler(payment.purpose);
     const changed = await this.db.transaction(async (tx) => {
-      const row = await repo.markUnpaid(tx, payment.reference, state);
+      const row = await repo.markUnpaid(tx, payment.reference, state, from);
       if (!row) return false;
       await handler.onFailed(tx, row);
       return true;
@@ -227,13 +281,26 @@ export class PaymentService {
     await this.jobs.enqueue(tx, 'payments.refund', { refundId: refund.id }, { dedupeKey: `payments.refund:${refund.id}`, maxAttempts: REFUND_MAX_ATTEMPTS });
   }
 
+  /**
+   * The refund job: the request was recorded with the refund; here the provider is called with
+   * no transaction open and its answer stored. A retry after an attempt that may have reached the
+   * provider (timeout, crash) asks the provider for it first, so each refund is sent once.
+   */
   private async processRefund(refundId: string, attempts: number): Promise<void> {
     const refund = await repo.findRefund(this.db, refundId);
     if (!refund || refund.state !== 'pending' || refund.providerRef) return;
     const payment = await repo.findPaymentById(this.db, refund.paymentId);
     if (!payment) throw new Error(`refund ${refundId}: payment missing`);
+    const marker = refundMarker(refund.id);
     try {
-      const r = await this.provider.refund({ reference: payment.reference, amountKobo: refund.amountKobo, note: refund.reason });
+      let r = refund.sentAt ? await this.provider.findRefund({ reference: payment.reference, marker, since: refund.sentAt }) : null;
+      if (r) {
+        this.log.warn({ reference: payment.reference, refundId, providerRef: r.providerRef }, 'refund found at the provider after a lost answer; not sent again');
+      } else {
+        await repo.markRefundSent(this.db, refund.id);
+        r = await this.provider.refund({ reference: payment.reference, amountKobo: refund.amountKobo, note: `${marker} ${refund.reason}` });
+        checkpoint('refund-requested');
+      }
       await repo.setRefundProviderRef(this.db, refund.id, r.providerRef);
       if (r.status === 'processed') await this.refundProcessed(refund.id, r.providerRef);
       this.log.info({ reference: payment.reference, refundId, amountKobo: refund.amountKobo, status: r.status }, 'refund requested');
@@ -284,6 +351,7 @@ export class PaymentService {
     await this.db.transaction(async (tx) => {
       const eventId = await repo.recordWebhook(tx, { provider, event: parsed.event, reference, outcome: 'queued', body: parsed });
       await this.jobs.enqueue(tx, 'payments.webhook', { eventId });
+      checkpoint('webhook-received');
     });
     return { status: 200, outcome: 'queued' };
   }
@@ -341,27 +409,36 @@ export class PaymentService {
     return 'ignored';
   }
 
-  /** Verifies payments left awaiting for a while; abandons them after a day. Reschedules itself. */
+  /**
+   * Verifies attempts left open for a while: paid at the provider → fulfilled once; never handed
+   * to the customer (initializing) → abandoned; awaiting → abandoned after a day. Reschedules itself.
+   */
   async reconcile(now = new Date()): Promise<number> {
-    const stale = await repo.listAwaiting(this.db, new Date(now.getTime() - RECONCILE_AFTER_MS), 200);
+    const stale = await repo.listOpen(this.db, new Date(now.getTime() - this.reconcileAfterMs), 200);
     let settled = 0;
     for (const p of stale) {
       try {
         const r = await this.verifyPayment(p);
-        if (r.state !== 'awaiting') settled++;
+        if (!OPEN.includes(r.state)) settled++;
       } catch (err) {
         this.log.error({ err, reference: p.reference }, 'reconciliation failed for a payment');
       }
     }
-    await this.scheduleReconciliation(new Date(now.getTime() + RECONCILE_EVERY_MS));
+    await this.scheduleReconciliation(new Date(now.getTime() + this.reconcileEveryMs));
     return settled;
   }
 
-  /** One reconciliation run per 10-minute slot, however many instances ask. */
+  /** One reconciliation run per slot (10 minutes by default), however many instances ask. */
   async scheduleReconciliation(at = new Date()): Promise<void> {
-    const slot = Math.floor(at.getTime() / RECONCILE_EVERY_MS);
-    await this.jobs.enqueue(this.db, 'payments.reconcile', {}, { runAt: new Date(slot * RECONCILE_EVERY_MS), dedupeKey: `payments.reconcile:${slot}` });
+    const every = this.reconcileEveryMs;
+    const slot = Math.floor(at.getTime() / every);
+    await this.jobs.enqueue(this.db, 'payments.reconcile', {}, { runAt: new Date(slot * every), dedupeKey: `payments.reconcile:${slot}` });
   }
 }
 
 export { ProviderError };
+
+/** Our refund's reference at the provider (the start of Paystack's merchant note). */
+export function refundMarker(refundId: string): string {
+  return `jara-refund:${refundId}`;
+}

@@ -87,10 +87,12 @@ describe('sandbox checkout', () => {
     expect((await paymentByReference(app, reference)).state).toBe('failed');
   });
 
-  it('cancel (abandon) goes back to the cart and leaves the payment awaiting', async () => {
+  it('cancel (abandon) goes to the cancel action (callback marked cancelled) and leaves the payment awaiting and the cart kept', async () => {
     const { reference, customer } = await pendingOrder();
     const res = await sandboxAction(app, reference, 'cancel');
-    expect(res.headers.location).toBe('/cart');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/loader?next=my-orders&reference=${reference}&cancelled=1`);
+    expect(await app.ctx.db.select().from(cartItems).where(eq(cartItems.userId, customer.user.id))).toHaveLength(1);
     expect(json(await verify(app, customer.cookie, reference)).state).toBe('awaiting');
   });
 

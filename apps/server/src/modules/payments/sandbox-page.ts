@@ -25,8 +25,11 @@ button:focus-visible,input:focus-visible{outline:3px solid #011b33;outline-offse
 .note{font-size:12px;color:#667085;text-align:center;padding:0 22px 18px}.done{padding:28px 22px;text-align:center}a{color:#011b33}
 `;
 
+// Inline, so the browser never asks for /favicon.ico (a 404 on every sandbox page).
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#011b33"/><path d="M9 11h14M9 16h14M9 21h9" stroke="#3bb75e" stroke-width="3" stroke-linecap="round"/></svg>')}`;
+
 function shell(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main class="card">${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><link rel="icon" href="${FAVICON}"><style>${STYLE}</style></head><body><main class="card">${body}</main></body></html>`;
 }
 
 function header(row: SandboxRow): string {
@@ -38,7 +41,9 @@ function header(row: SandboxRow): string {
 export function renderCheckout(row: SandboxRow): string {
   if (row.status !== 'ongoing') {
     const what = row.status === 'success' ? 'This payment is complete.' : row.status === 'failed' ? 'This payment was declined.' : 'This payment was cancelled.';
-    return shell('Payment', `${header(row)}<div class="done"><p>${what}</p><p><a href="/my-orders">Go to My Orders</a></p></div>`);
+    const dispatch = new URL(row.callbackUrl).searchParams.get('next') === 'dispatch';
+    const next = dispatch ? '<a href="/dispatch">Go to your dispatches</a>' : row.status === 'success' ? '<a href="/my-orders">Go to My Orders</a>' : '<a href="/cart">Back to cart</a>';
+    return shell('Payment', `${header(row)}<div class="done"><p>${what}</p><p>${next}</p></div>`);
   }
   const channels = CHANNELS.map((c, i) => `<label class="ch"><input type="radio" name="channel" value="${c.id}"${i === 0 ? ' checked' : ''}><span><b>${c.label}</b><small>${esc(c.hint)}</small></span></label>`).join('');
   return shell(

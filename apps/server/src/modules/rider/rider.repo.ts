@@ -32,6 +32,7 @@ export interface OrderJobRow {
   id: string;
   user_id: string;
   address: Record<string, unknown>;
+  delivery_note: string;
   delivery_fee_kobo: number;
   paid_at: Date | null;
   created_at: Date;
@@ -47,7 +48,7 @@ const ALL_CONFIRMED = sql`
 /** Paid orders whose remaining items are all confirmed and that no rider holds (the board). */
 export async function listOpenOrderJobs(ex: Executor, limit = 100): Promise<OrderJobRow[]> {
   return queryRows<OrderJobRow>(ex, sql`
-    SELECT o.id, o.user_id, o.address, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
     FROM orders o
     WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED}
     ORDER BY o.paid_at ASC NULLS LAST, o.id
@@ -56,7 +57,7 @@ export async function listOpenOrderJobs(ex: Executor, limit = 100): Promise<Orde
 
 export async function findOrderJob(ex: Executor, id: string, lock = false): Promise<OrderJobRow | undefined> {
   const rows = await queryRows<OrderJobRow>(ex, sql`
-    SELECT o.id, o.user_id, o.address, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
     FROM orders o WHERE o.id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
   return rows[0];
 }
@@ -96,7 +97,7 @@ export async function pickupStops(ex: Executor, orderIds: string[]): Promise<Sto
 /** The shown status of each order (earliest live item), for the rider's own orders. */
 export async function riderOrders(ex: Executor, riderUserId: string, active: boolean, limit = 100): Promise<(OrderJobRow & { statuses: string[] })[]> {
   return queryRows(ex, sql`
-    SELECT o.id, o.user_id, o.address, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at,
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at,
            (SELECT array_agg(i.status) FROM order_items i WHERE i.order_id = o.id) AS statuses
     FROM orders o
     WHERE o.rider_id = ${riderUserId}
@@ -171,6 +172,15 @@ export async function deliveredJobs(ex: Executor, riderUserId: string): Promise<
 }
 
 /** Whether the rider already carries a job (order or dispatch) that is not finished or locked. */
+/**
+ * Holds the rider's row until the transaction ends, so two accepts by the same rider run one
+ * after the other and the second sees the first's job (PostgreSQL's read committed would let
+ * both pass the "no active job" check at the same instant).
+ */
+export async function lockRider(tx: Executor, riderUserId: string): Promise<void> {
+  await queryRows(tx, sql`SELECT 1 FROM riders WHERE user_id = ${riderUserId} FOR UPDATE`);
+}
+
 export async function hasActiveJob(ex: Executor, riderUserId: string): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(ex, sql`
     SELECT (

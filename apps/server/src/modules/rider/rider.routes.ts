@@ -1,5 +1,6 @@
 import { DeliverInput, PayoutInput, JobParams, OnlineInput, RatingInput, RiderApplicationInput } from '@jara/shared';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireRole, requireUser } from '../../lib/http.js';
 import { ORDER_ALERT_JOB, RiderService } from './rider.service.js';
 
@@ -9,19 +10,15 @@ export const riderModule: Module = async (app, ctx) => {
   const rider = new RiderService(ctx);
   ctx.jobs.register(ORDER_ALERT_JOB, async (payload) => rider.runSupportAlert(payload));
   const tags = ['rider'];
-  const OPEN_TO_APPLICANTS = new Set(['/api/rider/me', '/api/rider/apply']);
+  // The board and jobs are for riders; applying and rating a delivery for any user.
+  defaultAccess(app, ['rider']);
+  const anyUser = { access: 'user' } as const;
 
-  // The board and jobs are for riders only; checked before the body is even validated.
-  app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?')[0]!;
-    if (path.startsWith('/api/rider/') && !OPEN_TO_APPLICANTS.has(path)) requireRole(req, 'rider');
-  });
-
-  app.get('/api/rider/me', { schema: { tags } }, async (req) => {
+  app.get('/api/rider/me', { schema: { tags }, config: anyUser }, async (req) => {
     return { success: true, rider: await rider.profile(requireUser(req)) };
   });
 
-  app.post('/api/rider/apply', { schema: { tags, body: RiderApplicationInput } }, async (req, reply) => {
+  app.post('/api/rider/apply', { schema: { tags, body: RiderApplicationInput }, config: anyUser }, async (req, reply) => {
     const user = requireUser(req);
     await rateLimit(ctx.limiter, reply, [{ key: `rider-apply:${user.id}`, limit: 20, windowMs: 60 * MINUTE }]);
     return { success: true, rider: await rider.apply(user, req.body), message: 'Application saved' };
@@ -83,14 +80,14 @@ export const riderModule: Module = async (app, ctx) => {
   });
 
   /** Customers rate the rider of a delivered order or dispatch (from My Orders or /dispatch). */
-  app.post('/api/ratings', { schema: { tags, body: RatingInput } }, async (req, reply) => {
+  app.post('/api/ratings', { schema: { tags, body: RatingInput }, config: anyUser }, async (req, reply) => {
     const user = requireUser(req);
     await rateLimit(ctx.limiter, reply, [{ key: `rate:${user.id}`, limit: 30, windowMs: 15 * MINUTE }]);
     await rider.rate(user, req.body);
     return { success: true, message: 'Thanks for rating your rider!' };
   });
 
-  app.get('/api/ratings/mine', { schema: { tags } }, async (req) => {
+  app.get('/api/ratings/mine', { schema: { tags }, config: anyUser }, async (req) => {
     return { success: true, ratings: await rider.myRatings(requireUser(req)) };
   });
 };

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
+  doorOf,
+  hasRole,
   DROP_OFF_WAIT_MS, MAX_CODE_ATTEMPTS, haversineKm, type JobDto, type JobKind, type PayoutInput, type JobStop, type LatLon,
   type RiderApplicationInput, type RiderProfileDto, type RatingInput,
 } from '@jara/shared';
@@ -59,6 +61,7 @@ function snapshotStop(label: string, json: Record<string, unknown>): JobStop {
     latitude: Number(json.latitude ?? 0),
     longitude: Number(json.longitude ?? 0),
     phone: s('phone') || null,
+    door: doorOf(json),
   };
 }
 
@@ -90,11 +93,11 @@ export class RiderService {
     const existing = await repo.findRiderByUser(this.ctx.db, user.id);
     const values = { name: input.name, phone: input.phone, dateOfBirth: input.dateOfBirth, vehicle: input.vehicle };
     if (!existing) {
-      if (user.role !== 'customer') throw forbidden('Only customer accounts can apply to ride.');
+      if (!hasRole(user, 'customer')) throw forbidden('Staff accounts cannot apply to ride.');
       const row = await repo.insertRider(this.ctx.db, { ...values, userId: user.id, status: 'pending' });
       if (!row) throw conflict('You have already applied.', 'already_applied');
     } else if (existing.status === 'approved') {
-      if (user.role !== 'rider') throw forbidden('Your rider account is not active. Contact support.');
+      if (!hasRole(user, 'rider')) throw forbidden('Your rider account is not active. Contact support.');
       await repo.updateRider(this.ctx.db, existing.id, values);
     } else {
       await repo.updateRider(this.ctx.db, existing.id, { ...values, status: 'pending', rejectionReason: null });
@@ -104,7 +107,7 @@ export class RiderService {
 
   /** An approved rider with the rider role, or 403. */
   async requireRider(user: SessionUser) {
-    if (user.role !== 'rider') throw forbidden('Only approved riders can do that.');
+    if (!hasRole(user, 'rider')) throw forbidden('Only approved riders can do that.');
     const r = await repo.findRiderByUser(this.ctx.db, user.id);
     if (!r || r.status !== 'approved') throw forbidden('Only approved riders can do that.');
     return r;
@@ -129,7 +132,7 @@ export class RiderService {
       const job: JobDto = {
         kind: 'order', _id: o.id, isExpress: false, distanceKm: route.km,
         deliveryFee: o.delivery_fee_kobo / 100, riderFee: this.riderFee(o.delivery_fee_kobo) / 100,
-        pickups: route.stops, dropoff: { ...dropoff, phone: detail ? dropoff.phone : null }, note: '',
+        pickups: route.stops, dropoff: { ...dropoff, phone: detail ? dropoff.phone : null }, note: o.delivery_note ?? '',
         status: 'Order Confirmed', createdAt: new Date(o.created_at).toISOString(), paidAt: o.paid_at ? new Date(o.paid_at).toISOString() : null,
       };
       if (detail) {
@@ -200,11 +203,17 @@ export class RiderService {
   async accept(user: SessionUser, kind: JobKind, id: string): Promise<void> {
     const r = await this.requireRider(user);
     if (!r.isOnline) throw conflict('Go online to take jobs.', 'offline');
-    if (await repo.hasActiveJob(this.ctx.db, user.id)) throw conflict('Finish your current job before taking another.', 'busy');
+    // Checked inside the accepting transaction with the rider's row locked: one job at a time
+    // even when the rider accepts several at the same instant.
+    const claim = async (tx: Tx) => {
+      await repo.lockRider(tx, user.id);
+      if (await repo.hasActiveJob(tx, user.id)) throw conflict('Finish your current job before taking another.', 'busy');
+    };
     if (kind === 'dispatch') {
-      await this.dispatch.acceptDispatch(user.id, id);
+      await this.dispatch.acceptDispatch(user.id, id, claim);
     } else {
       const won = await this.ctx.db.transaction(async (tx) => {
+        await claim(tx);
         if (!(await repo.assignOrder(tx, id, user.id))) return false;
         const moved = await moveItems(tx, id, ['Order Confirmed'], 'Order Assigned');
         await recordStatusEvents(tx, 'order_item', moved.map((m) => m.id), 'Order Assigned', user.id);

@@ -38,7 +38,7 @@ describe('rider application', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).rider).toMatchObject({ status: 'pending', vehicle: 'bicycle', isOnline: false });
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(u!.role).toBe('customer');
+    expect(u!.roles).toEqual(['customer']);
     expect((await get('/api/rider/jobs', cookie)).statusCode).toBe(403);
   });
 
@@ -48,6 +48,31 @@ describe('rider application', () => {
     expect(json(await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie)).code).toBe('offline');
     expect(json(await post('/api/rider/online', r.cookie, { isOnline: true })).rider.isOnline).toBe(true);
     expect((await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('one account, several roles', () => {
+  it('a vendor who applies to ride and is approved keeps the shop and gets the rider board and earnings', async () => {
+    const v = await createVendorAccount(app);
+    const admin = await createUser(app, { role: 'admin' });
+    const apply = await post('/api/rider/apply', v.cookie, { name: 'Vera Rides', phone: '08031234567', dateOfBirth: '2000-02-03', vehicle: 'bicycle', acceptTerms: true });
+    expect(apply.statusCode).toBe(200);
+    const riderId = json(apply).rider._id as string;
+    expect((await post(`/api/admin/applications/rider/${riderId}/approve`, admin.cookie)).statusCode).toBe(200);
+    const [u] = await app.ctx.db.select().from(users).where(eq(users.id, v.user.id));
+    expect(u!.roles).toEqual(['customer', 'vendor', 'rider']);
+    for (const url of ['/api/rider/active', '/api/rider/earnings', '/api/rider/jobs', '/api/seller/products', '/api/seller/earnings']) {
+      expect((await get(url, v.cookie)).statusCode, url).toBe(200);
+    }
+    expect((await post('/api/rider/online', v.cookie, { isOnline: true })).statusCode).toBe(200);
+    const me = json(await get('/api/user/is-auth', v.cookie));
+    expect(me.user).toMatchObject({ isSeller: true, isRider: true, roles: ['customer', 'vendor', 'rider'] });
+  });
+
+  it('a staff-only account cannot apply to ride or sell', async () => {
+    const agent = await createUser(app, { role: 'support' });
+    const res = await post('/api/rider/apply', agent.cookie, { name: 'Agent', phone: '08031234567', dateOfBirth: '2000-02-03', vehicle: 'bicycle', acceptTerms: true });
+    expect(res.statusCode).toBe(403);
   });
 });
 

@@ -3,6 +3,7 @@ import { shownOrderStatus, type ItemStatus } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../infra/db/client.js';
 import { orderItems, orders, statusEvents } from '../../infra/db/schema.js';
+import { queueStatusPush } from '../push/queue.js';
 
 /** Records who moved which subjects to which status, and when (DESIGN §3). */
 export async function recordStatusEvents(
@@ -15,6 +16,7 @@ export async function recordStatusEvents(
 ): Promise<void> {
   if (!subjectIds.length) return;
   await ex.insert(statusEvents).values(subjectIds.map((subjectId) => ({ subjectType, subjectId, status, actorId, note: note ?? null })));
+  await queueStatusPush(ex, { subjectType, subjectIds, status, actorId, note: note ?? null });
 }
 
 export interface OrderUpdate {

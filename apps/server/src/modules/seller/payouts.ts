@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { NIGERIAN_BANKS, type EarningsDto, type PayoutDto, type PayoutInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Executor } from '../../infra/db/client.js';
+import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { ProviderError } from '../../infra/payments/types.js';
 import { payouts } from '../../infra/db/schema-portals.js';
 import { badRequest } from '../../lib/errors.js';
@@ -117,7 +118,10 @@ export async function requestPayout(
 
 /**
  * The payout job sends the transfer through the payment provider (the sandbox, or Paystack's
- * transfer API at the configured URL); the provider's transfer webhook settles it.
+ * transfer API at the configured URL) with no transaction open: the payout is marked
+ * `processing` first, then the transfer is sent under our reference, then the provider's
+ * transfer code is stored; the provider's transfer webhook settles it. A retry of a payout left
+ * `processing` (timeout, crash) asks the provider for that reference before sending it again.
  */
 export function registerPayoutJob(ctx: AppContext): void {
   const notify = (p: PayoutRow) => ctx.realtime.emitToUser(p.userId, 'payout.updated', toPayoutDto(p));
@@ -126,23 +130,61 @@ export function registerPayoutJob(ctx: AppContext): void {
       .where(and(eq(payouts.id, id), inArray(payouts.state, ['scheduled', 'processing']))).returning();
     if (row) notify(row);
   };
+  const paid = async (reference: string) => {
+    const [row] = await ctx.db.update(payouts).set({ state: 'paid', paidAt: new Date() })
+      .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing']))).returning();
+    if (row) notify(row);
+  };
+  /**
+   * Settles a payout from what the provider says of its transfer (webhook or verify). A reversal
+   * may come after the success (the bank sent the money back): the payout is failed again, so
+   * its amount is available to request once more.
+   */
+  const settle = async (reference: string, status: string) => {
+    if (status === 'success') return paid(reference);
+    if (status === 'failed') {
+      const [p] = await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.reference, reference));
+      if (p) await fail(p.id, 'The transfer failed.');
+    }
+    if (status === 'reversed') {
+      const [row] = await ctx.db.update(payouts).set({ state: 'failed', paidAt: null, failureReason: 'The bank reversed the transfer.' })
+        .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing', 'paid']))).returning();
+      if (row) notify(row);
+    }
+  };
 
   ctx.jobs.register(PAYOUT_JOB, async (payload) => {
     const id = String(payload.payoutId);
     const [p] = await ctx.db.select().from(payouts).where(eq(payouts.id, id));
-    if (!p || p.state !== 'scheduled' || !p.accountNumber || !p.bankCode || !p.reference) return;
+    if (!p || !p.accountNumber || !p.bankCode || !p.reference) return;
+    // Sent and acknowledged: the transfer webhook settles it.
+    if (p.state !== 'scheduled' && !(p.state === 'processing' && !p.transferCode)) return;
     const provider = ctx.payments.provider;
     try {
+      if (p.state === 'processing') {
+        const known = await provider.verifyTransfer(p.reference);
+        if (known) {
+          await ctx.db.update(payouts).set({ transferCode: known.transferCode }).where(eq(payouts.id, id));
+          await settle(p.reference, known.status);
+          return;
+        }
+      }
       const recipientCode = p.recipientCode ?? (await provider.createTransferRecipient({ name: p.accountName ?? 'Jara payee', accountNumber: p.accountNumber, bankCode: p.bankCode, currency: 'NGN' })).recipientCode;
       await ctx.db.update(payouts).set({ recipientCode, provider: provider.name }).where(eq(payouts.id, id));
-      // Processing before the call: the sandbox settles it (webhook) before the call even returns.
-      await ctx.db.update(payouts).set({ state: 'processing' }).where(and(eq(payouts.id, id), eq(payouts.state, 'scheduled')));
+      // Processing before the call: the sandbox settles it (webhook) before the call even returns,
+      // and a retry knows the transfer may have gone out (it looked it up above). Only the run
+      // that makes this move sends the transfer.
+      const [claimed] = await ctx.db.update(payouts).set({ state: 'processing' })
+        .where(and(eq(payouts.id, id), or(eq(payouts.state, 'scheduled'), and(eq(payouts.state, 'processing'), isNull(payouts.transferCode)))))
+        .returning({ id: payouts.id });
+      if (!claimed) return;
       const t = await provider.transfer({ amountKobo: p.amountKobo, recipientCode, reference: p.reference, reason: `Jara ${p.payeeType} payout` });
+      checkpoint('payout-sent');
       await ctx.db.update(payouts).set({ transferCode: t.transferCode }).where(eq(payouts.id, id));
     } catch (err) {
-      // A refusal (bad account, no balance) is final; anything else is retried by the job queue.
+      // A refusal (bad account, no balance) is final; anything else is retried by the job queue,
+      // the payout staying `processing` so the retry looks the transfer up first.
       if (err instanceof ProviderError && err.status !== null && err.status >= 400 && err.status < 500) return fail(id, err.message);
-      await ctx.db.update(payouts).set({ state: 'scheduled' }).where(and(eq(payouts.id, id), eq(payouts.state, 'processing')));
       throw err;
     }
   });
@@ -150,13 +192,8 @@ export function registerPayoutJob(ctx: AppContext): void {
   ctx.payments.onTransfer(async (event, data) => {
     const reference = typeof data.reference === 'string' ? data.reference : '';
     if (!reference.startsWith('jara_payout_')) return;
-    if (event === 'transfer.success') {
-      const [row] = await ctx.db.update(payouts).set({ state: 'paid', paidAt: new Date() })
-        .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing']))).returning();
-      if (row) notify(row);
-    } else if (event === 'transfer.failed' || event === 'transfer.reversed') {
-      const [p] = await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.reference, reference));
-      if (p) await fail(p.id, event === 'transfer.reversed' ? 'The bank reversed the transfer.' : 'The transfer failed.');
-    }
+    if (event === 'transfer.success') await settle(reference, 'success');
+    else if (event === 'transfer.failed') await settle(reference, 'failed');
+    else if (event === 'transfer.reversed') await settle(reference, 'reversed');
   });
 }

@@ -115,6 +115,7 @@ export interface VendorOrderRow {
   created_at: Date;
   paid_at: Date | null;
   address: Record<string, unknown>;
+  delivery_note: string;
   customer_name: string;
   item_id: string;
   product_name: string;
@@ -144,7 +145,7 @@ export async function listVendorOrderItems(ex: Executor, vendorId: string, scope
         AND ${scopeSql}
       ORDER BY o.paid_at DESC NULLS LAST, o.id
       LIMIT 200)
-    SELECT o.id AS order_id, o.created_at, o.paid_at, o.address, u.name AS customer_name,
+    SELECT o.id AS order_id, o.created_at, o.paid_at, o.address, o.delivery_note, u.name AS customer_name,
            i.id AS item_id, i.product_name, i.option_name, i.image, i.quantity, i.unit_price_kobo, i.status, i.cancel_reason
     FROM picked p
     JOIN orders o ON o.id = p.id

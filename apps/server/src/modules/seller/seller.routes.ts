@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  hasRole,
   DeclineInput, PayoutInput, Id, ItemsActionInput, OpenSwitchInput, ProductInput, ProductSearchQuery, SellerOrdersQuery, StockInput,
   VendorApplicationInput,
 } from '@jara/shared';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { forbidden } from '../../lib/errors.js';
 import { rateLimit, requireRole, requireUser } from '../../lib/http.js';
 import { storeUploadedImage } from './images.js';
@@ -18,32 +20,28 @@ export const sellerModule: Module = async (app, ctx) => {
   const seller = new SellerService(ctx);
   registerPayoutJob(ctx);
   const tags = ['seller'];
-  const OPEN_TO_APPLICANTS = new Set(['/api/seller/me', '/api/seller/apply', '/api/seller/upload']);
+  // Shop management is for vendors; applying (and the profile photo it needs) for any user.
+  defaultAccess(app, ['vendor']);
+  const applicant = { access: 'user' } as const;
 
-  // Shop management is for vendors only; checked before the body is even validated.
-  app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?')[0]!;
-    if (path.startsWith('/api/seller/') && !OPEN_TO_APPLICANTS.has(path)) requireRole(req, 'vendor');
-  });
-
-  app.get('/api/seller/me', { schema: { tags } }, async (req) => {
+  app.get('/api/seller/me', { schema: { tags }, config: applicant }, async (req) => {
     const user = requireUser(req);
     return { success: true, vendor: await seller.profile(user) };
   });
 
-  app.post('/api/seller/apply', { schema: { tags, body: VendorApplicationInput } }, async (req, reply) => {
+  app.post('/api/seller/apply', { schema: { tags, body: VendorApplicationInput }, config: applicant }, async (req, reply) => {
     const user = requireUser(req);
     await rateLimit(ctx.limiter, reply, [{ key: `seller-apply:${user.id}`, limit: 20, windowMs: 60 * MINUTE }]);
     return { success: true, vendor: await seller.apply(user, req.body), message: 'Application saved' };
   });
 
   /** One image per request: the applicant's profile photo, or a vendor's product image. */
-  app.post('/api/seller/upload', { schema: { tags, querystring: UploadQuery } }, async (req, reply) => {
+  app.post('/api/seller/upload', { schema: { tags, querystring: UploadQuery }, config: applicant }, async (req, reply) => {
     const user = requireUser(req);
     await rateLimit(ctx.limiter, reply, [{ key: `seller-upload:${user.id}`, limit: 60, windowMs: 60 * MINUTE }]);
     let folder: string;
     if (req.query.kind === 'profile') {
-      if (user.role !== 'customer' && user.role !== 'vendor') throw forbidden();
+      if (!hasRole(user, 'customer', 'vendor')) throw forbidden();
       folder = `vendors/${user.id}`;
     } else {
       folder = `products/${(await seller.requireVendor(user)).id}`;

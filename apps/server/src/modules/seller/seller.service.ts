@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  doorOf,
+  hasRole,
   DEFAULT_OPTION_NAME, isInServiceArea, isOpenAt, nairaToKobo, shownOrderStatus,
   type DeclineInput, type ItemStatus, type PayoutInput, type ProductInput, type SellerOrderDto, type SellerProductDto,
   type SellerProfileDto, type VendorApplicationInput, MSG,
@@ -40,7 +42,7 @@ export class SellerService {
 
   /** The approved vendor owned by this user, or 403. Role and approval are both required. */
   async requireVendor(user: SessionUser): Promise<Vendor> {
-    if (user.role !== 'vendor') throw forbidden('Only approved vendors can do that.');
+    if (!hasRole(user, 'vendor')) throw forbidden('Only approved vendors can do that.');
     const v = await repo.findVendorByUser(this.ctx.db, user.id);
     if (!v || v.status !== 'approved') throw forbidden('Only approved vendors can do that.');
     return v;
@@ -53,7 +55,7 @@ export class SellerService {
 
   /** Applies (or re-applies after a rejection); an approved vendor edits the shop profile. */
   async apply(user: SessionUser, input: VendorApplicationInput): Promise<SellerProfileDto> {
-    if (user.role !== 'customer' && user.role !== 'vendor') throw forbidden('Staff and rider accounts cannot open a shop.');
+    if (!hasRole(user, 'customer', 'vendor')) throw forbidden('Staff accounts cannot open a shop.');
     const place = await repo.findPlace(this.ctx.db, input.placeId);
     if (!place) throw badRequest(MSG.selectValidAddress, 'invalid_place');
     const point = { latitude: place.lat, longitude: place.lon };
@@ -67,11 +69,11 @@ export class SellerService {
     };
     return this.ctx.db.transaction(async (tx) => {
       if (!existing) {
-        if (user.role !== 'customer') throw forbidden('Staff and rider accounts cannot open a shop.');
+        if (!hasRole(user, 'customer')) throw forbidden('Staff accounts cannot open a shop.');
         const row = await repo.insertVendor(tx, { ...values, userId: user.id, status: 'pending' }, input.placeId);
         if (!row) throw conflict('You have already applied.', 'already_applied');
       } else if (existing.status === 'approved') {
-        if (user.role !== 'vendor') throw forbidden('Your shop is not active. Contact support.');
+        if (!hasRole(user, 'vendor')) throw forbidden('Your shop is not active. Contact support.');
         await repo.updateVendor(tx, existing.id, values, input.placeId);
       } else {
         await repo.updateVendor(tx, existing.id, { ...values, status: 'pending', rejectionReason: null }, input.placeId);
@@ -180,7 +182,7 @@ export class SellerService {
         o = {
           _id: r.order_id, createdAt: new Date(r.created_at).toISOString(), paidAt: r.paid_at ? new Date(r.paid_at).toISOString() : null,
           customerName: [a.firstName, a.lastName].filter(Boolean).join(' ') || r.customer_name,
-          customerPhone: a.phone ?? null, dropoff: a.address ?? '', items: [], itemsTotal: 0, status: 'Order Placed', active: false,
+          customerPhone: a.phone ?? null, dropoff: a.address ?? '', door: doorOf(r.address), deliveryNote: r.delivery_note ?? '', items: [], itemsTotal: 0, status: 'Order Placed', active: false,
         };
         out.set(r.order_id, o);
       }

@@ -40,7 +40,7 @@ describe('vendor application', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).vendor).toMatchObject({ status: 'pending', address: 'UNIBEN Main Gate, Ugbowo', latitude: 6.3989 });
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(u!.role).toBe('customer');
+    expect(u!.roles).toEqual(['customer']);
     expect(json(await get('/api/seller/me', cookie)).vendor.status).toBe('pending');
     // Pending applicants cannot manage products yet.
     expect((await get('/api/seller/products', cookie)).statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CHAT_MSG, ChatMessagesQuery, ContactReplyInput, SupportChatsQuery } from '@jara/shared';
+import { CHAT_MSG, ChatMessagesQuery, ContactReplyInput, SupportChatsQuery, str } from '@jara/shared';
 import type { Module } from '../types.js';
+import { defaultAccess } from '../../lib/access.js';
 import { readMultipartForm } from '../../infra/uploads/uploads.js';
 import { sendUpload } from '../../infra/uploads/serve.js';
 import { notFound } from '../../lib/errors.js';
@@ -15,6 +16,7 @@ const AGENT_ROLES = ['support', 'admin'] as const;
 
 /** The support inbox (support agents and admins): conversations, replies, status, context, contact messages. */
 export const supportModule: Module = async (app, ctx) => {
+  defaultAccess(app, AGENT_ROLES);
   const chats = new ChatService(ctx);
 
   app.get('/api/support/chats', { schema: { tags: ['support'], querystring: SupportChatsQuery } }, async (req) => {
@@ -64,7 +66,7 @@ export const supportModule: Module = async (app, ctx) => {
   });
 
   app.get('/api/support/contact-messages', {
-    schema: { tags: ['support'], querystring: z.strictObject({ q: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(200).default(100) }) },
+    schema: { tags: ['support'], querystring: z.strictObject({ q: str().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(200).default(100) }) },
   }, async (req) => {
     requireRole(req, ...AGENT_ROLES);
     const rows = await listContactMessages(ctx.db, req.query);

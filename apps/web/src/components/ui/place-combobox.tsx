@@ -22,6 +22,7 @@ export function PlaceCombobox<T extends PlaceOption>({
   onTextChange,
   onPick,
   onOpenChange,
+  noMatch = false,
 }: {
   label: string;
   value: string;
@@ -33,6 +34,8 @@ export function PlaceCombobox<T extends PlaceOption>({
   onPick: (s: T) => void;
   /** Told when the list opens or closes (a caller may search only while it is open). */
   onOpenChange?: (open: boolean) => void;
+  /** The search for the current text finished with nothing: say so instead of showing a blank. */
+  noMatch?: boolean;
 }) {
   const autoId = useId();
   const id = givenId ?? autoId;
@@ -119,6 +122,11 @@ export function PlaceCombobox<T extends PlaceOption>({
           </li>
         ))}
       </ul>
+      {open && noMatch && !loading && (
+        <p role="status" className="absolute z-20 mt-1 w-full rounded-xl border border-stone-200 bg-white px-4 py-2.5 text-sm text-stone-600 shadow-lg">
+          No places match
+        </p>
+      )}
       <ErrorList id={errId} errors={errors} />
     </div>
   );

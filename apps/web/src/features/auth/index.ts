@@ -6,3 +6,4 @@ export { changePassword, logoutAll } from './api/auth-calls';
 export { useForm } from './hooks/use-form';
 export { validateNewPassword } from './validation';
 export { ApprovalGate } from './components/approval-gate';
+export { LoginPrompt } from './components/login-prompt';

@@ -10,6 +10,11 @@ export function cheapestOption(product: ProductDto): ProductOptionDto | undefine
   return [...product.options].sort((a, b) => effectivePrice(a) - effectivePrice(b))[0];
 }
 
+/** True when the product's options do not all cost the same: the card then says "from". */
+export function pricesDiffer(product: Pick<ProductDto, 'options'>): boolean {
+  return new Set(product.options.map(effectivePrice)).size > 1;
+}
+
 /** Food products live under their vendor; everything else under its category. */
 export function productPath(product: Pick<ProductDto, '_id' | 'category' | 'vendorId'>): string {
   return product.category === 'food'

@@ -4,3 +4,5 @@ export { ProductGrid } from './components/product-grid';
 export { ProductCard } from './components/product-card';
 export { Price } from './components/price';
 export { effectivePrice, productPath } from './catalog-rules';
+export { useOpenStates } from './hooks/use-open-state';
+export { useBestSellers, useProductSearch } from './api/search-products';

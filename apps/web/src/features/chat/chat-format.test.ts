@@ -6,21 +6,23 @@ const msg = (id: string, timestamp: string, extra: Partial<ThreadMessage> = {}):
 });
 
 describe('chat formatting', () => {
-  it('shows 12-hour times', () => {
-    expect(timeLabel(new Date(2025, 2, 3, 15, 7).toISOString())).toBe('3:07 PM');
-    expect(timeLabel(new Date(2025, 2, 3, 0, 5).toISOString())).toBe('12:05 AM');
+  it('shows 12-hour times in Lagos time, whatever the device zone', () => {
+    expect(timeLabel('2025-03-03T15:07:00+01:00')).toBe('3:07 PM');
+    expect(timeLabel('2025-03-03T00:05:00+01:00')).toBe('12:05 AM');
+    // 23:30 UTC is 00:30 the next day in Lagos.
+    expect(timeLabel('2025-03-03T23:30:00Z')).toBe('12:30 AM');
   });
 
-  it('groups messages by day with Today and Yesterday', () => {
-    const now = new Date(2025, 2, 10, 12, 0);
+  it('groups messages by Lagos day with Today and Yesterday', () => {
+    const now = new Date('2025-03-10T12:00:00+01:00');
     const groups = groupByDay([
-      msg('a', new Date(2025, 2, 3, 9).toISOString()),
-      msg('b', new Date(2025, 2, 9, 23).toISOString()),
-      msg('c', new Date(2025, 2, 10, 8).toISOString()),
-      msg('d', new Date(2025, 2, 10, 9).toISOString()),
+      msg('a', '2025-03-03T09:00:00+01:00'),
+      msg('b', '2025-03-09T23:00:00+01:00'),
+      msg('c', '2025-03-09T23:30:00Z'), // already 10 March in Lagos
+      msg('d', '2025-03-10T09:00:00+01:00'),
     ], now);
     expect(groups.map((g) => [g.label, g.messages.map((m) => m._id)])).toEqual([
-      [dayLabel(new Date(2025, 2, 3, 9).toISOString(), now), ['a']],
+      [dayLabel('2025-03-03T09:00:00+01:00', now), ['a']],
       ['Yesterday', ['b']],
       ['Today', ['c', 'd']],
     ]);

@@ -1,23 +1,25 @@
 import type { ChatMessageDto } from '@jara/shared';
 
-const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+const TZ = 'Africa/Lagos';
+const dayFmt = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The calendar day in Lagos (the campus's time, whatever the device's zone). */
+const dayKey = (d: Date) => dayFmt.format(d);
 
-/** 'Today', 'Yesterday', or e.g. 'Mon, 3 Mar 2025' (local time). */
+/** 'Today', 'Yesterday', or e.g. 'Mon, 3 Mar 2025' (Lagos time). */
 export function dayLabel(iso: string, now = new Date()): string {
   const d = new Date(iso);
   if (dayKey(d) === dayKey(now)) return 'Today';
-  const y = new Date(now);
-  y.setDate(now.getDate() - 1);
-  if (dayKey(d) === dayKey(y)) return 'Yesterday';
-  return d.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  // Lagos keeps UTC+1 all year (no daylight saving), so a day is always 24 hours.
+  if (dayKey(d) === dayKey(new Date(now.getTime() - 86_400_000))) return 'Yesterday';
+  return d.toLocaleDateString('en-GB', { timeZone: TZ, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** 12-hour time, e.g. '3:07 PM'. */
+/** 12-hour time in Lagos, e.g. '3:07 PM'. */
 export function timeLabel(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+  return new Date(iso).toLocaleTimeString('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit', hour12: true });
 }
 
-/** Messages grouped by local calendar day, in order. */
+/** Messages grouped by calendar day in Lagos, in order. */
 export function groupByDay<T extends Pick<ChatMessageDto, 'timestamp'>>(messages: readonly T[], now = new Date()): { label: string; key: string; messages: T[] }[] {
   const groups: { label: string; key: string; messages: T[] }[] = [];
   for (const m of messages) {

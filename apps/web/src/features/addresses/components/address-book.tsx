@@ -1,3 +1,4 @@
+import { DoorDetails } from '../../../components/ui/door-details';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
@@ -52,6 +53,7 @@ export function AddressBook() {
                     <div className="min-w-0 text-sm">
                       <p className="font-semibold text-stone-900">{a.firstName} {a.lastName}</p>
                       <p className="text-stone-700">{a.address}</p>
+                      <DoorDetails door={a} address={a.address} />
                       <p className="text-stone-600">{a.city}, {a.state} · {a.phone}</p>
                     </div>
                     <div className="flex gap-2">

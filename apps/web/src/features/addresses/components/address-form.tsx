@@ -6,15 +6,37 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveAddress } from '../api/save-address';
 import { AddressInput } from './address-input';
+import { NearestPlacePicker } from './nearest-place-picker';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'address' | 'city' | 'state' | 'zipcode' | 'country' | 'phone';
+type DoorField = 'block' | 'floor' | 'room' | 'landmark';
 const REQUIRED = 'This field is required';
 
 const EMPTY: Record<Field, string> = {
   firstName: '', lastName: '', email: '', address: '', city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '',
 };
+const NO_DOOR: Record<DoorField, string> = { block: '', floor: '', room: '', landmark: '' };
 
-/** Add or edit an address. Coordinates come only from a picked suggestion (SPEC §5). */
+/** The known place the rider's map pin stands on. */
+interface Pin {
+  placeId: string | null;
+  name: string;
+  latitude: number;
+  longitude: number;
+  blocks: string[];
+}
+
+function initialPin(a?: Address): Pin | null {
+  if (!a) return null;
+  return { placeId: a.placeId, name: a.placeName ?? a.address, latitude: a.latitude, longitude: a.longitude, blocks: [] };
+}
+
+/**
+ * Add or edit an address: a known place from the gazetteer (SPEC §5: coordinates only from a
+ * picked place), then block, floor, room and a landmark. Editing the text after picking keeps the
+ * pin and says so (decision 0012); "Can't find your lodge?" pins the nearest known place and keeps
+ * the typed name.
+ */
 export function AddressForm({
   initial,
   defaults,
@@ -29,7 +51,9 @@ export function AddressForm({
   submitLabel?: string;
 }) {
   const [values, setValues] = useState<Record<Field, string>>(() => (initial ? { ...initial } : { ...EMPTY, ...defaults }));
-  const [coords, setCoords] = useState<{ latitude: number; longitude: number } | null>(initial ? { latitude: initial.latitude, longitude: initial.longitude } : null);
+  const [door, setDoor] = useState<Record<DoorField, string>>(() => (initial ? { block: initial.block, floor: initial.floor, room: initial.room, landmark: initial.landmark } : NO_DOOR));
+  const [pin, setPin] = useState<Pin | null>(() => initialPin(initial));
+  const [findingNearest, setFindingNearest] = useState(false);
   const [searching, setSearching] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string[]>>>({});
   const save = useSaveAddress();
@@ -39,10 +63,20 @@ export function AddressForm({
     setErrors((e) => ({ ...e, [k]: [] }));
   };
 
+  const pinFrom = (s: Suggestion): Pin => ({ placeId: s.place_id, name: s.display_name, latitude: s.lat, longitude: s.lon, blocks: s.blocks ?? [] });
+
   const handlePick = (s: Suggestion) => {
-    setCoords({ latitude: s.lat, longitude: s.lon });
+    setPin(pinFrom(s));
     setValues((v) => ({ ...v, address: s.display_name, city: s.city || v.city, country: s.country || v.country }));
     setErrors((e) => ({ ...e, address: [] }));
+  };
+
+  /** A place not in the list: keep what was typed, pin the nearest known place. */
+  const handleNearest = (s: Suggestion) => {
+    setPin(pinFrom(s));
+    setValues((v) => ({ ...v, city: s.city || v.city, country: s.country || v.country }));
+    setErrors((e) => ({ ...e, address: [] }));
+    setFindingNearest(false);
   };
 
   const validate = (): boolean => {
@@ -52,7 +86,7 @@ export function AddressForm({
     if (em) next.email = [em];
     const ph = values.phone.trim() && phoneError(values.phone);
     if (ph) next.phone = [ph];
-    if (values.address.trim() && !coords) next.address = [searching ? MSG.addressLoading : MSG.selectValidAddress];
+    if (values.address.trim() && !pin) next.address = [searching ? MSG.addressLoading : MSG.selectValidAddress];
     setErrors(next);
     const first = Object.values(next).find((e) => e?.length)?.[0];
     if (first) toast.error(first);
@@ -61,15 +95,16 @@ export function AddressForm({
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (searching && !coords) {
+    if (searching && !pin) {
       toast.error(MSG.addressLoading);
       return;
     }
-    if (!validate() || !coords) return;
+    if (!validate() || !pin) return;
     const input: AddressPayload = {
       firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), address: values.address.trim(),
       city: values.city.trim(), state: values.state.trim(), zipcode: values.zipcode.trim(), country: values.country.trim(), phone: values.phone.trim(),
-      latitude: coords.latitude, longitude: coords.longitude,
+      latitude: pin.latitude, longitude: pin.longitude, placeId: pin.placeId,
+      block: door.block.trim(), floor: door.floor.trim(), room: door.room.trim(), landmark: door.landmark.trim(),
     };
     try {
       const res = await save.mutateAsync({ id: initial?._id, input });
@@ -83,6 +118,10 @@ export function AddressForm({
   const field = (k: Field, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField label={label} value={values[k]} onChange={(e) => set(k, e.target.value)} errors={errors[k] ?? []} {...extra} />
   );
+  const doorField = (k: DoorField, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField label={label} value={door[k]} onChange={(e) => setDoor((d) => ({ ...d, [k]: e.target.value }))} {...extra} />
+  );
+  const typedDiffers = pin && values.address.trim() !== pin.name;
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
@@ -91,16 +130,45 @@ export function AddressForm({
         {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
       </div>
       {field('email', 'Email address', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-      <AddressInput
-        value={values.address}
-        onType={(text) => {
-          set('address', text);
-          setCoords(null);
-        }}
-        onPick={handlePick}
-        onLoadingChange={setSearching}
-        errors={errors.address ?? []}
-      />
+      <div>
+        <AddressInput
+          value={values.address}
+          onType={(text) => {
+            set('address', text);
+            // An emptied box drops the pin; any other edit keeps it (and says so below).
+            if (!text.trim()) setPin(null);
+          }}
+          onPick={handlePick}
+          onLoadingChange={setSearching}
+          errors={errors.address ?? []}
+        />
+        {pin ? (
+          <p className="mt-1.5 text-sm text-stone-700" data-testid="map-pin">
+            <span aria-hidden="true">📍 </span>
+            {typedDiffers ? <>Map pin at the nearest known place: <strong>{pin.name}</strong></> : <>Map pin: <strong>{pin.name}</strong></>}
+            {' · '}
+            <button type="button" className="font-medium text-brand-700 underline" onClick={() => setFindingNearest(true)}>Move pin</button>
+          </p>
+        ) : (
+          !findingNearest && (
+            <p className="mt-1.5 text-sm text-stone-700">
+              Can’t find your lodge?{' '}
+              <button type="button" className="font-medium text-brand-700 underline" onClick={() => setFindingNearest(true)}>Pick the nearest place</button>
+            </p>
+          )
+        )}
+      </div>
+      {findingNearest && <NearestPlacePicker typedName={values.address.trim()} onPick={handleNearest} onClose={() => setFindingNearest(false)} />}
+      <fieldset className="grid grid-cols-3 gap-3">
+        <legend className="mb-1.5 text-sm font-medium text-stone-800">At the place (optional)</legend>
+        {doorField('block', 'Block / wing', { list: pin?.blocks.length ? 'address-blocks' : undefined, autoComplete: 'off' })}
+        {doorField('floor', 'Floor', { autoComplete: 'off' })}
+        {doorField('room', 'Room / flat', { autoComplete: 'off' })}
+        {pin?.blocks.length ? (
+          <datalist id="address-blocks">{pin.blocks.map((b) => <option key={b} value={b} />)}</datalist>
+        ) : null}
+      </fieldset>
+      {doorField('landmark', 'Landmark or directions (optional)', { placeholder: 'e.g. Opposite the water tank, blue gate' })}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('city', 'City', { autoComplete: 'address-level2' })}
         {field('state', 'State', { autoComplete: 'address-level1' })}
@@ -109,12 +177,12 @@ export function AddressForm({
       </div>
       {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '0803 123 4567' })}
       <div className="flex flex-wrap gap-3 pt-2">
-        <Button type="submit" size="lg" disabled={!coords || save.isPending}>
+        <Button type="submit" size="lg" disabled={!pin || save.isPending}>
           {save.isPending ? 'Saving…' : submitLabel}
         </Button>
         {onCancel && <Button variant="ghost" size="lg" onClick={onCancel}>Cancel</Button>}
       </div>
-      {!coords && <p className="text-sm text-stone-600">Pick your address from the suggestions to save it.</p>}
+      {!pin && <p className="text-sm text-stone-600">Pick your address from the suggestions to save it.</p>}
     </form>
   );
 }

@@ -24,7 +24,7 @@ export function AddressInput({
   label?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const { suggestions, loading } = usePlaceSearch(value, open);
+  const { suggestions, loading, noMatch } = usePlaceSearch(value, open);
   const [lastLoading, setLastLoading] = useState(false);
   if (lastLoading !== loading) {
     setLastLoading(loading);
@@ -40,6 +40,7 @@ export function AddressInput({
       onTextChange={onType}
       onPick={onPick}
       onOpenChange={setOpen}
+      noMatch={noMatch}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ADDRESS_SUGGESTIONS, MSG, type Suggestion } from '@jara/shared';
+import { ADDRESS_SUGGESTIONS, MSG, uniqueByName, type Suggestion } from '@jara/shared';
 import { searchPlaces } from '../api/search-places';
 
 const DEBOUNCE_MS = 250;
@@ -9,6 +9,8 @@ const DEBOUNCE_MS = 250;
 export function usePlaceSearch(text: string, active: boolean) {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [loading, setLoading] = useState(false);
+  // The text the current suggestions answer (so "no match" is never shown for an older query).
+  const [answered, setAnswered] = useState<string | null>(null);
   useEffect(() => {
     const q = text.trim();
     if (!active || q.length < 2) {
@@ -20,7 +22,10 @@ export function usePlaceSearch(text: string, active: boolean) {
     const ctrl = new AbortController();
     const t = setTimeout(() => {
       searchPlaces(q, ctrl.signal)
-        .then((list) => setSuggestions(list.slice(0, ADDRESS_SUGGESTIONS)))
+        .then((list) => {
+          setSuggestions(uniqueByName(list).slice(0, ADDRESS_SUGGESTIONS));
+          setAnswered(q);
+        })
         .catch((err: unknown) => {
           if (err instanceof DOMException && err.name === 'AbortError') return;
           setSuggestions([]);
@@ -35,5 +40,6 @@ export function usePlaceSearch(text: string, active: boolean) {
       ctrl.abort();
     };
   }, [text, active]);
-  return { suggestions, loading };
+  const noMatch = active && !loading && answered === text.trim() && suggestions.length === 0;
+  return { suggestions, loading, noMatch };
 }

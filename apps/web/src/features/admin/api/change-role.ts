@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const changeRole = ({ userId, role }: { userId: string; role: Role }) =>
-  api.post<{ success: true; message: string }>(`/api/admin/users/${userId}/role`, { role });
+/** Grants or withdraws one role, keeping the others (`POST /api/admin/users/:id/role`). */
+export const changeRole = ({ userId, role, grant }: { userId: string; role: Role; grant: boolean }) =>
+  api.post<{ success: true; message: string }>(`/api/admin/users/${userId}/role`, { role, grant });
 
 export function useChangeRole() {
   const qc = useQueryClient();

@@ -1,9 +1,9 @@
 import { Route, Routes } from 'react-router';
 import { Page } from '../../../components/ui/page';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { RouteFallback } from '../../../components/ui/route-fallback';
-import { openLogin, useSession } from '../../auth';
+import { hasRole } from '@jara/shared';
+import { LoginPrompt, useSession } from '../../auth';
 import { useApplications } from '../api/get-applications';
 import { ApplicationsPanel } from './applications-panel';
 import { BannersPanel, CategoriesPanel } from './content-panel';
@@ -51,8 +51,8 @@ export function AdminPage() {
   return (
     <Page title="Admin">
       {!user ? (
-        <EmptyState message="Log in with an admin account."><Button onClick={() => openLogin('login')}>Login</Button></EmptyState>
-      ) : user.role !== 'admin' ? (
+        <LoginPrompt message="Log in with an admin account." ask />
+      ) : !hasRole(user, 'admin') ? (
         <EmptyState message="This area is for admins only." />
       ) : (
         <AdminHome />

@@ -18,11 +18,11 @@ export function UsersPanel() {
   const change = useChangeRole();
   const { user: me } = useSession();
   const low = useLowRated();
-  const handleRole = async (userId: string, name: string, next: Role) => {
-    if (!window.confirm(`Make ${name} a ${next}?`)) return;
+  const handleRole = async (userId: string, name: string, role: Role, grant: boolean) => {
+    if (!window.confirm(grant ? `Give ${name} the ${role} role?` : `Withdraw the ${role} role from ${name}?`)) return;
     try {
-      await change.mutateAsync({ userId, role: next });
-      toast.success('Role updated');
+      await change.mutateAsync({ userId, role, grant });
+      toast.success(grant ? `${name} is now also ${role}` : `${name} is no longer ${role}`);
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -49,7 +49,7 @@ export function UsersPanel() {
       {isPending ? <Skeleton className="h-48" /> : isError ? <EmptyState message={errorMessage(error)} /> : data.length === 0 ? <EmptyState message="No users match." /> : (
         <div className="overflow-x-auto rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
           <table className="w-full text-sm">
-            <thead><tr className="text-left text-stone-600"><th className="p-3 font-medium">Name</th><th className="p-3 font-medium">Email</th><th className="p-3 font-medium">Role</th></tr></thead>
+            <thead><tr className="text-left text-stone-600"><th className="p-3 font-medium">Name</th><th className="p-3 font-medium">Email</th><th className="p-3 font-medium">Roles</th></tr></thead>
             <tbody>
               {data.map((u) => (
                 <tr key={u._id} className="border-t border-stone-100">
@@ -57,11 +57,24 @@ export function UsersPanel() {
                   <td className="p-3">{u.email}</td>
                   <td className="p-3">
                     {u._id === me?._id ? (
-                      <span title="You cannot change your own role">{u.role} (you)</span>
+                      <span title="You cannot change your own roles">{u.roles.join(', ')} (you)</span>
                     ) : (
-                      <select aria-label={`Role of ${u.name}`} className="rounded-lg border border-stone-300 px-2 py-1" value={u.role} disabled={change.isPending} onChange={(e) => void handleRole(u._id, u.name, e.target.value as Role)}>
-                        {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
-                      </select>
+                      <fieldset className="flex flex-wrap gap-x-3 gap-y-1">
+                        <legend className="sr-only">Roles of {u.name}</legend>
+                        {ROLES.map((r) => (
+                          <label key={r} className="inline-flex min-h-8 items-center gap-1.5">
+                            <input
+                              type="checkbox"
+                              className="size-4 accent-brand-700"
+                              checked={u.roles.includes(r)}
+                              disabled={change.isPending}
+                              aria-label={`${r} role of ${u.name}`}
+                              onChange={(e) => void handleRole(u._id, u.name, r, e.target.checked)}
+                            />
+                            {r}
+                          </label>
+                        ))}
+                      </fieldset>
                     )}
                   </td>
                 </tr>

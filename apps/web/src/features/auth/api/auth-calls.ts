@@ -18,7 +18,7 @@ export const register = (body: { name: string; email: string; password: string }
 
 export const googleSignIn = (token: string) => api.post<UserAnswer>('/api/user/google-signin', { token });
 
-export const logout = () => api.get<MessageAnswer>('/api/user/logout');
+export const logout = () => api.post<MessageAnswer>('/api/user/logout');
 
 export const sendPasswordResetEmail = (email: string) =>
   api.post<MessageAnswer>('/api/user/sendPasswordResetEmail', { email });

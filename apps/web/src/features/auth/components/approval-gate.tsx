@@ -1,20 +1,20 @@
 import { useEffect, type ReactNode } from 'react';
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import type { Role } from '@jara/shared';
+import { useIsFetching, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { hasRole, type Role } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { RouteFallback } from '../../../components/ui/route-fallback';
 import { errorMessage } from '../../../lib/api-client';
 import { sessionQuery, useSession } from '../api/session';
-import { openLogin } from '../hooks/use-login-modal';
+import { LoginPrompt } from './login-prompt';
 
 interface Application {
   status: 'pending' | 'approved' | 'rejected';
 }
 
 /**
- * A portal that people apply for (/seller, /rider): asks guests to log in, waits for the
+ * A portal that people apply for (/seller, /rider): asks guests to log in on the spot, waits for the
  * application, shows `approved` once an admin approved it and `apply` otherwise. Approval changes
  * the account's role on the server, so the session is fetched again when it does.
  */
@@ -32,8 +32,9 @@ export function ApprovalGate<T extends Application>({
   const { user, isLoading } = useSession();
   const qc = useQueryClient();
   const isApproved = application.data?.status === 'approved';
+  const refreshingSession = useIsFetching({ queryKey: sessionQuery.queryKey }) > 0;
   useEffect(() => {
-    if (isApproved && user && user.role !== role) void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    if (isApproved && user && !hasRole(user, role)) void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
   }, [isApproved, user, role, qc]);
 
   if (isLoading) return <RouteFallback />;
@@ -41,9 +42,7 @@ export function ApprovalGate<T extends Application>({
     return (
       <Page title={title}>
         <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
-        <EmptyState message={loginMessage}>
-          <Button onClick={() => openLogin('login')}>Login</Button>
-        </EmptyState>
+        <LoginPrompt message={loginMessage} ask />
       </Page>
     );
   }
@@ -55,8 +54,10 @@ export function ApprovalGate<T extends Application>({
         <EmptyState message={errorMessage(application.error)}>
           <Button onClick={() => void application.refetch()}>Try again</Button>
         </EmptyState>
-      ) : isApproved ? (
+      ) : isApproved && hasRole(user, role) ? (
         approved(application.data!)
+      ) : isApproved ? (
+        refreshingSession ? <RouteFallback /> : <EmptyState message={`Your ${role} access has been withdrawn. Please contact support.`} />
       ) : (
         apply(application.data ?? null)
       )}

@@ -7,7 +7,7 @@ import { LoginModal } from './login-modal';
 import { openLogin } from '../hooks/use-login-modal';
 import { act } from 'react';
 
-const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', chatId: null, cartItems: {}, wishList: [] };
+const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
 
 function setup(mode: 'login' | 'register' = 'login') {
   const calls = stubFetch({
@@ -36,7 +36,7 @@ describe('LoginModal', () => {
     expect(calls.some((c) => c.path === '/api/user/login')).toBe(false);
   });
 
-  it('logs in with a lower-cased email, closes and goes home', async () => {
+  it('logs in with a lower-cased email, closes and stays on the page (decision 0014)', async () => {
     const { calls, router } = setup();
     const dialog = screen.getByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'Ada@Jara.TEST');
@@ -44,7 +44,7 @@ describe('LoginModal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.path === '/api/user/login')?.body).toEqual({ email: 'ada@jara.test', password: 'Customer#2026' });
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe('/wishlist');
   });
 
   it('register: needs the terms and matching passwords', async () => {

@@ -109,7 +109,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
         {busy ? 'Creating account…' : 'Create Account'}
       </Button>
       <p className="text-center text-sm text-stone-700">
-        Already have account? <SwitchLink to="login">click here</SwitchLink>
+        Already have an account? <SwitchLink to="login">click here</SwitchLink>
       </p>
     </form>
   );

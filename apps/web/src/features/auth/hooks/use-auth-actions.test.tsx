@@ -29,7 +29,7 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
 
-const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', chatId: null, cartItems: {}, wishList: [] };
+const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
 
 function LogoutButton() {
   const logout = useLogout();
@@ -40,7 +40,7 @@ describe('useLogout', () => {
   it('closes the socket once the server ends the session, so the next login connects anew', async () => {
     stubFetch({
       'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
-      'GET /api/user/logout': { success: true, message: 'Logged out' },
+      'POST /api/user/logout': { success: true, message: 'Logged out' },
     });
     ensureConnected();
     const before = { ...fake.state };
@@ -58,7 +58,7 @@ describe('useLogout', () => {
   it('keeps the socket when the logout call fails (the session is still there)', async () => {
     stubFetch({
       'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
-      'GET /api/user/logout': () => new Response(JSON.stringify({ success: false, message: 'Network trouble' }), { status: 500 }),
+      'POST /api/user/logout': () => new Response(JSON.stringify({ success: false, message: 'Network trouble' }), { status: 500 }),
     });
     ensureConnected();
     const before = { ...fake.state };

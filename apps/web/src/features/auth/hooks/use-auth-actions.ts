@@ -3,9 +3,8 @@ import toast from 'react-hot-toast';
 import type { PublicUser } from '@jara/shared';
 import { logout as logoutCall } from '../api/auth-calls';
 import { useSetSession } from '../api/session';
-import { closeLogin } from './use-login-modal';
+import { closeLogin, markSignedOut } from './use-login-modal';
 import { errorMessage } from '../../../lib/api-client';
-import { disconnectSocket } from '../../../lib/socket';
 
 declare global {
   interface Window {
@@ -23,18 +22,16 @@ declare global {
 
 /**
  * What happens after a successful login or registration: the session is replaced (the app merges
- * the guest cart and wish list as it adopts the account), the modal closes and the user goes
- * home unless on /seller.
+ * the guest cart and wish list as it adopts the account), the modal closes and the user stays
+ * where they were — the cart, My Orders, a portal (decision 0014; the spec sends everyone but
+ * /seller home, which broke checkout).
  */
 export function useSignedIn() {
   const setSession = useSetSession();
-  const navigate = useNavigate();
-  const location = useLocation();
   return (user: PublicUser, message?: string) => {
     setSession(user);
     closeLogin();
     if (message) toast.success(message);
-    if (!location.pathname.startsWith('/seller')) navigate('/');
   };
 }
 
@@ -46,9 +43,12 @@ export function useSignedIn() {
 export function useSignedOut() {
   const setSession = useSetSession();
   const navigate = useNavigate();
+  const location = useLocation();
   return (message: string) => {
     window.google?.accounts.id.disableAutoSelect();
-    disconnectSocket();
+    // The socket code is loaded on first use; after a logout the session's socket must go.
+    void import('../../../lib/socket').then((m) => m.disconnectSocket());
+    markSignedOut(location.key);
     setSession(null);
     toast.success(message);
     navigate('/');
@@ -59,6 +59,9 @@ export function useLogout() {
   const signedOut = useSignedOut();
   return async () => {
     try {
+      // This browser stops receiving the account's notifications (while the session still
+      // lets the server forget the subscription); a failure here never blocks the logout.
+      await import('../../../lib/push').then((m) => m.disablePush()).catch(() => undefined);
       const res = await logoutCall();
       signedOut(res.message || 'Logged out');
     } catch (err) {

@@ -8,3 +8,13 @@ export const [loginModal, useLoginModal] = createStore<{ open: boolean; mode: Lo
 export const openLogin = (mode: LoginMode = 'login') => loginModal.set({ open: true, mode });
 export const closeLogin = () => loginModal.set((s) => ({ ...s, open: false }));
 export const setLoginMode = (mode: LoginMode) => loginModal.set((s) => ({ ...s, mode }));
+
+/**
+ * The history entry on which the user last logged out: a portal still showing there for a moment
+ * (the route to Home loads in a transition) must not ask the user to log in again.
+ */
+let signedOutOn: string | null = null;
+export const markSignedOut = (locationKey: string) => {
+  signedOutOn = locationKey;
+};
+export const justSignedOut = (locationKey: string) => signedOutOn === locationKey;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { MSG } from '@jara/shared';
 import { errorMessage } from '../../../lib/api-client';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ProductDto } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { QuantitySelect } from '../../../components/ui/quantity-select';
@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { buttonClass } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatPrice } from '../../../lib/money';
-import { effectivePrice, productPath, useProducts } from '../../catalog';
+import { effectivePrice, productPath, useOpenStates, useProducts } from '../../catalog';
 import { useCartActions, useCartCount, useCartState, useCartStore } from '../hooks/cart-context';
 import { openLogin, useSession } from '../../auth';
 import { useAddresses } from '../../addresses';
@@ -37,6 +37,9 @@ export function CartPage() {
   const { data: products, isPending } = useProducts();
   const { user } = useSession();
   const store = useCartStore();
+  const [params] = useSearchParams();
+  const payment = params.get('payment');
+  const paymentIssue = payment === 'failed' || payment === 'cancelled' ? payment : null;
   const addresses = useAddresses(!!user);
   useEffect(() => {
     if (addresses.isError) toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'addresses' });
@@ -52,6 +55,11 @@ export function CartPage() {
       lines.push({ product, optionId, optionName: option.name, unit: effectivePrice(option), qty });
     }
   }
+  const openState = useOpenStates();
+  const closedLines = lines.filter((l) => openState(l.product.vendorId)?.open === false);
+  const blockedReason = closedLines.length
+    ? `${closedLines.map((l) => l.product.name).join(', ')}: ${openState(closedLines[0]!.product.vendorId)!.label}. Remove ${closedLines.length === 1 ? 'it' : 'them'} or order when the vendor opens.`
+    : null;
   const checkoutLines = lines.map((l) => ({ product: l.product._id, quantity: l.qty, vendorId: l.product.vendorId, optionId: l.optionId, price: l.unit }));
 
   return (
@@ -81,8 +89,11 @@ export function CartPage() {
                     )}
                   </Link>
                   <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <p className="truncate font-semibold text-stone-900">{l.product.name}</p>
+                    <p className="line-clamp-2 break-words font-semibold text-stone-900">{l.product.name}</p>
                     <p className="text-sm text-stone-600">{l.optionName}</p>
+                    {openState(l.product.vendorId)?.open === false && (
+                      <p className="text-sm font-semibold text-amber-800">{openState(l.product.vendorId)!.label}</p>
+                    )}
                     <div className="mt-auto flex flex-wrap items-center gap-3">
                       <QuantitySelect label={`Quantity of ${l.product.name}`} hideLabel value={l.qty} onChange={(q) => updateQuantity(l.product._id, l.optionId, q)} />
                       <span className="font-semibold text-brand-900">{formatPrice(l.unit * l.qty)}</span>
@@ -110,6 +121,8 @@ export function CartPage() {
               addressesLoading={!!user && addresses.isPending}
               onLogin={() => openLogin('login')}
               beforePay={() => store.flush()}
+              paymentIssue={paymentIssue}
+              blockedReason={blockedReason}
             />
           </div>
         )}

@@ -15,9 +15,13 @@ export function useCartStore(): CartStore {
   return store;
 }
 
+/** What the server renders and hydration starts from: the lists live in the browser only. */
+const SERVER_STATE: CartState = { cartItems: {}, wishList: [], userId: null };
+const serverSnapshot = () => SERVER_STATE;
+
 export function useCartState(): CartState {
   const store = useCartStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);
 }
 
 export function useCartCount(): number {

@@ -2,12 +2,14 @@ import type { ProductOptionDto } from '@jara/shared';
 import { formatPrice } from '../../../lib/money';
 import { effectivePrice } from '../catalog-rules';
 
-export function Price({ option, large = false }: { option: Pick<ProductOptionDto, 'price' | 'offerPrice'>; large?: boolean }) {
+/** An option's price (offer and struck-through original); `from` when other options cost more. */
+export function Price({ option, large = false, from = false }: { option: Pick<ProductOptionDto, 'price' | 'offerPrice'>; large?: boolean; from?: boolean }) {
   const now = effectivePrice(option);
   const hasOffer = now < option.price;
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
       <span className={`font-bold text-brand-900 ${large ? 'text-3xl' : 'text-base'}`}>
+        {from && <span className={`font-medium text-stone-600 ${large ? 'text-lg' : 'text-sm'}`}>from </span>}
         {hasOffer && <span className="sr-only">Offer price </span>}
         {formatPrice(now)}
       </span>

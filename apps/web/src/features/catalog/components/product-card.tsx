@@ -1,16 +1,24 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductDto } from '@jara/shared';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { CartIcon } from '../../../components/ui/icons';
 import { useCartActions } from '../../cart';
-import { cheapestOption, productPath } from '../catalog-rules';
+import { cheapestOption, pricesDiffer, productPath } from '../catalog-rules';
+import { OptionChooser } from './option-chooser';
 import { Price } from './price';
+import { ClosedNote } from './closed-note';
+import { useOpenStates } from '../hooks/use-open-state';
 import { WishButton } from './wish-button';
 
 export function ProductCard({ product, priority = false }: { product: ProductDto; priority?: boolean }) {
   const option = cheapestOption(product);
   const { addToCart } = useCartActions();
   const href = productPath(product);
+  const [choosing, setChoosing] = useState(false);
+  const several = product.options.length > 1;
+  const closed = useOpenStates()(product.vendorId);
+  const isClosed = !!closed && !closed.open;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] transition hover:-translate-y-0.5">
       <div className="relative aspect-square bg-stone-100">
@@ -25,10 +33,12 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
             className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
         )}
-        {!product.inStock && (
+        {!product.inStock ? (
           <span className="absolute left-2 top-2 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white">
             Out of stock
           </span>
+        ) : isClosed && closed && (
+          <span className="absolute left-2 top-2"><ClosedNote state={closed} compact /></span>
         )}
         <WishButton productId={product._id} productName={product.name} className="absolute right-2 top-2 z-10" />
       </div>
@@ -40,12 +50,24 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
           </Link>
         </h3>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          {option && <Price option={option} />}
-          {option && product.inStock && (
+          {option && <Price option={option} from={pricesDiffer(product)} />}
+          {option && product.inStock && isClosed && (
             <button
               type="button"
-              onClick={() => addToCart(product._id, option._id)}
-              aria-label={`Add ${product.name} to cart`}
+              disabled
+              aria-label={`Add ${product.name} to cart (${closed!.label})`}
+              title={closed!.label}
+              className="relative z-10 grid size-10 shrink-0 cursor-not-allowed place-items-center rounded-full bg-stone-200 text-stone-500"
+            >
+              <CartIcon size={18} />
+            </button>
+          )}
+          {option && product.inStock && !isClosed && (
+            <button
+              type="button"
+              onClick={() => (several ? setChoosing(true) : addToCart(product._id, option._id))}
+              aria-label={several ? `Choose an option of ${product.name}` : `Add ${product.name} to cart`}
+              aria-haspopup={several ? 'dialog' : undefined}
               className="relative z-10 grid size-10 shrink-0 place-items-center rounded-full bg-accent-400 text-brand-950 transition hover:bg-accent-300"
             >
               <CartIcon size={18} />
@@ -53,6 +75,17 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
           )}
         </div>
       </div>
+      {several && (
+        <OptionChooser
+          product={product}
+          open={choosing}
+          onClose={() => setChoosing(false)}
+          onChoose={(optionId) => {
+            setChoosing(false);
+            addToCart(product._id, optionId);
+          }}
+        />
+      )}
     </article>
   );
 }

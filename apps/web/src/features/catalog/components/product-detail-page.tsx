@@ -21,6 +21,8 @@ import { Price } from './price';
 import { ProductGrid } from './product-grid';
 import { WishButton } from './wish-button';
 import { vendorPath } from './vendor-card';
+import { ClosedNote } from './closed-note';
+import { useOpenStates } from '../hooks/use-open-state';
 
 export function ProductDetailPage() {
   const { id = '' } = useParams();
@@ -44,7 +46,9 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
   const image = product.image[imageIndex] ?? product.image[0];
   const related = relatedProducts(all, product, RELATED_PRODUCTS);
   const fromVendor = vendorOtherProducts(all, product, VENDOR_PRODUCTS);
-  const canBuy = product.inStock && !!option;
+  const openState = useOpenStates()(product.vendorId);
+  const isClosed = !!openState && !openState.open;
+  const canBuy = product.inStock && !!option && !isClosed;
 
   const crumbs = [
     { label: 'Home', to: '/' },
@@ -150,11 +154,14 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
           ) : (
             <p className="mt-6 font-semibold text-red-700">Out of stock</p>
           )}
+          {isClosed && openState && product.inStock && (
+            <div className="mt-4"><ClosedNote state={openState} id="closed-reason" /></div>
+          )}
           <div className="mt-4 grid grid-cols-2 gap-3">
-            <Button variant="outline" size="lg" onClick={handleAdd} disabled={!canBuy}>
+            <Button variant="outline" size="lg" onClick={handleAdd} disabled={!canBuy} aria-describedby={isClosed ? 'closed-reason' : undefined}>
               Add to Cart
             </Button>
-            <Button variant="primary" size="lg" onClick={handleBuyNow} disabled={!canBuy}>
+            <Button variant="primary" size="lg" onClick={handleBuyNow} disabled={!canBuy} aria-describedby={isClosed ? 'closed-reason' : undefined}>
               Buy now
             </Button>
           </div>

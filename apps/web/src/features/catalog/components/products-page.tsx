@@ -1,20 +1,50 @@
 import { useSearchParams } from 'react-router';
+import { PRODUCT_SORTS, type ProductSort } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { CardGridSkeleton } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { useProducts } from '../api/get-products';
-import { matchesSearch } from '../catalog-rules';
-import { ProductGrid } from './product-grid';
 import { errorMessage } from '../../../lib/api-client';
+import { useProductSearch, type ProductSearch } from '../api/search-products';
+import { ProductGrid } from './product-grid';
+import { ProductFilters } from './product-filters';
+
+const num = (v: string | null) => (v !== null && v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined);
+
+/** The search, filters and sort as the address bar holds them (shareable, back-button friendly). */
+export function searchFromParams(params: URLSearchParams): ProductSearch {
+  const sort = params.get('sort');
+  return {
+    q: params.get('search')?.trim() || undefined,
+    category: params.get('category') || undefined,
+    minPrice: num(params.get('minPrice')),
+    maxPrice: num(params.get('maxPrice')),
+    open: params.get('open') === 'true' || undefined,
+    // SPEC: /products lists in-stock products; "inStock=false" widens it.
+    inStock: params.get('inStock') !== 'false',
+    sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : undefined,
+  };
+}
 
 export function ProductsPage() {
-  const [params] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const { data, isPending, error } = useProducts();
-  const products = (data ?? []).filter((p) => p.inStock && matchesSearch(p, search));
+  const [params, setParams] = useSearchParams();
+  const search = searchFromParams(params);
+  const { data, isPending, error, isFetching } = useProductSearch(search);
+  const products = data ?? [];
+  const filtered = !!(search.category || search.minPrice !== undefined || search.maxPrice !== undefined || search.open || !search.inStock);
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  };
+
   return (
     <Page title="All Products">
-      <h1 className="text-2xl font-bold sm:text-3xl">{search ? `Results for “${search}”` : 'All Products'}</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{search.q ? `Results for “${search.q}”` : 'All Products'}</h1>
+      <ProductFilters search={search} onChange={update} />
       <p className="mb-6 mt-1 text-stone-600" aria-live="polite">
         {isPending ? 'Loading products…' : `${products.length} product${products.length === 1 ? '' : 's'}`}
       </p>
@@ -23,9 +53,11 @@ export function ProductsPage() {
       ) : error ? (
         <EmptyState message={errorMessage(error)} />
       ) : products.length === 0 ? (
-        <EmptyState message={search ? `No products match “${search}”.` : 'No products found.'} />
+        <EmptyState message={search.q ? `No products match “${search.q}”.` : filtered ? 'No products match these filters.' : 'No products found.'} />
       ) : (
-        <ProductGrid products={products} priorityCount={4} />
+        <div aria-busy={isFetching || undefined}>
+          <ProductGrid products={products} priorityCount={4} />
+        </div>
       )}
     </Page>
   );

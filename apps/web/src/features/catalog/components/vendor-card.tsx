@@ -15,12 +15,12 @@ export function VendorCard({ vendor }: { vendor: VendorDto }) {
         )}
       </div>
       <div className="min-w-0">
-        <h3 className="truncate text-base font-semibold">
+        <h3 className="line-clamp-2 break-words text-base font-semibold leading-snug">
           <Link to={vendorPath(vendor)} className="after:absolute after:inset-0 after:content-['']">
             {vendor.businessName}
           </Link>
         </h3>
-        {vendor.address && <p className="truncate text-sm text-stone-600">{vendor.address}</p>}
+        {vendor.address && <p className="line-clamp-2 break-words text-sm text-stone-600">{vendor.address}</p>}
         <p className={`mt-1 inline-flex items-center gap-1.5 text-xs font-semibold ${vendor.isOpen ? 'text-brand-700' : 'text-stone-600'}`}>
           <span className={`size-2 rounded-full ${vendor.isOpen ? 'bg-brand-500' : 'bg-stone-400'}`} aria-hidden="true" />
           {vendor.isOpen ? 'Open now' : 'Closed'}

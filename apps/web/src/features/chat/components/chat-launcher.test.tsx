@@ -5,7 +5,7 @@ import { renderApp, stubFetch } from '../../../test/render';
 import { ChatLauncher } from './chat-launcher';
 import { closeChat } from '../hooks/use-chat-panel';
 
-const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', chatId: null, cartItems: {}, wishList: [] };
+const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
 
 const signedIn = {
   'GET /api/user/is-auth': { success: true, user, role: 'customer' },

@@ -1,14 +1,16 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CONTACT_PARAM_REMOVAL_MS } from '@jara/shared';
+import { CONTACT_PARAM_REMOVAL_MS, hasRole } from '@jara/shared';
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
 import { useSession } from '../../auth';
 import { ChatPanel } from '../chat-mount';
 import { unreadQuery, useUnread } from '../api/get-unread';
 import { closeChat, openChat, useChatPanel } from '../hooks/use-chat-panel';
-import { disconnectSocket } from '../../../lib/socket';
-import { chatSocket } from '../realtime/chat-socket';
+import { useClearSpot } from '../hooks/use-clear-spot';
+
+const SIZE = 56;
+const INSET = 20;
 
 /**
  * The floating chat button (every page but /contact): signed in → opens the panel, guest →
@@ -23,9 +25,13 @@ export function ChatLauncher() {
   const [params, setParams] = useSearchParams();
   const wantsContact = params.get('contact') === 'true';
   const qc = useQueryClient();
-  const isAgent = user?.role === 'support' || user?.role === 'admin';
+  const isAgent = hasRole(user, 'support', 'admin');
   const unread = useUnread(user && !isAgent ? user._id : undefined).data?.unread ?? 0;
   const shownOpen = open && !!user && !isAgent;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const hidden = location.pathname === '/contact' || (isAgent && location.pathname.startsWith('/support'));
+  // Never over a control: the button climbs to the lowest free spot, or steps aside (issue 13).
+  const bottom = useClearSpot(buttonRef, { active: !shownOpen && !hidden, size: SIZE, inset: INSET });
 
   useEffect(() => {
     if (!wantsContact) return;
@@ -50,7 +56,7 @@ export function ChatLauncher() {
     if (isLoading) return;
     const id = user?._id ?? null;
     if (lastUserId.current && lastUserId.current !== id) {
-      disconnectSocket();
+      void import('../../../lib/socket').then((m) => m.disconnectSocket());
       closeChat();
     }
     lastUserId.current = id;
@@ -60,22 +66,32 @@ export function ChatLauncher() {
     if (location.pathname === '/contact') closeChat();
   }, [location.pathname]);
 
-  // The badge stays current while the panel is closed: the server tells the customer's sockets when their conversation moves.
+  // The badge comes from a small HTTP call (useUnread) and stays current while the panel is closed:
+  // the server tells the customer's sockets when their conversation moves. The socket code is its
+  // own chunk, loaded only for a signed-in customer, after the page is up.
   useEffect(() => {
     if (!user || isAgent) return;
-    const socket = chatSocket();
-    const refresh = () => void qc.invalidateQueries({ queryKey: unreadQuery(user._id).queryKey });
-    socket.on('chat.updated', refresh);
-    socket.on('connect', refresh);
+    let stop = () => {};
+    let cancelled = false;
+    void import('../realtime/chat-socket').then(({ chatSocket }) => {
+      if (cancelled) return;
+      const socket = chatSocket();
+      const refresh = () => void qc.invalidateQueries({ queryKey: unreadQuery(user._id).queryKey });
+      socket.on('chat.updated', refresh);
+      socket.on('connect', refresh);
+      stop = () => {
+        socket.off('chat.updated', refresh);
+        socket.off('connect', refresh);
+      };
+    });
     return () => {
-      socket.off('chat.updated', refresh);
-      socket.off('connect', refresh);
+      cancelled = true;
+      stop();
     };
   }, [user, isAgent, qc]);
 
-  if (location.pathname === '/contact') return null;
-  // In their inbox, agents need the corner for the reply box.
-  if (isAgent && location.pathname.startsWith('/support')) return null;
+  // Not on /contact; in their inbox, agents need the corner for the reply box.
+  if (hidden) return null;
 
   const handleClick = () => {
     if (shownOpen) closeChat();
@@ -95,11 +111,14 @@ export function ChatLauncher() {
         </Suspense>
       )}
       <button
+        ref={buttonRef}
         type="button"
         onClick={handleClick}
+        data-testid="chat-launcher"
+        style={{ bottom: shownOpen ? undefined : (bottom ?? INSET), right: INSET }}
         aria-label={badge ? `${label}, ${unread} unread` : label}
         aria-expanded={user && !isAgent ? shownOpen : undefined}
-        className={`fixed bottom-5 right-5 z-40 grid size-14 place-items-center rounded-full bg-brand-800 text-white shadow-xl transition hover:scale-105 hover:bg-brand-900 sm:bottom-6 sm:right-6 ${shownOpen ? 'max-sm:hidden' : ''}`}
+        className={`fixed bottom-5 right-5 z-40 grid size-14 place-items-center rounded-full bg-brand-800 text-white shadow-xl transition-[transform,background-color] hover:scale-105 hover:bg-brand-900 ${shownOpen ? 'max-sm:hidden' : ''} ${!shownOpen && bottom === null ? 'invisible' : ''}`}
       >
         {shownOpen ? <CloseIcon size={24} /> : <ChatIcon size={24} />}
         {badge && (

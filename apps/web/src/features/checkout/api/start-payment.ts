@@ -16,6 +16,8 @@ export interface CheckoutPayload {
   email?: string;
   /** the total the cart showed (naira): the server refuses to charge anything else */
   amount: number;
+  /** for the rider and the vendors */
+  deliveryNote?: string;
 }
 
 /** `POST /api/payment/paystack` → where to pay. */

@@ -1,3 +1,4 @@
+import { doorLine } from '@jara/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { MSG, type Address } from '@jara/shared';
@@ -32,7 +33,8 @@ export function AddressPicker({
               <span className="min-w-0">
                 <span className="block font-semibold text-stone-900">{a.firstName} {a.lastName}</span>
                 <span className="block text-stone-700">{a.address}</span>
-                <span className="block text-stone-500">{a.city}, {a.state}</span>
+                {doorLine(a) && <span className="block text-stone-700">{doorLine(a)}</span>}
+                <span className="block text-stone-600">{a.city}, {a.state}</span>
               </span>
             </label>
           ))

@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useQueryClient } from '@tanstack/react-query';
-import { cartTotals, MSG, nairaToKobo } from '@jara/shared';
+import { cartTotals, DELIVERY_NOTE_MAX, isWithinDailyWindow, MSG, nairaToKobo, outsideDeliveryHoursMessage } from '@jara/shared';
+import { useNow } from '../../../lib/clock';
+import { useDeliveryHours } from '../api/get-delivery-hours';
 import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { readJson, writeJson } from '../../../lib/storage';
 import { useDeliveryFee } from '../api/get-delivery-fee';
 import { startPayment, type CheckoutItemPayload } from '../api/start-payment';
 import { AddressPicker } from './address-picker';
-import { OrderSummary } from './order-summary';
+import { OrderSummary, type FeeState } from './order-summary';
 import type { Address } from '@jara/shared';
 
 const SELECTED_KEY = 'jara.address';
@@ -26,6 +28,8 @@ export function CheckoutPanel({
   addressesLoading,
   onLogin,
   beforePay,
+  paymentIssue = null,
+  blockedReason = null,
 }: {
   lines: CheckoutLine[];
   user: { _id: string; email: string } | null;
@@ -33,10 +37,18 @@ export function CheckoutPanel({
   addressesLoading: boolean;
   onLogin: () => void;
   beforePay: () => Promise<void>;
+  /** The last payment came back declined or cancelled (the loader sends the customer here). */
+  paymentIssue?: 'failed' | 'cancelled' | null;
+  /** Why the order cannot be placed now (a closed vendor in the cart); the pay button waits. */
+  blockedReason?: string | null;
 }) {
   const qc = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(() => readJson<string | null>(SELECTED_KEY, null));
   const [paying, setPaying] = useState(false);
+  const [note, setNote] = useState('');
+  const now = useNow();
+  const hours = useDeliveryHours().data ?? null;
+  const outsideHours = hours && !isWithinDailyWindow(hours, now) ? outsideDeliveryHoursMessage(hours) : null;
   const selected = addresses.find((a) => a._id === selectedId) ?? null;
 
   // Default to the first address when none (or a deleted one) is selected.
@@ -59,6 +71,7 @@ export function CheckoutPanel({
   const deliveryKobo = feeReq && !fee.isError && fee.data !== undefined ? nairaToKobo(fee.data) : 0;
   const totals = cartTotals(itemsKobo, deliveryKobo);
   const feeLoading = feeReq !== null && fee.isFetching;
+  const feeState: FeeState = !feeReq ? 'no-address' : feeLoading ? 'loading' : fee.isError ? 'failed' : fee.data !== undefined ? 'known' : 'loading';
 
   const handlePay = async () => {
     if (!user) return onLogin();
@@ -69,7 +82,7 @@ export function CheckoutPanel({
     setPaying(true);
     try {
       await beforePay();
-      const res = await startPayment({ items: lines.map(({ product, quantity, vendorId, optionId, price }) => ({ product, quantity, vendorId, optionId, price })), address: selected._id, email: user.email, amount: totals.totalKobo / 100 });
+      const res = await startPayment({ items: lines.map(({ product, quantity, vendorId, optionId, price }) => ({ product, quantity, vendorId, optionId, price })), address: selected._id, email: user.email, amount: totals.totalKobo / 100, ...(note.trim() ? { deliveryNote: note.trim() } : {}) });
       window.location.assign(res.url);
     } catch (err) {
       toast.error(errorMessage(err));
@@ -84,14 +97,38 @@ export function CheckoutPanel({
   return (
     <aside aria-labelledby="summary-heading" className="h-fit rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] lg:sticky lg:top-24">
       <h2 id="summary-heading" className="text-xl font-bold">Order Summary</h2>
+      {paymentIssue && (
+        <div role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">{paymentIssue === 'failed' ? 'Your payment was declined.' : 'You cancelled the payment.'}</p>
+          <p className="mt-0.5">Nothing was charged and your items are still in your cart.</p>
+          <Button size="sm" className="mt-2" onClick={handlePay} disabled={paying || feeLoading || !lines.length}>Try again</Button>
+        </div>
+      )}
       <div className="mt-4 space-y-5">
         {user ? (
           <AddressPicker addresses={addresses} loading={addressesLoading} selectedId={selected?._id ?? null} onSelect={setSelectedId} />
         ) : (
           <p className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">Log in to choose a delivery address and pay.</p>
         )}
-        <OrderSummary totals={totals} feeLoading={feeLoading} />
-        <Button size="lg" variant="accent" className="w-full" onClick={handlePay} disabled={paying || feeLoading || !lines.length}>
+        {user && (
+          <div>
+            <label htmlFor="delivery-note" className="mb-1.5 block text-sm font-medium text-stone-800">Delivery note (optional)</label>
+            <textarea
+              id="delivery-note"
+              value={note}
+              maxLength={DELIVERY_NOTE_MAX}
+              onChange={(e) => setNote(e.target.value)}
+              rows={2}
+              placeholder="e.g. Call me when you reach the porter’s lodge"
+              className="block w-full rounded-xl border border-stone-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
+            />
+          </div>
+        )}
+        <OrderSummary totals={totals} fee={feeState} />
+        {(blockedReason || outsideHours) && (
+          <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">{blockedReason ?? outsideHours}</p>
+        )}
+        <Button size="lg" variant="accent" className="w-full" onClick={handlePay} disabled={paying || feeLoading || !lines.length || !!blockedReason}>
           {paying ? 'Please wait…' : user ? 'Place Order' : 'Login to Place Order'}
         </Button>
         <p className="text-center text-xs text-stone-500">Pay by card, bank transfer or USSD.</p>

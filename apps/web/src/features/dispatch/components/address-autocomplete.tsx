@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { MSG } from '@jara/shared';
+import { MSG, uniqueByName } from '@jara/shared';
 import { PlaceCombobox } from '../../../components/ui/place-combobox';
 import { usePlaceSuggestions, type PlaceSuggestion } from '../api/search-places';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -26,7 +26,8 @@ export function AddressAutocomplete({ picked, onLoadingChange, ...field }: Props
   const text = value.trim();
   const q = useDebouncedValue(picked ? '' : text, DEBOUNCE_MS);
   const { data, isFetching, isError, errorUpdatedAt } = usePlaceSuggestions(q);
-  const suggestions = !picked && q === text ? (data ?? []) : [];
+  const suggestions = !picked && q === text ? uniqueByName(data ?? []) : [];
+  const noMatch = !picked && q === text && text.length >= 2 && !isFetching && data !== undefined && data.length === 0;
   const loading = !picked && text.length >= 2 && (q !== text || isFetching);
 
   const reportLoading = useRef(onLoadingChange);
@@ -38,6 +39,6 @@ export function AddressAutocomplete({ picked, onLoadingChange, ...field }: Props
   }, [isError, errorUpdatedAt]);
 
   return (
-    <PlaceCombobox {...field} suggestions={suggestions} loading={loading} />
+    <PlaceCombobox {...field} suggestions={suggestions} loading={loading} noMatch={noMatch} />
   );
 }

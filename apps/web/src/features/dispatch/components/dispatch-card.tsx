@@ -1,5 +1,6 @@
 import { isDispatchCompleted, type DispatchDto } from '@jara/shared';
 import { RateRider } from '../../../components/rate-rider';
+import { TrackingTimeline } from '../../../components/tracking-timeline';
 import { Button } from '../../../components/ui/button';
 import { formatPrice } from '../../../lib/money';
 import { useCancelDispatch } from '../api/cancel-dispatch';
@@ -18,7 +19,11 @@ const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeS
 export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
   const cancel = useCancelDispatch();
   const completed = isDispatchCompleted(d.status);
-  const handleCancel = () => cancel.mutate(d._id);
+  const handleCancel = () => {
+    // The same confirmation as an order's: a mis-tap must not cancel a parcel.
+    if (!window.confirm('Cancel this dispatch? You will get a full refund.')) return;
+    cancel.mutate(d._id);
+  };
   return (
     <article
       aria-labelledby={`dispatch-${d._id}-title`}
@@ -73,6 +78,8 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
           </div>
         )}
       </dl>
+
+      <TrackingTimeline tracking={d} />
 
       {d.deliveryCode && !completed && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 p-3">

@@ -16,7 +16,7 @@ vi.mock('../../../lib/socket', () => {
   return { ensureConnected: () => socket, getSocket: () => socket, disconnectSocket: () => undefined };
 });
 
-const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', chatId: null, cartItems: {}, wishList: [] };
+const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
 
 function dispatch(overrides: Partial<DispatchDto> = {}): DispatchDto {
   return {

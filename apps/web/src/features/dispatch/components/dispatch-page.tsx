@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { isDispatchCompleted, MSG } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
+import { PushPrompt } from '../../../components/push-prompt';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -73,6 +74,8 @@ export function DispatchPage() {
         </div>
         <PlusButton />
       </div>
+
+      {!!data?.length && <div className="mt-6"><PushPrompt what="dispatch" /></div>}
 
       <div role="tablist" aria-label="Dispatches" className="mt-6 inline-flex rounded-full bg-stone-200/70 p-1">
         {TABS.map((t) => (

@@ -5,7 +5,7 @@ import { MSG } from '@jara/shared';
 import { renderApp, stubFetch } from '../../../test/render';
 import { DispatchRequestPage } from './dispatch-request-page';
 
-const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', chatId: null, cartItems: {}, wishList: [] };
+const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
 const ADDRESS = {
   _id: '0b6f3c1e-4f7a-4a57-9a53-2f6f8d1c9e01', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', address: 'Hall 2', city: 'Benin City',
   state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,

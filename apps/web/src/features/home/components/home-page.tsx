@@ -4,7 +4,7 @@ import { Page } from '../../../components/ui/page';
 import { Skeleton, CardGridSkeleton } from '../../../components/ui/skeleton';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { TruckIcon, StoreIcon, ChatIcon } from '../../../components/ui/icons';
-import { useCategories, useProducts, ProductGrid } from '../../catalog';
+import { useBestSellers, useCategories, ProductGrid } from '../../catalog';
 import { NewsletterBox } from '../../newsletter';
 import { useHomeContent } from '../api/get-home-content';
 import { BannerCarousel } from './banner-carousel';
@@ -20,8 +20,8 @@ const PERKS = [
 export function HomePage() {
   const content = useHomeContent();
   const categories = useCategories();
-  const products = useProducts();
-  const bestSellers = (products.data ?? []).filter((p) => p.inStock).slice(0, BEST_SELLERS);
+  const products = useBestSellers();
+  const bestSellers = products.data ?? [];
 
   return (
     <Page title="" className="space-y-12 sm:space-y-16">

@@ -8,6 +8,8 @@ export const FOOTER_GROUPS = [
       { text: 'Contact Us', url: '/contact' },
       { text: 'Customer Terms', url: '/customer-terms' },
       { text: 'Rider Terms', url: '/rider-terms' },
+      { text: 'Sell on Jara', url: '/seller' },
+      { text: 'Ride with Jara', url: '/rider' },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { hasRole, type PublicUser } from '@jara/shared';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/ui/icons';
 import { useCartCount } from '../../cart';
@@ -57,6 +58,16 @@ function SearchBox({ className = '', id }: { className?: string; id: string }) {
       <SearchIcon size={18} className="pointer-events-none absolute left-4 top-1/2 -translate-y-1/2 text-stone-500" />
     </form>
   );
+}
+
+/** The portals a user's roles open, and the ways in for those they do not hold yet. */
+export function portalLinks(user: PublicUser | null): { to: string; label: string }[] {
+  return [
+    hasRole(user, 'vendor') ? { to: '/seller', label: 'Seller dashboard' } : { to: '/seller', label: 'Sell on Jara' },
+    hasRole(user, 'rider') ? { to: '/rider', label: 'Rider dashboard' } : { to: '/rider', label: 'Ride with Jara' },
+    ...(hasRole(user, 'support', 'admin') ? [{ to: '/support', label: 'Support inbox' }] : []),
+    ...(hasRole(user, 'admin') ? [{ to: '/admin', label: 'Admin' }] : []),
+  ];
 }
 
 function UserMenu() {
@@ -120,6 +131,11 @@ function UserMenu() {
           <li><Link className={item} to="/wishlist">Wishlist</Link></li>
           <li><Link className={item} to="/my-orders">My Orders</Link></li>
           <li><Link className={item} to="/profile">Profile Details</Link></li>
+          {portalLinks(user).map((l, i) => (
+            <li key={l.to} className={i === 0 ? 'mt-1 border-t border-stone-100 pt-1' : undefined}>
+              <Link className={item} to={l.to}>{l.label}</Link>
+            </li>
+          ))}
           <li className="mt-1 border-t border-stone-100 pt-1">
             {user ? (
               <button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>

@@ -46,7 +46,7 @@ export function NewsletterBox() {
             onChange={(e) => setEmail(e.target.value)}
             aria-invalid={!!error || undefined}
             aria-describedby={error ? 'newsletter-error' : undefined}
-            className="h-12 flex-1 rounded-full border-0 bg-white px-5 text-stone-900 placeholder:text-stone-500"
+            className="h-12 min-h-12 w-full min-w-0 shrink-0 rounded-full border-0 bg-white px-5 text-stone-900 placeholder:text-stone-500 sm:flex-1"
           />
           <button type="submit" disabled={busy} className="h-12 rounded-full bg-accent-400 px-6 font-semibold text-brand-950 hover:bg-accent-300 disabled:opacity-70">
             Subscribe

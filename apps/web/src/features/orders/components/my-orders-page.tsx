@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { PushPrompt } from '../../../components/push-prompt';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -15,6 +16,9 @@ export function MyOrdersPage() {
   const { user, isLoading } = useSession();
   const q = useMyOrders(!!user);
   useOrderUpdates(!!user);
+  // A notification links to /my-orders?order=<id>: that order opens.
+  const [params] = useSearchParams();
+  const focus = params.get('order');
 
   if (isLoading) return <RouteFallback />;
   const orders = q.data?.pages.flatMap((p) => p.orders) ?? [];
@@ -40,8 +44,9 @@ export function MyOrdersPage() {
           </EmptyState>
         ) : (
           <>
+            <PushPrompt what="order" />
             <ul className="space-y-3" aria-label="Orders">
-              {orders.map((o, i) => <OrderCard key={o._id} order={o} defaultOpen={i === 0} />)}
+              {orders.map((o, i) => <OrderCard key={o._id} order={o} defaultOpen={focus ? o._id === focus : i === 0} />)}
             </ul>
             {q.hasNextPage && (
               <div className="mt-6 text-center">

@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CANCELLED, formatNaira, nairaToKobo, type ItemStatus, type OrderDto } from '@jara/shared';
 import { RateRider } from '../../../components/rate-rider';
+import { TrackingTimeline } from '../../../components/tracking-timeline';
+import { fmtTime } from '../../../lib/format-time';
 import { Button } from '../../../components/ui/button';
 import { ChevronDown } from '../../../components/ui/icons';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
@@ -64,7 +66,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
       >
         <div className="min-w-0 flex-1">
           <p className="text-sm text-stone-600">
-            <time dateTime={date.toISOString()}>{date.toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })}</time>
+            <time dateTime={date.toISOString()}>{fmtTime(date.toISOString())}</time>
             {' · '}{order.items.length} item{order.items.length === 1 ? '' : 's'}
           </p>
           <p className="mt-0.5 text-lg font-bold text-brand-900">{naira(order.amount)}</p>
@@ -80,6 +82,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
               <DigitBoxes code={order.deliveryCode} />
             </div>
           )}
+          <TrackingTimeline tracking={order} />
           <ul className="space-y-3">
             {order.items.map((i) => (
               <li key={i._id} className="flex gap-3">
@@ -87,9 +90,10 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
                   {i.product.image && <ResponsiveImage src={i.product.image} alt="" width={64} height={64} sizes="64px" className="size-full object-cover" />}
                 </div>
                 <div className="min-w-0 flex-1 text-sm">
-                  <p className="truncate font-semibold text-stone-900">{i.product.name}</p>
+                  <p className="line-clamp-2 break-words font-semibold text-stone-900">{i.product.name}</p>
                   <p className="text-stone-600">{i.optionName} · Qty {i.quantity} · {naira(i.unitPrice * i.quantity)}</p>
                   <p className="text-stone-500">Sold by {i.vendorName}</p>
+                  {i.status === CANCELLED && i.cancelReason && <p className="text-red-800">Cancelled: {i.cancelReason}</p>}
                 </div>
                 <div className="shrink-0"><StatusBadge status={i.status} /></div>
               </li>

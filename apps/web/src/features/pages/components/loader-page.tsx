@@ -12,7 +12,9 @@ type Outcome = 'checking' | 'paid' | 'pending' | 'failed' | 'none';
 
 /**
  * Payment return page (the provider's callback): verifies `reference` at once so the order shows
- * immediately, then goes to /{next} after 5 s (internal paths only).
+ * immediately, then goes to /{next} after 5 s (internal paths only). An order payment that was
+ * declined or cancelled (`cancelled=1`, the provider's cancel action) goes straight back to the
+ * cart, which still holds the items, with a way to try again (decision 0014).
  */
 export function LoaderPage() {
   const [params] = useSearchParams();
@@ -21,7 +23,15 @@ export function LoaderPage() {
   const store = useCartStore();
   const target = safeNextPath(params.get('next'));
   const reference = params.get('reference') ?? params.get('trxref');
+  const cancelled = params.get('cancelled') === '1';
+  const forOrder = target === '/my-orders';
   const [outcome, setOutcome] = useState<Outcome>(reference ? 'checking' : 'none');
+
+  useEffect(() => {
+    if (!forOrder) return;
+    if (outcome === 'failed') navigate('/cart?payment=failed', { replace: true });
+    else if (cancelled && outcome !== 'checking' && outcome !== 'paid') navigate('/cart?payment=cancelled', { replace: true });
+  }, [forOrder, outcome, cancelled, navigate]);
 
   useEffect(() => {
     const t = setTimeout(() => navigate(target, { replace: true }), LOADER_REDIRECT_MS);

@@ -10,6 +10,7 @@ import { useActiveJobs } from '../api/get-active';
 import { useDeliverJob, useJobAction } from '../api/job-actions';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
+import { DoorDetails } from '../../../components/ui/door-details';
 
 const mapLink = (s: JobStop) => `https://www.google.com/maps/dir/?api=1&destination=${s.latitude},${s.longitude}`;
 
@@ -19,6 +20,7 @@ function Stop({ title, stop }: { title: string; stop: JobStop }) {
       <p className="text-xs font-semibold uppercase tracking-wide text-stone-600">{title}</p>
       <p className="font-semibold">{stop.label}</p>
       <p className="text-sm">{stop.address}</p>
+      <DoorDetails door={stop.door} address={stop.address} className="mt-1" />
       {stop.items && <ul className="mt-1 list-disc pl-5 text-sm text-stone-700">{stop.items.map((i) => <li key={i}>{i}</li>)}</ul>}
       <div className="mt-2 flex flex-wrap gap-2">
         <a href={mapLink(stop)} target="_blank" rel="noreferrer" className={buttonClass('outline', 'sm')}>Open map<span className="sr-only"> for {stop.label || stop.address}</span></a>
@@ -71,7 +73,7 @@ function CodeForm({ job }: { job: JobDto }) {
         />
         <Button type="submit" disabled={deliver.isPending || code.length !== 4}>Delivered</Button>
       </div>
-      <p id={`${id}-hint`} className="text-xs text-stone-600">{left} {left === 1 ? 'try' : 'tries'} left. After 5 wrong codes the job is locked and support is told.</p>
+      <p id={`${id}-hint`} data-keep-clear className="text-xs text-stone-600">{left} {left === 1 ? 'try' : 'tries'} left. After 5 wrong codes the job is locked and support is told.</p>
     </form>
   );
 }

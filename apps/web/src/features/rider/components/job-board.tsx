@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { DoorDetails } from '../../../components/ui/door-details';
 import { useNavigate } from 'react-router';
 import type { JobDto } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
@@ -38,7 +39,10 @@ function JobCard({ job }: { job: JobDto }) {
         {job.pickups.map((p, i) => (
           <li key={i}><span className="font-semibold">Pick up{job.pickups.length > 1 ? ` ${i + 1}` : ''}:</span> {p.label ? `${p.label}, ` : ''}{p.address}</li>
         ))}
-        <li><span className="font-semibold">Drop off:</span> {job.dropoff.address}</li>
+        <li>
+          <span className="font-semibold">Drop off:</span> {job.dropoff.address}
+          <DoorDetails door={job.dropoff.door} address={job.dropoff.address} />
+        </li>
       </ol>
       {job.note && <p className="mt-2 text-sm text-stone-600">Note: {job.note}</p>}
       <Button className="mt-3 w-full sm:w-auto" onClick={() => void handleAccept()} disabled={accept.isPending}>Accept job</Button>

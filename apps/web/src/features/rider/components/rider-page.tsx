@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
 import toast from 'react-hot-toast';
-import type { RiderProfileDto } from '@jara/shared';
+import { hasRole, type RiderProfileDto } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-client';
 import { ApprovalGate, useSession } from '../../auth';
@@ -98,8 +98,8 @@ export function RiderPage() {
               {r.rejectionReason && <p className="mt-1 text-sm">Reason: {r.rejectionReason}</p>}
             </Card>
           )}
-          {user && user.role !== 'customer' && !r ? (
-            <EmptyState message="Staff and vendor accounts cannot apply to ride." />
+          {user && !hasRole(user, 'customer') && !r ? (
+            <EmptyState message="Riding needs an account that shops on Jara; this staff account cannot apply." />
           ) : (
             <Card><RiderApplicationForm rider={r} defaultName={user?.name ?? ''} /></Card>
           )}

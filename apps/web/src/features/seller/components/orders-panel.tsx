@@ -1,3 +1,4 @@
+import { DoorDetails } from '../../../components/ui/door-details';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { SellerOrderDto } from '@jara/shared';
@@ -74,6 +75,7 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
             <a href={`tel:${order.customerPhone}`} className="text-sm font-medium text-brand-700 underline">Call {order.customerPhone}</a>
           )}
           {order.dropoff && <p className="text-sm text-stone-600">To: {order.dropoff}</p>}
+          <DoorDetails door={order.door} address={order.dropoff} note={order.deliveryNote} />
         </div>
         <StatusPill status={order.status} />
       </div>

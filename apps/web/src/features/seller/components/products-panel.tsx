@@ -54,7 +54,7 @@ export function ProductsPanel() {
                 <Card className="flex flex-wrap items-center gap-4">
                   <img src={p.image[0] ? `${p.image[0]}${p.image[0].startsWith('/media/') ? '?w=200' : ''}` : ''} alt="" className="size-16 rounded-xl object-cover ring-1 ring-stone-200" />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold">{p.name}</p>
+                    <p className="line-clamp-2 break-words font-semibold">{p.name}</p>
                     <p className="text-sm text-stone-600">
                       {p.category} · {prices.length > 1 ? `${formatPrice(Math.min(...prices))} – ${formatPrice(Math.max(...prices))}` : formatPrice(prices[0] ?? 0)} · {p.options.length} option{p.options.length === 1 ? '' : 's'}
                     </p>

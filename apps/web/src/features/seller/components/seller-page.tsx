@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
-import { WEEKDAYS, type SellerProfileDto } from '@jara/shared';
+import { hasRole, WEEKDAYS, type SellerProfileDto } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-client';
 import { ApprovalGate, useSession } from '../../auth';
@@ -64,7 +64,7 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
       <div className="mb-5 flex flex-wrap items-center gap-4">
         <img src={`${vendor.profilePhoto}${vendor.profilePhoto.startsWith('/media/') ? '?w=200' : ''}`} alt="" className="size-14 rounded-full object-cover ring-2 ring-white" />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-2xl font-bold">{vendor.businessName}</h1>
+          <h1 className="break-words text-2xl font-bold">{vendor.businessName}</h1>
           <p className="text-sm text-stone-600">{hoursToday(vendor)} · {vendor.openNow ? 'Open now' : 'Closed now'}</p>
         </div>
         <Switch
@@ -120,8 +120,8 @@ export function SellerPage() {
       application={me}
       approved={(vendor) => <Dashboard vendor={vendor} />}
       apply={(vendor) =>
-        user && user.role !== 'customer' && user.role !== 'vendor' ? (
-          <EmptyState message="Staff and rider accounts cannot open a shop." />
+        user && !hasRole(user, 'customer') && !vendor ? (
+          <EmptyState message="Opening a shop needs an account that shops on Jara; this staff account cannot." />
         ) : (
           <ApplicationScreen vendor={vendor} />
         )

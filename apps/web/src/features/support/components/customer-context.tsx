@@ -24,7 +24,7 @@ export function CustomerContext({ chatId }: { chatId: string }) {
         <h3 id="ctx-customer" className="text-xs font-bold uppercase tracking-wider text-stone-600">Customer</h3>
         <p className="mt-1 font-semibold text-stone-900">{data.customer.name}</p>
         <p className="break-all text-stone-700">{data.customer.email}</p>
-        <p className="text-xs text-stone-500">Member since {new Date(data.customer.memberSince).toLocaleDateString('en-GB', { month: 'short', year: 'numeric' })}</p>
+        <p className="text-xs text-stone-500">Member since {new Date(data.customer.memberSince).toLocaleDateString('en-GB', { timeZone: 'Africa/Lagos', month: 'short', year: 'numeric' })}</p>
       </section>
       <section aria-labelledby="ctx-orders">
         <h3 id="ctx-orders" className="text-xs font-bold uppercase tracking-wider text-stone-600">Recent orders</h3>

@@ -9,7 +9,7 @@ vi.mock('../../../lib/socket', () => {
   return { getSocket: () => socket, ensureConnected: () => socket, disconnectSocket: () => undefined };
 });
 
-const person = (role: string) => ({ _id: `id-${role}`, name: role === 'support' ? 'Sade Support' : 'Ada', email: `${role}@jara.test`, isSeller: false, isRider: false, role, chatId: null, cartItems: {}, wishList: [] });
+const person = (role: string) => ({ _id: `id-${role}`, name: role === 'support' ? 'Sade Support' : 'Ada', email: `${role}@jara.test`, isSeller: false, isRider: false, role, roles: [role], chatId: null, cartItems: {}, wishList: [] });
 const CHAT = '11111111-1111-4111-8111-111111111111';
 const summary = {
   _id: CHAT, status: 'open', customer: { _id: 'cust', name: 'Ada Customer', email: 'customer@jara.test' },

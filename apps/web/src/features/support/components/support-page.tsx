@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { openLogin, useSession } from '../../auth';
+import { hasRole } from '@jara/shared';
+import { LoginPrompt, useSession } from '../../auth';
 import { chatSocket } from '../../chat';
 import { useSupportChats, type InboxFilter } from '../api/get-support-chats';
 import { AgentThread } from './agent-thread';
@@ -25,12 +25,11 @@ export function SupportPage() {
     return (
       <Page title="Support Inbox">
         <h1 className="text-2xl font-bold">Support Inbox</h1>
-        <p className="mt-3 text-stone-700">Please log in with a support account.</p>
-        <Button className="mt-4" onClick={() => openLogin()}>Login</Button>
+        <div className="mt-4"><LoginPrompt message="Please log in with a support account." ask /></div>
       </Page>
     );
   }
-  if (user.role !== 'support' && user.role !== 'admin') {
+  if (!hasRole(user, 'support', 'admin')) {
     return (
       <Page title="Support Inbox">
         <h1 className="text-2xl font-bold">Support Inbox</h1>

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
+
+/**
+ * The server's side of server rendering: a web build with a server entry gets its pages rendered
+ * into the client build's template, the entry reads through the API's own routes, and non-page
+ * paths keep their answers. The entry here is a small module keeping the contract of
+ * apps/web/src/entry-server.tsx (the real one is exercised by e2e/paint.spec.ts).
+ */
+let app: TestApp;
+beforeAll(async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'jara-ssr-'));
+  const dist = path.join(root, 'dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  mkdirSync(path.join(root, 'dist-ssr'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta name="description" content="shell"><title>Shell</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'index-abc.css'), 'body{color:red}');
+  writeFileSync(
+    path.join(root, 'dist-ssr', 'entry-server.js'),
+    `export async function render({ url, fetchApi }) {
+      if (url.startsWith('/my-orders')) return { kind: 'shell' };
+      if (url.startsWith('/old')) return { kind: 'redirect', status: 301, location: '/products' };
+      const res = await fetchApi('/api/category/list');
+      const body = await res.json();
+      const status = url.startsWith('/missing') ? 404 : 200;
+      return { kind: 'page', status, errors: [], head: '<title>Rendered</title>',
+        html: '<h1>' + body.categories.length + ' categories</h1>', state: JSON.stringify({ n: body.categories.length }) };
+    }`,
+  );
+  app = await buildTestApp({ WEB_DIST: dist });
+});
+afterAll(() => app.closeAll());
+
+describe('server-rendered pages', () => {
+  it('renders a page into the template, reading through the API, with the stylesheet inlined', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toMatch(/<div id="root" data-hydrating=""><h1>\d+ categories<\/h1><\/div><script type="application\/json" id="jara-state">\{"n":\d+\}<\/script>/);
+    expect(res.body).toContain('<title>Rendered</title>');
+    expect(res.body).not.toContain('<title>Shell</title>');
+    expect(res.body).not.toContain('content="shell"');
+    expect(res.body).toContain('<style>body{color:red}</style>');
+    expect(res.body).not.toContain('index-abc.css');
+    const deep = await app.inject({ url: '/products/phone-accessories' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('categories</h1>');
+  });
+
+  it("passes the page's status and redirects, and serves the shell for pages it does not render", async () => {
+    expect((await app.inject({ url: '/missing-page' })).statusCode).toBe(404);
+    const moved = await app.inject({ url: '/old-place' });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/products');
+    const shell = await app.inject({ url: '/my-orders' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<title>Shell</title>');
+    expect(shell.body).toContain('<div id="root"></div>');
+  });
+
+  it('keeps /api and /media answers as JSON 404s and files as files', async () => {
+    for (const url of ['/api/unknown', '/api%2Funknown', '/media/none.webp', '/assets/gone-123.js']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(json(res).code, url).toBe('not_found');
+    }
+    expect((await app.inject({ url: '/assets/index-abc.css' })).body).toBe('body{color:red}');
+  });
+});

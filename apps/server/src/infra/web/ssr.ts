@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** The contract of apps/web/src/entry-server.tsx (built to apps/web/dist-ssr/entry-server.js). */
+interface EntryServer {
+  render(input: { url: string; origin: string; fetchApi: (path: string) => Promise<Response> }): Promise<
+    | { kind: 'page'; status: number; head: string; html: string; state: string; errors: unknown[] }
+    | { kind: 'shell' }
+    | { kind: 'redirect'; status: number; location: string }
+  >;
+}
+
+export type PageAnswer =
+  | { kind: 'page'; status: number; html: string }
+  | { kind: 'shell' }
+  | { kind: 'redirect'; status: number; location: string };
+
+/**
+ * Server rendering of the web app's customer pages (decision 0015). Loaded when the web build has
+ * a server entry; the HTML template is the client build's index.html. The server entry is loaded
+ * once (its lazy chunks import it by its plain path, so it cannot be reloaded under another URL):
+ * after rebuilding the web app, restart the server, as `npm start` does.
+ */
+/**
+ * Until the browser has hydrated the page, a tap on a control would be lost (no handler yet):
+ * the rendered page reads and scrolls but takes no pointer input until main.tsx removes
+ * `data-hydrating`. Without JavaScript the <noscript> rule lets links work as plain links.
+ */
+const UNTIL_HYDRATED =
+  '<style>#root[data-hydrating]{pointer-events:none}</style>' +
+  '<noscript><style>#root[data-hydrating]{pointer-events:auto}</style></noscript>';
+
+export class PageRenderer {
+  private loaded: { template: string; entry: EntryServer } | null = null;
+  private readonly templatePath: string;
+  private readonly entryPath: string;
+
+  private constructor(webDist: string, private readonly origin: string, private readonly app: Pick<FastifyInstance, 'inject'>) {
+    this.templatePath = path.join(webDist, 'index.html');
+    this.entryPath = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+  }
+
+  /** A renderer when the web build includes its server entry, else null (the plain shell is served). */
+  static create(webDist: string, origin: string, app: Pick<FastifyInstance, 'inject'>): PageRenderer | null {
+    const r = new PageRenderer(webDist, origin, app);
+    return existsSync(r.templatePath) && existsSync(r.entryPath) ? r : null;
+  }
+
+  private async current() {
+    if (!this.loaded) {
+      const template = this.inlineStyles(readFileSync(this.templatePath, 'utf8'));
+      const entry = (await import(pathToFileURL(this.entryPath).href)) as EntryServer;
+      this.loaded = { template, entry };
+    }
+    return this.loaded;
+  }
+
+  /**
+   * The stylesheet goes inside the page (about 10 KB compressed): on a slow link the first paint
+   * then waits for the HTML alone, not for a second round trip. Pages not rendered here (the
+   * plain shell) keep the cached file.
+   */
+  private inlineStyles(template: string): string {
+    return template.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
+      const file = path.join(path.dirname(this.templatePath), href);
+      if (!existsSync(file)) return tag;
+      return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+    });
+  }
+
+  /**
+   * Reads for the page go through the API's own routes in-process (`inject`), so the page shows
+   * exactly what the API answers (cached catalogue, access rules) and never talks to the database
+   * itself. Only public GETs, without the visitor's cookies: the rendered page is the same for all.
+   */
+  private readonly fetchApi = async (apiPath: string): Promise<Response> => {
+    if (!apiPath.startsWith('/api/')) throw new Error(`server render may only read the API (${apiPath})`);
+    const res = await this.app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  };
+
+  async render(url: string, log: { error: (obj: object, msg: string) => void }): Promise<PageAnswer> {
+    const { template, entry } = await this.current();
+    const out = await entry.render({ url, origin: this.origin, fetchApi: this.fetchApi });
+    if (out.kind !== 'page') return out;
+    // A part that failed on the server is rendered by the browser instead; say so in the log.
+    for (const err of out.errors) log.error({ err }, 'server render: a part of the page failed');
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `${out.head}${UNTIL_HYDRATED}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-hydrating="">${out.html}</div><script type="application/json" id="jara-state">${out.state}</script>`,
+      );
+    return { kind: 'page', status: out.status, html };
+  }
+}

@@ -1,0 +1,254 @@
+import { asc, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { RedisClientType } from 'redis';
+import { tidyPlaceName, type BannerDto, type ProductDto } from '@jara/shared';
+
+type BannerRow = Awaited<ReturnType<typeof listBanners>>[number];
+import { queryRows, type Database, type Db } from '../../infra/db/client.js';
+import { places } from '../../infra/db/schema.js';
+import { Representation, Section } from '../../infra/snapshot.js';
+import { closeRedis } from '../../infra/redis.js';
+import { PlaceIndex } from '../geocoding/place-index.js';
+import type { PlaceHit } from '../geocoding/places.repo.js';
+import { listBanners } from '../admin/admin.repo.js';
+import { listCategories, listProducts, listVendors, toVendorDto, type VendorRow } from './catalog.repo.js';
+
+/** Shown until an admin adds banners of their own (seeded into the banners table too). */
+export const DEFAULT_BANNERS = [
+  { image: '/media/seed/banner-0.webp', headline: 'Campus food, at your hall in 30 minutes', text: 'Jollof, shawarma, small chops and more from vendors around Ugbowo.', link: '/products/food' },
+  { image: '/media/seed/banner-1.webp', headline: 'Send a parcel across campus', text: 'A rider picks it up and delivers it with a code only your recipient knows.', link: '/dispatch-request' },
+];
+const HOME_SLIDES = [0, 1, 2, 3].map((i) => `/media/seed/slide-${i}.webp`);
+
+/** Distinct product-list queries kept per snapshot; past that the oldest is dropped. */
+const MAX_QUERIES = 200;
+/** Address suggestions kept per gazetteer snapshot, by normalised text. */
+const MAX_SUGGESTIONS = 5_000;
+
+/**
+ * The product list for one query, from the snapshot's products (approved vendors' live products,
+ * oldest first, as catalog.repo listProducts returns them). The list takes no filters today:
+ * every query string gets the whole list. A filter added to the route is added here as a
+ * predicate over `products`, and to `productQueryKey` so each distinct query is cached apart.
+ */
+export function selectProducts(products: readonly ProductDto[], _query: Record<string, unknown>): readonly ProductDto[] {
+  return products;
+}
+
+/** The cache key of a product-list query: the parameters `selectProducts` reads, normalised. */
+export function productQueryKey(_query: Record<string, unknown>): string {
+  return '';
+}
+
+class CatalogueData {
+  private readonly lists = new Map<string, Representation>();
+  private vendorList: { key: string; rep: Representation } | null = null;
+  private readonly vendorOne = new Map<string, { open: boolean; rep: Representation }>();
+  readonly vendorById: Map<string, VendorRow>;
+  readonly categories: Representation;
+  readonly home: Representation;
+  /** GET /api/content/banners: the active banners as admins see them. */
+  readonly banners: Representation;
+
+  constructor(
+    readonly products: ProductDto[],
+    readonly vendors: VendorRow[],
+    categories: unknown[],
+    active: BannerRow[],
+  ) {
+    this.vendorById = new Map(vendors.map((v) => [v.id, v]));
+    this.categories = Representation.json({ success: true, categories });
+    const home = active.map((b) => ({ image: b.image, headline: b.headline, text: b.text, link: b.link }));
+    this.home = Representation.json({ success: true, banners: home.length ? home : DEFAULT_BANNERS, slides: HOME_SLIDES });
+    this.banners = Representation.json({
+      success: true,
+      banners: active.map((b): BannerDto => ({ _id: b.id, image: b.image, headline: b.headline, text: b.text, link: b.link, position: b.position, active: b.active })),
+    });
+  }
+
+  productList(query: Record<string, unknown>): Representation {
+    const key = productQueryKey(query);
+    let rep = this.lists.get(key);
+    if (!rep) {
+      rep = Representation.json({ success: true, products: selectProducts(this.products, query) });
+      if (this.lists.size >= MAX_QUERIES) this.lists.delete(this.lists.keys().next().value!);
+      this.lists.set(key, rep);
+    }
+    return rep;
+  }
+
+  /** "Open now" is computed at answer time: the body is rebuilt when a shop opens or closes. */
+  vendorListAt(now: Date): Representation {
+    const dtos = this.vendors.map((v) => toVendorDto(v, now));
+    const key = dtos.map((d) => (d.isOpen ? '1' : '0')).join('');
+    if (this.vendorList?.key !== key) this.vendorList = { key, rep: Representation.json({ success: true, vendors: dtos }) };
+    return this.vendorList.rep;
+  }
+
+  vendorAt(id: string, now: Date): Representation | null {
+    const v = this.vendorById.get(id);
+    if (!v) return null;
+    const dto = toVendorDto(v, now);
+    const cached = this.vendorOne.get(id);
+    if (cached?.open === dto.isOpen) return cached.rep;
+    const rep = Representation.json({ success: true, vendor: dto });
+    this.vendorOne.set(id, { open: dto.isOpen, rep });
+    return rep;
+  }
+}
+
+class PlacesData {
+  private readonly answers = new Map<string, Representation>();
+
+  constructor(
+    readonly list: Representation,
+    readonly index: PlaceIndex,
+  ) {}
+
+  suggestions(q: string): Representation {
+    const key = q.trim().toLowerCase();
+    let rep = this.answers.get(key);
+    if (!rep) {
+      rep = Representation.json({ success: true, data: this.index.suggest(key) });
+      if (this.answers.size >= MAX_SUGGESTIONS) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(key, rep);
+    }
+    return rep;
+  }
+}
+
+export type Sections = 'catalogue' | 'places';
+
+/**
+ * The public catalogue and the gazetteer, answered from memory (decision 0011).
+ *
+ * Every statement writing products, product_options, vendors, categories, banners or places
+ * bumps its section's row in catalogue_revisions (a trigger, migration 0010), in the writer's
+ * transaction. This instance learns of a new revision three ways:
+ *  - after each of its own state-changing requests (`afterWrite`, one single-row read), so its
+ *    next answer shows the change: exact for a lone instance;
+ *  - from other instances by Redis pub/sub when REDIS_URL is set (milliseconds);
+ *  - by reading the revisions every `pollMs` (1 s): writes by the command-line tools, and other
+ *    instances without Redis.
+ * A snapshot older than the newest revision heard is rebuilt on the next request that needs it.
+ */
+export class CatalogueStore {
+  readonly catalogue: Section<CatalogueData>;
+  readonly places: Section<PlacesData>;
+  /** The clock "open now" is judged by (tests move it). */
+  now: () => Date = () => new Date();
+  private readonly db: Db;
+  private timer: NodeJS.Timeout | null = null;
+  private pub: RedisClientType | null = null;
+  private sub: RedisClientType | null = null;
+  private channel = '';
+  private checking: Promise<Record<Sections, number>> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: Logger,
+  ) {
+    this.db = database.db;
+    this.catalogue = new Section('catalogue', () => this.revision('catalogue'), () => this.loadCatalogue());
+    this.places = new Section('places', () => this.revision('places'), () => this.loadPlaces());
+  }
+
+  private async revisions(): Promise<Record<Sections, number>> {
+    const rows = await queryRows<{ section: Sections; rev: string | number }>(this.db, sql`SELECT section, rev::text AS rev FROM catalogue_revisions`);
+    const out = { catalogue: 0, places: 0 };
+    for (const r of rows) out[r.section] = Number(r.rev);
+    return out;
+  }
+
+  private async revision(section: Sections): Promise<number> {
+    return (await this.revisions())[section];
+  }
+
+  private async loadCatalogue(): Promise<CatalogueData> {
+    const [products, vendors, categories, banners] = await Promise.all([
+      listProducts(this.db), listVendors(this.db), listCategories(this.db), listBanners(this.db, true),
+    ]);
+    return new CatalogueData(products, vendors, categories, banners);
+  }
+
+  private async loadPlaces(): Promise<PlacesData> {
+    const rows = await this.db.select().from(places).orderBy(asc(places.displayName));
+    const data = rows.map((p) => ({ display_name: tidyPlaceName(p.displayName), city: p.city, country: p.country, street: p.street, lat: p.lat, lon: p.lon, place_id: p.placeId }));
+    const hits = rows.map((p) => ({
+      place_id: p.placeId, display_name: tidyPlaceName(p.displayName), lat: p.lat, lon: p.lon, city: p.city, street: p.street, country: p.country,
+      blocks: p.blocks ?? [], curated: p.source === 'curated',
+    }));
+    return new PlacesData(Representation.json({ success: true, data }), new PlaceIndex(hits));
+  }
+
+  /**
+   * Reads the revisions and marks what moved on; tells the other instances when this instance is
+   * the first to see it. Concurrent callers share one read.
+   */
+  async check(): Promise<void> {
+    const revs = await (this.checking ??= this.revisions().finally(() => (this.checking = null)));
+    const moved: Partial<Record<Sections, number>> = {};
+    if (this.catalogue.heard(revs.catalogue)) moved.catalogue = revs.catalogue;
+    if (this.places.heard(revs.places)) moved.places = revs.places;
+    if (this.pub && Object.keys(moved).length) {
+      this.pub.publish(this.channel, JSON.stringify(moved)).catch((err: Error) => this.log.warn({ err: err.message }, 'catalogue: publish failed'));
+    }
+  }
+
+  /** Called after every state-changing request this instance answers (app.ts). */
+  afterWrite(): Promise<void> {
+    // The embedded database's NOTIFY has already told this process.
+    if (this.unlisten) return Promise.resolve();
+    return this.check().catch((err: Error) => this.log.warn({ err: err.message }, 'catalogue: revision check failed'));
+  }
+
+  /** Starts the periodic check and, with Redis, listening to the other instances. */
+  async start(opts: { pollMs?: number; redis?: RedisClientType | null; prefix?: string } = {}): Promise<void> {
+    // The embedded database tells this process of every commit that moved a revision, whoever
+    // wrote it (a service, a test, the seed): exact without asking.
+    if (this.database.listen) {
+      this.unlisten = await this.database.listen('catalogue_revision', (payload) => {
+        const [section, rev] = payload.split(' ');
+        if (section === 'catalogue' || section === 'places') this[section].heard(Number(rev));
+      });
+    }
+    if (opts.redis) {
+      this.pub = opts.redis;
+      this.channel = `${opts.prefix ?? ''}catalogue`;
+      this.sub = opts.redis.duplicate();
+      this.sub.on('error', (err: Error) => this.log.warn({ err: err.message }, 'catalogue: redis subscriber error'));
+      await this.sub.connect();
+      await this.sub.subscribe(this.channel, (message) => {
+        try {
+          const moved = JSON.parse(message) as Partial<Record<Sections, number>>;
+          if (typeof moved.catalogue === 'number') this.catalogue.heard(moved.catalogue);
+          if (typeof moved.places === 'number') this.places.heard(moved.places);
+        } catch {
+          /* not ours */
+        }
+      });
+    }
+    const pollMs = opts.pollMs ?? 1_000;
+    if (pollMs > 0) {
+      const tick = () => {
+        this.check()
+          .catch((err: Error) => this.log.warn({ err: err.message }, 'catalogue: revision check failed'))
+          .finally(() => {
+            if (this.timer) this.timer = setTimeout(tick, pollMs).unref();
+          });
+      };
+      this.timer = setTimeout(tick, pollMs).unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.unlisten) await this.unlisten().catch(() => undefined);
+    this.unlisten = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.sub) await closeRedis(this.sub);
+    this.sub = null;
+    this.pub = null;
+  }
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
+import { createPaidOrder, createVendorAccount } from '../../../test/factories-portals.js';
+import { sendChat, supportReply } from '../../../test/factories-chat.js';
+import { checkVapid, startPushEndpoint, TestSubscriber } from '../../../test/push-endpoint.js';
+import { appSettings, jobs, pushSubscriptions } from '../../infra/db/schema.js';
+
+let app: TestApp;
+let endpoint: Awaited<ReturnType<typeof startPushEndpoint>>;
+beforeAll(async () => {
+  // 127.0.0.1 stands in for a browser's push service; only listed hosts are accepted.
+  endpoint = await startPushEndpoint((path) => (path.startsWith('/gone/') ? 410 : path.startsWith('/busy/') ? 503 : 201));
+  app = await buildTestApp({ PUSH_ENDPOINT_HOSTS: '127.0.0.1' });
+});
+afterAll(async () => {
+  await app.closeAll();
+  await endpoint.close();
+});
+
+const send = (method: 'POST' | 'DELETE', url: string, cookie: string | undefined, payload: object) =>
+  app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), origin: 'http://localhost:3000' }, payload });
+
+async function subscribed(path: string) {
+  const customer = await createUser(app);
+  const sub = new TestSubscriber(endpoint.url(`${path}${customer.user.id}`));
+  expect((await send('POST', '/api/push/subscriptions', customer.cookie, sub.toJSON())).statusCode).toBe(201);
+  return { customer, sub };
+}
+
+describe('VAPID keys', () => {
+  it('are made once, kept in the database and served to anyone', async () => {
+    const res = await app.inject({ url: '/api/push/public-key' });
+    expect(res.statusCode).toBe(200);
+    const { publicKey } = json(res);
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const [kept] = await app.ctx.db.select().from(appSettings).where(eq(appSettings.key, 'vapid'));
+    expect(kept!.value.publicKey).toBe(publicKey);
+    // A second instance on the same database signs with the same pair.
+    const second = await buildTestApp({}, app.ctx.database);
+    try {
+      expect(json(await second.inject({ url: '/api/push/public-key' })).publicKey).toBe(publicKey);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('come from the environment when given', async () => {
+    const pair = webpush.generateVAPIDKeys();
+    const other = await buildTestApp({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+    try {
+      expect(json(await other.inject({ url: '/api/push/public-key' })).publicKey).toBe(pair.publicKey);
+    } finally {
+      await other.closeAll();
+    }
+  });
+});
+
+describe('subscriptions', () => {
+  it('need a session, valid keys and a known push service; delete only your own', async () => {
+    const a = await createUser(app);
+    const b = await createUser(app);
+    const sub = new TestSubscriber(endpoint.url('/ok/a'));
+    expect((await send('POST', '/api/push/subscriptions', undefined, sub.toJSON())).statusCode).toBe(401);
+    const bad = (over: object) => send('POST', '/api/push/subscriptions', a.cookie, { ...sub.toJSON(), ...over });
+    expect((await bad({ keys: { p256dh: 'short', auth: sub.toJSON().keys.auth } })).statusCode).toBe(400);
+    expect((await bad({ keys: { p256dh: sub.toJSON().keys.p256dh, auth: 'x'.repeat(22) + '!' } })).statusCode).toBe(400);
+    expect((await bad({ extra: 1 })).statusCode).toBe(400);
+    const foreign = await bad({ endpoint: 'https://evil.example.com/push/1' });
+    expect(foreign.statusCode).toBe(400);
+    expect(json(foreign).code).toBe('push_endpoint_not_allowed');
+    expect((await bad({ endpoint: 'http://10.0.0.1/push' })).statusCode).toBe(400);
+    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, a.user.id))).toHaveLength(0);
+
+    expect((await send('POST', '/api/push/subscriptions', a.cookie, sub.toJSON())).statusCode).toBe(201);
+    expect(json(await send('DELETE', '/api/push/subscriptions', b.cookie, { endpoint: sub.endpoint })).removed).toBe(false);
+    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint))).toHaveLength(1);
+    expect(json(await send('DELETE', '/api/push/subscriptions', a.cookie, { endpoint: sub.endpoint })).removed).toBe(true);
+    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint))).toHaveLength(0);
+  });
+});
+
+describe('sending', () => {
+  it('a status change reaches the endpoint as a VAPID-signed aes128gcm message that decrypts to the payload', async () => {
+    const { customer, sub } = await subscribed('/ok/');
+    const vendor = await createVendorAccount(app, { businessName: 'Mama Put' });
+    const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: vendor.vendor.id }]);
+    const before = endpoint.received.length;
+    expect((await send('POST', `/api/seller/orders/${order.id}/confirm`, vendor.cookie, {})).statusCode).toBe(200);
+    // Nothing is sent inside the request: the job does it after commit.
+    expect(endpoint.received.length).toBe(before);
+    await app.ctx.jobs.drain();
+    const got = endpoint.received.filter((r) => r.path === new URL(sub.endpoint).pathname);
+    expect(got).toHaveLength(1);
+    const msg = got[0]!;
+    expect(msg.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(msg.headers.ttl)).toBeGreaterThan(0);
+    expect(msg.vapid).toMatchObject({ ok: true, publicKey: json(await app.inject({ url: '/api/push/public-key' })).publicKey });
+    expect(JSON.parse(sub.decrypt(msg.body))).toEqual({
+      title: 'Order confirmed', body: 'Mama Put confirmed your order.', url: `/my-orders?order=${order.id}`, tag: `order-${order.id}`,
+    });
+    // The checks can fail: another subscription's keys do not decrypt it, another origin is not the audience.
+    expect(() => new TestSubscriber(sub.endpoint).decrypt(msg.body)).toThrow();
+    expect(checkVapid(msg.headers.authorization, 'https://fcm.googleapis.com').ok).toBe(false);
+    const tampered = msg.headers.authorization!.replace(/k=([\w-]+)/, `k=${webpush.generateVAPIDKeys().publicKey}`);
+    expect(checkVapid(tampered, new URL(sub.endpoint).origin)).toMatchObject({ ok: false, reason: 'bad signature' });
+    const [row] = await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint));
+    expect(row!.lastSentAt).not.toBeNull();
+  });
+
+  it('a support reply in chat is pushed to the customer', async () => {
+    const { customer, sub } = await subscribed('/ok/');
+    const agent = await createUser(app, { role: 'support', name: 'Grace Agent' });
+    const first = await sendChat(app, customer.cookie, { message: 'Where is my food?' });
+    expect(first.statusCode).toBe(200);
+    const chatId = json(first).chat._id as string;
+    await app.ctx.jobs.drain();
+    const path = new URL(sub.endpoint).pathname;
+    expect(endpoint.received.filter((r) => r.path === path)).toHaveLength(0); // the customer's own message is not pushed back
+    expect((await supportReply(app, agent.cookie, chatId, { message: 'It is on the way, sorry for the wait!' })).statusCode).toBe(200);
+    await app.ctx.jobs.drain();
+    const got = endpoint.received.filter((r) => r.path === path);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.vapid.ok).toBe(true);
+    expect(JSON.parse(sub.decrypt(got[0]!.body))).toEqual({ title: 'Grace Agent (Jara support)', body: 'It is on the way, sorry for the wait!', url: '/?contact=true', tag: `chat-${chatId}` });
+  });
+
+  it('removes a subscription the push service says is gone (410) and retries one that is busy (503)', async () => {
+    const gone = await subscribed('/gone/');
+    const busy = await subscribed('/busy/');
+    for (const who of [gone, busy]) {
+      const vendor = await createVendorAccount(app);
+      const { order } = await createPaidOrder(app, who.customer.user.id, [{ vendorId: vendor.vendor.id }]);
+      expect((await send('POST', `/api/seller/orders/${order.id}/confirm`, vendor.cookie, {})).statusCode).toBe(200);
+    }
+    await app.ctx.jobs.drain();
+    expect(endpoint.received.some((r) => r.path === new URL(gone.sub.endpoint).pathname)).toBe(true);
+    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, gone.sub.endpoint))).toHaveLength(0);
+    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, busy.sub.endpoint))).toHaveLength(1);
+    const retrying = (await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'push.send')))
+      .filter((j) => j.doneAt === null && j.failedAt === null && j.lastError?.includes('503'));
+    expect(retrying).toHaveLength(1);
+  });
+});

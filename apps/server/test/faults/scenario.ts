@@ -1,0 +1,167 @@
+/**
+ * One fault run: a customer pays for an order on a server armed to SIGKILL itself at a
+ * checkpoint; the server dies there, is restarted on the same data, and the run goes on as
+ * people and Paystack would (webhooks sent again until answered, the /loader page verifying,
+ * reconciliation and the job worker running). What is random comes from the seed alone.
+ */
+import { sql } from 'drizzle-orm';
+import { CHECKPOINTS, type Checkpoint } from '../../src/infra/faults/checkpoints.js';
+import { createCustomer } from '../factories-checkout.js';
+import { createRiderAccount, createVendorAccount } from '../factories-portals.js';
+import { createProduct } from '../helpers.js';
+import { rng, type Answer, type World } from './world.js';
+
+export interface RunRecord {
+  seed: number;
+  checkpoint: Checkpoint;
+  /** What happened, in order (printed with the seed). */
+  steps: string[];
+  /** The server died of SIGKILL at its checkpoint. */
+  killed: boolean;
+  violations: string[];
+}
+
+export interface Cast {
+  vendor: Awaited<ReturnType<typeof createVendorAccount>>;
+  productId: string;
+}
+
+export async function cast(world: World): Promise<Cast> {
+  const vendor = await createVendorAccount(world.app);
+  const { product } = await createProduct(world.app, vendor.vendor.id, { options: [{ name: 'Default Option', priceKobo: 250_000 }] });
+  return { vendor, productId: product.id };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs one seeded scenario; the checkpoint may be forced (the per-checkpoint tests). */
+export async function runScenario(world: World, c: Cast, seed: number, forced?: Checkpoint): Promise<RunRecord> {
+  const r = rng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const checkpoint = forced ?? pick(CHECKPOINTS);
+  const webhooks = 1 + Math.floor(r() * 3);
+  const verifyFirst = r() < 0.5;
+  const together = r() < 0.5;
+  const gapMs = Math.floor(r() * 150);
+  const retryCheckout = r() < 0.5;
+  const rec: RunRecord = { seed, checkpoint, steps: [`webhooks×${webhooks}`, verifyFirst ? 'verify first' : 'webhook first', together ? 'concurrent' : `sequential, ${gapMs} ms apart`], killed: false, violations: [] };
+  const step = (s: string) => rec.steps.push(s);
+
+  const customer = await createCustomer(world.app);
+  await world.start(`${checkpoint}:1`);
+  const restart = async () => {
+    const signal = await world.died();
+    rec.killed = signal === 'SIGKILL' && (world.logs.at(-1) ?? '').includes(`fault checkpoint ${checkpoint}: SIGKILL`);
+    step(`killed (${signal}) at ${checkpoint}`);
+    await world.start();
+    step('restarted');
+  };
+  const alive = () => world.server!.child.exitCode === null && world.server!.child.signalCode === null;
+
+  const body = { items: [{ product: c.productId, quantity: 1 + Math.floor(r() * 3), vendorId: c.vendor.vendor.id }], address: customer.address.id };
+  let co: Answer = await world.call('POST', '/api/payment/paystack', customer.cookie, body);
+  step(`checkout → ${co.status}`);
+  if (co.status === 0) {
+    await restart();
+    // What the person sees: My Orders does not list an order that was never paid.
+    const mine = await world.call('GET', '/api/order/user', customer.cookie);
+    if (mine.status !== 200 || mine.body.orders?.length) rec.violations.push(`after the crash My Orders answered ${mine.status} with ${mine.body.orders?.length} orders`);
+    if (!retryCheckout) {
+      rec.violations.push(...(await world.settle()));
+      await world.stop();
+      return rec;
+    }
+    co = await world.call('POST', '/api/payment/paystack', customer.cookie, body);
+    step(`checkout again → ${co.status}`);
+  }
+  if (co.status !== 200) {
+    rec.violations.push(`checkout answered ${co.status}: ${JSON.stringify(co.body)}`);
+    await world.stop();
+    return rec;
+  }
+  const reference = String(co.body.reference);
+  const [attempt] = await world.rows<{ subject_id: string }>(sql`SELECT subject_id FROM payments WHERE reference = ${reference}`);
+  const orderId = attempt!.subject_id;
+  world.provider.pay(reference);
+  step('paid at the provider');
+
+  // The webhook (sent again by the provider until answered 200) and the /loader verify, in the seed's order.
+  const verify = async () => {
+    const a = await world.call('GET', `/api/payment/verify?reference=${encodeURIComponent(reference)}`, customer.cookie);
+    step(`verify → ${a.status} ${a.body.state ?? ''}`);
+    return a;
+  };
+  const hook = async () => {
+    const status = await world.provider.send('charge.success', world.provider.chargeSuccess(reference).data);
+    step(`webhook → ${status}`);
+  };
+  const hooks = () => Array.from({ length: webhooks }, hook);
+  if (together) await Promise.all(verifyFirst ? [verify(), ...hooks()] : [...hooks(), verify()]);
+  else {
+    if (verifyFirst) await verify();
+    for (let i = 0; i < webhooks; i++) {
+      await hook();
+      await sleep(gapMs);
+    }
+    if (!verifyFirst) await verify();
+  }
+  if (!alive() || checkpoint === 'webhook-received' || checkpoint === 'fulfilment-running') {
+    await restart();
+    await world.provider.webhooksDelivered();
+  }
+  // The person comes back to /loader (or reloads My Orders): the order is paid, once.
+  let v: Answer = { status: 0, body: {} };
+  for (let i = 0; i < 40; i++) {
+    v = await world.call('GET', `/api/payment/verify?reference=${encodeURIComponent(reference)}`, customer.cookie);
+    if (v.body.state === 'paid') break;
+    await sleep(250);
+  }
+  step(`verify after → ${v.status} ${v.body.state}`);
+  if (v.body.state !== 'paid') rec.violations.push(`the paid order never showed as paid (${v.status} ${JSON.stringify(v.body)})`);
+
+  if (checkpoint === 'refund-requested') {
+    const cancel = await world.call('POST', `/api/order/cancel/${orderId}`, customer.cookie, {});
+    step(`cancel → ${cancel.status}`);
+    if (cancel.status !== 200) rec.violations.push(`cancel answered ${cancel.status}: ${JSON.stringify(cancel.body)}`);
+    await restart();
+    // A second cancel changes nothing and says so.
+    const again = await world.call('POST', `/api/order/cancel/${orderId}`, customer.cookie, {});
+    step(`cancel again → ${again.status} ${again.body.message ?? ''}`);
+    if (again.status !== 409) rec.violations.push(`a second cancel answered ${again.status}`);
+  }
+
+  if (checkpoint === 'payout-sent') {
+    const vendor = c.vendor.cookie;
+    // A rider of its own per run (payout requests are rate-limited per rider).
+    const rider = (await createRiderAccount(world.app)).cookie;
+    const steps: [string, string, unknown][] = [
+      ['vendor confirms', `/api/seller/orders/${orderId}/confirm`, {}],
+      ['rider accepts', `/api/rider/jobs/order/${orderId}/accept`, undefined],
+      ['rider picked', `/api/rider/jobs/order/${orderId}/picked`, undefined],
+    ];
+    for (const [label, path, b] of steps) {
+      const a = await world.call('POST', path, label.startsWith('vendor') ? vendor : rider, b ?? {});
+      step(`${label} → ${a.status}`);
+    }
+    const [row] = await world.rows<{ delivery_code: string }>(sql`SELECT delivery_code FROM orders WHERE id = ${orderId}`);
+    const code = row!.delivery_code;
+    // The code entered twice (a double tap, a retried request): accepted once.
+    const [d1, d2] = await Promise.all([0, 1].map(() => world.call('POST', `/api/rider/jobs/order/${orderId}/deliver`, rider, { code })));
+    step(`deliver ×2 → ${d1!.status}, ${d2!.status}`);
+    if ([d1!.status, d2!.status].filter((s) => s === 200).length !== 1) rec.violations.push(`the delivery code was accepted ${[d1!.status, d2!.status].join(' and ')}`);
+    const payout = await world.call('POST', '/api/rider/payouts', rider, { accountName: 'Rider Payee', accountNumber: '0123456789', bankCode: '058' });
+    step(`payout request → ${payout.status}`);
+    if (payout.status === 200 || payout.status === 201) {
+      // Due the next working day: brought forward so the worker sends it now.
+      await world.rows(sql`UPDATE jobs SET run_at = now() WHERE kind = 'payout.transfer' AND done_at IS NULL`);
+      await restart();
+    } else rec.violations.push(`payout request answered ${payout.status}: ${JSON.stringify(payout.body)}`);
+  }
+
+  if (alive() && !rec.killed && checkpoint !== 'order-recorded' && checkpoint !== 'provider-initialised') {
+    rec.violations.push(`the server was never killed at ${checkpoint}`);
+  }
+  rec.violations.push(...(await world.settle()));
+  await world.stop();
+  return rec;
+}

@@ -1,0 +1,182 @@
+import { matchRoutes, type Params } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { CATEGORIES, type ProductDto, type VendorDto } from '@jara/shared';
+import { productsQuery } from '../features/catalog/api/get-products';
+import { categoriesQuery } from '../features/catalog/api/get-categories';
+import { vendorsQuery } from '../features/catalog/api/get-vendors';
+import { vendorQuery } from '../features/catalog/api/get-vendor';
+import { homeContentQuery, type HomeContent } from '../features/home/api/get-home-content';
+import { effectivePrice, cheapestOption } from '../features/catalog/catalog-rules';
+import { formatPrice } from '../lib/money';
+import { sizedUrl, srcSetFor } from '../lib/images';
+import { routes } from './router';
+
+/** What the head of a page says (title, description, canonical, Open Graph) and its status. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path (no origin) of the page's canonical URL. */
+  canonical: string;
+  /** Image path for Open Graph (a product's picture). */
+  image?: string;
+  type: 'website' | 'product';
+  price?: { amount: string; display: string };
+  status: number;
+  noindex?: boolean;
+  /** The largest image of the first screen, preloaded with high priority. */
+  lcpImage?: { src: string; srcSet?: string; sizes?: string };
+}
+
+const SITE = 'Jara';
+const DEFAULT_DESCRIPTION = 'Jara — food, gadgets, fashion and parcel dispatch for the University of Benin community, delivered in minutes.';
+
+/** Customer pages rendered on the server: the route pattern → the public reads it shows. */
+type Pattern =
+  | 'index' | 'products' | 'products/food/:vendorId' | 'products/food/:vendorId/:id' | 'products/:category' | 'products/:category/:id'
+  | 'shops' | 'shops/:vendorId' | 'cart' | 'wishlist' | 'contact' | 'faq' | 'customer-terms' | 'rider-terms' | '*';
+
+const SERVER_RENDERED = new Set<string>([
+  'index', 'products', 'products/food/:vendorId', 'products/food/:vendorId/:id', 'products/:category', 'products/:category/:id',
+  'shops', 'shops/:vendorId', 'cart', 'wishlist', 'contact', 'faq', 'customer-terms', 'rider-terms', '*',
+]);
+
+export interface PageMatch {
+  pattern: string;
+  params: Params;
+  pathname: string;
+}
+
+export function matchPage(pathname: string): PageMatch | null {
+  const matches = matchRoutes(routes, pathname);
+  const leaf = matches?.[matches.length - 1];
+  if (!leaf) return null;
+  const pattern = leaf.route.index ? 'index' : (leaf.route.path ?? '');
+  return { pattern, params: leaf.params, pathname };
+}
+
+/** Whether the server renders this page (customer pages); account and portal pages stay client-only. */
+export const isServerRendered = (m: PageMatch) => SERVER_RENDERED.has(m.pattern);
+
+/** Fills the query cache with what the page shows, so the server renders it complete. */
+export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void> {
+  const p = m.pattern as Pattern;
+  const want: Promise<void>[] = [];
+  const q = (p: Promise<void>) => want.push(p);
+  switch (p) {
+    case 'index':
+      q(qc.prefetchQuery(homeContentQuery)); q(qc.prefetchQuery(categoriesQuery)); q(qc.prefetchQuery(productsQuery));
+      break;
+    case 'products': case 'products/food/:vendorId/:id': case 'products/:category/:id': case 'cart': case 'wishlist':
+      q(qc.prefetchQuery(productsQuery));
+      break;
+    case 'products/:category':
+      q(qc.prefetchQuery(categoriesQuery));
+      q(m.params.category === 'food' ? qc.prefetchQuery(vendorsQuery) : qc.prefetchQuery(productsQuery));
+      break;
+    case 'products/food/:vendorId': case 'shops/:vendorId':
+      q(qc.prefetchQuery(productsQuery)); q(qc.prefetchQuery(vendorQuery(m.params.vendorId ?? '')));
+      break;
+    case 'shops':
+      q(qc.prefetchQuery(vendorsQuery));
+      break;
+    default:
+      break;
+  }
+  await Promise.all(want);
+  if (p === 'products/food/:vendorId/:id' || p === 'products/:category/:id') {
+    const product = qc.getQueryData<ProductDto[]>(productsQuery.queryKey)?.find((x) => x._id === m.params.id);
+    if (product) await qc.prefetchQuery(vendorQuery(product.vendorId));
+  }
+}
+
+const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+/** The head of a page from what is in the cache (after prefetchPage). */
+export function pageHead(qc: QueryClient, m: PageMatch): PageHead {
+  const p = m.pattern as Pattern;
+  const base: PageHead = { title: `${SITE} — Campus marketplace`, description: DEFAULT_DESCRIPTION, canonical: m.pathname, type: 'website', status: 200 };
+  const products = qc.getQueryData<ProductDto[]>(productsQuery.queryKey);
+  const named = (title: string, description = DEFAULT_DESCRIPTION): PageHead => ({ ...base, title: `${title} · ${SITE}`, description });
+  const notFound = (title: string): PageHead => ({ ...named(title), status: 404, noindex: true });
+  switch (p) {
+    case 'index': {
+      const home = qc.getQueryData<HomeContent>(homeContentQuery.queryKey);
+      const banner = home?.banners[0]?.image;
+      return { ...base, canonical: '/', ...(banner ? { image: banner, lcpImage: { src: banner, srcSet: srcSetFor(banner, 1600), sizes: '(min-width: 1152px) 1152px, 100vw' } } : {}) };
+    }
+    case 'products':
+      return { ...named('All products', 'Everything on Jara: food from campus kitchens, gadgets, fashion and more, delivered on Ugbowo campus.'), canonical: '/products' };
+    case 'products/:category': {
+      const c = CATEGORIES.find((x) => x.path === m.params.category);
+      return c ? named(c.text, `${c.text} from campus vendors on Jara, delivered on Ugbowo campus.`) : notFound('Category not found');
+    }
+    case 'products/food/:vendorId/:id': case 'products/:category/:id': {
+      const product = products?.find((x) => x._id === m.params.id);
+      if (!product) return products ? notFound('Product not found') : named('Product');
+      const option = cheapestOption(product);
+      const price = option ? effectivePrice(option) : undefined;
+      const vendor = qc.getQueryData<VendorDto>(vendorQuery(product.vendorId).queryKey);
+      const image = product.image[0];
+      const text = product.description.join(' ').trim() || `${product.name}${vendor ? ` from ${vendor.businessName}` : ''} on Jara.`;
+      return {
+        ...named(product.name, clip(price !== undefined ? `${formatPrice(price)} · ${text}` : text)),
+        canonical: product.category === 'food' ? `/products/food/${product.vendorId}/${product._id}` : `/products/${product.category}/${product._id}`,
+        type: 'product',
+        ...(image ? { image, lcpImage: { src: image, srcSet: srcSetFor(image, 800), sizes: '(min-width: 768px) 45vw, 100vw' } } : {}),
+        ...(price !== undefined ? { price: { amount: String(price), display: formatPrice(price) } } : {}),
+      };
+    }
+    case 'products/food/:vendorId': case 'shops/:vendorId': {
+      const vendor = qc.getQueryData<VendorDto>(vendorQuery(m.params.vendorId ?? '').queryKey);
+      if (!vendor) return notFound('Vendor not found');
+      return { ...named(vendor.businessName, `Order from ${vendor.businessName} on Jara${vendor.address ? `, ${vendor.address}` : ''}.`), ...(vendor.profilePhoto ? { image: vendor.profilePhoto } : {}) };
+    }
+    case 'shops':
+      return named('Shops', 'Campus shops on Jara: gadgets, fashion, beauty and more.');
+    case 'cart':
+      return { ...named('Cart'), noindex: true };
+    case 'wishlist':
+      return { ...named('Wish list'), noindex: true };
+    case 'contact':
+      return named('Contact us', 'Questions about an order, a vendor or a delivery? Write to Jara support.');
+    case 'faq':
+      return named('FAQ', 'Answers about ordering, paying, delivery, cancellation and refunds on Jara.');
+    case 'customer-terms':
+      return named('Customer terms');
+    case 'rider-terms':
+      return named('Rider terms');
+    default:
+      return notFound('Page not found');
+  }
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The head tags for a page, as HTML (origin: the site's public URL, for absolute URLs). */
+export function headHtml(h: PageHead, origin: string): string {
+  const abs = (p: string) => (/^https?:\/\//.test(p) ? p : origin + p);
+  const tags = [
+    `<title>${esc(h.title)}</title>`,
+    `<meta name="description" content="${esc(h.description)}">`,
+    `<link rel="canonical" href="${esc(abs(h.canonical))}">`,
+    `<meta property="og:site_name" content="${SITE}">`,
+    `<meta property="og:type" content="${h.type}">`,
+    `<meta property="og:title" content="${esc(h.title.replace(` · ${SITE}`, ''))}">`,
+    `<meta property="og:description" content="${esc(h.description)}">`,
+    `<meta property="og:url" content="${esc(abs(h.canonical))}">`,
+    `<meta name="twitter:card" content="${h.image ? 'summary_large_image' : 'summary'}">`,
+  ];
+  if (h.image) tags.push(`<meta property="og:image" content="${esc(abs(sizedUrl(h.image, 800)))}">`);
+  if (h.price) {
+    tags.push(`<meta property="product:price:amount" content="${esc(h.price.amount)}">`);
+    tags.push('<meta property="product:price:currency" content="NGN">');
+  }
+  if (h.lcpImage) {
+    const { src, srcSet, sizes } = h.lcpImage;
+    tags.push(srcSet
+      ? `<link rel="preload" as="image" imagesrcset="${esc(srcSet)}" imagesizes="${esc(sizes ?? '100vw')}" fetchpriority="high">`
+      : `<link rel="preload" as="image" href="${esc(src)}" fetchpriority="high">`);
+  }
+  if (h.noindex) tags.push('<meta name="robots" content="noindex">');
+  return tags.join('');
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from './ui/button';
+import { dismissPrompt, enablePush, promptDismissed, pushState, type PushState } from '../lib/push';
+
+/**
+ * The offer to turn on notifications, shown once the user has an order (or a dispatch) to
+ * follow. The browser's permission question comes only from the button, never on page load.
+ */
+export function PushPrompt({ what }: { what: 'order' | 'dispatch' }) {
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [hidden, setHidden] = useState(promptDismissed);
+  useEffect(() => {
+    let live = true;
+    pushState().then((s) => live && setState(s)).catch(() => live && setState('unsupported'));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (hidden || state !== 'off') return null;
+
+  const handleEnable = async () => {
+    setBusy(true);
+    try {
+      const next = await enablePush();
+      setState(next);
+      if (next === 'on') toast.success('Notifications are on.');
+      else if (next === 'denied') toast.error('Notifications are blocked for this site in your browser settings.');
+      if (next !== 'off') dismissPrompt();
+    } catch {
+      toast.error('Notifications could not be turned on in this browser.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const handleLater = () => {
+    dismissPrompt();
+    setHidden(true);
+  };
+
+  return (
+    <section aria-labelledby="push-prompt-title" className="mb-4 rounded-[var(--radius-card)] bg-brand-50 p-4" data-testid="push-prompt">
+      <h2 id="push-prompt-title" className="font-semibold text-brand-900">Follow your {what} when the app is closed</h2>
+      <p className="mt-1 text-sm text-stone-700">
+        Get a notification when the {what === 'order' ? 'vendor confirms, the rider picks it up' : 'rider picks up your parcel'} and when it is delivered, and when support answers you.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" onClick={handleEnable} disabled={busy}>{busy ? 'Turning on…' : 'Turn on notifications'}</Button>
+        <Button size="sm" variant="outline" onClick={handleLater} disabled={busy}>Not now</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { StrictMode } from 'react';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate } from '@tanstack/react-query';
+import { AppProviders } from './app/providers';
+import { routes } from './app/router';
+import { headHtml, isServerRendered, matchPage, pageHead, prefetchPage } from './app/page-data';
+import { createQueryClient } from './lib/query-client';
+import { setApiTransport } from './lib/api-client';
+
+export interface RenderInput {
+  /** Path and query of the request. */
+  url: string;
+  /** The site's public origin (canonical and Open Graph URLs). */
+  origin: string;
+  /** Answers a GET of one of the API's own routes (the server passes its in-process inject). */
+  fetchApi: (path: string) => Promise<Response>;
+}
+
+export type RenderResult =
+  | { kind: 'page'; status: number; head: string; html: string; state: string; errors: unknown[] }
+  /** Not a server-rendered page: the server sends the plain shell and the browser renders it. */
+  | { kind: 'shell' }
+  | { kind: 'redirect'; status: number; location: string };
+
+/** JSON for an inert <script type="application/json"> block: nothing in it can close the tag. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * Renders one customer page to HTML: the public reads it shows are fetched through the API's own
+ * routes into a query cache, the router renders with that cache, and the cache (dehydrated) and
+ * the router's state go with the page for hydration. Nothing personal is rendered: the session,
+ * the cart and the wish list are the browser's and appear after hydration.
+ */
+export async function render({ url, origin, fetchApi }: RenderInput): Promise<RenderResult> {
+  setApiTransport((path, init) => {
+    if (init.method && init.method !== 'GET') throw new Error(`server render may only read (${init.method} ${path})`);
+    return fetchApi(path);
+  });
+  const pathname = new URL(url, origin).pathname;
+  const match = matchPage(pathname);
+  if (!match || !isServerRendered(match)) return { kind: 'shell' };
+
+  const queryClient = createQueryClient();
+  await prefetchPage(queryClient, match);
+  const head = pageHead(queryClient, match);
+
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, origin)));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const errors: unknown[] = [];
+  const html = await renderAll(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+    errors,
+  );
+  const state = safeJson({ queries: dehydrate(queryClient), router: { loaderData: context.loaderData } });
+  queryClient.clear();
+  return { kind: 'page', errors, status: Math.max(head.status, context.statusCode === 200 ? 0 : context.statusCode), head: headHtml(head, origin), html, state };
+}
+
+/** The whole page as one string, once every boundary is ready; render errors are collected. */
+function renderAll(element: React.ReactNode, errors: unknown[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        html += chunk.toString();
+        cb();
+      },
+      final(cb) {
+        resolve(html);
+        cb();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // One complete document, no boundary sent apart with an inline script to reveal it: the
+      // CSP allows no inline script, and the page must read the same without JavaScript.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (err) => {
+        errors.push(err);
+      },
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, stubFetch } from '../../../test/render';
+import { AddressForm } from './address-form';
+
+const HALL3 = { display_name: 'Hall 3 (Aminu Kano Hall), University of Benin', place_id: 'hall-3', lat: 6.39692, lon: 5.62065, city: 'Benin City', street: '', country: 'Nigeria', blocks: ['A', 'B', 'C'] };
+const SAVED = (body: Record<string, unknown>) => ({ success: true, message: 'Address added', address: { _id: 'a1', ...body, placeName: HALL3.display_name } });
+
+async function fillContact() {
+  await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last Name'), 'Obi');
+  await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Phone'), '08031234567');
+}
+
+describe('AddressForm down to the door', () => {
+  it('picks a place, keeps the pin when the text is edited, and sends block, floor, room and landmark', async () => {
+    const calls = stubFetch({ 'GET /api/geocoding/search': { success: true, data: [HALL3, { ...HALL3, place_id: 'hall-3-osm' }] }, 'POST /api/address/add': SAVED });
+    const onSaved = vi.fn();
+    renderApp(<AddressForm onSaved={onSaved} />);
+    await fillContact();
+    const box = screen.getByRole('combobox', { name: 'Address' });
+    await userEvent.type(box, 'hall 3');
+    // The same name twice is shown once.
+    expect(await screen.findAllByRole('option', { name: HALL3.display_name }, { timeout: 5000 })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('option', { name: HALL3.display_name }));
+    expect(screen.getByTestId('map-pin')).toHaveTextContent(`Map pin: ${HALL3.display_name}`);
+
+    await userEvent.type(box, ' new wing');
+    expect(screen.getByTestId('map-pin')).toHaveTextContent(`nearest known place: ${HALL3.display_name}`);
+    expect(screen.getByRole('button', { name: 'Save Address' })).toBeEnabled();
+
+    await userEvent.type(screen.getByLabelText('Block / wing'), 'C');
+    await userEvent.type(screen.getByLabelText('Floor'), '2');
+    await userEvent.type(screen.getByLabelText('Room / flat'), '214');
+    await userEvent.type(screen.getByLabelText('Landmark or directions (optional)'), 'Opposite the water tank');
+    // Known blocks are offered.
+    expect(document.querySelectorAll('#address-blocks option')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      address: `${HALL3.display_name} new wing`, placeId: 'hall-3', latitude: HALL3.lat, longitude: HALL3.lon, block: 'C', floor: '2', room: '214', landmark: 'Opposite the water tank',
+    });
+  }, 30_000);
+
+  it('says "No places match" and lets a lodge not in the list be saved at the nearest place, keeping its name', async () => {
+    const calls = stubFetch({
+      'GET /api/geocoding/search': (_b: unknown) => ({ success: true, data: [] }),
+      'GET /api/geocoding/nearby': { success: true, data: [{ ...HALL3, distanceKm: 0.12 }] },
+      'POST /api/address/add': SAVED,
+    });
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 6.397, longitude: 5.6205 } } as GeolocationPosition) },
+    });
+    const onSaved = vi.fn();
+    renderApp(<AddressForm onSaved={onSaved} />);
+    await fillContact();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Address' }), 'Osasu Lodge');
+    expect(await screen.findByText('No places match', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save Address' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pick the nearest place' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Hall 3 \(Aminu Kano Hall\).*120 m/ }));
+    expect(screen.getByRole('combobox', { name: 'Address' })).toHaveValue('Osasu Lodge');
+    expect(screen.getByTestId('map-pin')).toHaveTextContent(`nearest known place: ${HALL3.display_name}`);
+    await userEvent.type(screen.getByLabelText('Room / flat'), '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === '/api/geocoding/nearby')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ address: 'Osasu Lodge', placeId: 'hall-3', room: '7' });
+  }, 30_000);
+});

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, stubFetch } from '../../../test/render';
+import { UsersPanel } from './users-panel';
+
+const ME = { _id: 'admin1', name: 'Ade Admin', email: 'admin@jara.test', isSeller: false, isRider: false, role: 'admin', roles: ['admin'], chatId: null, cartItems: {}, wishList: [] };
+const users = [
+  { _id: 'admin1', name: 'Ade Admin', email: 'admin@jara.test', role: 'admin', roles: ['admin'], createdAt: '2025-01-01T00:00:00.000Z' },
+  { _id: 'u2', name: 'Mama Ronke', email: 'ronke@example.com', role: 'rider', roles: ['customer', 'vendor', 'rider'], createdAt: '2025-01-02T00:00:00.000Z' },
+  { _id: 'u3', name: 'Sade Support', email: 'sade@example.com', role: 'support', roles: ['support'], createdAt: '2025-01-03T00:00:00.000Z' },
+];
+
+function setup() {
+  const calls = stubFetch({
+    'GET /api/user/is-auth': { success: true, user: ME, role: 'admin' },
+    'GET /api/admin/users': { success: true, users },
+    'GET /api/admin/riders/low-rated': { success: true, riders: [] },
+    'POST /api/admin/users/u2/role': { success: true, message: 'Roles updated' },
+    'POST /api/admin/users/u3/role': () =>
+      new Response(JSON.stringify({ success: false, message: 'An account keeps at least one role.', code: 'last_role' }), { status: 409 }),
+  });
+  renderApp(<UsersPanel />, { route: '/admin/users' });
+  return calls;
+}
+
+describe('UsersPanel: roles are capabilities', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows every role a user holds as a checkbox, and not for the admin’s own account', async () => {
+    setup();
+    expect(await screen.findByRole('checkbox', { name: 'vendor role of Mama Ronke' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'rider role of Mama Ronke' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'support role of Mama Ronke' })).not.toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /of Ade Admin/ })).toBeNull();
+    expect(screen.getByText('admin (you)')).toBeInTheDocument();
+  });
+
+  it('grants and withdraws one role at a time after confirming', async () => {
+    const calls = setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'support role of Mama Ronke' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ role: 'support', grant: true }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'rider role of Mama Ronke' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ role: 'rider', grant: false }));
+  });
+
+  it('sends nothing when the admin does not confirm', async () => {
+    const calls = setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'admin role of Mama Ronke' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows the server’s conflict when the last role would go', async () => {
+    setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'support role of Sade Support' }));
+    expect(await screen.findByText('An account keeps at least one role.')).toBeInTheDocument();
+  });
+});

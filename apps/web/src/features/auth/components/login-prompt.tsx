@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { justSignedOut, openLogin } from '../hooks/use-login-modal';
+
+/**
+ * What a page shows a guest: why to log in and a Login button. Portal pages (`ask`) open the
+ * login modal on arrival; after logging in the user stays on the page (decision 0014).
+ */
+export function LoginPrompt({ message, ask = false }: { message: string; ask?: boolean }) {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (ask && !justSignedOut(key)) openLogin('login');
+  }, [ask, key]);
+  return (
+    <EmptyState message={message}>
+      <Button onClick={() => openLogin('login')}>Login</Button>
+    </EmptyState>
+  );
+}

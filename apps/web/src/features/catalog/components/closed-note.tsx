@@ -1,0 +1,17 @@
+import type { OpenState } from '@jara/shared';
+
+/** "Closed · opens 8:00" and why the cart buttons wait. */
+export function ClosedNote({ state, id, compact = false }: { state: OpenState; id?: string; compact?: boolean }) {
+  if (compact) {
+    return (
+      <span id={id} className="rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white">
+        {state.label}
+      </span>
+    );
+  }
+  return (
+    <p id={id} role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+      {state.label}. This vendor is not taking orders right now, so you can’t add this to your cart yet.
+    </p>
+  );
+}

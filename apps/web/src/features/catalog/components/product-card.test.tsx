@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductDto } from '@jara/shared';
+import { renderApp, stubFetch } from '../../../test/render';
+import { ProductCard } from './product-card';
+
+const product = (options: ProductDto['options']): ProductDto => ({
+  _id: 'p1', name: 'Jollof Rice', category: 'food', image: [], description: [], vendorId: 'v1', inStock: true, options, weight: null,
+});
+const TWO = [
+  { _id: 'small', name: 'Small plate', price: 2300, offerPrice: null },
+  { _id: 'big', name: 'Big plate', price: 2800, offerPrice: null },
+];
+
+describe('ProductCard', () => {
+  it('says "from" the cheapest price when options differ, and the cart button asks which option', async () => {
+    stubFetch({ 'GET /api/user/is-auth': { success: false, user: null } });
+    const { cartStore } = renderApp(<ProductCard product={product(TWO)} />);
+    expect(screen.getByText('from')).toBeInTheDocument();
+    expect(screen.getByText('₦2,300')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose an option of Jollof Rice' }));
+    // Nothing added until the customer picks.
+    expect(cartStore.getSnapshot().cartItems).toEqual({});
+    const dialog = screen.getByRole('dialog', { name: 'Choose an option' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Big plate/ }));
+    expect(cartStore.getSnapshot().cartItems).toEqual({ p1: { big: 1 } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('adds a single-option product at once, without "from"', async () => {
+    stubFetch({ 'GET /api/user/is-auth': { success: false, user: null } });
+    const { cartStore } = renderApp(<ProductCard product={product([TWO[0]!])} />);
+    expect(screen.queryByText('from')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Jollof Rice to cart' }));
+    expect(cartStore.getSnapshot().cartItems).toEqual({ p1: { small: 1 } });
+  });
+
+  it('two options at the same price: no "from", but still a choice', async () => {
+    stubFetch({ 'GET /api/user/is-auth': { success: false, user: null } });
+    renderApp(<ProductCard product={product([TWO[0]!, { ...TWO[1]!, price: 2300 }])} />);
+    expect(screen.queryByText('from')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose an option of Jollof Rice' })).toBeInTheDocument();
+  });
+});

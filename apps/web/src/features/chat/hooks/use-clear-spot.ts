@@ -1,0 +1,104 @@
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * The lowest distance from the viewport's bottom at which a `size` square, `inset` from the right
+ * edge, touches none of `obstacles` (with `gap` around it); null when there is none in the lower
+ * half of the screen.
+ */
+export function findClearBottom(obstacles: Box[], view: { width: number; height: number }, size: number, inset: number, gap = 6): number | null {
+  const left = view.width - inset - size;
+  for (let bottom = inset; bottom + size <= view.height / 2 + size; bottom += 8) {
+    const top = view.height - bottom - size;
+    const box = { left: left - gap, right: view.width - inset + gap, top: top - gap, bottom: top + size + gap };
+    if (!obstacles.some((o) => overlaps(box, o))) return bottom;
+  }
+  return null;
+}
+
+/** What the button must never cover: controls, links and anything marked `data-keep-clear`. */
+const CONTROLS =
+  'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="switch"], [tabindex]:not([tabindex="-1"]), [data-keep-clear]';
+const TEXT_INPUT = /^(text|search|email|tel|url|password|number|date|time|datetime-local|month|week)$/;
+
+function isTyping(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return TEXT_INPUT.test(el.type);
+  return (el as HTMLElement).isContentEditable === true;
+}
+
+/**
+ * Where the floating chat button may sit (its `bottom` in px) so that it covers no control on
+ * screen; null when it should hide: no free spot, or (on phones) the user is typing in a field.
+ * Recomputed on scroll, resize and whenever the page's content changes.
+ */
+export function useClearSpot(button: RefObject<HTMLElement | null>, { active, size, inset }: { active: boolean; size: number; inset: number }): number | null {
+  const [bottom, setBottom] = useState<number | null>(inset);
+  const [typing, setTyping] = useState(false);
+
+  useLayoutEffect(() => {
+    if (!active) {
+      setBottom(inset);
+      return;
+    }
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const self = button.current;
+      const obstacles: Box[] = [];
+      const height = window.innerHeight;
+      for (const el of document.querySelectorAll(CONTROLS)) {
+        if (self?.contains(el) || el.closest('[data-chat-ui], [data-rht-toaster]')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > height) continue;
+        if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) continue;
+        obstacles.push(r);
+      }
+      setBottom(findClearBottom(obstacles, { width: document.documentElement.clientWidth, height }, size, inset));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    const observer = new MutationObserver((records) => {
+      if (records.some((r) => !button.current?.contains(r.target))) schedule();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden', 'open'] });
+    window.addEventListener('scroll', schedule, { passive: true, capture: true });
+    window.addEventListener('resize', schedule);
+    // Images and fonts move things without changing the DOM.
+    window.addEventListener('load', schedule, true);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+      window.removeEventListener('load', schedule, true);
+    };
+  }, [active, size, inset, button]);
+
+  // On a phone the keyboard takes half the screen: the button steps aside while a field has focus.
+  useEffect(() => {
+    const phone = window.matchMedia?.('(max-width: 639px)');
+    const update = () => setTyping(!!phone?.matches && isTyping(document.activeElement));
+    // On focusout the next element has no focus yet.
+    const later = () => setTimeout(update, 0);
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', later);
+    return () => {
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', later);
+    };
+  }, []);
+
+  return typing ? null : bottom;
+}

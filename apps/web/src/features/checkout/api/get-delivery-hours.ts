@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DailyWindow } from '@jara/shared';
+import { api } from '../../../lib/api-client';
+
+/** The delivery hours the server enforces at checkout (from /api/config). */
+export const deliveryHoursQuery = queryOptions({
+  queryKey: ['config', 'delivery-hours'],
+  queryFn: async () => (await api.get<{ deliveryHours?: DailyWindow }>('/api/config')).deliveryHours ?? null,
+  staleTime: Infinity,
+});
+
+export const useDeliveryHours = () => useQuery(deliveryHoursQuery);

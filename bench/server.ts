@@ -1,0 +1,320 @@
+/**
+ * The lunch-hour rush, measured (issue 11): the real server (`src/main.ts`, its own process,
+ * production settings, info logging) against a bare Fastify route serving the very same bytes
+ * (bench/bare.ts), and a local Paystack (apps/server/test/local-paystack.ts) that takes
+ * `--delay` ms to answer `initialize`. Three rounds in one run, then the medians.
+ *
+ *   npm run bench:server -w bench -- --osm /work/shared/data/osm-benin-city [--rounds 3] [--duration 3] [--delay 300]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:server -w bench -- --osm …   (also on PostgreSQL)
+ *
+ * Measures, per round: address suggestions for every prefix of a set of real place names from
+ * the extract (one after another, then 20 typing at once: p50/p95, biggest answer); product
+ * list and vendor detail at 50 connections, plain, gzip and 304, as a ratio to the bare route
+ * (req/s, p50/p99); /api/health against a bare hello route; 50 customers checking out at once
+ * (p50/p95/max) while 10 connections read the product list (p99/max).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { migrate, openPglite, openPostgres, type Database } from '../apps/server/src/infra/db/client.js';
+import { addresses, sessions, users } from '../apps/server/src/infra/db/schema.js';
+import { featuresToPlaces } from '../apps/server/src/modules/geocoding/osm-import.js';
+import { upsertPlaces } from '../apps/server/src/modules/geocoding/places.repo.js';
+import { SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.js';
+import { freePort } from '../apps/server/test/instances.js';
+import { startLocalPaystack, type LocalPaystack } from '../apps/server/test/local-paystack.js';
+import { createHash } from 'node:crypto';
+
+const { values } = parseArgs({
+  options: {
+    osm: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/data/osm-benin-city') },
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '3' },
+    delay: { type: 'string', default: '300' },
+  },
+});
+const ROUNDS = Number(values.rounds);
+const DURATION = Number(values.duration);
+const DELAY = Number(values.delay);
+const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
+const CUSTOMERS = 50;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const median = (xs: number[]) => pct(xs, 50);
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} not ready`);
+}
+
+/** Loads the places (all features, unnamed included, as `places:import --include-unnamed`) and the customers. */
+async function prepare(database: Database) {
+  await migrate(database);
+  let n = 0;
+  if (existsSync(values.osm!)) {
+    for (const f of readdirSync(values.osm!).filter((f) => f.endsWith('.geojson')).sort()) {
+      const parsed = JSON.parse(readFileSync(path.join(values.osm!, f), 'utf8'));
+      n += await upsertPlaces(database.db, featuresToPlaces(parsed, { includeUnnamed: true }).places);
+    }
+  } else {
+    console.warn(`No extract at ${values.osm}: suggestions over the curated places only (pass --osm DIR).`);
+  }
+  const customers: { cookie: string; address: string }[] = [];
+  for (let i = 0; i < CUSTOMERS; i++) {
+    const [u] = await database.db.insert(users).values({ name: `Bench Customer ${i}`, email: `bench${i}.${randomBytes(3).toString('hex')}@example.com`, roles: ['customer'] }).returning();
+    const token = randomBytes(32).toString('base64url');
+    await database.db.insert(sessions).values({ idHash: createHash('sha256').update(token).digest('hex'), userId: u!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    const [a] = await database.db.insert(addresses).values({
+      userId: u!.id, firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', address: 'Hall 2, University of Benin', city: 'Benin City',
+      state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.401, longitude: 5.612,
+    }).returning();
+    customers.push({ cookie: `${SESSION_COOKIE}=${token}`, address: a!.id });
+  }
+  return { places: n, customers };
+}
+
+async function startServer(env: Record<string, string>, paystack: LocalPaystack) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ENV_FILE: '/dev/null',
+      NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'info', SEED_DEMO: 'true',
+      WEB_DIST: path.join(tmpdir(), 'jara-no-web'), UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-bench-up-')),
+      PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secret, PAYSTACK_BASE_URL: paystack.baseUrl,
+      ...env,
+    },
+    // Logs go where a production process's go: out of the process (here, nowhere).
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitReady(`${url}/api/health`, child);
+  return { url, child };
+}
+
+async function startBare(spec: object) {
+  const port = await freePort();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'jara-bare-')), 'spec.json');
+  writeFileSync(file, JSON.stringify({ ...spec, port }));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare.ts')], { env: { ...process.env, BARE_SPEC: file }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(`${url}/hello`, child);
+  return { url, child };
+}
+
+async function load(url: string, headers: Record<string, string>, connections = 50, duration = DURATION) {
+  const r = await autocannon({ url, connections, duration, headers, pipelining: 1 });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors + r.timeouts, bad: r.non2xx, n: r.requests.total };
+}
+
+/** Real place names from the extract: every prefix of each is a keystroke. */
+function typingNames(data: { display_name: string }[]): string[] {
+  const names = [...new Set(data.map((p) => p.display_name.split(',')[0]!.trim()).filter((n) => n.length >= 8 && /^[A-Za-z]/.test(n) && !/^\d/.test(n)))].sort();
+  const step = Math.max(1, Math.floor(names.length / 12));
+  return names.filter((_, i) => i % step === 0).slice(0, 12);
+}
+
+async function suggest(url: string, q: string) {
+  const t = performance.now();
+  const res = await fetch(`${url}/api/geocoding/search?q=${encodeURIComponent(q)}`);
+  const body = await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`search ${q}: ${res.status}`);
+  return { ms: performance.now() - t, bytes: body.byteLength };
+}
+
+async function suggestions(url: string, names: string[]) {
+  const prefixes = names.flatMap((n) => Array.from({ length: n.length }, (_, i) => n.slice(0, i + 1)).filter((p) => p.trim()));
+  const seq: number[] = [];
+  let maxBytes = 0;
+  for (const q of prefixes) {
+    const r = await suggest(url, q);
+    seq.push(r.ms);
+    maxBytes = Math.max(maxBytes, r.bytes);
+  }
+  const conc: number[] = [];
+  await Promise.all(Array.from({ length: 20 }, async (_, w) => {
+    const name = names[w % names.length]!;
+    // Each typist starts at a different letter, so they do not all ask the same prefix at once.
+    const mine = Array.from({ length: name.length }, (_, i) => name.slice(0, i + 1)).filter((p) => p.trim());
+    for (const q of mine) {
+      const r = await suggest(url, w >= names.length ? q.toLowerCase() : q);
+      conc.push(r.ms);
+      maxBytes = Math.max(maxBytes, r.bytes);
+    }
+  }));
+  return { prefixes: prefixes.length, seqP50: pct(seq, 50), seqP95: pct(seq, 95), concP50: pct(conc, 50), concP95: pct(conc, 95), maxBytes };
+}
+
+async function checkoutBurst(url: string, customers: { cookie: string; address: string }[], product: string) {
+  let done = false;
+  const probe: number[] = [];
+  const probes = Array.from({ length: 10 }, async () => {
+    while (!done) {
+      const t = performance.now();
+      const res = await fetch(`${url}/api/product/list`, { headers: { 'accept-encoding': 'gzip' } });
+      await res.arrayBuffer();
+      probe.push(performance.now() - t);
+    }
+  });
+  await sleep(200);
+  const times: number[] = [];
+  const failures: string[] = [];
+  await Promise.all(customers.map(async (c) => {
+    const t = performance.now();
+    const res = await fetch(`${url}/api/payment/paystack`, {
+      method: 'POST',
+      headers: { cookie: c.cookie, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ product, quantity: 1 }], address: c.address }),
+    });
+    const body = await res.text();
+    times.push(performance.now() - t);
+    if (res.status !== 200) failures.push(`${res.status} ${body.slice(0, 120)}`);
+  }));
+  done = true;
+  await Promise.all(probes);
+  return { p50: pct(times, 50), p95: pct(times, 95), max: Math.max(...times), failures, probeP99: pct(probe, 99), probeMax: Math.max(...probe), probes: probe.length };
+}
+
+async function runOn(kind: 'embedded' | 'postgres') {
+  let database: Database;
+  let env: Record<string, string>;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (kind === 'embedded') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jara-bench-'));
+    database = await openPglite(dataDir);
+    env = { DATA_DIR: dataDir };
+  } else {
+    const base = process.env.DATABASE_URL!;
+    const name = `jara_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    database = await openPostgres(u.toString(), 2);
+    env = { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jara-bench-')) };
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  console.log(`\n=== ${kind} database: preparing (places, ${CUSTOMERS} customers) …`);
+  const prep = await prepare(database);
+  await database.close();
+  const paystack = await startLocalPaystack();
+  paystack.autoWebhooks = false;
+  const server = await startServer(env, paystack);
+  const children: ChildProcess[] = [server.child];
+  try {
+    // The bytes the bare route serves: the server's own answers.
+    const grab = async (p: string) => {
+      const plain = await fetch(server.url + p);
+      const body = Buffer.from(await plain.arrayBuffer());
+      return { path: p, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body: body.toString('base64'), gzip: gzipSync(body).toString('base64'), size: body.length };
+    };
+    const list = await grab('/api/product/list');
+    const products = JSON.parse(Buffer.from(list.body, 'base64').toString()).products as { _id: string; vendorId: string }[];
+    const vendorPath = `/api/seller/vendor/${products[0]!.vendorId}`;
+    const detail = await grab(vendorPath);
+    const hello = Buffer.from(await (await fetch(`${server.url}/api/health`)).arrayBuffer());
+    const bare = await startBare({ routes: [{ ...list, path: '/list' }, { ...detail, path: '/detail' }], hello: hello.toString('base64') });
+    children.push(bare.child);
+    const etagOf = async (p: string, enc: string) => (await fetch(server.url + p, { headers: { 'accept-encoding': enc } })).headers.get('etag')!;
+    const places = (await (await fetch(`${server.url}/api/geocoding/fetchAddresses`)).json()) as { data: { display_name: string }[] };
+    const names = typingNames(places.data);
+    console.log(`places ${places.data.length} (imported ${prep.places}); product list ${list.size} bytes, ${products.length} products; vendor ${detail.size} bytes`);
+    console.log(`typing: ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+
+    const cases = [
+      { name: 'list plain', server: ['/api/product/list', {}], bare: ['/list', {}] },
+      { name: 'list gzip', server: ['/api/product/list', { 'accept-encoding': 'gzip' }], bare: ['/list', { 'accept-encoding': 'gzip' }] },
+      { name: 'list 304', server: ['/api/product/list', { 'accept-encoding': 'gzip', 'if-none-match': await etagOf('/api/product/list', 'gzip') }], bare: ['/list', { 'if-none-match': list.etag }] },
+      { name: 'detail plain', server: [vendorPath, {}], bare: ['/detail', {}] },
+      { name: 'detail gzip', server: [vendorPath, { 'accept-encoding': 'gzip' }], bare: ['/detail', { 'accept-encoding': 'gzip' }] },
+      { name: 'detail 304', server: [vendorPath, { 'if-none-match': await etagOf(vendorPath, '') }], bare: ['/detail', { 'if-none-match': detail.etag }] },
+      { name: 'health', server: ['/api/health', {}], bare: ['/hello', {}] },
+    ] as const;
+
+    const rows: Record<string, number | string>[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`\n--- ${kind}, round ${round}/${ROUNDS}`);
+      for (const c of cases) {
+        // Alternate which goes first, so neither always meets a warmer or cooler machine.
+        const order = round % 2 ? (['server', 'bare'] as const) : (['bare', 'server'] as const);
+        const got: Record<string, Awaited<ReturnType<typeof load>>> = {};
+        for (const who of order) {
+          const [p, h] = c[who];
+          got[who] = await load((who === 'server' ? server.url : bare.url) + p, h as Record<string, string>);
+        }
+        const s = got.server!;
+        const b = got.bare!;
+        const row = { round, case: c.name, 'server req/s': Math.round(s.rps), 'bare req/s': Math.round(b.rps), ratio: r2(s.rps / b.rps), 'server p50': s.p50, 'server p99': s.p99, 'bare p50': b.p50, 'bare p99': b.p99, 'errors/unexpected': `${s.errors}/${c.name.includes('304') ? s.n - s.bad : s.bad}` };
+        rows.push(row);
+        console.log(JSON.stringify(row));
+      }
+      const sug = await suggestions(server.url, names);
+      const sRow = { round, case: 'suggestions', prefixes: sug.prefixes, 'seq p50': r2(sug.seqP50), 'seq p95': r2(sug.seqP95), '20x p50': r2(sug.concP50), '20x p95': r2(sug.concP95), 'max bytes': sug.maxBytes };
+      rows.push(sRow);
+      console.log(JSON.stringify(sRow));
+      paystack.behave('initialize', { delayMs: DELAY });
+      const burst = await checkoutBurst(server.url, prep.customers, products[0]!._id);
+      paystack.clear();
+      const cRow = { round, case: `checkout x${CUSTOMERS} (${DELAY} ms provider)`, 'p50': r1(burst.p50), 'p95': r1(burst.p95), 'max': r1(burst.max), failures: burst.failures.length, 'list p99 during': r1(burst.probeP99), 'list max during': r1(burst.probeMax), 'list reads': burst.probes };
+      rows.push(cRow);
+      console.log(JSON.stringify(cRow), burst.failures.slice(0, 3).join(' | '));
+    }
+
+    // Medians over the rounds.
+    console.log(`\n=== ${kind}: medians of ${ROUNDS} rounds`);
+    const byCase = new Map<string, Record<string, number | string>[]>();
+    for (const r of rows) (byCase.get(String(r.case)) ?? byCase.set(String(r.case), []).get(String(r.case))!).push(r);
+    const table: Record<string, Record<string, number | string>> = {};
+    for (const [name, rs] of byCase) {
+      const out: Record<string, number | string> = {};
+      for (const key of Object.keys(rs[0]!)) {
+        if (key === 'round' || key === 'case') continue;
+        const vals = rs.map((r) => r[key]);
+        out[key] = typeof vals[0] === 'number' ? median(vals as number[]) : vals.join(' ');
+      }
+      table[name] = out;
+    }
+    console.table(table);
+    return table;
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await paystack.close();
+    if (dropDb) await dropDb();
+  }
+}
+
+const load1 = (await import('node:os')).loadavg();
+console.log(`load average before: ${load1.map((x) => x.toFixed(1)).join(' ')}; node ${process.version}; ${(await import('node:os')).cpus().length} cores`);
+await runOn('embedded');
+if (process.env.DATABASE_URL) await runOn('postgres');
+console.log(`load average after: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
