@@ -214,6 +214,14 @@ export async function openPostgres(url: string, poolSize = 10, timeouts: { conne
 /** The lock that migrations and the demo seed run under, so instances started together take turns. */
 export const STARTUP_LOCK = 'startup';
 
+/**
+ * Files renamed after databases had applied them under their old name: new name → old name.
+ * Two files once shared the number 0005; the second is now 0006 and the rest moved up by one.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '0006_portals_transfers.sql': '0005_portals_transfers.sql',
+};
+
 /** The migration files in order. */
 export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
   return readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
@@ -234,6 +242,11 @@ async function migrateNow(database: Database, dir: string): Promise<string[]> {
   const files = migrationFiles(dir);
   const rows = await queryRows<{ name: string }>(database.db, sql`select name from schema_migrations`);
   const done = new Set(rows.map((r) => r.name));
+  for (const [now, was] of Object.entries(RENAMED_MIGRATIONS)) {
+    if (!done.has(was) || done.has(now)) continue;
+    await database.exec(`UPDATE schema_migrations SET name = '${now}' WHERE name = '${was}'`);
+    done.add(now);
+  }
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;

@@ -1,4 +1,4 @@
-/** The sandbox payment provider's own ledger (migrations/0002_payments.sql, 0006_payment_attempts.sql). */
+/** The sandbox payment provider's own ledger (migrations/0002_payments.sql, 0007_payment_attempts.sql). */
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -15,7 +15,7 @@ export const payouts = pgTable('payouts', {
   reference: text('reference'),
   provider: text('provider'),
   failureReason: text('failure_reason'),
-  /** migrations/0005_portals_transfers.sql */
+  /** migrations/0006_portals_transfers.sql */
   accountName: text('account_name'),
   accountNumber: text('account_number'),
   bankCode: text('bank_code'),

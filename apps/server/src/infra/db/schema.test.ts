@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from '../../../test/helpers.js';
-import { DataDirLockedError, migrate, openPglite, queryRows, type Database } from './client.js';
+import { DataDirLockedError, MIGRATIONS_DIR, RENAMED_MIGRATIONS, migrate, migrationFiles, openPglite, queryRows, type Database } from './client.js';
 import * as core from './schema.js';
 import * as paymentsSchema from './schema-payments.js';
 import * as portalsSchema from './schema-portals.js';
@@ -38,6 +38,25 @@ describe('migrations', () => {
 
   it('are applied once', async () => {
     expect(await migrate(database)).toEqual([]);
+  });
+
+  it('carry a database deployed under the old file names forward without running a file twice', async () => {
+    // What was deployed: 0001–0005_portals and 0005_portals_transfers (two files numbered 0005).
+    const old = mkdtempSync(path.join(tmpdir(), 'jara-migrations-'));
+    const renamedFrom = new Map(Object.entries(RENAMED_MIGRATIONS));
+    const deployed = migrationFiles().filter((f) => f <= '0006_portals_transfers.sql');
+    for (const f of deployed) copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(old, renamedFrom.get(f) ?? f));
+    const fresh = await freshDatabase();
+    try {
+      expect(await migrate(fresh.database, old)).toContain('0005_portals_transfers.sql');
+      const applied = await migrate(fresh.database);
+      expect(applied).toEqual(migrationFiles().filter((f) => f > '0006_portals_transfers.sql'));
+      const names = (await queryRows<{ name: string }>(fresh.database.db, sql`select name from schema_migrations order by name`)).map((r) => r.name);
+      expect(names).toEqual(migrationFiles());
+    } finally {
+      await fresh.database.close();
+      await fresh.drop();
+    }
   });
 });
 

@@ -16,7 +16,7 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash'),
   googleSub: text('google_sub'),
-  /** Capabilities, not a single role (migration 0009). */
+  /** Capabilities, not a single role (migration 0010). */
   roles: text('roles').array().$type<Role[]>().notNull().default(sql`ARRAY['customer']::text[]`),
   chatId: uuid('chat_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
@@ -144,7 +144,7 @@ export const places = pgTable('places', {
 });
 
 export type PaymentState = 'awaiting' | 'paid' | 'failed' | 'abandoned';
-/** A payment attempt is `initializing` until the provider's answer is stored (migrations/0006_payment_attempts.sql). */
+/** A payment attempt is `initializing` until the provider's answer is stored (migrations/0007_payment_attempts.sql). */
 export type AttemptState = 'initializing' | PaymentState;
 
 export const orders = pgTable('orders', {
@@ -236,7 +236,7 @@ export const refunds = pgTable('refunds', {
   reason: text('reason').notNull(),
   state: text('state', { enum: ['pending', 'processed', 'failed'] }).notNull().default('pending'),
   providerRef: text('provider_ref'),
-  /** First time the request may have reached the provider (migrations/0006_payment_attempts.sql). */
+  /** First time the request may have reached the provider (migrations/0007_payment_attempts.sql). */
   sentAt: tz('sent_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
   processedAt: tz('processed_at'),
@@ -335,7 +335,7 @@ export const riders = pgTable('riders', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
-/** migrations/0008_ops_media.sql: media kept in the database by the postgres storage driver. */
+/** migrations/0009_ops_media.sql: media kept in the database by the postgres storage driver. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   // PGlite answers Uint8Array, node-postgres Buffer: callers always get a Buffer.
@@ -357,7 +357,7 @@ export const mediaChunks = pgTable('media_chunks', {
   data: bytea('data').notNull(),
 }, (t) => [primaryKey({ columns: [t.key, t.n] })]);
 
-/** migrations/0012_tracking_push.sql: values every instance shares (the VAPID key pair). */
+/** migrations/0013_tracking_push.sql: values every instance shares (the VAPID key pair). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),

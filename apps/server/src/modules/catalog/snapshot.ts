@@ -123,7 +123,7 @@ export type Sections = 'catalogue' | 'places';
  * The public catalogue and the gazetteer, answered from memory (decision 0011).
  *
  * Every statement writing products, product_options, vendors, categories, banners or places
- * bumps its section's row in catalogue_revisions (a trigger, migration 0010), in the writer's
+ * bumps its section's row in catalogue_revisions (a trigger, migration 0011), in the writer's
  * transaction. This instance learns of a new revision three ways:
  *  - after each of its own state-changing requests (`afterWrite`, one single-row read), so its
  *    next answer shows the change: exact for a lone instance;
