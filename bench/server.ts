@@ -26,7 +26,7 @@ import { migrate, openPglite, openPostgres, type Database } from '../apps/server
 import { addresses, sessions, users } from '../apps/server/src/infra/db/schema.js';
 import { featuresToPlaces } from '../apps/server/src/modules/geocoding/osm-import.js';
 import { upsertPlaces } from '../apps/server/src/modules/geocoding/places.repo.js';
-import { SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.js';
+import { SESSION_COOKIE } from '../apps/server/src/infra/sessions.js';
 import { freePort } from '../apps/server/test/instances.js';
 import { startLocalPaystack, type LocalPaystack } from '../apps/server/test/local-paystack.js';
 import { createHash } from 'node:crypto';

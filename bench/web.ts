@@ -128,7 +128,7 @@ async function lighthouseOnce(url: string): Promise<LhFigures> {
       fcpMs: Math.round(num('first-contentful-paint')),
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

@@ -50,7 +50,7 @@ async function placeOrder(page: Page) {
   return shown;
 }
 
-test('guest adds items → logs in → adds an address from suggestions → pays on the sandbox → My Orders shows Order Placed', async ({ page, baseURL }) => {
+test('guest adds items → logs in → adds an address from suggestions → pays on the sandbox → My Orders shows Order Placed', async ({ page }) => {
   const product = await openProduct(page);
   await page.goto(productPath(product));
   await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: what README's `npm test` runs and what CI runs.
+# The whole test suite: what README's `npm test` (= `npm run validate`) runs and what CI runs.
 # Installs what the tests need (npm packages, Debian's Chromium) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,12 +18,16 @@ fi
 
 echo "== typecheck"
 npm run typecheck --silent
+echo "== lint (correctness, hooks, accessibility, module and feature boundaries)"
+npm run lint --silent
+npm run test:lint-rules --silent
 echo "== unit and API tests (shared, server on embedded PGlite, web)"
 npm run test:unit --silent
 echo "== attack suite (authorisation on every route and spelling, input, sessions, sockets, races)"
 npm run test:security --silent
 echo "== build the web app"
 npm run build --silent
+npm run budget --silent
 echo "== end-to-end (Playwright, Chromium)"
 if [ -f e2e/playwright.config.ts ]; then
   npm run e2e -w e2e --silent

@@ -30,7 +30,7 @@ import { registerOps } from './infra/ops/ops.js';
 import { PageRenderer } from './infra/web/ssr.js';
 import { AppError, DATABASE_UNAVAILABLE, isDatabaseUnreachable } from './lib/errors.js';
 import { sameSiteCheck } from './lib/origin.js';
-import { SessionStore, SESSION_COOKIE } from './modules/auth/sessions.js';
+import { SessionStore, SESSION_COOKIE } from './infra/sessions.js';
 import { MODULES } from './modules/index.js';
 import { CatalogueStore } from './modules/catalog/snapshot.js';
 import { PaymentService } from './modules/payments/payments.service.js';

@@ -7,7 +7,7 @@ import type { Metrics } from './infra/metrics/metrics.js';
 import type { RateLimiter } from './infra/rate-limit.js';
 import type { Realtime } from './infra/realtime/realtime.js';
 import type { Storage } from './infra/storage/storage.js';
-import type { SessionStore } from './modules/auth/sessions.js';
+import type { SessionStore } from './infra/sessions.js';
 import type { CatalogueStore } from './modules/catalog/snapshot.js';
 import type { PaymentService } from './modules/payments/payments.service.js';
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/infra/db/client.js';
 import { categories, productOptions, products, users, vendors, addresses } from '../src/infra/db/schema.js';
 import { hashPassword } from '../src/lib/crypto.js';
-import { SESSION_COOKIE } from '../src/modules/auth/sessions.js';
+import { SESSION_COOKIE } from '../src/infra/sessions.js';
 import pino from 'pino';
 import type { Role } from '@jara/shared';
 

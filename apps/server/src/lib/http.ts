@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, type Role } from '@jara/shared';
-import type { SessionUser } from '../modules/auth/sessions.js';
+import type { SessionUser } from '../infra/sessions.js';
 import { forbidden, tooMany, unauthorized } from './errors.js';
 import type { RateLimiter } from '../infra/rate-limit.js';
 

@@ -288,7 +288,7 @@ const watch: Draw = ({ p, v }) => {
   </g>`;
 };
 
-const wig: Draw = ({ p, v }) => {
+const wig: Draw = ({ v }) => {
   const hair = pick(['#1a120d', '#3b2417', '#5a1422', '#9a6a3a'], v);
   const hi = pick(['#4a3a30', '#6b4a33', '#8e3346', '#d3a064'], v);
   const wavy = v % 2 === 1;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { jobs, mailOutbox, passwordResets } from '../../src/infra/db/schema.js';
-import { SESSION_COOKIE } from '../../src/modules/auth/sessions.js';
+import { SESSION_COOKIE } from '../../src/infra/sessions.js';
 import { buildTestApp, createUser, json, PASSWORD, unique, type TestApp } from '../helpers.js';
 import { listen, sendChat, supportReply, type ClientSocket } from '../factories-chat.js';
 

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy… and waitFor wait up to 5 s: lazy chunks and user-event take seconds on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia (react-hot-toast asks for prefers-reduced-motion).
 if (!window.matchMedia) {

@@ -3,6 +3,7 @@ import { MSG } from '../messages.js';
 import { isValidEmail, isValidNigerianPhone, passwordProblems } from '../validation.js';
 
 /** NUL (PostgreSQL refuses it in text) and the other control characters nobody types; tab and line breaks stay. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const TEXT_NOT_ALLOWED = 'This text contains characters that are not allowed.';
 

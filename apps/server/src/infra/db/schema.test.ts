@@ -36,6 +36,11 @@ describe('migrations', () => {
     }
   });
 
+  it('are numbered one file per number, with no gap', () => {
+    const numbers = migrationFiles().map((f) => Number(f.slice(0, 4)));
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+  });
+
   it('are applied once', async () => {
     expect(await migrate(database)).toEqual([]);
   });

@@ -162,15 +162,16 @@ export class JobQueue {
       } finally {
         this.running = false;
       }
-      if (!this.stopped) this.timer = setTimeout(loop, this.pollMs);
+      if (!this.stopped) this.timer = setTimeout(tick, this.pollMs);
     });
+    const tick = () => void loop();
     this.kick = () => {
       if (this.timer && !this.running) {
         clearTimeout(this.timer);
-        this.timer = setTimeout(loop, 0);
+        this.timer = setTimeout(tick, 0);
       }
     };
-    this.timer = setTimeout(loop, 0);
+    this.timer = setTimeout(tick, 0);
   }
 
   async stop(): Promise<void> {

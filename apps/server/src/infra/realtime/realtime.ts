@@ -4,8 +4,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient, type RedisClientType } from 'redis';
 import type { Logger } from 'pino';
 import { closeRedis } from '../redis.js';
-import type { SessionStore, SessionUser } from '../../modules/auth/sessions.js';
-import { SESSION_COOKIE } from '../../modules/auth/sessions.js';
+import type { SessionStore, SessionUser } from '../sessions.js';
+import { SESSION_COOKIE } from '../sessions.js';
 import { sha256 } from '../../lib/crypto.js';
 import { sameSiteCheck } from '../../lib/origin.js';
 
@@ -31,7 +31,7 @@ export class Realtime {
       // A page on another site could otherwise open a socket with our user's cookie.
       allowRequest: (req, callback) => callback(null, isSameSite(req.headers)),
     });
-    this.io.use(async (socket, next) => {
+    this.io.use((socket, next) => void (async () => {
       try {
         const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
         const user = token ? await sessions.resolve(token) : null;
@@ -43,7 +43,7 @@ export class Realtime {
         this.log.error({ err }, 'socket auth failed');
         next(new Error('unauthorized'));
       }
-    });
+    })());
     this.io.on('connection', (raw) => {
       const socket = raw as AuthedSocket;
       const { user } = socket.data;

@@ -5,7 +5,7 @@ import { defaultAccess } from '../../lib/access.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { countAddresses, insertAddress, listAddresses, softDeleteAddress, toAddressDto, updateAddress, type Fields } from './addresses.repo.js';
-import { findPlace } from '../geocoding/places.repo.js';
+import { findPlace } from '../geocoding/index.js';
 
 export const MAX_ADDRESSES = 20;
 export const OUTSIDE_AREA = 'This address is outside our delivery area.';

@@ -7,7 +7,7 @@ import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
 import { requireRole } from '../../lib/http.js';
-import { storeUploadedImage } from '../seller/images.js';
+import { storeUploadedImage } from '../seller/index.js';
 import { AdminService } from './admin.service.js';
 
 const IdParams = z.strictObject({ id: Id });

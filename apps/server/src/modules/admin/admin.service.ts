@@ -6,11 +6,10 @@ import {
 import type { AppContext } from '../../context.js';
 import { orderItems, orders, payments, riders, vendors } from '../../infra/db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { findUserById } from '../auth/users.repo.js';
-import { isOwnUpload } from '../seller/images.js';
-import { pushOrderUpdate, recordStatusEvents } from '../seller/order-events.js';
-import { riderRating } from '../rider/rider.repo.js';
+import type { SessionUser } from '../../infra/sessions.js';
+import { findUserById } from '../auth/index.js';
+import { isOwnUpload, pushOrderUpdate, recordStatusEvents } from '../seller/index.js';
+import { riderRating } from '../rider/index.js';
 import * as repo from './admin.repo.js';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);

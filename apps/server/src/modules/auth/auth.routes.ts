@@ -8,7 +8,7 @@ import { defaultAccess } from '../../lib/access.js';
 import type { AppContext } from '../../context.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { AuthService, PASSWORD_RESET_JOB } from './auth.service.js';
-import { SESSION_COOKIE } from './sessions.js';
+import { SESSION_COOKIE } from '../../infra/sessions.js';
 import { findUserById, replaceCart, replaceWishList, toPublicUser, type UserRow } from './users.repo.js';
 
 const MINUTE = 60_000;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, createUser, json, PASSWORD, unique, type TestApp } from '../../../test/helpers.js';
 import { mailOutbox, passwordResets, sessions, users } from '../../infra/db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
-import { SESSION_COOKIE } from './sessions.js';
+import { SESSION_COOKIE } from '../../infra/sessions.js';
 
 let app: TestApp;
 let jwks: Server;

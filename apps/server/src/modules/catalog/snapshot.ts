@@ -8,9 +8,8 @@ import { queryRows, type Database, type Db } from '../../infra/db/client.js';
 import { places } from '../../infra/db/schema.js';
 import { Representation, Section } from '../../infra/snapshot.js';
 import { closeRedis } from '../../infra/redis.js';
-import { PlaceIndex } from '../geocoding/place-index.js';
-import type { PlaceHit } from '../geocoding/places.repo.js';
-import { listBanners } from '../admin/admin.repo.js';
+import { PlaceIndex } from '../geocoding/index.js';
+import { listBanners } from '../admin/index.js';
 import { listCategories, listProducts, listVendors, toVendorDto, type VendorRow } from './catalog.repo.js';
 
 /** Shown until an admin adds banners of their own (seeded into the banners table too). */

@@ -2,9 +2,9 @@ import { CHAT_MSG, ChatSendFields, hasRole, type ChatDto, type ChatMessageDto, t
 import type { AppContext } from '../../context.js';
 import { storeMedia, type UploadedFile } from '../../infra/uploads/uploads.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { findUserById } from '../auth/users.repo.js';
-import { queueChatPush } from '../push/queue.js';
+import type { SessionUser } from '../../infra/sessions.js';
+import { findUserById } from '../auth/index.js';
+import { queueChatPush } from '../push/index.js';
 import {
   claimCustomerEmail, countUnread, findChat, findChatByCustomer, getOrCreateChat, insertMessage, listMessages, markRead,
   setChatStatus, toMessageDto, touchChat, type ChatRow,

@@ -2,7 +2,7 @@ import type { ClientToServerEvents, JoinRoomAck, ServerToClientEvents } from '@j
 import type { Socket } from 'socket.io';
 import type { AppContext } from '../../context.js';
 import { readCookie } from '../../infra/realtime/realtime.js';
-import { SESSION_COOKIE, type SessionUser } from '../auth/sessions.js';
+import { SESSION_COOKIE, type SessionUser } from '../../infra/sessions.js';
 import { findMessage, toMessageDto } from './chat.repo.js';
 import { chatRoom, type ChatService } from './chat.service.js';
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { ItemStatus } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { addresses, dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
-import { queueStatusPush } from '../push/queue.js';
+import { queueStatusPush } from '../push/index.js';
 
 export type DispatchRow = typeof dispatches.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;

@@ -5,7 +5,7 @@ import {
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
-import type { PaymentRow, PaymentService } from '../payments/payments.service.js';
+import type { PaymentRow } from '../payments/index.js';
 import { deliveryCode } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
@@ -13,7 +13,7 @@ import {
   isApprovedRider, listOpenJobs, listPaidForUser, listRiderJobs, lockRiderJob, markDelivered, markPaid, markPickedUp,
   markUnpaid, recordWrongCode, type DispatchRow, type PlaceSnapshot,
 } from './dispatch.repo.js';
-import { loadDispatchTracking } from '../tracking/tracking.service.js';
+import { loadDispatchTracking } from '../tracking/index.js';
 
 /** What this module uses of the shared payment mechanism (ctx.payments). */
 

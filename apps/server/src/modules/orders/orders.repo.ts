@@ -4,7 +4,7 @@ import { queryRows } from '../../infra/db/client.js';
 import {
   cartItems, orderItems, orders, payments, productOptions, products, statusEvents, vendors, type PaymentState,
 } from '../../infra/db/schema.js';
-import { queueStatusPush } from '../push/queue.js';
+import { queueStatusPush } from '../push/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -8,11 +8,10 @@ import { users } from '../../infra/db/schema.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import { deliveryCode } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { PaymentRow } from '../payments/payments.service.js';
-import { findOwnAddress } from '../addresses/addresses.repo.js';
-import { OUTSIDE_AREA } from '../addresses/addresses.routes.js';
+import type { PaymentRow } from '../payments/index.js';
+import { findOwnAddress, OUTSIDE_AREA } from '../addresses/index.js';
 import * as repo from './orders.repo.js';
-import { loadOrderTracking } from '../tracking/tracking.service.js';
+import { loadOrderTracking } from '../tracking/index.js';
 
 export const PRICE_CHANGED = 'price_changed';
 

@@ -14,7 +14,7 @@ import { startLocalPaystack, type Behaviour, type LocalPaystack } from '../../..
 import { cartItems, dispatches, jobs, orderItems, orders, payments, refunds, statusEvents, users } from '../../infra/db/schema.js';
 import { payouts } from '../../infra/db/schema-portals.js';
 import { queryRows } from '../../infra/db/client.js';
-import { SESSION_COOKIE } from '../auth/sessions.js';
+import { SESSION_COOKIE } from '../../infra/sessions.js';
 import { PAYMENT_NOT_STARTED, PROVIDER_UNAVAILABLE, RECONCILE_AFTER_MS } from './payments.service.js';
 
 /** The client's patience in the "never answers" cases (the default, 15 s, everywhere else). */

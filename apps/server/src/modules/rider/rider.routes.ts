@@ -1,7 +1,7 @@
 import { DeliverInput, PayoutInput, JobParams, OnlineInput, RatingInput, RiderApplicationInput } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
-import { rateLimit, requireRole, requireUser } from '../../lib/http.js';
+import { rateLimit, requireUser } from '../../lib/http.js';
 import { ORDER_ALERT_JOB, RiderService } from './rider.service.js';
 
 const MINUTE = 60_000;

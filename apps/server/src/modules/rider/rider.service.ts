@@ -10,12 +10,10 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import { dispatches, orders, users } from '../../infra/db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { ChatService } from '../chat/chat.service.js';
-import { DispatchService } from '../dispatch/dispatch.service.js';
-import { findDispatch, listOpenJobs as listOpenDispatches, listRiderJobs as listDispatchesOfRider, type DispatchRow } from '../dispatch/dispatch.repo.js';
-import { moveItems, pushOrderUpdate, recordStatusEvents } from '../seller/order-events.js';
-import { listPayouts, requestPayout, summarise, type EarningEntry } from '../seller/payouts.js';
+import type { SessionUser } from '../../infra/sessions.js';
+import { ChatService } from '../chat/index.js';
+import { DispatchService, findDispatch, listOpenJobs as listOpenDispatches, listRiderJobs as listDispatchesOfRider, type DispatchRow } from '../dispatch/index.js';
+import { moveItems, pushOrderUpdate, recordStatusEvents, listPayouts, requestPayout, summarise, type EarningEntry } from '../seller/index.js';
 import * as repo from './rider.repo.js';
 
 export const ORDER_ALERT_JOB = 'rider.order-code-locked';

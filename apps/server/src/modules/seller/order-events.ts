@@ -3,7 +3,7 @@ import { shownOrderStatus, type ItemStatus } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../infra/db/client.js';
 import { orderItems, orders, statusEvents } from '../../infra/db/schema.js';
-import { queueStatusPush } from '../push/queue.js';
+import { queueStatusPush } from '../push/index.js';
 
 /** Records who moved which subjects to which status, and when (DESIGN §3). */
 export async function recordStatusEvents(

@@ -7,7 +7,7 @@ import {
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { forbidden } from '../../lib/errors.js';
-import { rateLimit, requireRole, requireUser } from '../../lib/http.js';
+import { rateLimit, requireUser } from '../../lib/http.js';
 import { storeUploadedImage } from './images.js';
 import { registerPayoutJob } from './payouts.js';
 import { SellerService } from './seller.service.js';

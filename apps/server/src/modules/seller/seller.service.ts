@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows, type Executor, type Tx } from '../../infra/db/client.js';
 import { orderItems, payments } from '../../infra/db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../auth/sessions.js';
+import type { SessionUser } from '../../infra/sessions.js';
 import { moveItems, pushOrderUpdate, recordStatusEvents } from './order-events.js';
 import { isOwnUpload } from './images.js';
 import { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from './payouts.js';

@@ -6,8 +6,8 @@ import { readMultipartForm } from '../../infra/uploads/uploads.js';
 import { sendUpload } from '../../infra/uploads/serve.js';
 import { notFound } from '../../lib/errors.js';
 import { rateLimit, requireRole } from '../../lib/http.js';
-import { ChatService } from '../chat/chat.service.js';
-import { findContactMessage, listContactMessages, recordContactReply, toContactDto } from '../contact/contact.repo.js';
+import { ChatService } from '../chat/index.js';
+import { findContactMessage, listContactMessages, recordContactReply, toContactDto } from '../contact/index.js';
 import { customerContext, findCustomer, listSupportChats } from './support.repo.js';
 
 const MINUTE = 60_000;

@@ -109,6 +109,7 @@ export function PlaceCombobox<T extends PlaceOption>({
         className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
       >
         {suggestions.map((s, i) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard stays in the combobox input (aria-activedescendant)
           <li
             key={s.place_id}
             id={`${listId}-${i}`}

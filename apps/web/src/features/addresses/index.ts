@@ -1,2 +1,3 @@
 export { useAddresses, addressesQuery } from './api/get-addresses';
 export { AddressForm } from './components/address-form';
+export { AddressBook } from './components/address-book';

@@ -52,7 +52,8 @@ export function checkDispatchForm(form: DispatchForm, opts: { payerEmail: string
       if (head === 'pickupAddress') pickupError = MSG.selectPickup;
       else if (head === 'dropoff' && typeof field === 'string' && (DROPOFF_FIELDS as readonly string[]).includes(field)) {
         const key = field as FormField;
-        (fieldErrors[key] ??= []).includes(issue.message) || fieldErrors[key]!.push(issue.message);
+        const list = (fieldErrors[key] ??= []);
+        if (!list.includes(issue.message)) list.push(issue.message);
       } else if (head === 'deliveryNote') (fieldErrors.deliveryNote ??= []).push(issue.message);
     }
   }

@@ -41,13 +41,10 @@ export function GoogleButton({ onSignedIn }: { onSignedIn: (user: PublicUser, me
         if (cancelled || !ref.current || !window.google) return;
         window.google.accounts.id.initialize({
           client_id: clientId,
-          callback: async ({ credential }) => {
-            try {
-              const res = await googleSignIn(credential);
-              onSignedInRef.current(res.user, res.message);
-            } catch (err) {
-              toast.error(errorMessage(err));
-            }
+          callback: ({ credential }) => {
+            googleSignIn(credential)
+              .then((res) => onSignedInRef.current(res.user, res.message))
+              .catch((err: unknown) => toast.error(errorMessage(err)));
           },
         });
         window.google.accounts.id.renderButton(ref.current, {

@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
       if (res.success) {
         toast.success(res.message);
         form.reset();
-        navigate('/');
+        void navigate('/');
       } else {
         toast.error(res.message);
       }

@@ -51,7 +51,7 @@ export function useSignedOut() {
     markSignedOut(location.key);
     setSession(null);
     toast.success(message);
-    navigate('/');
+    void navigate('/');
   };
 }
 

@@ -62,7 +62,7 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
   const handleBuyNow = () => {
     if (!option) return;
     addToCart(product._id, option._id, qty);
-    navigate('/cart');
+    void navigate('/cart');
   };
 
   return (

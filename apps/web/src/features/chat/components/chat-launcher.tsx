@@ -95,9 +95,9 @@ export function ChatLauncher() {
 
   const handleClick = () => {
     if (shownOpen) closeChat();
-    else if (isAgent) navigate('/support');
+    else if (isAgent) void navigate('/support');
     else if (user) openChat();
-    else navigate('/contact');
+    else void navigate('/contact');
   };
 
   const badge = !shownOpen && unread > 0 ? (unread > 9 ? '9+' : String(unread)) : null;

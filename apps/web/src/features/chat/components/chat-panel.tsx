@@ -17,6 +17,7 @@ export default function ChatPanel({ onClose }: ChatPanelProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const { user } = useSession();
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the dialog from any control inside it
     <section
       role="dialog"
       aria-labelledby="chat-title"
@@ -56,6 +57,8 @@ function CustomerThread({ self, chatId }: { self: { id: string; name: string }; 
       qc.setQueryData(unreadQuery(self.id).queryKey, { chatId: id, unread: 0 });
       markChatRead(id).catch((err: unknown) => console.error(err));
     },
+    // One source per person: a conversation created later reaches the thread through onChatCreated; qc is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }), [self.id]);
   const thread = useChatThread(source);
 
@@ -68,6 +71,7 @@ function CustomerThread({ self, chatId }: { self: { id: string; name: string }; 
     <ChatThread
       thread={thread}
       self={self}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- opening the chat is asking to type
       autoFocus
       empty={
         <div className="mx-auto mt-6 max-w-[260px] rounded-2xl bg-white p-4 text-center text-sm text-stone-700 shadow-sm">

@@ -124,6 +124,7 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
         onKeystroke={typing.keystroke}
         onStopTyping={typing.stop}
         disabled={composerDisabled || status !== 'ready'}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only when the caller opened the chat to type
         autoFocus={autoFocus}
       />
       {overlay && <MediaOverlay src={overlay.src} type={overlay.type} onClose={() => setOverlay(null)} />}

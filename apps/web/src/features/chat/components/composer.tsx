@@ -91,7 +91,7 @@ export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled,
           {file.type.startsWith('video/') ? (
             <video src={preview} muted className="size-14 rounded-lg object-cover" aria-label="Video to send" />
           ) : (
-            <img src={preview} alt="Image to send" className="size-14 rounded-lg object-cover" />
+            <img src={preview} alt="Attachment to send" className="size-14 rounded-lg object-cover" />
           )}
           <span className="min-w-0 flex-1 truncate text-xs text-stone-700">{file.name || (file.type.startsWith('video/') ? 'Pasted video' : 'Pasted image')}</span>
           <button

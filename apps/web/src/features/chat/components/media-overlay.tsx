@@ -22,6 +22,7 @@ export function MediaOverlay({ src, type, onClose }: { src: string; type: ChatMe
     };
   }, [onClose]);
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a tap on the backdrop closes; Escape and the close button do from the keyboard
     <div
       role="dialog"
       aria-modal="true"
@@ -39,6 +40,7 @@ export function MediaOverlay({ src, type, onClose }: { src: string; type: ChatMe
         <CloseIcon size={22} />
       </button>
       {type === 'video' ? (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- a video someone sent in the chat comes without captions
         <video src={src} controls autoPlay playsInline className="max-h-full max-w-full rounded-lg" />
       ) : (
         <img src={src} alt="Shared in the chat" className="max-h-full max-w-full rounded-lg object-contain" />

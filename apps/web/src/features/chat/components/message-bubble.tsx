@@ -39,6 +39,7 @@ export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscar
                   </span>
                 </>
               ) : (
+                // eslint-disable-next-line jsx-a11y/img-redundant-alt -- a photo someone sent has no other description
                 <img src={m.media} alt="Photo" loading="lazy" onLoad={onMediaLoad} className="max-h-56 min-h-24 w-auto min-w-24 max-w-full object-cover" />
               )}
             </button>

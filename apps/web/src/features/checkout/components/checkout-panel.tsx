@@ -15,7 +15,7 @@ import type { Address } from '@jara/shared';
 
 const SELECTED_KEY = 'jara.address';
 
-export interface CheckoutLine extends CheckoutItemPayload {}
+export type CheckoutLine = CheckoutItemPayload;
 
 /**
  * The cart's right-hand side: address picker, order summary (shared formulas, fee from the

@@ -30,7 +30,7 @@ function SearchBox({ className = '', id }: { className?: string; id: string }) {
 
   const go = (text: string) => {
     const q = text.trim();
-    navigate(q ? `/products?search=${encodeURIComponent(q)}` : '/products', { replace: onProducts });
+    void navigate(q ? `/products?search=${encodeURIComponent(q)}` : '/products', { replace: onProducts });
   };
 
   return (

@@ -29,12 +29,12 @@ export function LoaderPage() {
 
   useEffect(() => {
     if (!forOrder) return;
-    if (outcome === 'failed') navigate('/cart?payment=failed', { replace: true });
-    else if (cancelled && outcome !== 'checking' && outcome !== 'paid') navigate('/cart?payment=cancelled', { replace: true });
+    if (outcome === 'failed') void navigate('/cart?payment=failed', { replace: true });
+    else if (cancelled && outcome !== 'checking' && outcome !== 'paid') void navigate('/cart?payment=cancelled', { replace: true });
   }, [forOrder, outcome, cancelled, navigate]);
 
   useEffect(() => {
-    const t = setTimeout(() => navigate(target, { replace: true }), LOADER_REDIRECT_MS);
+    const t = setTimeout(() => void navigate(target, { replace: true }), LOADER_REDIRECT_MS);
     return () => clearTimeout(t);
   }, [navigate, target]);
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { RouteFallback } from '../../../components/ui/route-fallback';
 import { errorMessage } from '../../../lib/api-client';
-import { AddressBook } from '../../addresses/components/address-book';
+import { AddressBook } from '../../addresses';
 import { changePassword, logoutAll, openLogin, useForm, useSession, useSignedOut, validateNewPassword } from '../../auth';
 
 export function ProfilePage() {

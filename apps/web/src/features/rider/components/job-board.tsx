@@ -19,7 +19,7 @@ function JobCard({ job }: { job: JobDto }) {
     try {
       await accept.mutateAsync({ kind: job.kind, id: job._id });
       toast.success('Job accepted');
-      navigate('/rider/active');
+      void navigate('/rider/active');
     } catch (err) {
       toast.error(errorMessage(err));
     }

@@ -28,7 +28,7 @@ export function ImageUpload({ kind, urls, max, onChange, label }: { kind: 'profi
       <div className="flex flex-wrap gap-3">
         {urls.map((u, i) => (
           <div key={u} className="relative">
-            <img src={u} alt={`Image ${i + 1}`} className="size-24 rounded-xl object-cover ring-1 ring-stone-200" />
+            <img src={u} alt={`Upload ${i + 1}`} className="size-24 rounded-xl object-cover ring-1 ring-stone-200" />
             <button
               type="button"
               onClick={() => onChange(urls.filter((x) => x !== u))}

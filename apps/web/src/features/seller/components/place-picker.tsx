@@ -85,6 +85,7 @@ export function PlacePicker({ value, onChange, error }: { value: PickedPlace | n
       {open && items.length > 0 && (
         <ul id={`${id}-list`} role="listbox" className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-lg">
           {items.map((s, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard stays in the combobox input (aria-activedescendant)
             <li
               key={s.place_id}
               id={`${id}-opt-${i}`}

@@ -55,7 +55,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
         },
       });
       toast.success(product ? 'Product saved' : 'Product added');
-      navigate('..', { relative: 'path' });
+      void navigate('..', { relative: 'path' });
     } catch (err) {
       toast.error(errorMessage(err));
     }

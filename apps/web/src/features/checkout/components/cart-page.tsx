@@ -13,10 +13,10 @@ import { buttonClass } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatPrice } from '../../../lib/money';
 import { effectivePrice, productPath, useOpenStates, useProducts } from '../../catalog';
-import { useCartActions, useCartCount, useCartState, useCartStore } from '../hooks/cart-context';
+import { useCartActions, useCartCount, useCartState, useCartStore } from '../../cart';
 import { openLogin, useSession } from '../../auth';
 import { useAddresses } from '../../addresses';
-import { CheckoutPanel } from '../../checkout/components/checkout-panel';
+import { CheckoutPanel } from './checkout-panel';
 
 interface Line {
   product: ProductDto;

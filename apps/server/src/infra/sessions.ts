@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
-import type { Db } from '../../infra/db/client.js';
-import { sessions, users } from '../../infra/db/schema.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
+import type { Db } from './db/client.js';
+import { sessions, users } from './db/schema.js';
+import { randomToken, sha256 } from '../lib/crypto.js';
 import type { Role } from '@jara/shared';
 
 export const SESSION_COOKIE = 'jara_sid';

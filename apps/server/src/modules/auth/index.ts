@@ -1,0 +1,3 @@
+/** The auth module's surface: what the app and other modules may use. */
+export { authModule } from './auth.routes.js';
+export { findUserById } from './users.repo.js';

@@ -1,0 +1,2 @@
+/** The catalog module's surface: what the app and other modules may use. */
+export { catalogModule } from './catalog.routes.js';

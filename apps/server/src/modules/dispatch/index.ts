@@ -1,0 +1,4 @@
+/** The dispatch module's surface: what the app and other modules may use. */
+export { dispatchModule } from './dispatch.routes.js';
+export { DispatchService } from './dispatch.service.js';
+export { findDispatch, listOpenJobs, listRiderJobs, type DispatchRow } from './dispatch.repo.js';

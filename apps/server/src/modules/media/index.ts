@@ -1,0 +1,2 @@
+/** The media module's surface: what the app and other modules may use. */
+export { mediaModule } from './media.routes.js';

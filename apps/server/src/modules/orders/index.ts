@@ -1,0 +1,2 @@
+/** The orders module's surface: what the app and other modules may use. */
+export { ordersModule } from './orders.routes.js';

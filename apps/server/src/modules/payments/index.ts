@@ -1,0 +1,3 @@
+/** The payments module's surface: what the app and other modules may use. */
+export { paymentsModule } from './payments.routes.js';
+export type { PaymentRow, PaymentService } from './payments.service.js';

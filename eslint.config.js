@@ -1,0 +1,107 @@
+// Lint for the whole repository: `npm run lint` (part of `npm run validate`). Zero warnings.
+// Besides correctness (promises that are never awaited, hooks rules, accessibility), it enforces
+// the boundaries of docs/architecture.md:
+//   server: infra/ and lib/ import no module; a module imports another only through its index.ts
+//   web:    a feature imports another only through its index.ts; components/ and lib/ import no feature
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+const SERVER_MODULES = ['addresses', 'admin', 'auth', 'catalog', 'chat', 'contact', 'dispatch', 'geocoding', 'media', 'orders', 'payments', 'push', 'rider', 'seller', 'support', 'tracking'];
+const WEB_FEATURES = ['addresses', 'admin', 'auth', 'cart', 'catalog', 'chat', 'checkout', 'dispatch', 'home', 'layout', 'newsletter', 'orders', 'pages', 'profile', 'rider', 'seller', 'support', 'wishlist'];
+
+/** A module's files may reach any other module only through `../<other>/index.js`. */
+const serverModuleRule = (name) => ({
+  files: [`apps/server/src/modules/${name}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [{
+        regex: `^\\.\\./(?!${name}/)(${SERVER_MODULES.join('|')})/(?!index\\.js$)`,
+        message: 'Another module is reached only through its index.ts (docs/architecture.md).',
+      }],
+    }],
+  },
+});
+
+/** A feature's files may reach another feature only through `../../<other>` (its index.ts). */
+const webFeatureRule = (name) => ({
+  files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
+  ignores: ['**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [{
+        regex: `^(\\.\\./)+(features/)?(?!${name}/)(${WEB_FEATURES.join('|')})/`,
+        message: 'Another feature is reached only through its index.ts (docs/architecture.md).',
+      }],
+    }],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'apps/web/public/**', 'bench/results/**', '**/data/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    // Tests read answers loosely (json() of an inject is a record of anything).
+    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      // The rules of hooks; the compiler-era rules (refs, set-state-in-effect, purity) stay off: the
+      // app does not use the React Compiler, and its "latest ref" and reset-on-change effects are deliberate.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Components of our own take a `role` prop (the portal's role), which is no ARIA role.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    files: ['apps/server/src/infra/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(^|/)modules/[a-z-]+/', message: 'infra/ and lib/ import no module (docs/architecture.md).' }],
+      }],
+    },
+  },
+  ...SERVER_MODULES.map(serverModuleRule),
+  ...WEB_FEATURES.map(webFeatureRule),
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(^|/)features/', message: 'components/ and lib/ import no feature (docs/architecture.md).' }],
+      }],
+    },
+  },
+);
