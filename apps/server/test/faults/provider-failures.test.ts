@@ -141,6 +141,29 @@ describe('provider failure modes', () => {
     expect(await books()).toEqual([]);
   });
 
+  it('reported failed, confirmed by webhook while verify is down: the webhook job retries until the provider answers, then heals it once', async () => {
+    const { customer, reference } = await ordered();
+    paystack.txns.get(reference)!.status = 'failed';
+    expect(json(await verify(app, customer.cookie, reference))).toMatchObject({ state: 'failed' });
+    paystack.pay(reference);
+    paystack.behave('verify', { failWith: 500, times: 1 });
+    const hook = paystack.chargeSuccess(reference);
+    expect((await paystack.webhook(hook.event, hook.data)).statusCode).toBe(200);
+    await app.ctx.jobs.drain();
+    expect((await attempt(reference)).state).toBe('failed');
+    const [job] = await queryRows<{ id: number; last_error: string | null; done_at: Date | null }>(app.ctx.db, sql`
+      SELECT j.id, j.last_error, j.done_at FROM jobs j JOIN webhook_events e ON e.id = (j.payload->>'eventId')::bigint
+      WHERE j.kind = 'payments.webhook' AND e.reference = ${reference}`);
+    expect(job).toMatchObject({ done_at: null });
+    expect(job!.last_error).toContain(reference);
+    // The retry's time comes (backoff), the provider answers: healed.
+    await app.ctx.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${job!.id}`);
+    await settle();
+    expect((await attempt(reference)).state).toBe('paid');
+    expect(await myOrders(customer.cookie)).toHaveLength(1);
+    expect(await books()).toEqual([]);
+  });
+
   it('the same for a dispatch: reported failed, confirmed by webhook, paid once with one delivery code', async () => {
     const { user, cookie } = await createUser(app);
     const address = await createAddress(app, user.id);

@@ -388,6 +388,12 @@ export class PaymentService {
       // The webhook says "paid"; the provider's verify answer is what fulfils, even for an
       // attempt already marked failed or abandoned (the bank confirmed late).
       const settled = await this.verifyPayment(payment, { confirmed: true });
+      // Reconciliation only looks at open attempts: for one marked unpaid, this webhook is the
+      // only news of the charge, so a provider that cannot be asked now is asked again by the
+      // job's retry (the event stays queued).
+      if (settled.detail === 'provider_error' && (payment.state === 'failed' || payment.state === 'abandoned')) {
+        throw new Error(`could not ask the provider about ${payment.reference}, marked ${payment.state}, that the webhook says is paid`);
+      }
       return settled.state === 'paid' && settled.detail === 'fulfilled' ? 'fulfilled' : settled.detail === 'already_settled' ? `already_${settled.state}` : settled.detail;
     }
     if (event === 'refund.processed' || event === 'refund.failed') {
