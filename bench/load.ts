@@ -132,7 +132,7 @@ async function checkoutOne(url: string, customer: BenchCustomer, product: string
   const data = paystack.chargeSuccess(reference).data;
   const t = performance.now();
   const status = await paystack.postWebhook('charge.success', data);
-  tally.add('webhook', performance.now() - t, status);
+  tally.add('webhook', performance.now() - t, status, 200, status === 0 ? 'no answer within 10 s' : '');
   // Not answered 200: Paystack sends it again until it is.
   if (status !== 200) outcome.webhooksLater.push(paystack.deliver('charge.success', data));
 }
@@ -187,7 +187,8 @@ async function runOn(kind: 'embedded' | 'postgres') {
     }
     console.table(table);
     const all5xx = [...tally.status5xx.values()].reduce((a, b) => a + b, 0);
-    console.log(`5xx in all: ${all5xx}; checkouts started ${total}, paid ${outcome.paid}, walked away ${outcome.walkedAway}`);
+    const allRequests = [...tally.ms.values()].reduce((a, xs) => a + xs.length, 0);
+    console.log(`all kinds: ${allRequests} requests in ${elapsed.toFixed(1)} s (${(allRequests / elapsed).toFixed(1)} req/s); 5xx in all: ${all5xx}; checkouts started ${total}, paid ${outcome.paid}, walked away ${outcome.walkedAway}`);
     if (tally.samples.length) console.log(`first failures:\n  ${tally.samples.join('\n  ')}`);
 
     // The books: every webhook answered, the jobs drained, then the invariants.
