@@ -14,22 +14,19 @@
  * (p50/p95/max) while 10 connections read the product list (p99/max).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { migrate, openPglite, openPostgres, type Database } from '../apps/server/src/infra/db/client.js';
-import { addresses, sessions, users } from '../apps/server/src/infra/db/schema.js';
+import { migrate, type Database } from '../apps/server/src/infra/db/client.js';
 import { featuresToPlaces } from '../apps/server/src/modules/geocoding/osm-import.js';
 import { upsertPlaces } from '../apps/server/src/modules/geocoding/places.repo.js';
-import { SESSION_COOKIE } from '../apps/server/src/infra/sessions.js';
 import { freePort } from '../apps/server/test/instances.js';
-import { startLocalPaystack, type LocalPaystack } from '../apps/server/test/local-paystack.js';
+import { startLocalPaystack } from '../apps/server/test/local-paystack.js';
 import { createHash } from 'node:crypto';
+import { benchDatabase, makeCustomers, pct, sleep, startServer, stopAll, waitReady } from './harness.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,32 +39,11 @@ const { values } = parseArgs({
 const ROUNDS = Number(values.rounds);
 const DURATION = Number(values.duration);
 const DELAY = Number(values.delay);
-const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
 const CUSTOMERS = 50;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
 const median = (xs: number[]) => pct(xs, 50);
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const r2 = (x: number) => Math.round(x * 100) / 100;
-
-async function waitReady(url: string, child: ChildProcess, timeoutMs = 300_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} not ready`);
-}
 
 /** Loads the places (all features, unnamed included, as `places:import --include-unnamed`) and the customers. */
 async function prepare(database: Database) {
@@ -81,37 +57,8 @@ async function prepare(database: Database) {
   } else {
     console.warn(`No extract at ${values.osm}: suggestions over the curated places only (pass --osm DIR).`);
   }
-  const customers: { cookie: string; address: string }[] = [];
-  for (let i = 0; i < CUSTOMERS; i++) {
-    const [u] = await database.db.insert(users).values({ name: `Bench Customer ${i}`, email: `bench${i}.${randomBytes(3).toString('hex')}@example.com`, roles: ['customer'] }).returning();
-    const token = randomBytes(32).toString('base64url');
-    await database.db.insert(sessions).values({ idHash: createHash('sha256').update(token).digest('hex'), userId: u!.id, expiresAt: new Date(Date.now() + 86_400_000) });
-    const [a] = await database.db.insert(addresses).values({
-      userId: u!.id, firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', address: 'Hall 2, University of Benin', city: 'Benin City',
-      state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.401, longitude: 5.612,
-    }).returning();
-    customers.push({ cookie: `${SESSION_COOKIE}=${token}`, address: a!.id });
-  }
+  const customers = await makeCustomers(database, CUSTOMERS);
   return { places: n, customers };
-}
-
-async function startServer(env: Record<string, string>, paystack: LocalPaystack) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ENV_FILE: '/dev/null',
-      NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'info', SEED_DEMO: 'true',
-      WEB_DIST: path.join(tmpdir(), 'jara-no-web'), UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-bench-up-')),
-      PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secret, PAYSTACK_BASE_URL: paystack.baseUrl,
-      ...env,
-    },
-    // Logs go where a production process's go: out of the process (here, nowhere).
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitReady(`${url}/api/health`, child);
-  return { url, child };
 }
 
 async function startBare(spec: object) {
@@ -198,31 +145,7 @@ async function checkoutBurst(url: string, customers: { cookie: string; address: 
 }
 
 async function runOn(kind: 'embedded' | 'postgres') {
-  let database: Database;
-  let env: Record<string, string>;
-  let dropDb: (() => Promise<void>) | null = null;
-  if (kind === 'embedded') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'jara-bench-'));
-    database = await openPglite(dataDir);
-    env = { DATA_DIR: dataDir };
-  } else {
-    const base = process.env.DATABASE_URL!;
-    const name = `jara_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    database = await openPostgres(u.toString(), 2);
-    env = { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jara-bench-')) };
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const { database, env, drop } = await benchDatabase(kind);
   console.log(`\n=== ${kind} database: preparing (places, ${CUSTOMERS} customers) …`);
   const prep = await prepare(database);
   await database.close();
@@ -306,10 +229,9 @@ async function runOn(kind: 'embedded' | 'postgres') {
     console.table(table);
     return table;
   } finally {
-    for (const c of children) c.kill('SIGTERM');
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await stopAll(children);
     await paystack.close();
-    if (dropDb) await dropDb();
+    await drop();
   }
 }
 

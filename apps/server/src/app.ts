@@ -12,7 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createClient, type RedisClientType } from 'redis';
+import type { RedisClientType } from 'redis';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
@@ -25,7 +25,7 @@ import { Realtime } from './infra/realtime/realtime.js';
 import { checkAccess, routeAccess, type RouteEntry } from './lib/access.js';
 import { createStorage } from './infra/storage/create.js';
 import { Metrics } from './infra/metrics/metrics.js';
-import { closeRedis } from './infra/redis.js';
+import { RedisLink } from './infra/redis.js';
 import { registerOps } from './infra/ops/ops.js';
 import { PageRenderer } from './infra/web/ssr.js';
 import { AppError, DATABASE_UNAVAILABLE, isDatabaseUnreachable } from './lib/errors.js';
@@ -77,13 +77,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Redis, when used, is shared state the instance can do without for a while (decision 0018).
+  const redisLink = config.redisUrl ? new RedisLink(config.redisUrl, log) : null;
   let redis: RedisClientType | null = null;
   let limiter: RateLimiter = memoryRateLimiter();
-  if (config.redisUrl) {
-    redis = createClient({ url: config.redisUrl }) as RedisClientType;
-    // Without a listener a lost connection would end the process; /api/ready reports it instead.
-    redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
-    await redis.connect();
+  if (redisLink) {
+    redis = await redisLink.client('rate limits');
     limiter = redisRateLimiter(redis, config.redisPrefix);
   }
 
@@ -92,7 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const storage = createStorage(config, database);
   const sessions = new SessionStore(database.db, config.session);
   const realtime = new Realtime(app.server, sessions, log, config.publicUrl);
-  if (config.redisUrl) await realtime.useRedis(config.redisUrl);
+  if (redisLink) await realtime.useRedis(redisLink);
   sessions.onEnded((idHashes) => realtime.disconnectSessions(idHashes));
   // Metrics: collected at scrape time; failures counted where they happen.
   const metrics = new Metrics({ database, http: app.server, io: realtime.io });
@@ -285,7 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' });
   });
 
-  await ctx.catalogue.start({ pollMs: config.catalogueCheckMs, redis, prefix: config.redisPrefix });
+  await ctx.catalogue.start({ pollMs: config.catalogueCheckMs, redis: redisLink && redis ? { link: redisLink, client: redis } : null, prefix: config.redisPrefix });
 
   app.addHook('onClose', async () => {
     await ctx.catalogue.stop();
@@ -293,7 +292,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await realtime.close();
     ctx.mailer.close();
     await ctx.storage.close?.();
-    if (redis) await closeRedis(redis);
+    await redisLink?.close();
     if (!opts.database) await database.close();
   });
 

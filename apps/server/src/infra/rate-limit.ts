@@ -1,4 +1,5 @@
 import type { RedisClientType } from 'redis';
+import { REDIS_COMMAND_WAIT_MS } from './redis.js';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -31,17 +32,41 @@ export function memoryRateLimiter(): RateLimiter {
   };
 }
 
-export function redisRateLimiter(redis: RedisClientType, prefix = ''): RateLimiter {
+/**
+ * Counts in Redis, shared by every instance. While Redis is away (not connected, or no answer
+ * within `waitMs`) each instance counts in its own memory instead, so a request never waits on
+ * Redis nor fails because of it; the shared counts resume when Redis is back (decision 0018).
+ */
+export function redisRateLimiter(redis: RedisClientType, prefix = '', waitMs = REDIS_COMMAND_WAIT_MS, fallback: RateLimiter = memoryRateLimiter()): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
+      if (!redis.isReady) return fallback.hit(key, limit, windowMs);
       const k = `${prefix}rl:${key}`;
-      const results = await redis.multi().incr(k).pExpire(k, windowMs, 'NX').pTTL(k).exec();
+      let results: unknown[];
+      try {
+        results = await within(redis.multi().incr(k).pExpire(k, windowMs, 'NX').pTTL(k).exec(), waitMs);
+      } catch {
+        return fallback.hit(key, limit, windowMs);
+      }
       const count = Number(results[0]);
       const ttl = Number(results[2]);
       return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async reset(key) {
-      await redis.del(`${prefix}rl:${key}`);
+      await fallback.reset(key);
+      if (!redis.isReady) return;
+      await within(redis.del(`${prefix}rl:${key}`), waitMs).catch(() => undefined);
     },
   };
+}
+
+/** The promise's value, or a rejection after `ms`. */
+function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

@@ -11,8 +11,9 @@ import { payments } from '../../src/infra/db/schema.js';
 import { PROVIDER_UNAVAILABLE, RECONCILE_AFTER_MS } from '../../src/modules/payments/payments.service.js';
 import { signWebhook } from '../../src/infra/payments/signature.js';
 import { checkout, createCustomer, createShop, origin, verify } from '../factories-checkout.js';
+import { DROPOFF } from '../factories-dispatch.js';
 import { createRiderAccount } from '../factories-portals.js';
-import { buildTestApp, json, type TestApp } from '../helpers.js';
+import { buildTestApp, createAddress, createUser, json, type TestApp } from '../helpers.js';
 import { startLocalPaystack, type LocalPaystack } from '../local-paystack.js';
 import { checkInvariants } from './invariants.js';
 
@@ -107,6 +108,85 @@ describe('provider failure modes', () => {
     await settle();
     expect((await attempt(reference)).state).toBe('paid');
     expect(json(await verify(app, customer.cookie, reference))).toMatchObject({ state: 'paid', paid: true });
+    expect(await books()).toEqual([]);
+  });
+
+  it('verify reports the charge failed, then Paystack confirms it by webhook: healed to one paid order, the customer told once', async () => {
+    const { customer, reference } = await ordered();
+    // The bank first declines (verify: failed), then confirms the same charge.
+    paystack.txns.get(reference)!.status = 'failed';
+    expect(json(await verify(app, customer.cookie, reference))).toEqual({ success: true, state: 'failed', paid: false });
+    expect((await attempt(reference)).state).toBe('failed');
+    expect(await myOrders(customer.cookie)).toEqual([]);
+
+    paystack.pay(reference);
+    const hook = paystack.chargeSuccess(reference);
+    // Sent more than once, as Paystack does until answered, two of them at the same moment.
+    await Promise.all([1, 2].map(() => paystack.webhook(hook.event, hook.data)));
+    await paystack.webhook(hook.event, hook.data);
+    await settle();
+    expect((await attempt(reference)).state).toBe('paid');
+    expect(json(await verify(app, customer.cookie, reference))).toMatchObject({ state: 'paid', paid: true });
+    const orders = await myOrders(customer.cookie);
+    expect(orders).toHaveLength(1);
+    const orderId = orders[0]!._id;
+    const timeline = await queryRows<{ status: string }>(app.ctx.db, sql`
+      SELECT status FROM status_events WHERE subject_type = 'order' AND subject_id = ${orderId} ORDER BY id`);
+    expect(timeline.map((e) => e.status)).toEqual(['payment failed', 'paid']);
+    const mails = await queryRows<{ n: number }>(app.ctx.db, sql`
+      SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = ${customer.user.email} AND subject LIKE 'Your Jara order is placed%'`);
+    expect(mails[0]!.n).toBe(1);
+    const outcomes = await queryRows<{ outcome: string }>(app.ctx.db, sql`SELECT outcome FROM webhook_events WHERE reference = ${reference} ORDER BY id`);
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['already_paid', 'already_paid', 'fulfilled']);
+    expect(await books()).toEqual([]);
+  });
+
+  it('reported failed, confirmed by webhook while verify is down: the webhook job retries until the provider answers, then heals it once', async () => {
+    const { customer, reference } = await ordered();
+    paystack.txns.get(reference)!.status = 'failed';
+    expect(json(await verify(app, customer.cookie, reference))).toMatchObject({ state: 'failed' });
+    paystack.pay(reference);
+    paystack.behave('verify', { failWith: 500, times: 1 });
+    const hook = paystack.chargeSuccess(reference);
+    expect((await paystack.webhook(hook.event, hook.data)).statusCode).toBe(200);
+    await app.ctx.jobs.drain();
+    expect((await attempt(reference)).state).toBe('failed');
+    const [job] = await queryRows<{ id: number; last_error: string | null; done_at: Date | null }>(app.ctx.db, sql`
+      SELECT j.id, j.last_error, j.done_at FROM jobs j JOIN webhook_events e ON e.id = (j.payload->>'eventId')::bigint
+      WHERE j.kind = 'payments.webhook' AND e.reference = ${reference}`);
+    expect(job).toMatchObject({ done_at: null });
+    expect(job!.last_error).toContain(reference);
+    // The retry's time comes (backoff), the provider answers: healed.
+    await app.ctx.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${job!.id}`);
+    await settle();
+    expect((await attempt(reference)).state).toBe('paid');
+    expect(await myOrders(customer.cookie)).toHaveLength(1);
+    expect(await books()).toEqual([]);
+  });
+
+  it('the same for a dispatch: reported failed, confirmed by webhook, paid once with one delivery code', async () => {
+    const { user, cookie } = await createUser(app);
+    const address = await createAddress(app, user.id);
+    const recipient = `late-bank-${Date.now()}@example.com`;
+    const res = await app.inject({
+      method: 'POST', url: '/api/payment/paystack-dispatch', headers: { cookie, ...origin },
+      payload: { pickupAddress: address.id, dropoff: { ...DROPOFF, email: recipient }, deliveryNote: 'A bag of books', isExpress: false, email: 'ada@example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { reference } = json<{ reference: string }>(res);
+    paystack.txns.get(reference)!.status = 'failed';
+    expect(json(await verify(app, cookie, reference))).toMatchObject({ state: 'failed', paid: false });
+    expect(json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders).toEqual([]);
+
+    paystack.pay(reference);
+    const hook = paystack.chargeSuccess(reference);
+    await Promise.all([1, 2].map(() => paystack.webhook(hook.event, hook.data)));
+    await settle();
+    expect((await attempt(reference)).state).toBe('paid');
+    const shown = json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders as { paymentState?: string; deliveryCode?: string }[];
+    expect(shown).toHaveLength(1);
+    const codes = await queryRows<{ text_body: string }>(app.ctx.db, sql`SELECT text_body FROM mail_outbox WHERE to_address = ${recipient}`);
+    expect(codes).toHaveLength(1);
     expect(await books()).toEqual([]);
   });
 

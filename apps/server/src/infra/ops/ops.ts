@@ -26,7 +26,11 @@ export interface Readiness {
   checks: { database: 'ok' | 'unreachable'; migrations: 'ok' | 'pending' | 'unknown'; redis: 'ok' | 'unreachable' | 'not used' };
 }
 
-/** Whether this instance can serve: database reachable with every migration it knows applied, Redis reachable when used. */
+/**
+ * Whether this instance can serve: database reachable with every migration it knows applied.
+ * Redis is reported but does not decide it: without Redis an instance serves on its own
+ * (decision 0018), and taking every instance out of rotation for it would stop the whole site.
+ */
 export async function readiness(database: Database, redis: RedisClientType | null, expectedMigrations: string[]): Promise<Readiness> {
   const [migrations, redisState] = await Promise.all([
     withTimeout(queryRows<{ name: string }>(database.db, sql`select name from schema_migrations`)).then(
@@ -47,7 +51,7 @@ export async function readiness(database: Database, redis: RedisClientType | nul
     migrations: migrations ?? 'unknown',
     redis: redisState,
   };
-  return { ready: checks.database === 'ok' && checks.migrations === 'ok' && checks.redis !== 'unreachable', checks };
+  return { ready: checks.database === 'ok' && checks.migrations === 'ok', checks };
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {

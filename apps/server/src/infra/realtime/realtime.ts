@@ -1,9 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient, type RedisClientType } from 'redis';
 import type { Logger } from 'pino';
-import { closeRedis } from '../redis.js';
+import type { RedisLink } from '../redis.js';
 import type { SessionStore, SessionUser } from '../sessions.js';
 import { SESSION_COOKIE } from '../sessions.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -20,7 +19,6 @@ type ConnectionHandler = (socket: AuthedSocket) => void;
 export class Realtime {
   readonly io: Server;
   private handlers: ConnectionHandler[] = [];
-  private redis: RedisClientType[] = [];
 
   constructor(server: HttpServer, sessions: SessionStore, private readonly log: Logger, publicUrl: string) {
     const isSameSite = sameSiteCheck(publicUrl);
@@ -52,15 +50,28 @@ export class Realtime {
     });
   }
 
-  /** Shares rooms between server instances through Redis. */
-  async useRedis(url: string): Promise<void> {
-    const pub = createClient({ url }) as RedisClientType;
-    const sub = pub.duplicate() as RedisClientType;
-    // A lost Redis must not end the process; the clients reconnect on their own.
-    for (const c of [pub, sub]) c.on('error', (err: Error) => this.log.warn({ err: err.message }, 'socket.io redis connection error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    this.redis.push(pub, sub);
-    this.io.adapter(createAdapter(pub, sub));
+  /**
+   * Shares rooms between server instances through Redis. While Redis is away an emit reaches
+   * this instance's sockets only: the adapter delivers locally whatever happens to its publish,
+   * and the publish is skipped (not queued to be replayed late) until Redis is back.
+   */
+  async useRedis(link: RedisLink): Promise<void> {
+    const pub = await link.client('socket.io publish');
+    const sub = await link.client('socket.io subscribe');
+    const publish = pub.publish.bind(pub);
+    // The adapter neither awaits nor catches its publishes: a refused one must not become an
+    // unhandled rejection.
+    (pub as { publish: (channel: string, message: string | Buffer) => Promise<number> }).publish = (channel, message) =>
+      pub.isReady ? publish(channel, message).catch(() => 0) : Promise.resolve(0);
+    // Asking the other instances (fetchSockets, presence) needs their number; without Redis this
+    // instance is the only one it can ask, so it answers from its own sockets.
+    const adapter = createAdapter(pub, sub);
+    this.io.adapter(function (this: unknown, nsp: Parameters<typeof adapter>[0]) {
+      const a = adapter(nsp) as ReturnType<typeof adapter> & { serverCount(): Promise<number> };
+      const serverCount = a.serverCount.bind(a);
+      a.serverCount = () => (pub.isReady ? serverCount().catch(() => 1) : Promise.resolve(1));
+      return a;
+    } as unknown as typeof adapter);
   }
 
   /** Moves a user's open sockets, on every instance, into or out of a role's room (an admin changed their roles). */
@@ -91,7 +102,6 @@ export class Realtime {
     // Not io.close(): that would also close the HTTP server, which Fastify owns.
     this.io.local.disconnectSockets(true);
     this.io.engine.close();
-    await Promise.all(this.redis.map((c) => closeRedis(c)));
   }
 }
 

@@ -7,7 +7,7 @@ type BannerRow = Awaited<ReturnType<typeof listBanners>>[number];
 import { queryRows, type Database, type Db } from '../../infra/db/client.js';
 import { places } from '../../infra/db/schema.js';
 import { Representation, Section } from '../../infra/snapshot.js';
-import { closeRedis } from '../../infra/redis.js';
+import type { RedisLink } from '../../infra/redis.js';
 import { PlaceIndex } from '../geocoding/index.js';
 import { listBanners } from '../admin/index.js';
 import { listCategories, listProducts, listVendors, toVendorDto, type VendorRow } from './catalog.repo.js';
@@ -190,7 +190,8 @@ export class CatalogueStore {
     const moved: Partial<Record<Sections, number>> = {};
     if (this.catalogue.heard(revs.catalogue)) moved.catalogue = revs.catalogue;
     if (this.places.heard(revs.places)) moved.places = revs.places;
-    if (this.pub && Object.keys(moved).length) {
+    // Without Redis the other instances hear of it from their own periodic check.
+    if (this.pub?.isReady && Object.keys(moved).length) {
       this.pub.publish(this.channel, JSON.stringify(moved)).catch((err: Error) => this.log.warn({ err: err.message }, 'catalogue: publish failed'));
     }
   }
@@ -203,7 +204,7 @@ export class CatalogueStore {
   }
 
   /** Starts the periodic check and, with Redis, listening to the other instances. */
-  async start(opts: { pollMs?: number; redis?: RedisClientType | null; prefix?: string } = {}): Promise<void> {
+  async start(opts: { pollMs?: number; redis?: { link: RedisLink; client: RedisClientType } | null; prefix?: string } = {}): Promise<void> {
     // The embedded database tells this process of every commit that moved a revision, whoever
     // wrote it (a service, a test, the seed): exact without asking.
     if (this.database.listen) {
@@ -213,11 +214,10 @@ export class CatalogueStore {
       });
     }
     if (opts.redis) {
-      this.pub = opts.redis;
+      this.pub = opts.redis.client;
       this.channel = `${opts.prefix ?? ''}catalogue`;
-      this.sub = opts.redis.duplicate();
-      this.sub.on('error', (err: Error) => this.log.warn({ err: err.message }, 'catalogue: redis subscriber error'));
-      await this.sub.connect();
+      // Resubscribed by the client itself when Redis comes back after an outage.
+      this.sub = await opts.redis.link.client('catalogue subscribe');
       await this.sub.subscribe(this.channel, (message) => {
         try {
           const moved = JSON.parse(message) as Partial<Record<Sections, number>>;
@@ -246,7 +246,8 @@ export class CatalogueStore {
     this.unlisten = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.sub) await closeRedis(this.sub);
+    // The connections are closed with the instance's RedisLink.
+    if (this.sub?.isReady) await this.sub.unsubscribe(this.channel).catch(() => undefined);
     this.sub = null;
     this.pub = null;
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ItemStatus } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { addresses, dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
@@ -81,7 +81,8 @@ export async function markPaid(ex: Executor, id: string, code: string): Promise<
   const [row] = await ex
     .update(dispatches)
     .set({ paymentState: 'paid', status: 'Order Placed', paidAt: new Date(), deliveryCode: code })
-    .where(and(eq(dispatches.id, id), eq(dispatches.paymentState, 'awaiting')))
+    // failed/abandoned too: the provider confirmed a charge after it was reported failed.
+    .where(and(eq(dispatches.id, id), inArray(dispatches.paymentState, ['awaiting', 'failed', 'abandoned'])))
     .returning();
   return row;
 }

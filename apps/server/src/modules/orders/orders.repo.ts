@@ -68,7 +68,8 @@ export async function setOrderPaid(ex: Executor, id: string, paidAt: Date, deliv
   const [row] = await ex
     .update(orders)
     .set({ paymentState: 'paid', paidAt, deliveryCode })
-    .where(and(eq(orders.id, id), eq(orders.paymentState, 'awaiting')))
+    // failed/abandoned too: the provider confirmed a charge after it was reported failed.
+    .where(and(eq(orders.id, id), inArray(orders.paymentState, ['awaiting', 'failed', 'abandoned'])))
     .returning();
   return row;
 }

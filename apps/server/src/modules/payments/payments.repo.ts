@@ -44,7 +44,9 @@ export async function markPaid(
     .set({ state: 'paid', paidAt: new Date(), providerData: p.providerData })
     .where(and(
       eq(payments.reference, p.reference),
-      inArray(payments.state, ['initializing', 'awaiting']),
+      // Not paid yet, including an attempt marked failed or abandoned that the provider has
+      // since confirmed (a bank's late confirmation): the money came, so the order follows.
+      inArray(payments.state, ['initializing', 'awaiting', 'failed', 'abandoned']),
       eq(payments.amountKobo, p.amountKobo),
       eq(payments.currency, p.currency),
     ))

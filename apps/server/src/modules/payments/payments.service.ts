@@ -199,8 +199,14 @@ export class PaymentService {
     return { state: settled.state === 'initializing' ? 'awaiting' : settled.state };
   }
 
-  private async verifyPayment(payment: PaymentRow): Promise<Settled> {
-    if (!OPEN.includes(payment.state)) return { state: payment.state, detail: 'already_settled' };
+  /**
+   * Asks the provider about an open attempt and settles it. With `confirmed` (a charge.success
+   * webhook) an attempt marked failed or abandoned is asked about too, and only a confirmed
+   * charge changes it: it is healed to paid, its order or dispatch with it.
+   */
+  private async verifyPayment(payment: PaymentRow, opts: { confirmed?: boolean } = {}): Promise<Settled> {
+    const reopen = opts.confirmed && (payment.state === 'failed' || payment.state === 'abandoned');
+    if (!OPEN.includes(payment.state) && !reopen) return { state: payment.state, detail: 'already_settled' };
     let tr: ProviderTransaction | null;
     try {
       tr = await this.provider.verify(payment.reference);
@@ -208,6 +214,10 @@ export class PaymentService {
       // The provider being down must not lose a payment: reconciliation tries again later.
       this.log.warn({ err: err instanceof Error ? err.message : String(err), reference: payment.reference }, 'payment verify failed');
       return { state: payment.state, detail: 'provider_error' };
+    }
+    if (reopen) {
+      if (tr?.status !== 'success') return { state: payment.state, detail: 'already_settled' };
+      this.log.warn({ reference: payment.reference, was: payment.state }, 'payment confirmed by the provider after it was marked unpaid: healing to paid');
     }
     return this.settle(payment, tr);
   }
@@ -375,8 +385,15 @@ export class PaymentService {
       if (!payment) return 'unknown_reference';
       if (data.amount !== payment.amountKobo) return 'amount_mismatch';
       if (data.currency !== payment.currency) return 'currency_mismatch';
-      // The webhook says "paid"; the provider's verify answer is what fulfils.
-      const settled = await this.verifyPayment(payment);
+      // The webhook says "paid"; the provider's verify answer is what fulfils, even for an
+      // attempt already marked failed or abandoned (the bank confirmed late).
+      const settled = await this.verifyPayment(payment, { confirmed: true });
+      // Reconciliation only looks at open attempts: for one marked unpaid, this webhook is the
+      // only news of the charge, so a provider that cannot be asked now is asked again by the
+      // job's retry (the event stays queued).
+      if (settled.detail === 'provider_error' && (payment.state === 'failed' || payment.state === 'abandoned')) {
+        throw new Error(`could not ask the provider about ${payment.reference}, marked ${payment.state}, that the webhook says is paid`);
+      }
       return settled.state === 'paid' && settled.detail === 'fulfilled' ? 'fulfilled' : settled.detail === 'already_settled' ? `already_${settled.state}` : settled.detail;
     }
     if (event === 'refund.processed' || event === 'refund.failed') {
