@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { apiPost, cartBadge, CUSTOMER, hydrated, loginInModal, openMenu } from './tests/helpers';
 
@@ -148,3 +150,39 @@ test('logout deletes the cached session, cart and My Orders', async ({ page }) =
   // The public catalogue stays for offline use.
   expect((await cacheContents(page, CUSTOMER.email)).urls).toContain('/api/product/list');
 });
+
+test('a new version waits for the user: "New version available — Reload" puts it in charge', async ({ page }) => {
+  // A new deployment, as the server started by this run serves it (files are read per request).
+  test.skip(!!process.env.E2E_BASE_URL, 'needs the build the test server serves');
+  const swFile = fileURLToPath(new URL('../apps/web/dist/sw.js', import.meta.url));
+  const original = readFileSync(swFile, 'utf8');
+  try {
+    await newVersionJourney(page, () => writeFileSync(swFile, `${original}\n// next version\n`));
+  } finally {
+    writeFileSync(swFile, original);
+  }
+});
+
+async function newVersionJourney(page: Page, deploy: () => void) {
+  await page.goto('/');
+  await workerInControl(page);
+  await hydrated(page);
+  const state = () => page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => ({ waiting: !!r?.waiting, active: r?.active?.state })));
+  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+
+  // The worker script differs (as it does when any precached file changes); the browser checks.
+  deploy();
+  await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => r?.update()));
+
+  const prompt = page.getByTestId('update-prompt');
+  await expect(prompt).toContainText('New version available');
+  // Not in charge until asked: the open page keeps the version it started with.
+  await page.waitForTimeout(1_000);
+  expect(await state()).toEqual({ waiting: true, active: 'activated' });
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await workerInControl(page);
+  expect(await state()).toEqual({ waiting: false, active: 'activated' });
+  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+}
