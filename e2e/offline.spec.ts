@@ -129,16 +129,30 @@ test('a cart change made offline is kept through a reload and reaches the server
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
 
-test('logout deletes the cached session, cart and My Orders', async ({ page }) => {
+test('My Orders seen before opens offline; logout deletes the cached session, cart and My Orders', async ({ page, context }) => {
   await page.goto('/');
   await workerInControl(page);
   await hydrated(page);
   await loginInModal(page, CUSTOMER.email, CUSTOMER.password);
   await page.goto('/my-orders');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  const cards = page.getByTestId('order-card');
+  await expect(cards.first().or(page.getByText('No orders yet.'))).toBeVisible();
+  const orders = await cards.count();
   // Kept for offline use while signed in.
   await expect.poll(async () => (await cacheContents(page, CUSTOMER.email)).urls).toContain('/api/order/user');
   expect((await cacheContents(page, CUSTOMER.email)).mentioning).toContain('/api/user/is-auth');
+  await expect.poll(() => cached(page, '/my-orders')).toBe(true);
+
+  // Offline, the same orders, still signed in.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  await expect(cards).toHaveCount(orders);
+  if (orders === 0) await expect(page.getByText('No orders yet.')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 
   await openMenu(page);
   await page.locator('#main-menu').getByRole('button', { name: 'Logout' }).click();
