@@ -3,8 +3,9 @@ import { apiPost } from './tests/helpers';
 
 /**
  * Web push (issue 13): the permission question comes only from the prompt shown after the first
- * order, never on page load; the service worker (public/sw.js with sw-push.js) shows a push
- * message of the server's contract { title, body, url, tag } as a notification.
+ * order, never on page load; the service worker (the app's, registered on load for every visitor,
+ * decision 0017; it imports sw-push.js) shows a push message of the server's contract
+ * { title, body, url, tag } as a notification.
  *
  * The push service itself cannot be reached from this machine (Chromium's subscribe needs Google's
  * push service); the server's side — VAPID signature and aes128gcm encryption, checked by a local
@@ -46,6 +47,10 @@ test('asks for notifications only after the first order, and the service worker 
   });
   const asks = () => page.evaluate(() => (window as unknown as { __asks: number }).__asks);
   const registrations = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+  const subscribed = () => page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration('/');
+    return (await reg?.pushManager.getSubscription()) != null;
+  });
 
   const product = await openProduct(page);
   const email = `push-${Date.now().toString(36)}@example.com`;
@@ -53,7 +58,8 @@ test('asks for notifications only after the first order, and the service worker 
   expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
   expect((await apiPost(page.request, baseURL!, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 1 } } })).ok()).toBe(true);
 
-  // Page loads before any order: no question, no prompt, no service worker.
+  // Page loads before any order: no question, no prompt, no push subscription (the app's
+  // service worker is there from the first visit).
   for (const path of ['/', '/my-orders', '/dispatch', '/cart']) {
     await page.goto(path);
     await expect(page.getByRole('main')).toBeVisible();
@@ -62,7 +68,8 @@ test('asks for notifications only after the first order, and the service worker 
   await expect(page.getByText('No orders yet.')).toBeVisible();
   await expect(page.getByTestId('push-prompt')).toHaveCount(0);
   expect(await asks()).toBe(0);
-  expect(await registrations()).toBe(0);
+  await expect.poll(registrations).toBe(1);
+  expect(await subscribed()).toBe(false);
 
   // The first order, paid on the sandbox page.
   await page.goto('/cart');
@@ -83,8 +90,8 @@ test('asks for notifications only after the first order, and the service worker 
   expect(await asks()).toBe(0);
   await prompt.getByRole('button', { name: 'Turn on notifications' }).click();
   await expect.poll(asks).toBe(1);
-  // The service worker that carries the push handlers is registered by the tap.
-  await expect.poll(registrations).toBe(1);
+  // Still the one service worker, which carries the push handlers.
+  expect(await registrations()).toBe(1);
   await page.evaluate(() => navigator.serviceWorker.ready);
 
   // A push message in the server's contract, delivered to that service worker.

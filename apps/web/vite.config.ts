@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import ts from 'typescript';
 
 const API = process.env.JARA_API_URL ?? 'http://localhost:3000';
@@ -43,8 +44,49 @@ function pureSharedSchemas(): Plugin {
   };
 }
 
+/**
+ * The installable app and its service worker (decision 0017): src/sw/sw.ts is built as a classic
+ * script to dist/sw.js (it imports public/sw-push.js), with the precache list written in. The
+ * portals' screens are not precached (a customer's phone never needs them); they are cached when
+ * opened. lib/pwa.ts registers the worker.
+ */
+const pwa = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['**/assets/{seller,rider,admin,support}-page-*.js', '**/icons/maskable.svg', 'sw.js'],
+    },
+    manifest: {
+      id: '/',
+      name: 'Jara — Campus marketplace',
+      short_name: 'Jara',
+      description: 'Food, gadgets, fashion and parcel dispatch for the University of Benin community, delivered in minutes.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#0b4d36',
+      background_color: '#fafaf9',
+      icons: [
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pureSharedSchemas()],
+  plugins: [react(), tailwindcss(), pureSharedSchemas(), ...(isSsrBuild ? [] : [pwa()])],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -6,6 +6,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { createRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/pwa';
 import './index.css';
 
 interface ServerState {
@@ -67,3 +68,6 @@ function Hydrated({ container }: { container: HTMLElement }) {
 }
 
 void start();
+// After the page's own work, so the worker's downloads never compete with the first paint.
+if (document.readyState === 'complete') void registerServiceWorker();
+else window.addEventListener('load', () => void registerServiceWorker(), { once: true });

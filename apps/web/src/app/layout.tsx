@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavBar, Footer } from '../features/layout';
+import { OfflineBanner, UpdatePrompt } from '../features/pwa';
 import { LoginModal } from '../features/auth/components/login-modal';
 // The launcher alone (not the chat barrel): the thread, panel and socket are loaded on first use.
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
@@ -10,6 +11,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
+      <OfflineBanner />
       <NavBar />
       {navigation.state === 'loading' && (
         <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-400" role="progressbar" aria-label="Loading page" />
@@ -22,6 +24,7 @@ export function RootLayout() {
       <Footer />
       <ChatLauncher />
       <LoginModal />
+      <UpdatePrompt />
       <ScrollRestoration />
     </div>
   );

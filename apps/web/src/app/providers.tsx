@@ -1,20 +1,56 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import toast from 'react-hot-toast';
 import { createQueryClient } from '../lib/query-client';
 import { CartProvider, CartStore, cartSyncApi, useCartStore } from '../features/cart';
-import { useSession } from '../features/auth';
+import { sessionQuery } from '../features/auth';
+import { clearPersonalCaches, onCatalogueUpdate } from '../lib/pwa';
 
-/** Keeps the cart store on the same account as the session: merge on sign-in, reset on sign-out. */
+/**
+ * Keeps the cart store on the same account as the session: merge on sign-in, reset on sign-out.
+ * A session that could not be asked (offline) changes nothing. When the account changes, the
+ * caches of the previous one's data go (lib/pwa.ts).
+ */
 function SessionCartSync() {
-  const { user, isLoading } = useSession();
+  const { data, isPending } = useQuery(sessionQuery);
+  const user = data?.user ?? null;
   const store = useCartStore();
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (isLoading) return;
+    if (isPending || !data) return;
     if (user) store.adoptUser(user);
     else store.signOut();
-  }, [user, isLoading, store]);
+    const id = user?._id ?? null;
+    if (previous.current !== null && previous.current !== id) void clearPersonalCaches();
+    previous.current = id;
+  }, [user, data, isPending, store]);
+  return null;
+}
+
+/** Catalogue reads the service worker found changed since it answered from its cache. */
+const CATALOGUE_KEYS: [RegExp, (m: RegExpMatchArray) => unknown[]][] = [
+  [/^\/api\/product\/list$/, () => ['products']],
+  [/^\/api\/category\/list$/, () => ['categories']],
+  [/^\/api\/seller\/list$/, () => ['vendors']],
+  [/^\/api\/seller\/vendor\/([^/]+)$/, (m) => ['vendor', decodeURIComponent(m[1]!)]],
+  [/^\/api\/content\/home$/, () => ['home-content']],
+  [/^\/api\/config$/, () => ['config']],
+];
+
+function CatalogueRefresh() {
+  const qc = useQueryClient();
+  useEffect(
+    () =>
+      onCatalogueUpdate((url) => {
+        const path = new URL(url, window.location.origin).pathname;
+        for (const [re, key] of CATALOGUE_KEYS) {
+          const m = path.match(re);
+          if (m) void qc.invalidateQueries({ queryKey: key(m) });
+        }
+      }),
+    [qc],
+  );
   return null;
 }
 
@@ -33,6 +69,7 @@ export function AppProviders({
     <QueryClientProvider client={qc}>
       <CartProvider store={store}>
         <SessionCartSync />
+        <CatalogueRefresh />
         {children}
         <Toaster
           position="top-center"

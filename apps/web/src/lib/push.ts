@@ -1,6 +1,7 @@
 import type { PushSubscriptionInput } from '@jara/shared';
 import { api } from './api-client';
 import { readJson, writeJson } from './storage';
+import { SW_URL } from './pwa';
 
 /**
  * Web push on this browser: permission is asked only when the user taps "Turn on
@@ -8,8 +9,8 @@ import { readJson, writeJson } from './storage';
  */
 
 const ASKED_KEY = 'jara.push.prompt';
-/** The service worker that carries the push handlers (public/sw.js imports public/sw-push.js). */
-export const SW_URL = '/sw.js';
+/** The service worker that carries the push handlers (src/sw/sw.ts imports public/sw-push.js). */
+export { SW_URL };
 
 const SUBSCRIBE_TIMEOUT_MS = 20_000;
 

@@ -8,6 +8,18 @@ import { notFound } from '../../lib/errors.js';
 const PUBLIC_PREFIXES = ['seed/', 'products/', 'vendors/', 'categories/', 'banners/'];
 export const MEDIA_WIDTHS = [200, 400, 800] as const;
 
+/**
+ * The width to serve. A browser that asks to save data (`Save-Data: on`, Chromium's Lite mode and
+ * Android data saver) gets the next smaller copy, never wider than 400 px: 800 → 400, 400 → 200,
+ * the original → 400. The same URL then answers by that header, so answers say `Vary: Save-Data`.
+ */
+export function servedWidth(asked: number | undefined, saveData: boolean): number | null {
+  const width = asked && (MEDIA_WIDTHS as readonly number[]).includes(asked) ? asked : null;
+  if (!saveData) return width;
+  if (width === null) return 400;
+  return Math.max(MEDIA_WIDTHS[0], Math.min(400, width / 2));
+}
+
 export const mediaModule: Module = async (app, ctx) => {
   defaultAccess(app, 'public');
   app.get(
@@ -16,7 +28,8 @@ export const mediaModule: Module = async (app, ctx) => {
     async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
       if (!PUBLIC_PREFIXES.some((p) => key.startsWith(p)) || !/^[a-z0-9/_.-]+\.webp$/i.test(key) || key.includes('..')) throw notFound();
-      const width = req.query.w && (MEDIA_WIDTHS as readonly number[]).includes(req.query.w) ? req.query.w : null;
+      const saveData = String(req.headers['save-data'] ?? '').trim().toLowerCase() === 'on';
+      const width = servedWidth(req.query.w, saveData);
       let served = key;
       let info = await ctx.storage.stat(key);
       if (info && width) {
@@ -34,6 +47,7 @@ export const mediaModule: Module = async (app, ctx) => {
       reply
         .type('image/webp')
         .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
+        .header('vary', 'Save-Data')
         // The ETag @fastify/etag would compute from the bytes, known without reading them.
         .header('etag', info.etag);
       const etag = info.etag;

@@ -23,6 +23,22 @@ describe('media', () => {
     expect((await sharp(odd.rawPayload).metadata()).width).toBe(800);
   });
 
+  it('gives a browser that asks to save data the next smaller copy, at most 400 px, and says it varies', async () => {
+    const url = '/media/seed/products/demo-0.webp';
+    const width = async (q: string, saveData?: string) => {
+      const res = await app.inject({ url: url + q, headers: saveData ? { 'save-data': saveData } : {} });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toMatch(/Save-Data/);
+      return (await sharp(res.rawPayload).metadata()).width;
+    };
+    expect(await width('?w=800')).toBe(800);
+    expect(await width('?w=800', 'on')).toBe(400);
+    expect(await width('?w=400', 'on')).toBe(200);
+    expect(await width('?w=200', 'on')).toBe(200);
+    expect(await width('', 'on')).toBe(400);
+    expect(await width('?w=400', 'off')).toBe(400);
+  });
+
   it('never serves private folders or paths outside storage', async () => {
     expect((await app.inject({ url: '/media/chat/secret.webp' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/media/seed/../chat/secret.webp' })).statusCode).toBe(404);

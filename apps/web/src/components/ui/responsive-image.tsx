@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
-import { sizedUrl, srcSetFor } from '../../lib/images';
+import { saverUrl, sizedUrl, srcSetFor } from '../../lib/images';
+import { useDataSaver } from '../../lib/data-saver';
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> {
   src: string;
@@ -11,9 +12,14 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width
   sizes?: string;
 }
 
-/** An image with intrinsic size (no layout shift), a resized srcset and lazy loading by default. */
+/**
+ * An image with intrinsic size (no layout shift), a resized srcset and lazy loading by default;
+ * with data saver on, one small copy (lib/data-saver.ts).
+ */
 export function ResponsiveImage({ src, alt, width, height, priority, sizes = '(min-width: 1024px) 20vw, 50vw', ...rest }: Props) {
-  const srcSet = srcSetFor(src, width);
+  const saver = useDataSaver();
+  const srcSet = saver ? undefined : srcSetFor(src, width);
+  if (saver) src = saverUrl(src, width);
   return (
     <img
       src={srcSet ? sizedUrl(src, 400) : src}

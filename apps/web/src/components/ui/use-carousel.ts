@@ -3,9 +3,10 @@ import { SWIPE_THRESHOLD_PX } from '@jara/shared';
 
 /**
  * Auto-advancing index with pause and swipe. The timer restarts after every change, so a manual
- * move gives the new slide its full interval.
+ * move gives the new slide its full interval. With `autoplay` false (data saver, reduced motion)
+ * it moves only when asked.
  */
-export function useCarousel(count: number, intervalMs: number) {
+export function useCarousel(count: number, intervalMs: number, autoplay = true) {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -19,10 +20,10 @@ export function useCarousel(count: number, intervalMs: number) {
   const prev = useCallback(() => setIndex((i) => (count ? (i - 1 + count) % count : 0)), [count]);
 
   useEffect(() => {
-    if (count < 2 || paused) return;
+    if (count < 2 || paused || !autoplay) return;
     const t = setTimeout(next, intervalMs);
     return () => clearTimeout(t);
-  }, [index, count, paused, intervalMs, next]);
+  }, [index, count, paused, intervalMs, next, autoplay]);
 
   const begin = (x: number) => {
     startX.current = x;

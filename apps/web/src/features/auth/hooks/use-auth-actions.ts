@@ -5,6 +5,7 @@ import { logout as logoutCall } from '../api/auth-calls';
 import { useSetSession } from '../api/session';
 import { closeLogin, markSignedOut } from './use-login-modal';
 import { errorMessage } from '../../../lib/api-client';
+import { clearPersonalCaches } from '../../../lib/pwa';
 
 declare global {
   interface Window {
@@ -48,6 +49,8 @@ export function useSignedOut() {
     window.google?.accounts.id.disableAutoSelect();
     // The socket code is loaded on first use; after a logout the session's socket must go.
     void import('../../../lib/socket').then((m) => m.disconnectSocket());
+    // The cached session, cart and My Orders of this account must not outlive it on this phone.
+    void clearPersonalCaches();
     markSignedOut(location.key);
     setSession(null);
     toast.success(message);

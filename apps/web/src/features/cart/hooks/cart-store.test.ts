@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CartStore, GUEST_CART_KEY, GUEST_WISHLIST_KEY } from './cart-store';
+import { CartStore, GUEST_CART_KEY, GUEST_WISHLIST_KEY, OFFLINE_MESSAGE, PENDING_KEY } from './cart-store';
+import { ApiError } from '../../../lib/api-client';
 import { fakeSyncApi } from '../../../test/render';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
@@ -93,5 +94,79 @@ describe('CartStore', () => {
     await store.flush();
     expect(errors).toEqual(['Server unavailable']);
     expect(store.toggleWish(P1)).toBe(false);
+  });
+
+  describe('offline', () => {
+    /** An API whose cart calls fail like fetch does without a connection while `offline` is true. */
+    function flakyApi() {
+      const api = Object.assign(fakeSyncApi(), { offline: true });
+      const push = api.pushCart;
+      api.pushCart = async (cartItems) => {
+        if (api.offline) throw new ApiError('Network error. Check your connection and try again.', 0, 'network_error');
+        return push(cartItems);
+      };
+      return api;
+    }
+
+    it('keeps a change made offline, says so once, and sends it when the connection is back', async () => {
+      const api = flakyApi();
+      const errors: string[] = [];
+      const store = new CartStore(api, (m) => errors.push(m));
+      store.adoptUser({ _id: 'u1', cartItems: {}, wishList: [] });
+      store.add(P1, O1);
+      await store.flush();
+      store.add(P1, O1);
+      await store.flush();
+      expect(errors).toEqual([OFFLINE_MESSAGE]);
+      expect(api.carts).toEqual([]);
+      expect(JSON.parse(localStorage.getItem(PENDING_KEY)!)).toEqual({ userId: 'u1', cartItems: { [P1]: { [O1]: 2 } } });
+
+      api.offline = false;
+      window.dispatchEvent(new Event('online'));
+      await store.flush();
+      expect(api.carts).toEqual([{ [P1]: { [O1]: 2 } }]);
+      expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+    });
+
+    it("a new page load of the same account shows the unsent cart instead of the server's, and sends it", async () => {
+      const api = flakyApi();
+      const first = new CartStore(api);
+      first.adoptUser({ _id: 'u1', cartItems: { [P2]: { [O2]: 1 } }, wishList: [] });
+      first.add(P1, O1, 3);
+      await first.flush();
+
+      api.offline = false;
+      const next = new CartStore(api);
+      // The session answer (possibly from the cache) still has the old cart.
+      next.adoptUser({ _id: 'u1', cartItems: { [P2]: { [O2]: 1 } }, wishList: [] });
+      await next.flush();
+      const expected = { [P2]: { [O2]: 1 }, [P1]: { [O1]: 3 } };
+      expect(next.getSnapshot().cartItems).toEqual(expected);
+      expect(api.carts).toEqual([expected]);
+      expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+    });
+
+    it("never gives one account's unsent cart to another, and logout drops it", async () => {
+      const api = flakyApi();
+      const store = new CartStore(api);
+      store.adoptUser({ _id: 'u1', cartItems: {}, wishList: [] });
+      store.add(P1, O1);
+      await store.flush();
+      api.offline = false;
+
+      const other = new CartStore(api);
+      other.adoptUser({ _id: 'u2', cartItems: {}, wishList: [] });
+      await other.flush();
+      expect(other.getSnapshot().cartItems).toEqual({});
+      expect(api.carts).toEqual([]);
+      expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+
+      api.offline = true;
+      other.add(P2, O2);
+      await other.flush();
+      expect(localStorage.getItem(PENDING_KEY)).not.toBeNull();
+      other.signOut();
+      expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+    });
   });
 });

@@ -3,6 +3,26 @@ import { readJson, removeKey, writeJson } from '../../../lib/storage';
 
 export const GUEST_CART_KEY = 'jara.cart';
 export const GUEST_WISHLIST_KEY = 'jara.wishlist';
+/**
+ * A signed-in user's changes the server has not confirmed yet (made offline, or the page closed
+ * while sending), with the account they belong to: sent when the connection is back or at the
+ * next sign-in of that account, dropped at logout or when another account signs in.
+ */
+export const PENDING_KEY = 'jara.cart.pending';
+export const OFFLINE_MESSAGE = "You're offline. Your cart is kept and will be sent when you're back online.";
+
+interface Pending {
+  userId: string;
+  cartItems?: CartItems;
+  wishList?: string[];
+}
+
+function readPending(): Pending | null {
+  const p = readJson<Pending | null>(PENDING_KEY, null);
+  return p && typeof p === 'object' && typeof p.userId === 'string' ? p : null;
+}
+
+const isNetworkError = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'network_error';
 
 export interface CartState {
   cartItems: CartItems;
@@ -34,12 +54,15 @@ export class CartStore {
   private readonly version: Record<Kind, number> = { cart: 0, wish: 0 };
   private readonly inFlight: Record<Kind, boolean> = { cart: false, wish: false };
   private readonly dirty: Record<Kind, boolean> = { cart: false, wish: false };
+  /** The offline notice is shown once until a send succeeds again. */
+  private offlineNoticed = false;
 
   constructor(
     private readonly api: CartSyncApi,
     private readonly onSyncError: (message: string) => void = () => {},
   ) {
     this.state = CartStore.readGuest();
+    if (typeof window !== 'undefined') window.addEventListener('online', () => this.sendPending());
   }
 
   static readGuest(): CartState {
@@ -66,27 +89,63 @@ export class CartStore {
       writeJson(GUEST_CART_KEY, next.cartItems);
       writeJson(GUEST_WISHLIST_KEY, next.wishList);
     } else {
+      if (changed.length) this.keepPending(next.userId, changed);
       for (const k of changed) this.schedulePush(k);
     }
     this.listeners.forEach((l) => l());
   }
 
-  /** After login/register (or a page load with a session): merge the guest lists into the account's. */
+  private keepPending(userId: string, kinds: Kind[]): void {
+    const old = readPending();
+    const p: Pending = old?.userId === userId ? old : { userId };
+    if (kinds.includes('cart')) p.cartItems = this.state.cartItems;
+    if (kinds.includes('wish')) p.wishList = this.state.wishList;
+    writeJson(PENDING_KEY, p);
+  }
+
+  private confirmed(kind: Kind, userId: string): void {
+    const p = readPending();
+    if (!p || p.userId !== userId) return;
+    if (kind === 'cart') delete p.cartItems;
+    else delete p.wishList;
+    if (p.cartItems === undefined && p.wishList === undefined) removeKey(PENDING_KEY);
+    else writeJson(PENDING_KEY, p);
+  }
+
+  /** Sends what the server has not confirmed yet (the connection is back). */
+  sendPending(): void {
+    const p = readPending();
+    if (!p || p.userId !== this.state.userId) return;
+    if (p.cartItems !== undefined) this.schedulePush('cart');
+    if (p.wishList !== undefined) this.schedulePush('wish');
+  }
+
+  /**
+   * After login/register (or a page load with a session): merge the guest lists into the
+   * account's. Changes of this account the server has not confirmed are newer than its answer
+   * and take its place; another account's are dropped.
+   */
   adoptUser(user: AccountLists): void {
     if (this.state.userId === user._id) return;
     const guest = this.state.userId === null ? this.state : { cartItems: {}, wishList: [] };
-    const cartItems = mergeCarts(user.cartItems ?? {}, guest.cartItems);
-    const wishList = mergeWishLists(user.wishList ?? [], guest.wishList);
+    const pending = readPending();
+    if (pending && pending.userId !== user._id) removeKey(PENDING_KEY);
+    const mine = pending?.userId === user._id ? pending : null;
+    const accountCart = mine?.cartItems ?? user.cartItems ?? {};
+    const accountWish = mine?.wishList ?? user.wishList ?? [];
+    const cartItems = mergeCarts(accountCart, guest.cartItems);
+    const wishList = mergeWishLists(accountWish, guest.wishList);
     removeKey(GUEST_CART_KEY);
     removeKey(GUEST_WISHLIST_KEY);
     const changed: Kind[] = [];
-    if (Object.keys(guest.cartItems).length > 0) changed.push('cart');
-    if (wishList.length !== (user.wishList ?? []).length) changed.push('wish');
+    if (Object.keys(guest.cartItems).length > 0 || mine?.cartItems !== undefined) changed.push('cart');
+    if (wishList.length !== (user.wishList ?? []).length || mine?.wishList !== undefined) changed.push('wish');
     this.set({ cartItems, wishList, userId: user._id }, changed);
   }
 
   /** After logout: the account's lists stay on the server, the guest starts empty. */
   signOut(): void {
+    removeKey(PENDING_KEY);
     if (this.state.userId === null) return;
     this.set({ cartItems: {}, wishList: [], userId: null }, ['cart', 'wish']);
   }
@@ -145,6 +204,7 @@ export class CartStore {
         try {
           if (kind === 'cart') {
             const res = await this.api.pushCart(this.state.cartItems);
+            if (this.version.cart === sentVersion) this.confirmed('cart', userId);
             // The server keeps only products and options that still exist; adopt what it stored
             // unless the user changed the cart meanwhile.
             if (res.cartItems && this.version.cart === sentVersion && this.state.userId === userId) {
@@ -153,13 +213,23 @@ export class CartStore {
             }
           } else {
             const res = await this.api.pushWishList(this.state.wishList);
+            if (this.version.wish === sentVersion) this.confirmed('wish', userId);
             if (res.wishList && this.version.wish === sentVersion && this.state.userId === userId) {
               this.state = { ...this.state, wishList: res.wishList };
               this.listeners.forEach((l) => l());
             }
           }
+          this.offlineNoticed = false;
         } catch (err) {
-          this.onSyncError(err instanceof Error ? err.message : MSG.somethingWrong);
+          // Offline: the change stays pending (localStorage) and goes when the connection is back.
+          if (isNetworkError(err)) {
+            if (!this.offlineNoticed) this.onSyncError(OFFLINE_MESSAGE);
+            this.offlineNoticed = true;
+          } else {
+            // Refused (not lost): nothing to send again, unless the user changed it since.
+            if (this.version[kind] === sentVersion) this.confirmed(kind, userId);
+            this.onSyncError(err instanceof Error ? err.message : MSG.somethingWrong);
+          }
         }
       }
     } finally {

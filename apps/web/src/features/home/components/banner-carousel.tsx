@@ -3,11 +3,16 @@ import { BANNER_INTERVAL_MS } from '@jara/shared';
 import { useCarousel } from '../../../components/ui/use-carousel';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
+import { useAutoplay, useDataSaver } from '../../../lib/data-saver';
 import type { Banner } from '../api/get-home-content';
 
-/** Two-slide hero: auto-advance 5 s, swipe/drag over 50 px, pauses on hover or focus. */
+/**
+ * Two-slide hero: auto-advance 5 s, swipe/drag over 50 px, pauses on hover or focus. With data
+ * saver or reduced motion it stays put, and with data saver a slide's picture loads when shown.
+ */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
-  const { index, go, next, prev, paused, bind } = useCarousel(banners.length, BANNER_INTERVAL_MS);
+  const saver = useDataSaver();
+  const { index, go, next, prev, paused, bind } = useCarousel(banners.length, BANNER_INTERVAL_MS, useAutoplay());
   return (
     <section
       aria-roledescription="carousel"
@@ -34,7 +39,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           >
             {/* The artwork carries its own headline; the link names it for screen readers. */}
             <Link to={b.link || '/products'} draggable={false} className="absolute inset-0 block focus-visible:outline-offset-[-4px]">
-              <ResponsiveImage
+              {(!saver || i === index) && <ResponsiveImage
                 src={b.image}
                 alt=""
                 width={1600}
@@ -43,7 +48,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                 draggable={false}
                 sizes="(min-width: 1152px) 1152px, 100vw"
                 className="size-full object-cover"
-              />
+              />}
               <span className="sr-only">
                 {b.headline}. {b.text}
               </span>

@@ -1,14 +1,19 @@
 import { SLIDESHOW_INTERVAL_MS } from '@jara/shared';
 import { useCarousel } from '../../../components/ui/use-carousel';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { useAutoplay, useDataSaver } from '../../../lib/data-saver';
 
-/** The 4-image cross-fade slideshow (3 s). Decorative, so it is hidden from screen readers. */
+/**
+ * The 4-image cross-fade slideshow (3 s). Decorative, so it is hidden from screen readers. With
+ * data saver or reduced motion it shows the first picture only, and with data saver loads only it.
+ */
 export function Slideshow({ images }: { images: string[] }) {
-  const { index, bind } = useCarousel(images.length, SLIDESHOW_INTERVAL_MS);
+  const saver = useDataSaver();
+  const { index, bind } = useCarousel(images.length, SLIDESHOW_INTERVAL_MS, useAutoplay());
   if (!images.length) return null;
   return (
     <div className="relative aspect-[12/5] overflow-hidden rounded-[var(--radius-card)] bg-brand-100" aria-hidden="true" onMouseEnter={bind.onMouseEnter} onMouseLeave={bind.onMouseLeave} data-testid="slideshow">
-      {images.map((src, i) => (
+      {images.map((src, i) => (saver && i !== index ? null :
         <ResponsiveImage
           key={src + i}
           src={src}

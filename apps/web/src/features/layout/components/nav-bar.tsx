@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { hasRole, type PublicUser } from '@jara/shared';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/ui/icons';
+import { Switch } from '../../../components/ui/switch';
+import { setDataSaver, useDataSaver } from '../../../lib/data-saver';
 import { useCartCount } from '../../cart';
 import { openLogin, useLogout, useSession } from '../../auth';
 
@@ -70,6 +72,12 @@ export function portalLinks(user: PublicUser | null): { to: string; label: strin
   ];
 }
 
+/** Smaller pictures, no autoplay, nothing loaded before it is shown (lib/data-saver.ts). */
+export function DataSaverSwitch() {
+  const on = useDataSaver();
+  return <Switch checked={on} onChange={setDataSaver} label="Data saver" />;
+}
+
 function UserMenu() {
   const { user } = useSession();
   const logout = useLogout();
@@ -136,6 +144,9 @@ function UserMenu() {
               <Link className={item} to={l.to}>{l.label}</Link>
             </li>
           ))}
+          <li className="mt-1 border-t border-stone-100 px-3 pt-1">
+            <DataSaverSwitch />
+          </li>
           <li className="mt-1 border-t border-stone-100 pt-1">
             {user ? (
               <button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>

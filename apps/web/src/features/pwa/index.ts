@@ -1,0 +1,3 @@
+export { OfflineBanner } from './components/offline-banner';
+export { UpdatePrompt } from './components/update-prompt';
+export { useOnline } from './hooks/use-online';
