@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import ts from 'typescript';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const API = process.env.JARA_API_URL ?? 'http://localhost:3000';
 const proxy = {
@@ -44,11 +46,33 @@ function pureSharedSchemas(): Plugin {
   };
 }
 
+/** The customer pages a phone should have offline without opening them first. */
+const PRECACHED_PAGES = ['home/components/home-page', 'catalog/components/product-detail-page', 'catalog/components/products-page', 'catalog/components/category-page', 'checkout/components/cart-page', 'orders/components/my-orders-page', 'wishlist/components/wishlist-page'];
+
+/**
+ * The precache keeps, of the scripts, only the entry and those pages with what they import
+ * (from Vite's manifest): a first visit downloads no screen it may never open. Any other hashed
+ * file is cached when first used (the worker's /assets/ route).
+ */
+function storefrontOnly(entries: { url: string; size: number }[]) {
+  const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+  const keep = new Set<string>();
+  const visit = (key: string | undefined) => {
+    if (!key || keep.has(key)) return;
+    keep.add(key);
+    for (const i of manifest[key]?.imports ?? []) visit(i);
+  };
+  const keys = Object.keys(manifest);
+  visit(keys.find((k) => manifest[k]!.isEntry));
+  for (const page of PRECACHED_PAGES) visit(keys.find((k) => k.endsWith(`features/${page}.tsx`)));
+  const files = new Set([...keep].map((k) => manifest[k]!.file));
+  return { manifest: entries.filter((e) => !e.url.endsWith('.js') || files.has(e.url)), warnings: [] };
+}
+
 /**
  * The installable app and its service worker (decision 0017): src/sw/sw.ts is built as a classic
- * script to dist/sw.js (it imports public/sw-push.js), with the precache list written in. The
- * portals' screens are not precached (a customer's phone never needs them); they are cached when
- * opened. lib/pwa.ts registers the worker.
+ * script to dist/sw.js (it imports public/sw-push.js), with the precache list written in
+ * (storefrontOnly). lib/pwa.ts registers the worker.
  */
 const pwa = () =>
   VitePWA({
@@ -61,7 +85,8 @@ const pwa = () =>
     injectManifest: {
       rollupFormat: 'iife',
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-      globIgnores: ['**/assets/{seller,rider,admin,support}-page-*.js', '**/icons/maskable.svg', 'sw.js'],
+      globIgnores: ['**/icons/maskable.svg', 'sw.js'],
+      manifestTransforms: [storefrontOnly],
     },
     manifest: {
       id: '/',
