@@ -28,13 +28,13 @@ import { Metrics } from './infra/metrics/metrics.js';
 import { RedisLink } from './infra/redis.js';
 import { registerOps } from './infra/ops/ops.js';
 import { PageRenderer } from './infra/web/ssr.js';
-import { AppError, DATABASE_UNAVAILABLE, isDatabaseUnreachable } from './lib/errors.js';
+import { AppError, DATABASE_UNAVAILABLE, errorBody, isDatabaseUnreachable } from './lib/errors.js';
 import { sameSiteCheck } from './lib/origin.js';
 import { SessionStore, SESSION_COOKIE } from './infra/sessions.js';
 import { MODULES } from './modules/index.js';
 import { CatalogueStore } from './modules/catalog/snapshot.js';
 import { PaymentService } from './modules/payments/payments.service.js';
-import { MSG, TEXT_NOT_ALLOWED } from '@jara/shared';
+import { MSG, TEXT_NOT_ALLOWED, type ErrorCode } from '@jara/shared';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -193,19 +193,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     if (err.validation) {
       const first = err.validation[0]?.message ?? 'Invalid request.';
-      return reply.status(400).send({ success: false, message: first, code: 'validation_failed', details: err.validation.map((v) => v.message) });
+      return reply.status(400).send(errorBody('validation_failed', first, { details: err.validation.map((v) => v.message) }));
     }
     if (isRefusedText(err)) {
-      return reply.status(400).send({ success: false, message: TEXT_NOT_ALLOWED, code: 'validation_failed' });
+      return reply.status(400).send(errorBody('validation_failed', TEXT_NOT_ALLOWED));
     }
     if (isDatabaseUnreachable(err)) {
       req.log.warn({ err: err.message }, 'database unreachable: answered 503');
-      return reply.status(503).header('retry-after', '30').send({ success: false, message: DATABASE_UNAVAILABLE, code: 'database_unavailable' });
+      return reply.status(503).header('retry-after', '30').send(errorBody('database_unavailable', DATABASE_UNAVAILABLE));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own codes are internal names: answered under public codes of our own.
-      const known: Record<string, [code: string, message: string]> = {
+      const known: Record<string, [code: ErrorCode, message: string]> = {
         FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'The request body is not valid JSON.'],
         FST_ERR_CTP_BODY_TOO_LARGE: ['too_large', 'The request is too large.'],
         FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Unsupported content type.'],
@@ -213,10 +213,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         FST_ERR_CTP_EMPTY_JSON_BODY: ['empty_body', 'The request body is empty.'],
       };
       const [code, message] = known[err.code] ?? ['bad_request', 'Invalid request.'];
-      return reply.status(status).send({ success: false, message, code });
+      return reply.status(status).send(errorBody(code, message));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: MSG.somethingWrong, code: 'internal_error' });
+    return reply.status(500).send(errorBody('internal_error', MSG.somethingWrong));
   });
 
   // ── Operator's view (infra/ops, infra/metrics): /api/health, /api/ready, /metrics and the
@@ -281,7 +281,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const pathname = decodedPath(req.url);
     const isPage = pathname !== null && !/^\/+(api|media|assets|socket\.io|metrics)(\/|$)/i.test(pathname) && !/\.[a-z0-9]{1,5}$/i.test(pathname);
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && isPage) return servePage(req, reply);
-    return reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' });
+    return reply.status(404).send(errorBody('not_found', 'Not found.'));
   });
 
   await ctx.catalogue.start({ pollMs: config.catalogueCheckMs, redis: redisLink && redis ? { link: redisLink, client: redis } : null, prefix: config.redisPrefix });

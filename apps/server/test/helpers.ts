@@ -10,7 +10,7 @@ import { categories, productOptions, products, users, vendors, addresses } from 
 import { hashPassword } from '../src/lib/crypto.js';
 import { SESSION_COOKIE } from '../src/infra/sessions.js';
 import pino from 'pino';
-import type { Role } from '@jara/shared';
+import { isErrorCode, type Role } from '@jara/shared';
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL
@@ -160,7 +160,12 @@ export async function createAddress(app: App, userId: string, overrides: Partial
   return a!;
 }
 
-/** JSON body of an inject() response. */
+/** JSON body of an inject() response; an error answer must carry a code of the catalogue. */
 export function json<T = Record<string, any>>(res: { body: string }): T {
-  return JSON.parse(res.body) as T;
+  const body = JSON.parse(res.body) as unknown;
+  const code = (body as { success?: unknown; code?: unknown } | null)?.code;
+  if ((body as { success?: unknown } | null)?.success === false && code !== undefined && !isErrorCode(code)) {
+    throw new Error(`error code ${String(code)} is not in packages/shared/src/error-codes.ts`);
+  }
+  return body as T;
 }

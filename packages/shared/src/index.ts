@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './error-codes.js';
 export * from './validation.js';
 export * from './money.js';
 export * from './geo.js';

@@ -1,21 +1,32 @@
-/** The one error type services throw; the error handler maps it to `{ success:false, message, code }`. */
-export class AppError extends Error {
+import type { ErrorCode, ErrorCodeWithStatus } from '@jara/shared';
+
+/**
+ * The one error type services throw; the error handler maps it to `{ success:false, message, code }`.
+ * Its code is one of the catalogue's (packages/shared/src/error-codes.ts) with this very status.
+ */
+export class AppError<S extends number = number> extends Error {
+  readonly code: ErrorCode;
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly status: S,
+    code: ErrorCodeWithStatus<S>,
     message: string,
     readonly details?: unknown,
   ) {
     super(message);
+    this.code = code;
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request', details?: unknown) =>
+/** The body of an error answer, for the few places that answer without throwing (the error handler, ops). */
+export const errorBody = <C extends ErrorCode>(code: C, message: string, extra?: Record<string, unknown>) =>
+  ({ success: false as const, message, code, ...extra });
+
+export const badRequest = (message: string, code: ErrorCodeWithStatus<400> = 'bad_request', details?: unknown) =>
   new AppError(400, code, message, details);
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
-export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+export const conflict = (message: string, code: ErrorCodeWithStatus<409> = 'conflict') => new AppError(409, code, message);
 export const DATABASE_UNAVAILABLE = 'Jara cannot reach its database right now. Please try again in a minute.';
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);

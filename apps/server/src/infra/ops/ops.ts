@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { migrationFiles, queryRows, type Database } from '../db/client.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { errorBody } from '../../lib/errors.js';
 
 /** A dependency that does not answer within this is reported unreachable (probes must not hang). */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -77,14 +78,14 @@ export function registerOps(app: AppInstance, deps: { config: Config; database: 
     reply.header('cache-control', 'no-store');
     if (r.ready) return { success: true, status: 'ready', checks: r.checks };
     const failing = Object.entries(r.checks).filter(([, v]) => v !== 'ok' && v !== 'not used').map(([k, v]) => `${k} ${v}`);
-    return reply.status(503).send({ success: false, code: 'not_ready', message: `Not ready: ${failing.join(', ')}.`, checks: r.checks });
+    return reply.status(503).send(errorBody('not_ready', `Not ready: ${failing.join(', ')}.`, { checks: r.checks }));
   });
 
   if (config.metrics.enabled && !config.metrics.port) {
     app.get('/metrics', { schema: { hide: true }, config: { access: 'public' } }, async (req, reply) => {
       if (config.metrics.token && !bearerMatches(req.headers.authorization, config.metrics.token)) {
         reply.header('www-authenticate', 'Bearer');
-        return reply.status(401).send({ success: false, code: 'unauthorized', message: 'A metrics token is required.' });
+        return reply.status(401).send(errorBody('unauthorized', 'A metrics token is required.'));
       }
       const { body, contentType } = await metrics.render();
       return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
