@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { allowed, consoleErrors } from './console';
 
 // findBy… and waitFor wait up to 5 s: lazy chunks and user-event take seconds on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -20,7 +21,24 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// A test fails if it logs an error it did not expect (React warnings, failed effects, act() misuse).
+// One that means to provoke an error calls allowConsoleError() first (src/test/console.ts).
+const original = console.error;
+beforeEach(() => {
+  consoleErrors.length = 0;
+  allowed.value = false;
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    original(...args);
+  };
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  console.error = original;
+  if (consoleErrors.length && !allowed.value) {
+    const first = consoleErrors[0]!.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+    throw new Error(`console.error was called ${consoleErrors.length} time(s) during the test; the first: ${first.slice(0, 300)}`);
+  }
 });

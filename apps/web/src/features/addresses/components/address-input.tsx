@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Suggestion } from '@jara/shared';
 import { PlaceCombobox } from '../../../components/ui/place-combobox';
 import { usePlaceSearch } from '../hooks/use-place-search';
@@ -25,11 +25,9 @@ export function AddressInput({
 }) {
   const [open, setOpen] = useState(false);
   const { suggestions, loading, noMatch } = usePlaceSearch(value, open);
-  const [lastLoading, setLastLoading] = useState(false);
-  if (lastLoading !== loading) {
-    setLastLoading(loading);
+  useEffect(() => {
     onLoadingChange?.(loading);
-  }
+  }, [loading, onLoadingChange]);
   return (
     <PlaceCombobox
       label={label}

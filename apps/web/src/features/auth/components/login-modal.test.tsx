@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@jara/shared';
 import { renderApp, stubFetch } from '../../../test/render';
 import { LoginModal } from './login-modal';
 import { openLogin } from '../hooks/use-login-modal';
-import { act } from 'react';
 
 const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
 
