@@ -54,7 +54,7 @@ const PRECACHED_PAGES = ['home/components/home-page', 'catalog/components/produc
  * (from Vite's manifest): a first visit downloads no screen it may never open. Any other hashed
  * file is cached when first used (the worker's /assets/ route).
  */
-function storefrontOnly(entries: { url: string; size: number }[]) {
+function storefrontOnly<E extends { url: string }>(entries: E[]) {
   const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
   const keep = new Set<string>();
   const visit = (key: string | undefined) => {
@@ -66,7 +66,7 @@ function storefrontOnly(entries: { url: string; size: number }[]) {
   visit(keys.find((k) => manifest[k]!.isEntry));
   for (const page of PRECACHED_PAGES) visit(keys.find((k) => k.endsWith(`features/${page}.tsx`)));
   const files = new Set([...keep].map((k) => manifest[k]!.file));
-  return { manifest: entries.filter((e) => !e.url.endsWith('.js') || files.has(e.url)), warnings: [] };
+  return { manifest: entries.filter((e) => !e.url.endsWith('.js') || files.has(e.url)), warnings: [] as string[] };
 }
 
 /**
