@@ -472,9 +472,9 @@ describe('rider side', () => {
 
     const alerts: unknown[] = [];
     const original = app.ctx.realtime.emitToRole.bind(app.ctx.realtime);
-    app.ctx.realtime.emitToRole = (role, event, payload) => {
-      alerts.push({ role, event, payload });
-      original(role, event, payload);
+    app.ctx.realtime.emitToRole = (role, event, ...args) => {
+      alerts.push({ role, event, payload: args[0] });
+      original(role, event, ...args);
     };
     try {
       await app.ctx.jobs.drain();
