@@ -4,15 +4,18 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/infra/db/client.js';
 import { jobs } from '../src/infra/db/schema.js';
 import { payouts } from '../src/infra/db/schema-portals.js';
-import { JobQueue } from '../src/infra/jobs/jobs.js';
+import { JobQueue, jobKind, noPayload } from '../src/infra/jobs/jobs.js';
 import { PAYOUT_JOB } from '../src/modules/seller/payouts.js';
 import { buildTestApp, createUser, freshDatabase, type TestApp } from './helpers.js';
 
 const silent = pino({ level: 'silent' });
+const outboxJob = jobKind('test.outbox', z.object({ n: z.number() }));
+const slowJob = jobKind('test.slow', noPayload);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(check: () => Promise<boolean>, timeoutMs = 30_000) {
@@ -50,13 +53,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
   it('each of 40 outbox jobs runs once, and both instances take a share', async () => {
     const runs: { instance: string; n: number }[] = [];
     for (const [name, app] of [['a', a], ['b', b]] as const) {
-      app.ctx.jobs.register('test.outbox', async (p) => {
-        runs.push({ instance: name, n: Number(p.n) });
+      app.ctx.jobs.register(outboxJob, async ({ n }) => {
+        runs.push({ instance: name, n });
         await sleep(30);
       });
     }
     await a.ctx.db.transaction(async (tx) => {
-      for (let n = 0; n < 40; n++) await a.ctx.jobs.enqueue(tx, 'test.outbox', { n });
+      for (let n = 0; n < 40; n++) await a.ctx.jobs.enqueue(tx, outboxJob, { n });
     });
     a.ctx.jobs.start();
     b.ctx.jobs.start();
@@ -75,12 +78,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
     const qb = new JobQueue(dbs[1]!.db, silent, 50, 600);
     let runs = 0;
     for (const q of [qa, qb]) {
-      q.register('test.slow', async () => {
+      q.register(slowJob, async () => {
         runs++;
         await sleep(2_500);
       });
     }
-    await qa.enqueue(dbs[0]!.db, 'test.slow', {}, { dedupeKey: 'slow-1' });
+    await qa.enqueue(dbs[0]!.db, slowJob, {}, { dedupeKey: 'slow-1' });
     qa.start();
     await sleep(300);
     qb.start();

@@ -1,4 +1,9 @@
+import { z } from 'zod';
 import type { ChatMessageDto } from './schemas/chat.js';
+import type { DispatchDto } from './schemas/dispatch.js';
+import { JOB_KINDS } from './schemas/rider.js';
+import type { PayoutDto } from './schemas/seller.js';
+import { ITEM_STATUSES, type ItemStatus } from './status.js';
 
 /** Answer to `join-room` (optional acknowledgement; the spec's clients may omit it). */
 export interface JoinRoomAck {
@@ -15,11 +20,77 @@ export interface ClientToServerEvents {
   'send-message': (roomId: string, message: { _id: string }) => void;
 }
 
-/** Events the server sends. The sender's id and name always come from the server's session. */
+const itemStatus = z.custom<ItemStatus>((v) => (ITEM_STATUSES as readonly unknown[]).includes(v), 'not an item status');
+
+/** `order.updated` (the customer's room): the order's shown status and its items' statuses. */
+export const OrderUpdatedEvent = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  status: itemStatus,
+  items: z.array(z.object({ _id: z.string(), status: itemStatus, cancelReason: z.string().nullable() })),
+});
+export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEvent>;
+
+/** `vendor.order.created` / `vendor.order.cancelled` (the vendor owner's room): that vendor's lines. Money in naira. */
+export const VendorOrderEvent = z.object({
+  orderId: z.string(),
+  vendorId: z.string(),
+  items: z.array(z.object({
+    _id: z.string(),
+    productId: z.string(),
+    name: z.string(),
+    optionName: z.string(),
+    quantity: z.number().int(),
+    unitPrice: z.number(),
+    status: itemStatus,
+  })),
+});
+export type VendorOrderEvent = z.infer<typeof VendorOrderEvent>;
+
+/** `job.available` / `job.taken` (every rider): a job appeared on, or left, the board. */
+export const JobBoardEvent = z.object({ kind: z.enum(JOB_KINDS), _id: z.string() });
+export type JobBoardEvent = z.infer<typeof JobBoardEvent>;
+
+/** `support.alert` (support agents): a job was locked after too many wrong delivery codes. */
+export const SupportAlertEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('order_code_locked'), orderId: z.string(), riderId: z.string(), message: z.string(), createdAt: z.string() }),
+  z.object({
+    kind: z.literal('dispatch_code_locked'), dispatchId: z.string(), riderId: z.string().nullable(), userId: z.string(),
+    message: z.string(), createdAt: z.string(),
+  }),
+]);
+export type SupportAlertEvent = z.infer<typeof SupportAlertEvent>;
+
+/** `chat.updated` (support inbox, and the customer): a conversation changed (new message, resolved, reopened). */
+export const ChatUpdatedEvent = z.object({ chatId: z.string(), status: z.enum(['open', 'resolved']), lastMessageAt: z.string() });
+export type ChatUpdatedEvent = z.infer<typeof ChatUpdatedEvent>;
+
+/**
+ * Every event the server sends, by name: the server's `Server` and the browser's `Socket` are
+ * typed with it, so a misspelt name or a wrong payload does not compile on either side. The
+ * sender's id and name always come from the server's session. Payloads that are also HTTP answers
+ * (dispatch, payout, chat message) keep their DTO types; the others have zod schemas above, which
+ * the server's Socket.IO tests check what is really sent against.
+ */
 export interface ServerToClientEvents {
   'receive-message': (message: ChatMessageDto) => void;
   typing: (userId: string, name: string, chatId: string) => void;
   'stop-typing': (userId: string, chatId: string) => void;
-  /** Support inbox: a conversation changed (new message, resolved, reopened). */
-  'chat.updated': (update: { chatId: string; status: 'open' | 'resolved'; lastMessageAt: string }) => void;
+  'chat.updated': (update: ChatUpdatedEvent) => void;
+  'order.updated': (update: OrderUpdatedEvent) => void;
+  'vendor.order.created': (order: VendorOrderEvent) => void;
+  'vendor.order.cancelled': (order: VendorOrderEvent) => void;
+  /** To the sender (their view, with the delivery code) and to the rider holding it (theirs). */
+  'dispatch.updated': (dispatch: DispatchDto) => void;
+  'job.available': (job: JobBoardEvent) => void;
+  'job.taken': (job: JobBoardEvent) => void;
+  /** To the payee: a payout was paid or failed (the earnings view refreshes). */
+  'payout.updated': (payout: PayoutDto) => void;
+  'support.alert': (alert: SupportAlertEvent) => void;
 }
+
+/** The name of an event the server sends. */
+export type ServerEvent = keyof ServerToClientEvents;
+
+/** What an event the server sends carries (its arguments). */
+export type ServerEventArgs<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>;

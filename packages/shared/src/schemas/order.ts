@@ -103,8 +103,3 @@ export interface OrderListAnswer {
   hasMore: boolean;
 }
 
-/** Socket.IO `order.updated` payload (to the customer's room). */
-export interface OrderUpdatedEvent {
-  orderId: string;
-  status: ItemStatus;
-}

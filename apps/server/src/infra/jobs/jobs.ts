@@ -1,16 +1,68 @@
 import { AsyncResource } from 'node:async_hooks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { queryRows, type Db, type Executor } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 
-export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempts: number }) => Promise<void>;
+/** A payload is stored as JSON: its schema describes a JSON object, the same going in and coming out. */
+export type PayloadSchema = z.ZodType<Record<string, unknown>>;
+
+/**
+ * A kind of job: its name in the jobs table and its payload's schema. Enqueueing checks the
+ * payload against it (by type, and again when it is written); the worker parses what it reads
+ * back with it before the handler sees it.
+ */
+export interface JobKind<S extends PayloadSchema = PayloadSchema> {
+  readonly kind: string;
+  readonly payload: S;
+}
+
+export function jobKind<S extends PayloadSchema>(kind: string, payload: S): JobKind<S> {
+  return { kind, payload };
+}
+
+/** The kind of a scheduled job: no payload. */
+export const noPayload = z.strictObject({});
+
+export type JobHandler<S extends PayloadSchema = PayloadSchema> = (payload: z.output<S>, job: { id: number; attempts: number }) => Promise<void> | void;
+
+/** A payload its kind's schema refuses: a mistake in the code, never retried. */
+export class InvalidJobPayload extends Error {
+  constructor(kind: string, error: z.ZodError) {
+    super(`invalid payload for job ${kind}: ${z.prettifyError(error).replace(/\n/g, '; ')}`);
+    this.name = 'InvalidJobPayload';
+  }
+}
+
+function parsePayload<S extends PayloadSchema>(job: JobKind<S>, payload: unknown): z.output<S> {
+  const parsed = job.payload.safeParse(payload);
+  if (!parsed.success) throw new InvalidJobPayload(job.kind, parsed.error);
+  return parsed.data;
+}
 
 export interface EnqueueOptions {
   runAt?: Date;
   /** A second job with the same key is ignored (idempotent side effects). */
   dedupeKey?: string;
   maxAttempts?: number;
+}
+
+/**
+ * Writes a job in the caller's transaction after checking its payload, without waking the
+ * worker (helpers that only have a transaction; the worker polls).
+ */
+export async function insertJob<S extends PayloadSchema>(ex: Executor, job: JobKind<S>, payload: z.input<S>, opts: EnqueueOptions = {}): Promise<void> {
+  await ex
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: parsePayload(job, payload),
+      runAt: opts.runAt ?? new Date(),
+      dedupeKey: opts.dedupeKey ?? null,
+      maxAttempts: opts.maxAttempts ?? 8,
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
 /**
@@ -24,7 +76,8 @@ export interface EnqueueOptions {
  * cannot mark the job done or failed.
  */
 export class JobQueue {
-  private handlers = new Map<string, JobHandler>();
+  /** The registry: each kind run here, with its schema and handler. */
+  private handlers = new Map<string, { job: JobKind; handler: JobHandler }>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = true;
@@ -32,7 +85,7 @@ export class JobQueue {
   /** Told of every failed run (metrics); `final` when no retry is left. */
   onFailure: ((kind: string, final: boolean) => void) | null = null;
 
-  private schedules = new Map<string, number>();
+  private schedules = new Map<JobKind, number>();
   private nextOffer = 0;
 
   constructor(
@@ -48,34 +101,27 @@ export class JobQueue {
    * worker offers the current slot's job and the dedupe key `<kind>:<slot>` keeps one. Offered
    * again every half minute, so a run that failed for good does not end the schedule.
    */
-  schedule(kind: string, everyMs: number): void {
-    this.schedules.set(kind, everyMs);
+  schedule(job: JobKind<typeof noPayload>, everyMs: number): void {
+    this.schedules.set(job, everyMs);
   }
 
   /** Enqueues the current slot's job of every schedule (a no-op for slots already there). */
   async offerSchedules(now = new Date()): Promise<void> {
-    for (const [kind, everyMs] of this.schedules) {
+    for (const [job, everyMs] of this.schedules) {
       const slot = Math.floor(now.getTime() / everyMs);
-      await this.enqueue(this.db, kind, {}, { runAt: new Date(slot * everyMs), dedupeKey: `${kind}:${slot}` });
+      await this.enqueue(this.db, job, {}, { runAt: new Date(slot * everyMs), dedupeKey: `${job.kind}:${slot}` });
     }
   }
 
-  register(kind: string, handler: JobHandler): void {
-    if (this.handlers.has(kind)) throw new Error(`job handler ${kind} registered twice`);
-    this.handlers.set(kind, handler);
+  /** Runs jobs of this kind here; the handler gets the payload as its kind's schema parsed it. */
+  register<S extends PayloadSchema>(job: JobKind<S>, handler: JobHandler<S>): void {
+    if (this.handlers.has(job.kind)) throw new Error(`job handler ${job.kind} registered twice`);
+    this.handlers.set(job.kind, { job, handler: handler as JobHandler });
   }
 
-  async enqueue(ex: Executor, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
-    await ex
-      .insert(jobs)
-      .values({
-        kind,
-        payload,
-        runAt: opts.runAt ?? new Date(),
-        dedupeKey: opts.dedupeKey ?? null,
-        maxAttempts: opts.maxAttempts ?? 8,
-      })
-      .onConflictDoNothing({ target: jobs.dedupeKey });
+  /** Writes a job (usually in the transaction of the change that causes it); a payload its schema refuses throws. */
+  async enqueue<S extends PayloadSchema>(ex: Executor, job: JobKind<S>, payload: z.input<S>, opts: EnqueueOptions = {}): Promise<void> {
+    await insertJob(ex, job, payload, opts);
     this.kick?.();
   }
 
@@ -92,7 +138,7 @@ export class JobQueue {
     const job = claimed[0];
     if (!job) return false;
     const id = Number(job.id);
-    const handler = this.handlers.get(job.kind);
+    const registered = this.handlers.get(job.kind);
     // Only the claim that is still current may settle the job.
     const ours = and(eq(jobs.id, id), eq(jobs.attempts, job.attempts), isNull(jobs.doneAt), isNull(jobs.failedAt));
     const renew = setInterval(() => {
@@ -107,15 +153,16 @@ export class JobQueue {
         .catch(() => undefined); // the database is away: the next renewal tries again
     }, this.leaseMs / 3);
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { id, attempts: job.attempts });
+      if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
+      await registered.handler(parsePayload(registered.job, job.payload), { id, attempts: job.attempts });
       clearInterval(renew);
       const done = await this.db.update(jobs).set({ doneAt: new Date(), lockedUntil: null }).where(ours).returning({ id: jobs.id });
       if (!done.length) this.log.warn({ jobId: id, kind: job.kind }, 'job finished after its lease was taken over');
     } catch (err) {
       clearInterval(renew);
       const message = err instanceof Error ? err.message : String(err);
-      const final = job.attempts >= job.max_attempts;
+      // A payload its schema refuses will not be any better next time.
+      const final = job.attempts >= job.max_attempts || err instanceof InvalidJobPayload;
       const backoffMs = Math.min(60 * 60_000, 1000 * 2 ** job.attempts);
       this.log.warn({ jobId: id, kind: job.kind, attempts: job.attempts, err: message }, final ? 'job failed for good' : 'job failed, will retry');
       this.onFailure?.(job.kind, final);

@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { assertOutsideTransaction, type Db, type Executor } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
-import type { JobQueue } from '../jobs/jobs.js';
+import { jobKind, type JobQueue } from '../jobs/jobs.js';
 import type { Storage } from '../storage/storage.js';
+import { z } from 'zod';
 
 export interface MailMessage {
   to: string;
@@ -15,6 +16,10 @@ export interface MailMessage {
   /** A stored file (`storageKey`, read when the mail is sent) or, from older queued jobs, a local path. */
   attachments?: { filename: string; storageKey?: string; path?: string; contentType?: string }[];
 }
+
+const MailAttachment = z.object({ filename: z.string(), storageKey: z.string().optional(), path: z.string().optional(), contentType: z.string().optional() });
+/** Sends one outbox row; attachments are read from storage when it runs. */
+export const MAIL_JOB = jobKind('mail.send', z.object({ outboxId: z.number().int(), attachments: z.array(MailAttachment).default([]) }));
 
 /**
  * Every email goes to the outbox table in the caller's transaction and is sent by a job:
@@ -32,7 +37,7 @@ export class Mailer {
     private readonly opts: { smtpUrl?: string; from: string; storage?: Storage },
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-    jobs.register('mail.send', async (payload) => this.deliver(Number(payload.outboxId), payload.attachments as MailMessage['attachments']));
+    jobs.register(MAIL_JOB, ({ outboxId, attachments }) => this.deliver(outboxId, attachments));
   }
 
   async send(ex: Executor, msg: MailMessage): Promise<void> {
@@ -40,7 +45,7 @@ export class Mailer {
       .insert(mailOutbox)
       .values({ toAddress: msg.to, subject: msg.subject, textBody: msg.text, htmlBody: msg.html ?? null })
       .returning({ id: mailOutbox.id });
-    await this.jobs.enqueue(ex, 'mail.send', { outboxId: row!.id, attachments: msg.attachments ?? [] });
+    await this.jobs.enqueue(ex, MAIL_JOB, { outboxId: row!.id, attachments: msg.attachments ?? [] });
   }
 
   private async deliver(id: number, attachments: MailMessage['attachments']): Promise<void> {

@@ -7,6 +7,7 @@ import { buildTestApp, createUser, freshDatabase, json, webDist, type TestApp } 
 import { freePort } from '../../../test/instances.js';
 import { TcpProxy, viaProxy } from '../../../test/tcp-proxy.js';
 import { startMetricsServer } from './ops.js';
+import { jobKind, noPayload } from '../jobs/jobs.js';
 
 // With a web build present, as in production: /metrics must not fall back to the page shell.
 const PRODUCTION = { WEB_DIST: webDist(), NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_not_used_here', PUBLIC_URL: 'https://jara.example.ng' };
@@ -72,7 +73,7 @@ describe('health, readiness and metrics', () => {
     await app.ctx.db.execute(sql`insert into payments (reference, user_id, purpose, subject_id, amount_kobo, provider, state, created_at)
       values (${`m-${randomUUID()}`}, ${user.id}, 'order', ${randomUUID()}, 150000, 'sandbox', 'awaiting', now() - interval '90 seconds'),
              (${`m-${randomUUID()}`}, ${user.id}, 'order', ${randomUUID()}, 150000, 'sandbox', 'paid', now())`);
-    await app.ctx.jobs.enqueue(app.ctx.db, 'ops.test', {}, { runAt: new Date(Date.now() - 60_000) });
+    await app.ctx.jobs.enqueue(app.ctx.db, jobKind('ops.test', noPayload), {}, { runAt: new Date(Date.now() - 60_000) });
     await app.ctx.mailer.send(app.ctx.db, { to: 'ada@example.com', subject: 'Hello', text: 'Hi' });
     // Runs every due job: the mail job fails (no SMTP server), ops.test fails (no handler); both wait for a retry.
     await app.ctx.jobs.drain();
@@ -102,7 +103,7 @@ describe('health, readiness and metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     if (database.kind === 'postgres') expect(sample(text, 'jara_db_pool_connections{state="max"}')).toBe(5);
 
-    await app.ctx.jobs.enqueue(app.ctx.db, 'ops.waiting', {}, { runAt: new Date(Date.now() - 30_000) });
+    await app.ctx.jobs.enqueue(app.ctx.db, jobKind('ops.waiting', noPayload), {}, { runAt: new Date(Date.now() - 30_000) });
     const again = (await app.inject({ url: '/metrics' })).body;
     expect(sample(again, 'jara_jobs_due{kind="ops.waiting"}')).toBe(1);
     expect(sample(again, 'jara_jobs_oldest_due_seconds{kind="ops.waiting"}')).toBeGreaterThanOrEqual(29);

@@ -2,13 +2,21 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
+import type { ClientToServerEvents, ServerEvent, ServerEventArgs, ServerToClientEvents } from '@jara/shared';
 import type { RedisLink } from '../redis.js';
 import type { SessionStore, SessionUser } from '../sessions.js';
 import { SESSION_COOKIE } from '../sessions.js';
 import { sha256 } from '../../lib/crypto.js';
 import { sameSiteCheck } from '../../lib/origin.js';
 
-export type AuthedSocket = Socket & { data: { user: SessionUser; sessionHash: string } };
+/** What the handshake learnt of a socket. */
+export interface SocketData {
+  user: SessionUser;
+  sessionHash: string;
+}
+/** The server, typed with the events of packages/shared (src/events.ts) both ways. */
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AuthedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type ConnectionHandler = (socket: AuthedSocket) => void;
 
 /**
@@ -17,12 +25,12 @@ type ConnectionHandler = (socket: AuthedSocket) => void;
  * `role:<role>` and `session:<hash>`, the room through which an ended session is cut off.
  */
 export class Realtime {
-  readonly io: Server;
+  readonly io: AppServer;
   private handlers: ConnectionHandler[] = [];
 
   constructor(server: HttpServer, sessions: SessionStore, private readonly log: Logger, publicUrl: string) {
     const isSameSite = sameSiteCheck(publicUrl);
-    this.io = new Server(server, {
+    this.io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
       serveClient: false,
       maxHttpBufferSize: 100_000,
       cors: undefined,
@@ -42,8 +50,7 @@ export class Realtime {
         next(new Error('unauthorized'));
       }
     })());
-    this.io.on('connection', (raw) => {
-      const socket = raw as AuthedSocket;
+    this.io.on('connection', (socket) => {
       const { user } = socket.data;
       void socket.join([`user:${user.id}`, ...user.roles.map((r: string) => `role:${r}`), `session:${socket.data.sessionHash}`]);
       for (const h of this.handlers) h(socket);
@@ -90,12 +97,14 @@ export class Realtime {
     this.handlers.push(handler);
   }
 
-  emitToUser(userId: string, event: string, payload: unknown): void {
-    this.io.to(`user:${userId}`).emit(event, payload);
+  /** Sends an event to every open socket of a user, on every instance. */
+  emitToUser<E extends ServerEvent>(userId: string, event: E, ...args: ServerEventArgs<E>): void {
+    this.io.to(`user:${userId}`).emit(event, ...args);
   }
 
-  emitToRole(role: string, event: string, payload: unknown): void {
-    this.io.to(`role:${role}`).emit(event, payload);
+  /** Sends an event to every open socket of a role's members, on every instance. */
+  emitToRole<E extends ServerEvent>(role: string, event: E, ...args: ServerEventArgs<E>): void {
+    this.io.to(`role:${role}`).emit(event, ...args);
   }
 
   async close(): Promise<void> {

@@ -10,14 +10,15 @@ import { rateLimit, requireUser } from '../../lib/http.js';
 import { AuthService, PASSWORD_RESET_JOB } from './auth.service.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
 import { findUserById, replaceCart, replaceWishList, toPublicUser, type UserRow } from './users.repo.js';
+import { jobKind, noPayload } from '../../infra/jobs/jobs.js';
 
 const MINUTE = 60_000;
-export const SESSIONS_PURGE_JOB = 'sessions.purge';
+export const SESSIONS_PURGE_JOB = jobKind('sessions.purge', noPayload);
 
 export const authModule: Module = async (app, ctx) => {
   defaultAccess(app, 'public');
   const auth = new AuthService(ctx);
-  ctx.jobs.register(PASSWORD_RESET_JOB, async (payload) => auth.sendPasswordReset(String(payload.email)));
+  ctx.jobs.register(PASSWORD_RESET_JOB, async ({ email }) => auth.sendPasswordReset(email));
   // Expired and idle sessions are refused on read already; the hourly purge keeps the table small.
   ctx.jobs.register(SESSIONS_PURGE_JOB, () => ctx.sessions.purgeExpired());
   ctx.jobs.schedule(SESSIONS_PURGE_JOB, 60 * MINUTE);

@@ -6,9 +6,11 @@ import { passwordResets, users } from '../../infra/db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { hashPassword, randomToken, safeEqualHex, sha256, verifyPassword } from '../../lib/crypto.js';
 import { findUserByEmail, findUserById, type UserRow } from './users.repo.js';
+import { z } from 'zod';
+import { jobKind } from '../../infra/jobs/jobs.js';
 
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
-export const PASSWORD_RESET_JOB = 'auth.password-reset';
+export const PASSWORD_RESET_JOB = jobKind('auth.password-reset', z.object({ email: z.string() }));
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 export class AuthService {

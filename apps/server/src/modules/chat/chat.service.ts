@@ -1,4 +1,4 @@
-import { CHAT_MSG, ChatSendFields, hasRole, type ChatDto, type ChatMessageDto, type ServerToClientEvents } from '@jara/shared';
+import { CHAT_MSG, ChatSendFields, hasRole, type ChatDto, type ChatMessageDto, type ServerEvent, type ServerEventArgs } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { storeMedia, type UploadedFile } from '../../infra/uploads/uploads.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -119,7 +119,7 @@ export class ChatService {
     return { chat, message };
   }
 
-  emitToRoom<E extends keyof ServerToClientEvents>(chatId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+  emitToRoom<E extends ServerEvent>(chatId: string, event: E, ...args: ServerEventArgs<E>): void {
     this.ctx.realtime.io.to(chatRoom(chatId)).emit(event, ...args);
   }
 

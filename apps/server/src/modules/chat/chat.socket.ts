@@ -1,12 +1,9 @@
-import type { ClientToServerEvents, JoinRoomAck, ServerToClientEvents } from '@jara/shared';
-import type { Socket } from 'socket.io';
+import type { JoinRoomAck } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { readCookie } from '../../infra/realtime/realtime.js';
-import { SESSION_COOKIE, type SessionUser } from '../../infra/sessions.js';
+import { SESSION_COOKIE } from '../../infra/sessions.js';
 import { findMessage, toMessageDto } from './chat.repo.js';
 import { chatRoom, type ChatService } from './chat.service.js';
-
-type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: SessionUser }>;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isId = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);
@@ -31,8 +28,7 @@ function eventBudget(limit: number, windowMs: number) {
  * saved message of that sender in that chat (clients de-duplicate by id).
  */
 export function registerChatSocket(ctx: AppContext, chats: ChatService): void {
-  ctx.realtime.onConnection((raw) => {
-    const socket = raw as unknown as ChatSocket;
+  ctx.realtime.onConnection((socket) => {
     const user = socket.data.user;
     const allow = eventBudget(40, 10_000);
     const inRoom = (chatId: unknown): chatId is string => isId(chatId) && socket.rooms.has(chatRoom(chatId));

@@ -11,8 +11,8 @@ export const dispatchModule: Module = async (app, ctx) => {
   defaultAccess(app, 'user');
   const service = new DispatchService(ctx);
 
-  ctx.jobs.register(DISPATCH_PUSH_JOB, async (payload) => service.runPush(String(payload.dispatchId)));
-  ctx.jobs.register(DISPATCH_ALERT_JOB, async (payload) => service.runSupportAlert(String(payload.dispatchId)));
+  ctx.jobs.register(DISPATCH_PUSH_JOB, ({ dispatchId }) => service.runPush(dispatchId));
+  ctx.jobs.register(DISPATCH_ALERT_JOB, ({ dispatchId }) => service.runSupportAlert(dispatchId));
 
   // Confirmation, replays and reconciliation are the shared payment mechanism's; these run inside it.
   ctx.payments.registerPurpose('dispatch', {

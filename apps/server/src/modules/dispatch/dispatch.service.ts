@@ -14,11 +14,13 @@ import {
   markUnpaid, recordWrongCode, type DispatchRow, type PlaceSnapshot,
 } from './dispatch.repo.js';
 import { loadDispatchTracking } from '../tracking/index.js';
+import { z } from 'zod';
+import { jobKind } from '../../infra/jobs/jobs.js';
 
 /** What this module uses of the shared payment mechanism (ctx.payments). */
 
-export const DISPATCH_PUSH_JOB = 'dispatch.push';
-export const DISPATCH_ALERT_JOB = 'dispatch.support-alert';
+export const DISPATCH_PUSH_JOB = jobKind('dispatch.push', z.object({ dispatchId: z.string() }));
+export const DISPATCH_ALERT_JOB = jobKind('dispatch.support-alert', z.object({ dispatchId: z.string() }));
 
 /** Who is looking at a dispatch decides what they see: only the sender gets the code. */
 export type Viewer = 'sender' | 'rider';
@@ -316,12 +318,12 @@ export class DispatchService {
         'Please contact the rider and the recipient.',
       ].join('\n'),
     });
-    await this.ctx.jobs.enqueue(tx, DISPATCH_ALERT_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_ALERT_JOB}:${row.id}` });
+    await this.ctx.jobs.enqueue(tx, DISPATCH_ALERT_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_ALERT_JOB.kind}:${row.id}` });
   }
 
   /** Live update to the sender (and the rider), sent by a job after the change commits. */
   private async push(tx: Tx, row: DispatchRow): Promise<void> {
-    await this.ctx.jobs.enqueue(tx, DISPATCH_PUSH_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_PUSH_JOB}:${row.id}:${row.status}` });
+    await this.ctx.jobs.enqueue(tx, DISPATCH_PUSH_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_PUSH_JOB.kind}:${row.id}:${row.status}` });
   }
 
   /**

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { io as ioClient } from 'socket.io-client';
 import {
   CANCEL_WINDOW_MS, DEFAULT_FEE_TIERS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeForDistance, dispatchTotals, haversineKm,
-  koboToNaira, type DispatchDto,
+  koboToNaira, SupportAlertEvent, type DispatchDto,
 } from '@jara/shared';
 import { buildTestApp, createAddress, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { DROPOFF, createPaidDispatch, createRider, pointNorth, reloadDispatch } from '../../../test/factories-dispatch.js';
@@ -472,9 +472,9 @@ describe('rider side', () => {
 
     const alerts: unknown[] = [];
     const original = app.ctx.realtime.emitToRole.bind(app.ctx.realtime);
-    app.ctx.realtime.emitToRole = (role, event, payload) => {
-      alerts.push({ role, event, payload });
-      original(role, event, payload);
+    app.ctx.realtime.emitToRole = (role, event, ...args) => {
+      alerts.push({ role, event, payload: args[0] });
+      original(role, event, ...args);
     };
     try {
       await app.ctx.jobs.drain();
@@ -482,5 +482,6 @@ describe('rider side', () => {
       app.ctx.realtime.emitToRole = original;
     }
     expect(alerts).toContainEqual({ role: 'support', event: 'support.alert', payload: expect.objectContaining({ dispatchId: dispatch.id, kind: 'dispatch_code_locked' }) });
+    SupportAlertEvent.parse((alerts as { event: string; payload: unknown }[]).find((a) => a.event === 'support.alert')!.payload);
   });
 });

@@ -3,10 +3,7 @@ import { CheckoutInput, DeliveryFeeInput, Id, koboToNaira, OrderListQuery } from
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
-import { ORDER_NOTICES, OrderService } from './orders.service.js';
-
-/** The payload of an `orders.notify` job, checked when it runs. */
-const noticeJob = z.object({ orderId: z.string(), kind: z.enum(ORDER_NOTICES) });
+import { ORDER_NOTICE_JOB, OrderService } from './orders.service.js';
 
 export const ordersModule: Module = async (app, ctx) => {
   defaultAccess(app, 'user');
@@ -16,10 +13,7 @@ export const ordersModule: Module = async (app, ctx) => {
     onFailed: (tx, payment) => orders.onFailed(tx, payment),
     onRefunded: (tx, payment, amount) => orders.onRefunded(tx, payment, amount),
   });
-  ctx.jobs.register('orders.notify', (payload) => {
-    const { orderId, kind } = noticeJob.parse(payload);
-    return orders.deliverNotice(orderId, kind);
-  });
+  ctx.jobs.register(ORDER_NOTICE_JOB, ({ orderId, kind }) => orders.deliverNotice(orderId, kind));
 
   app.post('/api/order/delivery-fee', { schema: { tags: ['order'], body: DeliveryFeeInput }, config: { access: 'public' } }, async (req, reply) => {
     await rateLimit(ctx.limiter, reply, [{ key: `fee:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);

@@ -12,6 +12,8 @@ import type { PaymentRow } from '../payments/index.js';
 import { findOwnAddress, OUTSIDE_AREA } from '../addresses/index.js';
 import * as repo from './orders.repo.js';
 import { loadOrderTracking } from '../tracking/index.js';
+import { z } from 'zod';
+import { jobKind } from '../../infra/jobs/jobs.js';
 
 export const PRICE_CHANGED = 'price_changed';
 
@@ -35,6 +37,8 @@ export interface Quote {
 
 export const ORDER_NOTICES = ['paid', 'cancelled', 'refunded'] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
+/** Live pushes after an order's payment, cancellation or refund (see notify()). */
+export const ORDER_NOTICE_JOB = jobKind('orders.notify', z.object({ orderId: z.string(), kind: z.enum(ORDER_NOTICES) }));
 
 /** Checkout, the order side of payment, My Orders and cancellation (DESIGN §2–§3). */
 export class OrderService {
@@ -190,7 +194,7 @@ export class OrderService {
    * that can happen more than once (each refund).
    */
   private async notify(tx: Tx, orderId: string, kind: OrderNotice, occurrence = ''): Promise<void> {
-    await this.ctx.jobs.enqueue(tx, 'orders.notify', { orderId, kind }, { dedupeKey: `orders.notify:${orderId}:${kind}${occurrence ? `:${occurrence}` : ''}` });
+    await this.ctx.jobs.enqueue(tx, ORDER_NOTICE_JOB, { orderId, kind }, { dedupeKey: `${ORDER_NOTICE_JOB.kind}:${orderId}:${kind}${occurrence ? `:${occurrence}` : ''}` });
   }
 
   /** The job behind notify(): `order.updated` to the customer, `vendor.order.*` to vendors' owners. */
@@ -199,7 +203,10 @@ export class OrderService {
     if (!order) return;
     const items = await repo.itemsOf(this.ctx.db, [order.id]);
     const status = shownOrderStatus(items.map((i) => i.status as ItemStatus));
-    this.ctx.realtime.emitToUser(order.userId, 'order.updated', { orderId, status });
+    this.ctx.realtime.emitToUser(order.userId, 'order.updated', {
+      _id: orderId, orderId, status,
+      items: items.map((i) => ({ _id: i.id, status: i.status as ItemStatus, cancelReason: i.cancelReason })),
+    });
     if (kind !== 'paid' && kind !== 'cancelled') return;
     const byVendor = new Map<string, typeof items>();
     for (const i of items) (byVendor.get(i.vendorId) ?? byVendor.set(i.vendorId, []).get(i.vendorId)!).push(i);
@@ -208,7 +215,7 @@ export class OrderService {
       if (!owner) continue;
       this.ctx.realtime.emitToUser(owner, kind === 'paid' ? 'vendor.order.created' : 'vendor.order.cancelled', {
         orderId, vendorId,
-        items: list.map((i) => ({ _id: i.id, productId: i.productId, name: i.productName, optionName: i.optionName, quantity: i.quantity, unitPrice: koboToNaira(i.unitPriceKobo), status: i.status })),
+        items: list.map((i) => ({ _id: i.id, productId: i.productId, name: i.productName, optionName: i.optionName, quantity: i.quantity, unitPrice: koboToNaira(i.unitPriceKobo), status: i.status as ItemStatus })),
       });
     }
   }

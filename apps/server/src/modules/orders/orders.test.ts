@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { cartTotals, nairaToKobo, QUANTITY_MESSAGE } from '@jara/shared';
+import { cartTotals, nairaToKobo, OrderUpdatedEvent, QUANTITY_MESSAGE, VendorOrderEvent } from '@jara/shared';
 import { buildTestApp, createProduct, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
   checkout, checkoutOk, createCustomer, createShop, origin, paymentByReference, sandboxAction, verify,
@@ -245,9 +245,9 @@ describe('vendors hear about new orders', () => {
     const customer = await createCustomer(app);
     const emitted: [string, string, unknown][] = [];
     const original = app.ctx.realtime.emitToUser.bind(app.ctx.realtime);
-    app.ctx.realtime.emitToUser = (userId, event, payload) => {
-      emitted.push([userId, event, payload]);
-      original(userId, event, payload);
+    app.ctx.realtime.emitToUser = (userId, event, ...args) => {
+      emitted.push([userId, event, args[0]]);
+      original(userId, event, ...args);
     };
     try {
       const { reference } = await checkoutOk(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 2 }], address: customer.address.id });
@@ -257,9 +257,13 @@ describe('vendors hear about new orders', () => {
       app.ctx.realtime.emitToUser = original;
     }
     const [v] = await app.ctx.db.select().from(vendors).where(eq(vendors.id, shop.vendor.id));
-    expect(emitted.find((e) => e[0] === customer.user.id)?.[1]).toBe('order.updated');
+    const customerEvent = emitted.find((e) => e[0] === customer.user.id);
+    expect(customerEvent?.[1]).toBe('order.updated');
+    // What is really sent matches the shared schemas the browser's types come from.
+    expect(OrderUpdatedEvent.parse(customerEvent?.[2])).toMatchObject({ status: 'Order Placed', items: [{ status: 'Order Placed' }] });
     const vendorEvent = emitted.find((e) => e[0] === v!.userId);
     expect(vendorEvent?.[1]).toBe('vendor.order.created');
+    VendorOrderEvent.parse(vendorEvent?.[2]);
     expect(vendorEvent?.[2]).toMatchObject({ vendorId: shop.vendor.id, items: [{ quantity: 2, status: 'Order Placed' }] });
   });
 });

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../infra/db/client.js';
 import type { AttemptState, PaymentState } from '../../infra/db/schema.js';
-import type { JobQueue } from '../../infra/jobs/jobs.js';
+import { jobKind, noPayload, type JobQueue } from '../../infra/jobs/jobs.js';
 import { PaystackProvider } from '../../infra/payments/paystack.js';
 import { SandboxProvider } from '../../infra/payments/sandbox.js';
 import { signWebhook, verifyWebhookSignature } from '../../infra/payments/signature.js';
@@ -13,6 +13,11 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
 import * as repo from './payments.repo.js';
 import type { PaymentRow } from './payments.repo.js';
+
+/** A stored webhook to process; a refund to send; the periodic reconciliation. */
+const WEBHOOK_JOB = jobKind('payments.webhook', z.object({ eventId: z.number().int() }));
+const REFUND_JOB = jobKind('payments.refund', z.object({ refundId: z.string() }));
+const RECONCILE_JOB = jobKind('payments.reconcile', noPayload);
 
 export type { PaymentRow } from './payments.repo.js';
 export type { PaymentState } from '../../infra/db/schema.js';
@@ -105,13 +110,13 @@ export class PaymentService {
         if (answer.status !== 200) throw new Error(`sandbox webhook refused: ${answer.outcome}`);
       });
     }
-    this.jobs.register('payments.webhook', (payload) => this.processWebhook(Number(payload.eventId)));
-    this.jobs.register('payments.refund', (payload, job) => this.processRefund(String(payload.refundId), job.attempts));
-    this.jobs.register('payments.reconcile', async () => {
+    this.jobs.register(WEBHOOK_JOB, ({ eventId }) => this.processWebhook(eventId));
+    this.jobs.register(REFUND_JOB, ({ refundId }, job) => this.processRefund(refundId, job.attempts));
+    this.jobs.register(RECONCILE_JOB, async () => {
       await this.reconcile();
     });
     // Once per slot across all instances, and offered again by every worker so it never lapses.
-    this.jobs.schedule('payments.reconcile', this.reconcileEveryMs);
+    this.jobs.schedule(RECONCILE_JOB, this.reconcileEveryMs);
   }
 
   /** The sandbox provider, when that is the one configured (its checkout page needs it). */
@@ -288,7 +293,7 @@ export class PaymentService {
       throw conflict('The refund is more than what is left of the payment.', 'refund_exceeds_payment');
     }
     const refund = await repo.insertRefund(tx, { paymentId, amountKobo, reason: reason.slice(0, 500), state: 'pending' });
-    await this.jobs.enqueue(tx, 'payments.refund', { refundId: refund.id }, { dedupeKey: `payments.refund:${refund.id}`, maxAttempts: REFUND_MAX_ATTEMPTS });
+    await this.jobs.enqueue(tx, REFUND_JOB, { refundId: refund.id }, { dedupeKey: `${REFUND_JOB.kind}:${refund.id}`, maxAttempts: REFUND_MAX_ATTEMPTS });
   }
 
   /**
@@ -360,7 +365,7 @@ export class PaymentService {
     const reference = typeof data.reference === 'string' ? data.reference : typeof data.transaction_reference === 'string' ? data.transaction_reference : null;
     await this.db.transaction(async (tx) => {
       const eventId = await repo.recordWebhook(tx, { provider, event: parsed.event, reference, outcome: 'queued', body: parsed });
-      await this.jobs.enqueue(tx, 'payments.webhook', { eventId });
+      await this.jobs.enqueue(tx, WEBHOOK_JOB, { eventId });
       checkpoint('webhook-received');
     });
     return { status: 200, outcome: 'queued' };
@@ -449,7 +454,7 @@ export class PaymentService {
   async scheduleReconciliation(at = new Date()): Promise<void> {
     const every = this.reconcileEveryMs;
     const slot = Math.floor(at.getTime() / every);
-    await this.jobs.enqueue(this.db, 'payments.reconcile', {}, { runAt: new Date(slot * every), dedupeKey: `payments.reconcile:${slot}` });
+    await this.jobs.enqueue(this.db, RECONCILE_JOB, {}, { runAt: new Date(slot * every), dedupeKey: `${RECONCILE_JOB.kind}:${slot}` });
   }
 }
 

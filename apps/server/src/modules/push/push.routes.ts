@@ -1,9 +1,9 @@
-import { PushSubscriptionInput, PushUnsubscribeInput, type PushPayload } from '@jara/shared';
+import { PushSubscriptionInput, PushUnsubscribeInput } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { PushService } from './push.service.js';
-import { PUSH_CHAT_JOB, PUSH_SEND_JOB, PUSH_STATUS_JOB, type StatusPushPayload } from './queue.js';
+import { PUSH_CHAT_JOB, PUSH_SEND_JOB, PUSH_STATUS_JOB } from './queue.js';
 
 /** Web push: the public key, the caller's subscriptions, and the jobs that send. */
 export const pushModule: Module = async (app, ctx) => {
@@ -13,15 +13,15 @@ export const pushModule: Module = async (app, ctx) => {
   await push.vapidKeys();
 
   ctx.jobs.register(PUSH_STATUS_JOB, async (payload) => {
-    const m = await push.statusMessage(payload as unknown as StatusPushPayload);
+    const m = await push.statusMessage(payload);
     if (m) await push.notifyUser(m.userId, m.payload);
   });
-  ctx.jobs.register(PUSH_CHAT_JOB, async (payload) => {
-    const m = await push.chatMessage(String(payload.chatId), String(payload.messageId));
+  ctx.jobs.register(PUSH_CHAT_JOB, async ({ chatId, messageId }) => {
+    const m = await push.chatMessage(chatId, messageId);
     if (m) await push.notifyUser(m.userId, m.payload);
   });
-  ctx.jobs.register(PUSH_SEND_JOB, async (payload) => {
-    await push.sendOne(String(payload.subscriptionId), payload.payload as PushPayload);
+  ctx.jobs.register(PUSH_SEND_JOB, async ({ subscriptionId, payload }) => {
+    await push.sendOne(subscriptionId, payload);
   });
 
   app.get('/api/push/public-key', { schema: { tags: ['push'] }, config: { access: 'public' } }, async (_req, reply) => {

@@ -1,17 +1,23 @@
 import type { Executor } from '../../infra/db/client.js';
-import { jobs } from '../../infra/db/schema.js';
+import { insertJob, jobKind } from '../../infra/jobs/jobs.js';
+import { z } from 'zod';
 
-export const PUSH_STATUS_JOB = 'push.status';
-export const PUSH_CHAT_JOB = 'push.chat';
-export const PUSH_SEND_JOB = 'push.send';
+const StatusPushPayload = z.object({
+  subjectType: z.enum(['order', 'order_item', 'dispatch']),
+  subjectIds: z.array(z.string()),
+  status: z.string(),
+  actorId: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type StatusPushPayload = z.infer<typeof StatusPushPayload>;
 
-export interface StatusPushPayload {
-  subjectType: 'order' | 'order_item' | 'dispatch';
-  subjectIds: string[];
-  status: string;
-  actorId: string | null;
-  note: string | null;
-}
+/** A status change to tell the customer of; an agent's chat answer; one message to one subscription. */
+export const PUSH_STATUS_JOB = jobKind('push.status', StatusPushPayload);
+export const PUSH_CHAT_JOB = jobKind('push.chat', z.object({ chatId: z.string(), messageId: z.string() }));
+export const PUSH_SEND_JOB = jobKind('push.send', z.object({
+  subscriptionId: z.string(),
+  payload: z.object({ title: z.string(), body: z.string(), url: z.string(), tag: z.string().optional() }),
+}));
 
 /** Statuses the customer is told about by push (item 'Order Placed' comes with the order's 'paid'). */
 const PUSHED: Record<StatusPushPayload['subjectType'], readonly string[]> = {
@@ -21,15 +27,15 @@ const PUSHED: Record<StatusPushPayload['subjectType'], readonly string[]> = {
 };
 
 /**
- * Writes the push job for a status change in the transaction that records it (the job table
- * directly, so the status-recording helpers need no service); the worker sends it after commit.
+ * Writes the push job for a status change in the transaction that records it (insertJob: the
+ * status-recording helpers need no service); the worker sends it after commit.
  */
 export async function queueStatusPush(ex: Executor, p: StatusPushPayload): Promise<void> {
   if (!p.subjectIds.length || !PUSHED[p.subjectType].includes(p.status)) return;
-  await ex.insert(jobs).values({ kind: PUSH_STATUS_JOB, payload: { ...p }, runAt: new Date(), maxAttempts: 5 });
+  await insertJob(ex, PUSH_STATUS_JOB, p, { maxAttempts: 5 });
 }
 
 /** A support agent answered in a customer's chat. */
 export async function queueChatPush(ex: Executor, chatId: string, messageId: string): Promise<void> {
-  await ex.insert(jobs).values({ kind: PUSH_CHAT_JOB, payload: { chatId, messageId }, runAt: new Date(), maxAttempts: 5, dedupeKey: `${PUSH_CHAT_JOB}:${messageId}` });
+  await insertJob(ex, PUSH_CHAT_JOB, { chatId, messageId }, { maxAttempts: 5, dedupeKey: `${PUSH_CHAT_JOB.kind}:${messageId}` });
 }

@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 
 export const riderModule: Module = async (app, ctx) => {
   const rider = new RiderService(ctx);
-  ctx.jobs.register(ORDER_ALERT_JOB, async (payload) => rider.runSupportAlert(payload));
+  ctx.jobs.register(ORDER_ALERT_JOB, (payload) => rider.runSupportAlert(payload));
   const tags = ['rider'];
   // The board and jobs are for riders; applying and rating a delivery for any user.
   defaultAccess(app, ['rider']);

@@ -15,8 +15,10 @@ import { ChatService } from '../chat/index.js';
 import { DispatchService, findDispatch, listOpenJobs as listOpenDispatches, listRiderJobs as listDispatchesOfRider, type DispatchRow } from '../dispatch/index.js';
 import { moveItems, pushOrderUpdate, recordStatusEvents, listPayouts, requestPayout, summarise, type EarningEntry } from '../seller/index.js';
 import * as repo from './rider.repo.js';
+import { z } from 'zod';
+import { jobKind } from '../../infra/jobs/jobs.js';
 
-export const ORDER_ALERT_JOB = 'rider.order-code-locked';
+export const ORDER_ALERT_JOB = jobKind('rider.order-code-locked', z.object({ orderId: z.string(), riderId: z.string() }));
 
 function sameCode(given: string, stored: string | null): boolean {
   if (!stored || given.length !== stored.length) return false;
@@ -295,14 +297,14 @@ export class RiderService {
       subject: `Order ${orderId} locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes`,
       text: `Order ${orderId} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.\nRider: ${rider.name} (${rider.email})\nPlease contact the rider and the customer.`,
     });
-    await this.ctx.jobs.enqueue(tx, ORDER_ALERT_JOB, { orderId, riderId: rider.id }, { dedupeKey: `${ORDER_ALERT_JOB}:${orderId}` });
+    await this.ctx.jobs.enqueue(tx, ORDER_ALERT_JOB, { orderId, riderId: rider.id }, { dedupeKey: `${ORDER_ALERT_JOB.kind}:${orderId}` });
   }
 
   /** Job handler: tells every support agent's open inbox. */
-  runSupportAlert(payload: Record<string, unknown>): void {
+  runSupportAlert({ orderId, riderId }: { orderId: string; riderId: string }): void {
     this.ctx.realtime.emitToRole('support', 'support.alert', {
-      kind: 'order_code_locked', orderId: String(payload.orderId), riderId: String(payload.riderId),
-      message: `Order ${String(payload.orderId)} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.`,
+      kind: 'order_code_locked', orderId, riderId,
+      message: `Order ${orderId} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.`,
       createdAt: new Date().toISOString(),
     });
   }

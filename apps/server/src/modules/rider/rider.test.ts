@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { SupportAlertEvent } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { createPaidDispatch, createPaidOrder, createRiderAccount, createVendorAccount } from '../../../test/factories-portals.js';
-import { chatMessages, chats, dispatches, mailOutbox, orderItems, orders, riders, statusEvents, users } from '../../infra/db/schema.js';
+import { chatMessages, chats, dispatches, jobs, mailOutbox, orderItems, orders, riders, statusEvents, users } from '../../infra/db/schema.js';
 import { dropOffWaits } from '../../infra/db/schema-portals.js';
 import { planRoute } from './rider.service.js';
 
@@ -176,6 +177,13 @@ describe('delivery', () => {
     const payout = json(await post('/api/rider/payouts', r.cookie, { accountName: 'Rider One', accountNumber: '0123456789', bankCode: '999992' })).payout;
     expect(payout).toMatchObject({ amount: 1500, state: 'scheduled', account: 'OPay ••••6789' });
     expect(json(await post('/api/rider/payouts', r.cookie, { accountName: 'Rider One', accountNumber: '0123456789', bankCode: '999992' })).code).toBe('nothing_to_pay');
+
+    // Its day comes: the transfer goes out, and the rider's open earnings page hears it was paid.
+    await app.ctx.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.kind, 'payout.transfer'), sql`payload->>'payoutId' = ${payout._id}`));
+    const told = vi.spyOn(app.ctx.realtime, 'emitToUser');
+    await app.ctx.jobs.drain();
+    expect(told).toHaveBeenCalledWith(r.user.id, 'payout.updated', expect.objectContaining({ _id: payout._id, state: 'paid', amount: 1500 }));
+    told.mockRestore();
   });
 
   it('a code checked by brute force is stopped after 5 tries: locked, support told, even the right code refused', async () => {
@@ -198,6 +206,12 @@ describe('delivery', () => {
     expect(items.every((i) => i.status === 'Order Picked')).toBe(true);
     const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, app.ctx.config.mail.support));
     expect(mails.some((m) => m.subject.includes(order.id))).toBe(true);
+    const alert = vi.spyOn(app.ctx.realtime, 'emitToRole');
+    await app.ctx.jobs.drain();
+    const sent = alert.mock.calls.filter((c) => c[1] === 'support.alert');
+    alert.mockRestore();
+    expect(sent).toHaveLength(1);
+    expect(SupportAlertEvent.parse(sent[0]![2])).toMatchObject({ kind: 'order_code_locked', orderId: order.id, riderId: r.user.id });
   });
 
   it('dispatch: the same lock after 5 wrong codes', async () => {

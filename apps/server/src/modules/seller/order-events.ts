@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { shownOrderStatus, type ItemStatus } from '@jara/shared';
+import { shownOrderStatus, type ItemStatus, type OrderUpdatedEvent } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../infra/db/client.js';
 import { orderItems, orders, statusEvents } from '../../infra/db/schema.js';
@@ -19,15 +19,9 @@ export async function recordStatusEvents(
   await queueStatusPush(ex, { subjectType, subjectIds, status, actorId, note: note ?? null });
 }
 
-export interface OrderUpdate {
-  _id: string;
-  orderId: string;
-  status: ItemStatus;
-  items: { _id: string; status: string; cancelReason: string | null }[];
-}
 
 /** The order's current statuses, in the shape pushed as `order.updated`. */
-export async function orderUpdatePayload(ex: Executor, orderId: string): Promise<{ userId: string; update: OrderUpdate } | null> {
+export async function orderUpdatePayload(ex: Executor, orderId: string): Promise<{ userId: string; update: OrderUpdatedEvent } | null> {
   const [order] = await ex.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const items = await ex
@@ -41,7 +35,7 @@ export async function orderUpdatePayload(ex: Executor, orderId: string): Promise
       _id: order.id,
       orderId: order.id,
       status: shownOrderStatus(items.map((i) => i.status as ItemStatus)),
-      items: items.map((i) => ({ _id: i.id, status: i.status, cancelReason: i.cancelReason })),
+      items: items.map((i) => ({ _id: i.id, status: i.status as ItemStatus, cancelReason: i.cancelReason })),
     },
   };
 }

@@ -6,11 +6,13 @@ import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { ProviderError } from '../../infra/payments/types.js';
 import { payouts } from '../../infra/db/schema-portals.js';
 import { badRequest } from '../../lib/errors.js';
+import { z } from 'zod';
+import { jobKind } from '../../infra/jobs/jobs.js';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 /** Payouts are paid at 10:00 Africa/Lagos on the due day. */
 const PAY_HOUR_LAGOS = 10;
-export const PAYOUT_JOB = 'payout.transfer';
+export const PAYOUT_JOB = jobKind('payout.transfer', z.object({ payoutId: z.string() }));
 
 type PayoutRow = typeof payouts.$inferSelect;
 
@@ -153,8 +155,7 @@ export function registerPayoutJob(ctx: AppContext): void {
     }
   };
 
-  ctx.jobs.register(PAYOUT_JOB, async (payload) => {
-    const id = String(payload.payoutId);
+  ctx.jobs.register(PAYOUT_JOB, async ({ payoutId: id }) => {
     const [p] = await ctx.db.select().from(payouts).where(eq(payouts.id, id));
     if (!p || !p.accountNumber || !p.bankCode || !p.reference) return;
     // Sent and acknowledged: the transfer webhook settles it.

@@ -1,16 +1,15 @@
-import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, JoinRoomAck, ServerToClientEvents } from '@jara/shared';
-import { ensureConnected, getSocket } from '../../../lib/socket';
+import type { JoinRoomAck } from '@jara/shared';
+import { ensureConnected, getSocket, type AppSocket } from '../../../lib/socket';
 
-export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type ChatSocket = AppSocket;
 
-/** The app's one socket, typed with the chat events, connected on first use. */
+/** The app's one socket, connected on first use. */
 export function chatSocket(): ChatSocket {
-  return ensureConnected() as unknown as ChatSocket;
+  return ensureConnected();
 }
 
 export function peekChatSocket(): ChatSocket {
-  return getSocket() as unknown as ChatSocket;
+  return getSocket();
 }
 
 /** Joins a conversation's room (the server checks the caller may). */

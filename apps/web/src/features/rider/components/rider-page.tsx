@@ -3,10 +3,11 @@ import toast from 'react-hot-toast';
 import { hasRole, type RiderProfileDto } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-client';
+import { usePayoutUpdates } from '../../../lib/use-payout-updates';
 import { ApprovalGate, useSession } from '../../auth';
 import { useActiveJobs } from '../api/get-active';
 import { useRiderMe } from '../api/get-rider-me';
-import { useRequestRiderPayout, useRiderEarnings } from '../api/get-rider-earnings';
+import { riderEarningsQuery, useRequestRiderPayout, useRiderEarnings } from '../api/get-rider-earnings';
 import { useSetOnline } from '../api/set-online';
 import { useRiderLive } from '../hooks/use-rider-live';
 import { ActiveJobs } from './active-job';
@@ -21,6 +22,7 @@ import { Switch } from '../../../components/ui/switch';
 
 function Dashboard({ rider }: { rider: RiderProfileDto }) {
   useRiderLive(true);
+  usePayoutUpdates(riderEarningsQuery.queryKey, true);
   const online = useSetOnline();
   const active = useActiveJobs(true);
   const earnings = useRiderEarnings();

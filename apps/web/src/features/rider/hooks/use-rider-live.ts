@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { JobDto } from '@jara/shared';
+import type { JobBoardEvent, JobDto } from '@jara/shared';
 import { ensureConnected } from '../../../lib/socket';
 import { activeJobsQuery } from '../api/get-active';
 import { jobBoardQuery } from '../api/get-jobs';
@@ -12,7 +12,7 @@ export function useRiderLive(enabled: boolean) {
     if (!enabled) return;
     const socket = ensureConnected();
     const refreshBoard = () => void qc.invalidateQueries({ queryKey: jobBoardQuery.queryKey });
-    const onTaken = (e: { kind: string; _id: string }) => {
+    const onTaken = (e: JobBoardEvent) => {
       qc.setQueryData<JobDto[]>(jobBoardQuery.queryKey, (jobs) => jobs?.filter((j) => !(j._id === e._id && j.kind === e.kind)));
     };
     const onDispatch = () => void qc.invalidateQueries({ queryKey: activeJobsQuery.queryKey });

@@ -4,10 +4,11 @@ import toast from 'react-hot-toast';
 import { hasRole, WEEKDAYS, type SellerProfileDto } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-client';
+import { usePayoutUpdates } from '../../../lib/use-payout-updates';
 import { ApprovalGate, useSession } from '../../auth';
 import { useSellerMe } from '../api/get-seller-me';
 import { useRequestSellerPayout } from '../api/request-payout';
-import { useSellerEarnings } from '../api/get-seller-earnings';
+import { sellerEarningsQuery, useSellerEarnings } from '../api/get-seller-earnings';
 import { useSetShopOpen } from '../api/set-open';
 import { useVendorLive } from '../hooks/use-vendor-live';
 import { EarningsView } from '../../../components/earnings-view';
@@ -51,6 +52,7 @@ function ApplicationScreen({ vendor }: { vendor: SellerProfileDto | null }) {
 
 function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
   const live = useVendorLive(true);
+  usePayoutUpdates(sellerEarningsQuery.queryKey, true);
   const open = useSetShopOpen();
   const location = useLocation();
   const earnings = useSellerEarnings();

@@ -1,11 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { SupportAlertEvent } from '@jara/shared';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
 import { SupportPage } from './support-page';
 
+// One fake socket shared by the app: the test plays the server's pushes through it.
+const handlers = new Map<string, (payload: unknown) => void>();
 vi.mock('../../../lib/socket', () => {
-  const socket = { connected: false, active: false, on: () => socket, off: () => socket, emit: () => socket, connect: () => socket };
+  const socket = {
+    connected: false, active: false, emit: () => socket, connect: () => socket,
+    on: (event: string, fn: (p: unknown) => void) => (handlers.set(event, fn), socket),
+    off: (event: string) => (handlers.delete(event), socket),
+  };
   return { getSocket: () => socket, ensureConnected: () => socket, disconnectSocket: () => undefined };
 });
 
@@ -67,6 +74,25 @@ describe('SupportPage', () => {
     const reply = calls.find((c) => c.method === 'POST' && c.path.endsWith('/reply'));
     expect(reply?.body).toBeInstanceOf(FormData);
     expect((reply!.body as FormData).get('message')).toBe('On its way!');
+  });
+
+  it('shows a locked delivery pushed to support until it is dismissed', async () => {
+    stubFetch({
+      'GET /api/user/is-auth': { success: true, user: person('support'), role: 'support' },
+      'GET /api/support/chats': { success: true, chats: [summary] },
+    });
+    renderApp(<SupportPage />, { route: '/support' });
+    await screen.findByRole('button', { name: /Ada Customer/ });
+    const alert: SupportAlertEvent = {
+      kind: 'order_code_locked', orderId: 'o1', riderId: 'r1', message: 'Order o1 was locked after 5 wrong delivery codes.', createdAt: '2025-03-10T09:00:00.000Z',
+    };
+    act(() => handlers.get('support.alert')!(alert));
+    act(() => handlers.get('support.alert')!(alert));
+    const shown = await screen.findAllByRole('alert');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toHaveTextContent('Order o1 was locked after 5 wrong delivery codes.');
+    await userEvent.click(within(shown[0]!).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
   });
 });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
-import { hasRole } from '@jara/shared';
+import { hasRole, type SupportAlertEvent } from '@jara/shared';
 import { LoginPrompt, useSession } from '../../auth';
 import { chatSocket } from '../../chat';
 import { useSupportChats, type InboxFilter } from '../api/get-support-chats';
@@ -50,6 +50,7 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
   const chats = useSupportChats(q, filter);
   const qc = useQueryClient();
   const selected = chats.data?.find((c) => c._id === selectedId) ?? null;
+  const [alerts, setAlerts] = useState<SupportAlertEvent[]>([]);
 
   useEffect(() => {
     document.title = 'Support Inbox · Jara';
@@ -66,6 +67,16 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
       socket.off('connect', refresh);
     };
   }, [qc]);
+
+  // A delivery locked after too many wrong codes: shown until dismissed (the support mailbox has it too).
+  useEffect(() => {
+    const socket = chatSocket();
+    const onAlert = (alert: SupportAlertEvent) => setAlerts((list) => [alert, ...list.filter((a) => alertKey(a) !== alertKey(alert))].slice(0, 5));
+    socket.on('support.alert', onAlert);
+    return () => {
+      socket.off('support.alert', onAlert);
+    };
+  }, []);
 
   const go = (next: Record<string, string | null>) =>
     setParams((p) => {
@@ -96,6 +107,18 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
           ))}
         </div>
       </div>
+      {alerts.length > 0 && (
+        <ul aria-label="Alerts" className="mb-3 space-y-2 px-4 sm:px-0">
+          {alerts.map((a) => (
+            <li key={alertKey(a)} role="alert" className="flex items-start justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+              <span>{a.message} Please contact the rider and the customer.</span>
+              <button type="button" className="shrink-0 font-semibold underline" onClick={() => setAlerts((list) => list.filter((x) => alertKey(x) !== alertKey(a)))}>
+                Dismiss
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div role="tabpanel" className="flex min-h-0 flex-1 overflow-hidden border-stone-200 bg-white sm:rounded-3xl sm:border">
         {tab === 'contact' ? (
           <div className="min-h-0 flex-1 overflow-y-auto bg-stone-50"><ContactInbox /></div>
@@ -135,3 +158,5 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
     </div>
   );
 }
+
+const alertKey = (a: SupportAlertEvent) => (a.kind === 'order_code_locked' ? `order:${a.orderId}` : `dispatch:${a.dispatchId}`);
