@@ -36,7 +36,7 @@ interface Figures {
   productPath: string;
   productName: string;
   lighthouse: Record<string, LhFigures & { runs: LhFigures[] }>;
-  bytes: { firstVisit: number; firstVisitRequests: number; repeatHome: number; repeatHomeRequests: number; perStep: Record<string, number> };
+  bytes: { firstVisit: number; firstVisitRequests: number; firstVisitImages?: number; firstVisitImageRequests?: number; repeatHome: number; repeatHomeRequests: number; perStep: Record<string, number> };
   slow: { productNameOnProductMs: number | null; productNameOnHomeMs: number | null };
 }
 
@@ -151,15 +151,30 @@ async function lighthousePages(base: string, pages: Record<string, string>, runs
 class ByteCounter {
   total = 0;
   requests = 0;
+  /** Of which pictures (`/media/*`). */
+  images = 0;
+  imageRequests = 0;
+  private readonly imageIds = new Set<string>();
   constructor(private readonly cdp: CDPSession) {}
+  private add(bytes: number, image: boolean) {
+    this.total += bytes;
+    this.requests++;
+    if (image) {
+      this.images += bytes;
+      this.imageRequests++;
+    }
+  }
   static async attach(page: Page, context: BrowserContext): Promise<ByteCounter> {
     const cdp = await context.newCDPSession(page);
     const counter = new ByteCounter(cdp);
     await cdp.send('Network.enable');
+    const isImage = (url: string) => new URL(url).pathname.startsWith('/media/');
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+      if (isImage(e.request.url)) counter.imageIds.add(e.requestId);
+    });
     // Disable nothing: the browser cache and service worker are part of what is measured.
-    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
-      counter.total += e.encodedDataLength;
-      counter.requests++;
+    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+      counter.add(e.encodedDataLength, counter.imageIds.has(e.requestId));
     });
     cdp.on('Network.webSocketFrameReceived', (e: { response: { payloadData: string } }) => {
       counter.total += e.response.payloadData.length;
@@ -170,8 +185,7 @@ class ByteCounter {
       if (!req.serviceWorker()) return;
       try {
         const s = await req.sizes();
-        counter.total += s.responseBodySize + s.responseHeadersSize;
-        counter.requests++;
+        counter.add(s.responseBodySize + s.responseHeadersSize, isImage(req.url()));
       } catch { /* gone */ }
     });
     return counter;
@@ -212,6 +226,8 @@ async function measureBytes(base: string, product: ProductLite): Promise<Figures
     step('cart');
     const firstVisit = counter.total;
     const firstVisitRequests = counter.requests;
+    const firstVisitImages = counter.images;
+    const firstVisitImageRequests = counter.imageRequests;
     await counter.detach();
 
     // Repeat visit: a new tab in the same browser profile (HTTP cache and service worker kept).
@@ -219,7 +235,7 @@ async function measureBytes(base: string, product: ProductLite): Promise<Figures
     const repeat = await ByteCounter.attach(again, context);
     await again.goto(base + '/', { waitUntil: 'load' });
     await settle(again);
-    return { firstVisit, firstVisitRequests, repeatHome: repeat.total, repeatHomeRequests: repeat.requests, perStep };
+    return { firstVisit, firstVisitRequests, firstVisitImages, firstVisitImageRequests, repeatHome: repeat.total, repeatHomeRequests: repeat.requests, perStep };
   } finally {
     await browser.close();
   }
@@ -312,6 +328,7 @@ function rows(f: Figures): [string, string][] {
   }
   r.push(['first visit home → product → cart', `${kb(f.bytes.firstVisit)} (${f.bytes.firstVisitRequests} req)`]);
   for (const [k, v] of Object.entries(f.bytes.perStep)) r.push([`  of which ${k}`, kb(v)]);
+  if (f.bytes.firstVisitImages !== undefined) r.push(['  of which pictures (/media/*)', `${kb(f.bytes.firstVisitImages)} (${f.bytes.firstVisitImageRequests} req)`]);
   r.push(['repeat visit of home', `${kb(f.bytes.repeatHome)} (${f.bytes.repeatHomeRequests} req)`]);
   r.push(['50 KB/s + 400 ms: product name on its page', s(f.slow.productNameOnProductMs)]);
   r.push(['50 KB/s + 400 ms: product name on home', s(f.slow.productNameOnHomeMs)]);
@@ -320,7 +337,9 @@ function rows(f: Figures): [string, string][] {
 function print(results: Figures[]) {
   const table = results.map(rows);
   const lines = [`| measure | ${results.map((r) => r.label).join(' | ')} |`, `|---|${results.map(() => '---|').join('')}`];
-  table[0]!.forEach(([name], i) => lines.push(`| ${name} | ${table.map((t) => t[i]?.[1] ?? '–').join(' | ')} |`));
+  // Rows by name: a result measured with --only, or saved before a row existed, has fewer.
+  const names = [...new Set(table.flat().map(([name]) => name))];
+  for (const name of names) lines.push(`| ${name} | ${table.map((t) => t.find(([n]) => n === name)?.[1] ?? '–').join(' | ')} |`);
   console.log(lines.join('\n'));
 }
 

@@ -32,6 +32,55 @@ test.describe('server rendering', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
 
+    test('the largest picture is preloaded from the head and fetched first, the others wait', async ({ page }) => {
+      const product = await aProduct(page);
+      const pictures: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/media/')) pictures.push(r.url());
+      });
+      await page.goto(productPath(product));
+      const image = product.image[0]!;
+      const preload = page.locator('head link[rel="preload"][as="image"]');
+      await expect(preload).toHaveCount(1);
+      await expect(preload).toHaveAttribute('type', 'image/avif');
+      await expect(preload).toHaveAttribute('fetchpriority', 'high');
+      await expect(preload).toHaveAttribute('imagesizes', /.+/);
+      const srcset = await preload.getAttribute('imagesrcset');
+      expect(srcset).toContain(`${image}?w=800&f=avif 800w`);
+
+      const main = page.getByRole('img', { name: product.name });
+      await expect(main).toHaveAttribute('fetchpriority', 'high');
+      await expect(main).toHaveAttribute('loading', 'eager');
+      await expect(main).toHaveAttribute('width', /^\d+$/);
+      await expect(main).toHaveAttribute('height', /^\d+$/);
+      // The <img> offers what the preload named: the browser reuses the preloaded AVIF copy.
+      const source = main.locator('xpath=preceding-sibling::source');
+      await expect(source).toHaveAttribute('type', 'image/avif');
+      await expect(source).toHaveAttribute('srcset', srcset!);
+      await expect(source).toHaveAttribute('sizes', (await preload.getAttribute('imagesizes'))!);
+      await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      expect(await main.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).search)).toMatch(/f=avif/);
+      expect(pictures[0]).toMatch(/f=avif/);
+
+      // Pictures further down (related products) are lazy and decoded off the main thread.
+      const others = page.locator('main img:not([fetchpriority])');
+      expect(await others.count()).toBeGreaterThan(0);
+      for (const img of await others.all()) {
+        await expect(img).toHaveAttribute('loading', 'lazy');
+        await expect(img).toHaveAttribute('decoding', 'async');
+      }
+    });
+
+    test('the home page preloads its first banner', async ({ page }) => {
+      await page.goto('/');
+      const preload = page.locator('head link[rel="preload"][as="image"]');
+      await expect(preload).toHaveAttribute('imagesrcset', /\/media\/.+\?w=400&f=avif 400w/);
+      const banner = page.locator('img[fetchpriority="high"]');
+      await expect(banner).toHaveCount(1);
+      await expect(banner).toHaveAttribute('loading', 'eager');
+      await expect(banner.locator('xpath=preceding-sibling::source')).toHaveAttribute('srcset', (await preload.getAttribute('imagesrcset'))!);
+    });
+
     test('an unknown page answers 404 with the not-found page', async ({ page }) => {
       const res = await page.goto('/no-such-page');
       expect(res?.status()).toBe(404);

@@ -8,7 +8,7 @@ import { vendorQuery } from '../features/catalog/api/get-vendor';
 import { homeContentQuery, type HomeContent } from '../features/home/api/get-home-content';
 import { effectivePrice, cheapestOption } from '../features/catalog/catalog-rules';
 import { formatPrice } from '../lib/money';
-import { sizedUrl, srcSetFor } from '../lib/images';
+import { HERO_IMAGES, imagePreload, sizedUrl } from '../lib/images';
 import { routes } from './router';
 
 /** What the head of a page says (title, description, canonical, Open Graph) and its status. */
@@ -23,8 +23,8 @@ export interface PageHead {
   price?: { amount: string; display: string };
   status: number;
   noindex?: boolean;
-  /** The largest image of the first screen, preloaded with high priority. */
-  lcpImage?: { src: string; srcSet?: string; sizes?: string };
+  /** The largest image of the first screen, preloaded with high priority (the `<img>` has it too). */
+  lcpImage?: ReturnType<typeof imagePreload>;
 }
 
 const SITE = 'Jara';
@@ -102,7 +102,7 @@ export function pageHead(qc: QueryClient, m: PageMatch): PageHead {
     case 'index': {
       const home = qc.getQueryData<HomeContent>(homeContentQuery.queryKey);
       const banner = home?.banners[0]?.image;
-      return { ...base, canonical: '/', ...(banner ? { image: banner, lcpImage: { src: banner, srcSet: srcSetFor(banner, 1600), sizes: '(min-width: 1152px) 1152px, 100vw' } } : {}) };
+      return { ...base, canonical: '/', ...(banner ? { image: banner, lcpImage: imagePreload(banner, HERO_IMAGES.banner.width, HERO_IMAGES.banner.sizes) } : {}) };
     }
     case 'products':
       return { ...named('All products', 'Everything on Jara: food from campus kitchens, gadgets, fashion and more, delivered on Ugbowo campus.'), canonical: '/products' };
@@ -122,7 +122,7 @@ export function pageHead(qc: QueryClient, m: PageMatch): PageHead {
         ...named(product.name, clip(price !== undefined ? `${formatPrice(price)} · ${text}` : text)),
         canonical: product.category === 'food' ? `/products/food/${product.vendorId}/${product._id}` : `/products/${product.category}/${product._id}`,
         type: 'product',
-        ...(image ? { image, lcpImage: { src: image, srcSet: srcSetFor(image, 800), sizes: '(min-width: 768px) 45vw, 100vw' } } : {}),
+        ...(image ? { image, lcpImage: imagePreload(image, HERO_IMAGES.product.width, HERO_IMAGES.product.sizes) } : {}),
         ...(price !== undefined ? { price: { amount: String(price), display: formatPrice(price) } } : {}),
       };
     }
@@ -172,10 +172,10 @@ export function headHtml(h: PageHead, origin: string): string {
     tags.push('<meta property="product:price:currency" content="NGN">');
   }
   if (h.lcpImage) {
-    const { src, srcSet, sizes } = h.lcpImage;
+    const { href, type, srcSet, sizes } = h.lcpImage;
     tags.push(srcSet
-      ? `<link rel="preload" as="image" imagesrcset="${esc(srcSet)}" imagesizes="${esc(sizes ?? '100vw')}" fetchpriority="high">`
-      : `<link rel="preload" as="image" href="${esc(src)}" fetchpriority="high">`);
+      ? `<link rel="preload" as="image"${type ? ` type="${esc(type)}"` : ''} href="${esc(href)}" imagesrcset="${esc(srcSet)}" imagesizes="${esc(sizes ?? '100vw')}" fetchpriority="high">`
+      : `<link rel="preload" as="image" href="${esc(href)}" fetchpriority="high">`);
   }
   if (h.noindex) tags.push('<meta name="robots" content="noindex">');
   return tags.join('');

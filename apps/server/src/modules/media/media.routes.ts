@@ -7,6 +7,14 @@ import { notFound } from '../../lib/errors.js';
 /** Folders whose files anyone may see; chat and contact uploads are served by their modules. */
 const PUBLIC_PREFIXES = ['seed/', 'products/', 'vendors/', 'categories/', 'banners/'];
 export const MEDIA_WIDTHS = [200, 400, 800] as const;
+/** Formats a copy can be asked for (`?f=`); the stored originals are WebP (decision 0020). */
+export const MEDIA_FORMATS = ['avif', 'webp'] as const;
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];
+
+const MediaQuery = z.object({
+  w: z.coerce.number().refine((w) => (MEDIA_WIDTHS as readonly number[]).includes(w), { message: `one of ${MEDIA_WIDTHS.join(', ')}` }).optional(),
+  f: z.enum(MEDIA_FORMATS).optional(),
+});
 
 /**
  * The width to serve. A browser that asks to save data (`Save-Data: on`, Chromium's Lite mode and
@@ -20,33 +28,61 @@ export function servedWidth(asked: number | undefined, saveData: boolean): numbe
   return Math.max(MEDIA_WIDTHS[0], Math.min(400, width / 2));
 }
 
+/** Where a copy is kept in storage; null for the original itself (full-size WebP). */
+export function copyKey(key: string, width: number | null, format: MediaFormat): string | null {
+  if (format === 'webp') return width ? `cache/w${width}/${key}` : null;
+  return `cache/avif/${width ? `w${width}` : 'full'}/${key}`;
+}
+
+async function encode(original: Buffer, width: number | null, format: MediaFormat): Promise<Buffer> {
+  let img = sharp(original);
+  if (width) img = img.resize({ width, withoutEnlargement: true });
+  // Effort 2, not sharp's 4: the first visitor to ask waits for the encoding (decision 0020).
+  return format === 'avif' ? img.avif({ quality: 55, effort: 2 }).toBuffer() : img.webp({ quality: 78 }).toBuffer();
+}
+
 export const mediaModule: Module = async (app, ctx) => {
   defaultAccess(app, 'public');
+  // Copies being encoded now: a second request for the same copy waits for the first encoding.
+  const encoding = new Map<string, Promise<void>>();
+  const makeCopy = (key: string, served: string, width: number | null, format: MediaFormat) => {
+    let pending = encoding.get(served);
+    if (!pending) {
+      pending = (async () => {
+        const original = await ctx.storage.get(key);
+        if (!original) throw notFound();
+        await ctx.storage.put(served, await encode(original, width, format));
+      })().finally(() => encoding.delete(served));
+      encoding.set(served, pending);
+    }
+    return pending;
+  };
+
   app.get(
     '/media/*',
-    { schema: { hide: true, querystring: z.object({ w: z.coerce.number().optional() }) } },
+    { schema: { hide: true, querystring: MediaQuery } },
     async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
       if (!PUBLIC_PREFIXES.some((p) => key.startsWith(p)) || !/^[a-z0-9/_.-]+\.webp$/i.test(key) || key.includes('..')) throw notFound();
       const saveData = String(req.headers['save-data'] ?? '').trim().toLowerCase() === 'on';
       const width = servedWidth(req.query.w, saveData);
-      let served = key;
+      const format = req.query.f ?? 'webp';
       let info = await ctx.storage.stat(key);
-      if (info && width) {
-        // Resized copies are made once and kept in storage, where every instance finds them.
-        served = `cache/w${width}/${key}`;
+      if (!info) throw notFound();
+      // Copies are made once and kept in storage, where every instance finds them.
+      const served = copyKey(key, width, format) ?? key;
+      if (served !== key) {
         info = await ctx.storage.stat(served);
         if (!info) {
-          const original = await ctx.storage.get(key);
-          if (!original) throw notFound();
-          await ctx.storage.put(served, await sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+          await makeCopy(key, served, width, format);
           info = await ctx.storage.stat(served);
         }
       }
       if (!info) throw notFound();
       reply
-        .type('image/webp')
+        .type(`image/${format}`)
         .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
+        // One URL per format (decision 0020): the answer varies only by the data saver.
         .header('vary', 'Save-Data')
         // The ETag @fastify/etag would compute from the bytes, known without reading them.
         .header('etag', info.etag);

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { saverUrl, sizedUrl, srcSetFor } from '../../lib/images';
+import { IMAGE_TYPES, saverUrl, sizedUrl, srcSetFor } from '../../lib/images';
 import { useDataSaver } from '../../lib/data-saver';
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> {
@@ -13,18 +13,17 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width
 }
 
 /**
- * An image with intrinsic size (no layout shift), a resized srcset and lazy loading by default;
- * with data saver on, one small copy (lib/data-saver.ts).
+ * An image with intrinsic size (no layout shift), resized candidates in AVIF (for browsers that
+ * take it) and WebP, and lazy loading by default; with data saver on, one small copy
+ * (lib/data-saver.ts). Pictures the media route does not serve are shown as they are.
  */
 export function ResponsiveImage({ src, alt, width, height, priority, sizes = '(min-width: 1024px) 20vw, 50vw', ...rest }: Props) {
   const saver = useDataSaver();
-  const srcSet = saver ? undefined : srcSetFor(src, width);
-  if (saver) src = saverUrl(src, width);
-  return (
+  const img = (
     <img
-      src={srcSet ? sizedUrl(src, 400) : src}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      src={src.startsWith('/media/') ? (saver ? saverUrl(src, width) : sizedUrl(src, 400)) : src}
+      srcSet={saver ? undefined : srcSetFor(src, width)}
+      sizes={saver || !src.startsWith('/media/') ? undefined : sizes}
       alt={alt}
       width={width}
       height={height}
@@ -33,5 +32,13 @@ export function ResponsiveImage({ src, alt, width, height, priority, sizes = '(m
       {...(priority ? { fetchPriority: 'high' as const } : {})}
       {...rest}
     />
+  );
+  if (!src.startsWith('/media/')) return img;
+  return (
+    // `contents`: the <picture> adds no box, so the <img> sizes itself against its parent as before.
+    <picture className="contents">
+      <source type={IMAGE_TYPES.avif} srcSet={saver ? saverUrl(src, width, 'avif') : srcSetFor(src, width, 'avif')} sizes={saver ? undefined : sizes} />
+      {img}
+    </picture>
   );
 }

@@ -13,6 +13,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { StoreIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
+import { HERO_IMAGES } from '../../../lib/images';
 import { useCartActions } from '../../cart';
 import { useProducts } from '../api/get-products';
 import { useVendor } from '../api/get-vendor';
@@ -92,10 +93,10 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
               <ResponsiveImage
                 src={image}
                 alt={product.name}
-                width={800}
-                height={800}
+                width={HERO_IMAGES.product.width}
+                height={HERO_IMAGES.product.height}
                 priority
-                sizes="(min-width: 768px) 45vw, 100vw"
+                sizes={HERO_IMAGES.product.sizes}
                 className="size-full object-cover"
               />
             )}

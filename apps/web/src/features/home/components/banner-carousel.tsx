@@ -4,6 +4,7 @@ import { useCarousel } from '../../../components/ui/use-carousel';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
 import { useAutoplay, useDataSaver } from '../../../lib/data-saver';
+import { HERO_IMAGES } from '../../../lib/images';
 import type { Banner } from '../api/get-home-content';
 
 /**
@@ -42,11 +43,11 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               {(!saver || i === index) && <ResponsiveImage
                 src={b.image}
                 alt=""
-                width={1600}
-                height={600}
+                width={HERO_IMAGES.banner.width}
+                height={HERO_IMAGES.banner.height}
                 priority={i === 0}
                 draggable={false}
-                sizes="(min-width: 1152px) 1152px, 100vw"
+                sizes={HERO_IMAGES.banner.sizes}
                 className="size-full object-cover"
               />}
               <span className="sr-only">
