@@ -81,6 +81,15 @@ test.describe('server rendering', () => {
       await expect(banner.locator('xpath=preceding-sibling::source')).toHaveAttribute('srcset', (await preload.getAttribute('imagesrcset'))!);
     });
 
+    test('the home page comes with its Best Sellers, not a skeleton', async ({ page }) => {
+      const res = await page.request.get('/api/product/list?sort=popular&inStock=true&limit=5');
+      const { products } = (await res.json()) as { products: Product[] };
+      await page.goto('/');
+      const best = page.getByRole('region', { name: 'Best Sellers' });
+      await expect(best.getByRole('link', { name: products[0]!.name }).first()).toBeVisible();
+      await expect(best.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    });
+
     test('an unknown page answers 404 with the not-found page', async ({ page }) => {
       const res = await page.goto('/no-such-page');
       expect(res?.status()).toBe(404);

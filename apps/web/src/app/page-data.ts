@@ -5,6 +5,7 @@ import { productsQuery } from '../features/catalog/api/get-products';
 import { categoriesQuery } from '../features/catalog/api/get-categories';
 import { vendorsQuery } from '../features/catalog/api/get-vendors';
 import { vendorQuery } from '../features/catalog/api/get-vendor';
+import { bestSellersQuery } from '../features/catalog/api/search-products';
 import { homeContentQuery, type HomeContent } from '../features/home/api/get-home-content';
 import { effectivePrice, cheapestOption } from '../features/catalog/catalog-rules';
 import { formatPrice } from '../lib/money';
@@ -65,6 +66,7 @@ export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void>
   switch (p) {
     case 'index':
       q(qc.prefetchQuery(homeContentQuery)); q(qc.prefetchQuery(categoriesQuery)); q(qc.prefetchQuery(productsQuery));
+      q(qc.prefetchQuery(bestSellersQuery));
       break;
     case 'products': case 'products/food/:vendorId/:id': case 'products/:category/:id': case 'cart': case 'wishlist':
       q(qc.prefetchQuery(productsQuery));

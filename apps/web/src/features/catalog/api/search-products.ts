@@ -37,4 +37,5 @@ export const productSearchQuery = (s: ProductSearch) =>
 export const useProductSearch = (s: ProductSearch) => useQuery(productSearchQuery(s));
 
 /** Best Sellers: units sold in paid orders, in stock, food included. */
-export const useBestSellers = () => useProductSearch({ sort: 'popular', inStock: true, limit: BEST_SELLERS });
+export const bestSellersQuery = productSearchQuery({ sort: 'popular', inStock: true, limit: BEST_SELLERS });
+export const useBestSellers = () => useQuery(bestSellersQuery);
