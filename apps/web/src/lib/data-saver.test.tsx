@@ -6,6 +6,7 @@ import { DATA_SAVER_KEY, dataSaverOn, isDataSaverOn } from './data-saver';
 import { DataSaverSwitch } from '../features/layout/components/nav-bar';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { BannerCarousel } from '../features/home/components/banner-carousel';
+import { fakeMatchMedia } from '../test/match-media';
 
 const banners = [
   { image: '/media/banners/one.webp', headline: 'One', text: 'First', link: '/products' },
@@ -17,16 +18,7 @@ function setBrowserSaveData(value: boolean | undefined) {
 }
 
 function setReducedMotion(reduce: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  window.matchMedia = fakeMatchMedia((query) => reduce && query.includes('prefers-reduced-motion: reduce'));
 }
 
 const switchEl = () => screen.getByRole('switch', { name: 'Data saver' });

@@ -2,24 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { allowed, consoleErrors } from './console';
+import { fakeMatchMedia } from './match-media';
 
 // findBy… and waitFor wait up to 5 s: lazy chunks and user-event take seconds on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia (react-hot-toast asks for prefers-reduced-motion).
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = fakeMatchMedia();
 
 // A test fails if it logs an error it did not expect (React warnings, failed effects, act() misuse).
 // One that means to provoke an error calls allowConsoleError() first (src/test/console.ts).
