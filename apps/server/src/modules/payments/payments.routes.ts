@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
+import { errorBody } from '../../lib/errors.js';
 import { cancelActionUrl } from '../../infra/payments/types.js';
 import { renderCheckout, renderMissing } from './sandbox-page.js';
 
@@ -23,7 +24,7 @@ export const paymentsModule: Module = async (app, ctx) => {
       hooks.post(url, { schema: { hide: true }, config: { crossSite: true } }, async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const answer = await payments.receiveWebhook(raw, req.headers['x-paystack-signature']);
-        return reply.status(answer.status).send(answer.status === 200 ? { success: true } : { success: false, message: 'Webhook refused.', code: answer.outcome });
+        return reply.status(answer.status).send(answer.status === 200 ? { success: true } : errorBody(answer.outcome, 'Webhook refused.'));
       });
     }
   });

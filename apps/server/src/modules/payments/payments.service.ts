@@ -59,10 +59,11 @@ const REFUND_MAX_ATTEMPTS = 8;
 
 const WebhookBody = z.object({ event: z.string().min(1).max(100), data: z.record(z.string(), z.unknown()) });
 
-export interface WebhookAnswer {
-  status: number;
-  outcome: string;
-}
+/** Queued for the worker, or refused under a public error code. */
+export type WebhookAnswer =
+  | { status: 200; outcome: 'queued' }
+  | { status: 401; outcome: 'bad_signature' | 'missing_signature' }
+  | { status: 400; outcome: 'malformed' };
 
 interface Settled {
   state: AttemptState;
