@@ -1,7 +1,8 @@
 // Lint for the whole repository: `npm run lint` (part of `npm run validate`). Zero warnings.
 // Besides correctness (promises that are never awaited, hooks rules, accessibility), it enforces
 // the boundaries of docs/architecture.md:
-//   server: infra/ and lib/ import no module; a module imports another only through its index.ts
+//   server: infra/ and lib/ import no module; a module imports another only through its index.ts;
+//           plugins/ reach the modules only through modules/index.ts and the modules' index.ts
 //   web:    a feature imports another only through its index.ts; components/ and lib/ import no feature
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -9,20 +10,63 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-const SERVER_MODULES = ['addresses', 'admin', 'auth', 'catalog', 'chat', 'contact', 'dispatch', 'geocoding', 'media', 'orders', 'payments', 'push', 'rider', 'seller', 'support', 'tracking'];
-const WEB_FEATURES = ['addresses', 'admin', 'auth', 'cart', 'catalog', 'chat', 'checkout', 'dispatch', 'home', 'layout', 'newsletter', 'orders', 'pages', 'profile', 'rider', 'seller', 'support', 'wishlist'];
+const SERVER_MODULES = [
+  'addresses',
+  'admin',
+  'auth',
+  'catalog',
+  'chat',
+  'contact',
+  'dispatch',
+  'geocoding',
+  'media',
+  'order-events',
+  'orders',
+  'payments',
+  'payouts',
+  'push',
+  'rider',
+  'seller',
+  'support',
+  'tracking',
+];
+const WEB_FEATURES = [
+  'addresses',
+  'admin',
+  'auth',
+  'cart',
+  'catalog',
+  'chat',
+  'checkout',
+  'dispatch',
+  'home',
+  'layout',
+  'newsletter',
+  'orders',
+  'pages',
+  'profile',
+  'rider',
+  'seller',
+  'support',
+  'wishlist',
+];
 
 /** A module's files may reach any other module only through `../<other>/index.js`. */
 const serverModuleRule = (name) => ({
   files: [`apps/server/src/modules/${name}/**/*.ts`],
   ignores: ['**/*.test.ts'],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [{
-        regex: `^\\.\\./(?!${name}/)(${SERVER_MODULES.join('|')})/(?!index\\.js$)`,
-        message: 'Another module is reached only through its index.ts (docs/architecture.md).',
-      }],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^\\.\\./(?!${name}/)(${SERVER_MODULES.join('|')})/(?!index\\.js$)`,
+            message: 'Another module is reached only through its index.ts (docs/architecture.md).',
+          },
+        ],
+      },
+    ],
   },
 });
 
@@ -31,18 +75,33 @@ const webFeatureRule = (name) => ({
   files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
   ignores: ['**/*.test.{ts,tsx}'],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [{
-        regex: `^(\\.\\./)+(features/)?(?!${name}/)(${WEB_FEATURES.join('|')})/`,
-        message: 'Another feature is reached only through its index.ts (docs/architecture.md).',
-      }],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(features/)?(?!${name}/)(${WEB_FEATURES.join('|')})/`,
+            message: 'Another feature is reached only through its index.ts (docs/architecture.md).',
+          },
+        ],
+      },
+    ],
   },
 });
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'apps/web/public/**', 'bench/results/**', '**/data/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/web/public/**',
+      'bench/results/**',
+      '**/data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -56,7 +115,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -88,9 +150,33 @@ export default tseslint.config(
     files: ['apps/server/src/infra/**/*.ts', 'apps/server/src/lib/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '(^|/)modules/[a-z-]+/', message: 'infra/ and lib/ import no module (docs/architecture.md).' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)modules/[a-z-]+/', message: 'infra/ and lib/ import no module (docs/architecture.md).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The plugins that assemble the app (apps/server/src/plugins) use infra/, lib/ and the modules'
+    // surface only: modules/index.ts (MODULES), modules/types.ts and a module's index.ts.
+    files: ['apps/server/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[a-z-]+/(?!index\\.js$)',
+              message: 'plugins/ reach a module only through its index.ts (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   ...SERVER_MODULES.map(serverModuleRule),
@@ -99,9 +185,14 @@ export default tseslint.config(
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '(^|/)features/', message: 'components/ and lib/ import no feature (docs/architecture.md).' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)features/', message: 'components/ and lib/ import no feature (docs/architecture.md).' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -18,24 +18,61 @@ import { searchPlaces, upsertPlaces } from '../apps/server/src/modules/geocoding
 import { CURATED_PLACES } from '../apps/server/src/seed/places.js';
 
 const { values } = parseArgs({
-  options: { osm: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/data/osm-benin-city') }, rounds: { type: 'string', default: '3' } },
+  options: {
+    osm: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/data/osm-benin-city') },
+    rounds: { type: 'string', default: '3' },
+  },
 });
 const rounds = Number(values.rounds);
-const QUERIES = ['hall 2', 'hal 3', 'ekosodin', 'main gate', 'faculty of eng', 'pharmacy', 'ubth', 'library', 'uselu', 'ugbowo market', 'osasogie', 'bdpa', 'keystone', 'church', 'isihor', 'nddc hostel', 'lagos road', 'police', 'first bank', 'total filling'];
+const QUERIES = [
+  'hall 2',
+  'hal 3',
+  'ekosodin',
+  'main gate',
+  'faculty of eng',
+  'pharmacy',
+  'ubth',
+  'library',
+  'uselu',
+  'ugbowo market',
+  'osasogie',
+  'bdpa',
+  'keystone',
+  'church',
+  'isihor',
+  'nddc hostel',
+  'lagos road',
+  'police',
+  'first bank',
+  'total filling',
+];
 
 const database = await openPglite(null);
 await migrate(database);
-await upsertPlaces(database.db, CURATED_PLACES.map((p) => ({ ...p, source: 'curated' })));
+await upsertPlaces(
+  database.db,
+  CURATED_PLACES.map((p) => ({ ...p, source: 'curated' })),
+);
 if (!existsSync(values.osm)) {
   console.warn(`No OpenStreetMap extract at ${values.osm}: measuring the curated gazetteer only (pass --osm DIR).`);
 } else {
   for (const f of readdirSync(values.osm).filter((f) => f.endsWith('.geojson'))) {
-    const { places: rows } = featuresToPlaces(JSON.parse(readFileSync(path.join(values.osm, f), 'utf8')), { includeUnnamed: true });
+    const { places: rows } = featuresToPlaces(JSON.parse(readFileSync(path.join(values.osm, f), 'utf8')), {
+      includeUnnamed: true,
+    });
     await upsertPlaces(database.db, rows);
   }
 }
 const all = await database.db.select().from(places);
-const list = all.map((p) => ({ display_name: p.displayName, city: p.city, country: p.country, street: p.street, lat: p.lat, lon: p.lon, place_id: p.placeId }));
+const list = all.map((p) => ({
+  display_name: p.displayName,
+  city: p.city,
+  country: p.country,
+  street: p.street,
+  lat: p.lat,
+  lon: p.lon,
+  place_id: p.placeId,
+}));
 const fullPayload = gzipSync(JSON.stringify({ success: true, data: list })).length;
 
 function time(fn: () => Promise<unknown> | unknown) {
@@ -61,14 +98,18 @@ const client: number[] = [];
 let answerBytes = 0;
 for (let r = 0; r < rounds; r++) {
   for (const q of QUERIES) {
-    server.push(await time(async () => {
-      const hits = await searchPlaces(database.db, q);
-      if (r === 0) answerBytes += gzipSync(JSON.stringify({ success: true, data: hits })).length;
-    })());
+    server.push(
+      await time(async () => {
+        const hits = await searchPlaces(database.db, q);
+        if (r === 0) answerBytes += gzipSync(JSON.stringify({ success: true, data: hits })).length;
+      })(),
+    );
     client.push(await time(() => fuse.search(q, { limit: 5 }))());
   }
 }
-const [{ n } = { n: 0 }] = (await database.db.execute(sql`select count(*)::int as n from places`) as unknown as { rows: { n: number }[] }).rows;
+const [{ n } = { n: 0 }] = (
+  (await database.db.execute(sql`select count(*)::int as n from places`)) as unknown as { rows: { n: number }[] }
+).rows;
 const result = {
   places: n,
   queries: QUERIES.length * rounds,

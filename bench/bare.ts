@@ -21,7 +21,8 @@ for (const r of spec.routes) {
     reply.header('etag', r.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
     if (req.headers['if-none-match'] === r.etag) return reply.status(304).send();
     reply.type('application/json; charset=utf-8');
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gz);
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
+      return reply.header('content-encoding', 'gzip').send(gz);
     return reply.send(body);
   });
 }

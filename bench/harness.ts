@@ -86,17 +86,43 @@ export async function makeCustomers(database: Database, count: number): Promise<
   const run = randomBytes(3).toString('hex');
   for (let start = 0; start < count; start += 200) {
     const n = Math.min(200, count - start);
-    const made = await database.db.insert(users).values(Array.from({ length: n }, (_, i) => ({
-      name: `Bench Customer ${start + i}`, email: `bench${start + i}.${run}@example.com`, roles: ['customer' as const],
-    }))).returning({ id: users.id });
+    const made = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          name: `Bench Customer ${start + i}`,
+          email: `bench${start + i}.${run}@example.com`,
+          roles: ['customer' as const],
+        })),
+      )
+      .returning({ id: users.id });
     const tokens = made.map(() => randomBytes(32).toString('base64url'));
-    await database.db.insert(sessions).values(made.map((u, i) => ({
-      idHash: createHash('sha256').update(tokens[i]!).digest('hex'), userId: u.id, expiresAt: new Date(Date.now() + 86_400_000),
-    })));
-    const addrs = await database.db.insert(addresses).values(made.map((u) => ({
-      userId: u.id, firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', address: 'Hall 2, University of Benin', city: 'Benin City',
-      state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.401, longitude: 5.612,
-    }))).returning({ id: addresses.id, userId: addresses.userId });
+    await database.db.insert(sessions).values(
+      made.map((u, i) => ({
+        idHash: createHash('sha256').update(tokens[i]!).digest('hex'),
+        userId: u.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    const addrs = await database.db
+      .insert(addresses)
+      .values(
+        made.map((u) => ({
+          userId: u.id,
+          firstName: 'Ada',
+          lastName: 'Obi',
+          email: 'ada@example.com',
+          address: 'Hall 2, University of Benin',
+          city: 'Benin City',
+          state: 'Edo',
+          zipcode: '300283',
+          country: 'Nigeria',
+          phone: '08031234567',
+          latitude: 6.401,
+          longitude: 5.612,
+        })),
+      )
+      .returning({ id: addresses.id, userId: addresses.userId });
     const addressOf = new Map(addrs.map((a) => [a.userId, a.id]));
     made.forEach((u, i) => out.push({ cookie: `${SESSION_COOKIE}=${tokens[i]}`, address: addressOf.get(u.id)! }));
   }
@@ -104,21 +130,40 @@ export async function makeCustomers(database: Database, count: number): Promise<
 }
 
 /** The real server on a free port, production settings, paying at the local Paystack. */
-export async function startServer(env: Record<string, string>, paystack: LocalPaystack): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(
+  env: Record<string, string>,
+  paystack: LocalPaystack,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ENV_FILE: '/dev/null',
-      NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'info', SEED_DEMO: 'true',
-      WEB_DIST: path.join(tmpdir(), 'jara-no-web'), UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-bench-up-')),
-      PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secret, PAYSTACK_BASE_URL: paystack.baseUrl,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ENV_FILE: '/dev/null',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'true',
+        WEB_DIST: path.join(tmpdir(), 'jara-no-web'),
+        UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-bench-up-')),
+        PAYMENT_PROVIDER: 'paystack',
+        PAYSTACK_SECRET_KEY: paystack.secret,
+        PAYSTACK_BASE_URL: paystack.baseUrl,
+        // A benchmark measures the same work at any hour (the demo vendors are open round the clock).
+        DELIVERY_HOURS: '00:00-24:00',
+        ...env,
+      },
+      // Logs go where a production process's go: out of the process (here, nowhere).
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    // Logs go where a production process's go: out of the process (here, nowhere).
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   await waitReady(`${url}/api/health`, child);
   return { url, child };
 }
@@ -126,5 +171,9 @@ export async function startServer(env: Record<string, string>, paystack: LocalPa
 /** Stops the processes and waits for them to exit. */
 export async function stopAll(children: ChildProcess[]): Promise<void> {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)))));
+  await Promise.all(
+    children.map(
+      (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))),
+    ),
+  );
 }

@@ -71,12 +71,21 @@ class Tally {
 }
 
 /** One request; status 0 when nothing answered in time. */
-async function timed(tally: Tally, kind: Kind, url: string, init: RequestInit = {}): Promise<{ status: number; body: string }> {
+async function timed(
+  tally: Tally,
+  kind: Kind,
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: string }> {
   const t = performance.now();
   let status = 0;
   let body = '';
   try {
-    const res = await fetch(url, { ...init, headers: { 'accept-encoding': 'gzip, br', ...(init.headers as Record<string, string> | undefined) }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(url, {
+      ...init,
+      headers: { 'accept-encoding': 'gzip, br', ...(init.headers as Record<string, string> | undefined) },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     status = res.status;
     body = await res.text();
   } catch (err) {
@@ -93,7 +102,7 @@ interface Catalogue {
 
 async function browse(url: string, cat: Catalogue, tally: Tally, until: number, seed: number): Promise<void> {
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
   // Spread the first pages over one think time, as people do not all arrive at the same second.
   await sleep(rnd() * THINK_MS);
@@ -101,20 +110,41 @@ async function browse(url: string, cat: Catalogue, tally: Tally, until: number, 
   for (let i = Math.floor(rnd() * 4); Date.now() < until; i++) {
     const page = pages[i % 4]!;
     const get = (p: string) => timed(tally, page, url + p);
-    if (page === 'home') await Promise.all([get('/api/content/home'), get('/api/category/list'), get('/api/product/list?sort=popular&inStock=true&limit=8')]);
+    if (page === 'home')
+      await Promise.all([
+        get('/api/content/home'),
+        get('/api/category/list'),
+        get('/api/product/list?sort=popular&inStock=true&limit=8'),
+      ]);
     else if (page === 'category') {
       const c = pick(cat.categories);
-      await Promise.all([get(`/api/product/list?category=${encodeURIComponent(c)}`), ...(c === 'food' ? [get('/api/seller/list')] : [])]);
+      await Promise.all([
+        get(`/api/product/list?category=${encodeURIComponent(c)}`),
+        ...(c === 'food' ? [get('/api/seller/list')] : []),
+      ]);
     } else if (page === 'product') await get(`/api/seller/vendor/${pick(cat.products).vendorId}`);
     else {
-      const word = pick(pick(cat.products).name.split(/\s+/).filter((w) => w.length >= 3)) ?? 'rice';
+      const word =
+        pick(
+          pick(cat.products)
+            .name.split(/\s+/)
+            .filter((w) => w.length >= 3),
+        ) ?? 'rice';
       await get(`/api/product/list?q=${encodeURIComponent(word.toLowerCase())}`);
     }
     await sleep(THINK_MS * (0.5 + rnd()));
   }
 }
 
-async function checkoutOne(url: string, customer: BenchCustomer, product: string, paystack: LocalPaystack, tally: Tally, pays: boolean, outcome: { paid: number; walkedAway: number; webhooksLater: Promise<void>[] }): Promise<void> {
+async function checkoutOne(
+  url: string,
+  customer: BenchCustomer,
+  product: string,
+  paystack: LocalPaystack,
+  tally: Tally,
+  pays: boolean,
+  outcome: { paid: number; walkedAway: number; webhooksLater: Promise<void>[] },
+): Promise<void> {
   const res = await timed(tally, 'checkout', `${url}/api/payment/paystack`, {
     method: 'POST',
     headers: { cookie: customer.cookie, origin: url, 'content-type': 'application/json' },
@@ -146,14 +176,23 @@ async function runOn(kind: 'embedded' | 'postgres') {
   const customers = await makeCustomers(made.database, customersNeeded);
   await made.database.close();
   const paystack = await startLocalPaystack();
-  const server = await startServer({ ...made.env, RECONCILE_EVERY_MS: '5000', RECONCILE_AFTER_MS: '60000', METRICS_TOKEN }, paystack);
+  const server = await startServer(
+    { ...made.env, RECONCILE_EVERY_MS: '5000', RECONCILE_AFTER_MS: '60000', METRICS_TOKEN },
+    paystack,
+  );
   paystack.webhookUrl = server.url;
   paystack.behave('initialize', { delayMs: DELAY_MS });
   const children = [server.child];
   let database: Database | null = null;
   try {
-    const products = (JSON.parse(await (await fetch(`${server.url}/api/product/list`)).text()) as { products: Catalogue['products'] & { inStock: boolean }[] }).products;
-    const categories = ((JSON.parse(await (await fetch(`${server.url}/api/category/list`)).text()) as { categories: { path: string }[] }).categories).map((c) => c.path);
+    const products = (
+      JSON.parse(await (await fetch(`${server.url}/api/product/list`)).text()) as {
+        products: Catalogue['products'] & { inStock: boolean }[];
+      }
+    ).products;
+    const categories = (
+      JSON.parse(await (await fetch(`${server.url}/api/category/list`)).text()) as { categories: { path: string }[] }
+    ).categories.map((c) => c.path);
     const inStock = products.filter((p) => (p as { inStock?: boolean }).inStock !== false);
     const product = inStock[0]!._id;
     console.log(`catalogue: ${products.length} products, ${categories.length} categories; paying for ${product}`);
@@ -163,7 +202,9 @@ async function runOn(kind: 'embedded' | 'postgres') {
     const started = Date.now();
     const until = started + DURATION_S * 1_000;
     const load0 = os.loadavg()[0]!;
-    const browsing = Array.from({ length: USERS }, (_, i) => browse(server.url, { categories, products }, tally, until, i * 7919 + 1));
+    const browsing = Array.from({ length: USERS }, (_, i) =>
+      browse(server.url, { categories, products }, tally, until, i * 7919 + 1),
+    );
     // Checkouts arrive on a fixed schedule (open loop): a slow server does not slow the arrivals.
     const paying: Promise<void>[] = [];
     const total = Math.floor(CHECKOUTS_PER_S * DURATION_S);
@@ -171,31 +212,48 @@ async function runOn(kind: 'embedded' | 'postgres') {
       const at = started + (i * 1_000) / CHECKOUTS_PER_S;
       const wait = at - Date.now();
       if (wait > 0) await sleep(wait);
-      paying.push(checkoutOne(server.url, customers[i]!, product, paystack, tally, (i % 100) < PAY_SHARE * 100, outcome));
+      paying.push(checkoutOne(server.url, customers[i]!, product, paystack, tally, i % 100 < PAY_SHARE * 100, outcome));
     }
     await Promise.all(browsing);
     const loadEnd = os.loadavg()[0]!;
     await Promise.all(paying);
     const elapsed = (Date.now() - started) / 1_000;
 
-    console.log(`\n=== ${kind}: ${DURATION_S} s, ${USERS} browsing (think ${THINK_MS} ms), ${CHECKOUTS_PER_S} checkouts/s, provider ${DELAY_MS} ms; load average ${load0.toFixed(1)} → ${loadEnd.toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(
+      `\n=== ${kind}: ${DURATION_S} s, ${USERS} browsing (think ${THINK_MS} ms), ${CHECKOUTS_PER_S} checkouts/s, provider ${DELAY_MS} ms; load average ${load0.toFixed(1)} → ${loadEnd.toFixed(1)} on ${os.cpus().length} cores`,
+    );
     const table: Record<string, Record<string, number>> = {};
     for (const k of KINDS) {
       const xs = tally.ms.get(k)!;
       if (!xs.length) continue;
       const r = (x: number) => Math.round(x);
-      table[k] = { requests: xs.length, 'req/s': Math.round((xs.length / elapsed) * 10) / 10, p50: r(pct(xs, 50)), p95: r(pct(xs, 95)), p99: r(pct(xs, 99)), max: r(Math.max(...xs)), '5xx': tally.status5xx.get(k)!, failed: tally.failed.get(k)! };
+      table[k] = {
+        requests: xs.length,
+        'req/s': Math.round((xs.length / elapsed) * 10) / 10,
+        p50: r(pct(xs, 50)),
+        p95: r(pct(xs, 95)),
+        p99: r(pct(xs, 99)),
+        max: r(Math.max(...xs)),
+        '5xx': tally.status5xx.get(k)!,
+        failed: tally.failed.get(k)!,
+      };
     }
     console.table(table);
     const all5xx = [...tally.status5xx.values()].reduce((a, b) => a + b, 0);
     const allRequests = [...tally.ms.values()].reduce((a, xs) => a + xs.length, 0);
-    console.log(`all kinds: ${allRequests} requests in ${elapsed.toFixed(1)} s (${(allRequests / elapsed).toFixed(1)} req/s); 5xx in all: ${all5xx}; checkouts started ${total}, paid ${outcome.paid}, walked away ${outcome.walkedAway}`);
+    console.log(
+      `all kinds: ${allRequests} requests in ${elapsed.toFixed(1)} s (${(allRequests / elapsed).toFixed(1)} req/s); 5xx in all: ${all5xx}; checkouts started ${total}, paid ${outcome.paid}, walked away ${outcome.walkedAway}`,
+    );
     if (tally.samples.length) console.log(`first failures:\n  ${tally.samples.join('\n  ')}`);
 
     // The books: every webhook answered, the jobs drained, then the invariants.
     database = kind === 'embedded' ? null : await openPostgres(made.env.DATABASE_URL!, 2);
     const violations = await settleAndCheck(server.url, paystack, outcome.webhooksLater, database, made.env, children);
-    console.log(violations.length ? `INVARIANTS VIOLATED (${violations.length}):\n  ${violations.slice(0, 20).join('\n  ')}` : 'invariants: the books agree (database and provider ledger)');
+    console.log(
+      violations.length
+        ? `INVARIANTS VIOLATED (${violations.length}):\n  ${violations.slice(0, 20).join('\n  ')}`
+        : 'invariants: the books agree (database and provider ledger)',
+    );
     return { table, all5xx, violations };
   } finally {
     await database?.close();
@@ -209,12 +267,25 @@ async function runOn(kind: 'embedded' | 'postgres') {
  * Waits for the webhooks and the job queue to drain, then checks the invariants. The embedded
  * database is one process's: the server is stopped first and the folder opened here.
  */
-async function settleAndCheck(url: string, paystack: LocalPaystack, later: Promise<void>[], database: Database | null, env: Record<string, string>, children: ChildProcess[]): Promise<string[]> {
+async function settleAndCheck(
+  url: string,
+  paystack: LocalPaystack,
+  later: Promise<void>[],
+  database: Database | null,
+  env: Record<string, string>,
+  children: ChildProcess[],
+): Promise<string[]> {
   const t = Date.now();
   await Promise.all(later);
   await paystack.webhooksDelivered();
-  const open = async (db: Database) => (await queryRows<{ n: number }>(db.db, sql`
-    SELECT count(*)::int AS n FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now() AND kind <> 'payments.reconcile'`))[0]!.n;
+  const open = async (db: Database) =>
+    (
+      await queryRows<{ n: number }>(
+        db.db,
+        sql`
+    SELECT count(*)::int AS n FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now() AND kind <> 'payments.reconcile'`,
+      )
+    )[0]!.n;
   if (database) {
     while (Date.now() - t < SETTLE_S * 1_000 && (await open(database)) > 0) await sleep(500);
     console.log(`settled in ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -222,10 +293,15 @@ async function settleAndCheck(url: string, paystack: LocalPaystack, later: Promi
   }
   // Embedded: the folder is the server's while it runs; its queue depth is read from /metrics.
   while (Date.now() - t < SETTLE_S * 1_000) {
-    const metrics = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text(), () => '');
-    if (!metrics.includes('# TYPE jara_jobs_due')) throw new Error('the server does not report jara_jobs_due on /metrics');
+    const metrics = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(
+      (r) => r.text(),
+      () => '',
+    );
+    if (!metrics.includes('# TYPE jara_jobs_due'))
+      throw new Error('the server does not report jara_jobs_due on /metrics');
     let due = 0;
-    for (const m of metrics.matchAll(/^jara_jobs_due\{kind="([^"]+)"\}\s+(\d+)/gm)) if (m[1] !== 'payments.reconcile') due += Number(m[2]);
+    for (const m of metrics.matchAll(/^jara_jobs_due\{kind="([^"]+)"\}\s+(\d+)/gm))
+      if (m[1] !== 'payments.reconcile') due += Number(m[2]);
     if (due === 0) break;
     await sleep(500);
   }
@@ -239,9 +315,19 @@ async function settleAndCheck(url: string, paystack: LocalPaystack, later: Promi
   }
 }
 
-console.log(`load average before: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; node ${process.version}; ${os.cpus().length} cores`);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}; node ${process.version}; ${os.cpus().length} cores`,
+);
 const results = [];
 if (values.only !== 'postgres') results.push(await runOn('embedded'));
 if (process.env.DATABASE_URL && values.only !== 'embedded') results.push(await runOn('postgres'));
-console.log(`load average after: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 if (results.some((r) => r.violations.length)) process.exitCode = 1;

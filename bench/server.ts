@@ -9,8 +9,8 @@
  *
  * Measures, per round: address suggestions for every prefix of a set of real place names from
  * the extract (one after another, then 20 typing at once: p50/p95, biggest answer); product
- * list and vendor detail at 50 connections, plain, gzip and 304, as a ratio to the bare route
- * (req/s, p50/p99); /api/health against a bare hello route; 50 customers checking out at once
+ * list and vendor detail at 50 connections, plain, gzip and 304, and home's Best Sellers (gzip),
+ * as a ratio to the bare route (req/s, p50/p99); /api/health against a bare hello route; 50 customers checking out at once
  * (p50/p95/max) while 10 connections read the product list (p99/max).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -50,7 +50,9 @@ async function prepare(database: Database) {
   await migrate(database);
   let n = 0;
   if (existsSync(values.osm!)) {
-    for (const f of readdirSync(values.osm!).filter((f) => f.endsWith('.geojson')).sort()) {
+    for (const f of readdirSync(values.osm!)
+      .filter((f) => f.endsWith('.geojson'))
+      .sort()) {
       const parsed = JSON.parse(readFileSync(path.join(values.osm!, f), 'utf8'));
       n += await upsertPlaces(database.db, featuresToPlaces(parsed, { includeUnnamed: true }).places);
     }
@@ -65,7 +67,10 @@ async function startBare(spec: object) {
   const port = await freePort();
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'jara-bare-')), 'spec.json');
   writeFileSync(file, JSON.stringify({ ...spec, port }));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare.ts')], { env: { ...process.env, BARE_SPEC: file }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare.ts')], {
+    env: { ...process.env, BARE_SPEC: file },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(`${url}/hello`, child);
   return { url, child };
@@ -73,12 +78,26 @@ async function startBare(spec: object) {
 
 async function load(url: string, headers: Record<string, string>, connections = 50, duration = DURATION) {
   const r = await autocannon({ url, connections, duration, headers, pipelining: 1 });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors + r.timeouts, bad: r.non2xx, n: r.requests.total };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors + r.timeouts,
+    bad: r.non2xx,
+    n: r.requests.total,
+  };
 }
 
 /** Real place names from the extract: every prefix of each is a keystroke. */
 function typingNames(data: { display_name: string }[]): string[] {
-  const names = [...new Set(data.map((p) => p.display_name.split(',')[0]!.trim()).filter((n) => n.length >= 8 && /^[A-Za-z]/.test(n) && !/^\d/.test(n)))].sort();
+  const names = [
+    ...new Set(
+      data
+        .map((p) => p.display_name.split(',')[0]!.trim())
+        .filter((n) => n.length >= 8 && /^[A-Za-z]/.test(n) && !/^\d/.test(n)),
+    ),
+  ].sort();
   const step = Math.max(1, Math.floor(names.length / 12));
   return names.filter((_, i) => i % step === 0).slice(0, 12);
 }
@@ -92,7 +111,9 @@ async function suggest(url: string, q: string) {
 }
 
 async function suggestions(url: string, names: string[]) {
-  const prefixes = names.flatMap((n) => Array.from({ length: n.length }, (_, i) => n.slice(0, i + 1)).filter((p) => p.trim()));
+  const prefixes = names.flatMap((n) =>
+    Array.from({ length: n.length }, (_, i) => n.slice(0, i + 1)).filter((p) => p.trim()),
+  );
   const seq: number[] = [];
   let maxBytes = 0;
   for (const q of prefixes) {
@@ -101,17 +122,26 @@ async function suggestions(url: string, names: string[]) {
     maxBytes = Math.max(maxBytes, r.bytes);
   }
   const conc: number[] = [];
-  await Promise.all(Array.from({ length: 20 }, async (_, w) => {
-    const name = names[w % names.length]!;
-    // Each typist starts at a different letter, so they do not all ask the same prefix at once.
-    const mine = Array.from({ length: name.length }, (_, i) => name.slice(0, i + 1)).filter((p) => p.trim());
-    for (const q of mine) {
-      const r = await suggest(url, w >= names.length ? q.toLowerCase() : q);
-      conc.push(r.ms);
-      maxBytes = Math.max(maxBytes, r.bytes);
-    }
-  }));
-  return { prefixes: prefixes.length, seqP50: pct(seq, 50), seqP95: pct(seq, 95), concP50: pct(conc, 50), concP95: pct(conc, 95), maxBytes };
+  await Promise.all(
+    Array.from({ length: 20 }, async (_, w) => {
+      const name = names[w % names.length]!;
+      // Each typist starts at a different letter, so they do not all ask the same prefix at once.
+      const mine = Array.from({ length: name.length }, (_, i) => name.slice(0, i + 1)).filter((p) => p.trim());
+      for (const q of mine) {
+        const r = await suggest(url, w >= names.length ? q.toLowerCase() : q);
+        conc.push(r.ms);
+        maxBytes = Math.max(maxBytes, r.bytes);
+      }
+    }),
+  );
+  return {
+    prefixes: prefixes.length,
+    seqP50: pct(seq, 50),
+    seqP95: pct(seq, 95),
+    concP50: pct(conc, 50),
+    concP95: pct(conc, 95),
+    maxBytes,
+  };
 }
 
 async function checkoutBurst(url: string, customers: { cookie: string; address: string }[], product: string) {
@@ -128,20 +158,30 @@ async function checkoutBurst(url: string, customers: { cookie: string; address: 
   await sleep(200);
   const times: number[] = [];
   const failures: string[] = [];
-  await Promise.all(customers.map(async (c) => {
-    const t = performance.now();
-    const res = await fetch(`${url}/api/payment/paystack`, {
-      method: 'POST',
-      headers: { cookie: c.cookie, origin: url, 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ product, quantity: 1 }], address: c.address }),
-    });
-    const body = await res.text();
-    times.push(performance.now() - t);
-    if (res.status !== 200) failures.push(`${res.status} ${body.slice(0, 120)}`);
-  }));
+  await Promise.all(
+    customers.map(async (c) => {
+      const t = performance.now();
+      const res = await fetch(`${url}/api/payment/paystack`, {
+        method: 'POST',
+        headers: { cookie: c.cookie, origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ product, quantity: 1 }], address: c.address }),
+      });
+      const body = await res.text();
+      times.push(performance.now() - t);
+      if (res.status !== 200) failures.push(`${res.status} ${body.slice(0, 120)}`);
+    }),
+  );
   done = true;
   await Promise.all(probes);
-  return { p50: pct(times, 50), p95: pct(times, 95), max: Math.max(...times), failures, probeP99: pct(probe, 99), probeMax: Math.max(...probe), probes: probe.length };
+  return {
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    max: Math.max(...times),
+    failures,
+    probeP99: pct(probe, 99),
+    probeMax: Math.max(...probe),
+    probes: probe.length,
+  };
 }
 
 async function runOn(kind: 'embedded' | 'postgres') {
@@ -158,28 +198,76 @@ async function runOn(kind: 'embedded' | 'postgres') {
     const grab = async (p: string) => {
       const plain = await fetch(server.url + p);
       const body = Buffer.from(await plain.arrayBuffer());
-      return { path: p, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body: body.toString('base64'), gzip: gzipSync(body).toString('base64'), size: body.length };
+      return {
+        path: p,
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        body: body.toString('base64'),
+        gzip: gzipSync(body).toString('base64'),
+        size: body.length,
+      };
     };
     const list = await grab('/api/product/list');
-    const products = JSON.parse(Buffer.from(list.body, 'base64').toString()).products as { _id: string; vendorId: string }[];
+    const products = JSON.parse(Buffer.from(list.body, 'base64').toString()).products as {
+      _id: string;
+      vendorId: string;
+    }[];
     const vendorPath = `/api/seller/vendor/${products[0]!.vendorId}`;
     const detail = await grab(vendorPath);
+    // Home's Best Sellers: a filtered, sorted list (from memory too since decision 0024).
+    const popularPath = '/api/product/list?sort=popular&inStock=true&limit=8';
+    const popular = await grab(popularPath);
     const hello = Buffer.from(await (await fetch(`${server.url}/api/health`)).arrayBuffer());
-    const bare = await startBare({ routes: [{ ...list, path: '/list' }, { ...detail, path: '/detail' }], hello: hello.toString('base64') });
+    const bare = await startBare({
+      routes: [
+        { ...list, path: '/list' },
+        { ...detail, path: '/detail' },
+        { ...popular, path: '/popular' },
+      ],
+      hello: hello.toString('base64'),
+    });
     children.push(bare.child);
-    const etagOf = async (p: string, enc: string) => (await fetch(server.url + p, { headers: { 'accept-encoding': enc } })).headers.get('etag')!;
-    const places = (await (await fetch(`${server.url}/api/geocoding/fetchAddresses`)).json()) as { data: { display_name: string }[] };
+    const etagOf = async (p: string, enc: string) =>
+      (await fetch(server.url + p, { headers: { 'accept-encoding': enc } })).headers.get('etag')!;
+    const places = (await (await fetch(`${server.url}/api/geocoding/fetchAddresses`)).json()) as {
+      data: { display_name: string }[];
+    };
     const names = typingNames(places.data);
-    console.log(`places ${places.data.length} (imported ${prep.places}); product list ${list.size} bytes, ${products.length} products; vendor ${detail.size} bytes`);
+    console.log(
+      `places ${places.data.length} (imported ${prep.places}); product list ${list.size} bytes, ${products.length} products; vendor ${detail.size} bytes`,
+    );
     console.log(`typing: ${names.map((n) => JSON.stringify(n)).join(', ')}`);
 
     const cases = [
       { name: 'list plain', server: ['/api/product/list', {}], bare: ['/list', {}] },
-      { name: 'list gzip', server: ['/api/product/list', { 'accept-encoding': 'gzip' }], bare: ['/list', { 'accept-encoding': 'gzip' }] },
-      { name: 'list 304', server: ['/api/product/list', { 'accept-encoding': 'gzip', 'if-none-match': await etagOf('/api/product/list', 'gzip') }], bare: ['/list', { 'if-none-match': list.etag }] },
+      {
+        name: 'list gzip',
+        server: ['/api/product/list', { 'accept-encoding': 'gzip' }],
+        bare: ['/list', { 'accept-encoding': 'gzip' }],
+      },
+      {
+        name: 'list 304',
+        server: [
+          '/api/product/list',
+          { 'accept-encoding': 'gzip', 'if-none-match': await etagOf('/api/product/list', 'gzip') },
+        ],
+        bare: ['/list', { 'if-none-match': list.etag }],
+      },
+      {
+        name: 'best sellers gzip',
+        server: [popularPath, { 'accept-encoding': 'gzip' }],
+        bare: ['/popular', { 'accept-encoding': 'gzip' }],
+      },
       { name: 'detail plain', server: [vendorPath, {}], bare: ['/detail', {}] },
-      { name: 'detail gzip', server: [vendorPath, { 'accept-encoding': 'gzip' }], bare: ['/detail', { 'accept-encoding': 'gzip' }] },
-      { name: 'detail 304', server: [vendorPath, { 'if-none-match': await etagOf(vendorPath, '') }], bare: ['/detail', { 'if-none-match': detail.etag }] },
+      {
+        name: 'detail gzip',
+        server: [vendorPath, { 'accept-encoding': 'gzip' }],
+        bare: ['/detail', { 'accept-encoding': 'gzip' }],
+      },
+      {
+        name: 'detail 304',
+        server: [vendorPath, { 'if-none-match': await etagOf(vendorPath, '') }],
+        bare: ['/detail', { 'if-none-match': detail.etag }],
+      },
       { name: 'health', server: ['/api/health', {}], bare: ['/hello', {}] },
     ] as const;
 
@@ -196,18 +284,48 @@ async function runOn(kind: 'embedded' | 'postgres') {
         }
         const s = got.server!;
         const b = got.bare!;
-        const row = { round, case: c.name, 'server req/s': Math.round(s.rps), 'bare req/s': Math.round(b.rps), ratio: r2(s.rps / b.rps), 'server p50': s.p50, 'server p99': s.p99, 'bare p50': b.p50, 'bare p99': b.p99, 'errors/unexpected': `${s.errors}/${c.name.includes('304') ? s.n - s.bad : s.bad}` };
+        const row = {
+          round,
+          case: c.name,
+          'server req/s': Math.round(s.rps),
+          'bare req/s': Math.round(b.rps),
+          ratio: r2(s.rps / b.rps),
+          'server p50': s.p50,
+          'server p99': s.p99,
+          'bare p50': b.p50,
+          'bare p99': b.p99,
+          'errors/unexpected': `${s.errors}/${c.name.includes('304') ? s.n - s.bad : s.bad}`,
+        };
         rows.push(row);
         console.log(JSON.stringify(row));
       }
       const sug = await suggestions(server.url, names);
-      const sRow = { round, case: 'suggestions', prefixes: sug.prefixes, 'seq p50': r2(sug.seqP50), 'seq p95': r2(sug.seqP95), '20x p50': r2(sug.concP50), '20x p95': r2(sug.concP95), 'max bytes': sug.maxBytes };
+      const sRow = {
+        round,
+        case: 'suggestions',
+        prefixes: sug.prefixes,
+        'seq p50': r2(sug.seqP50),
+        'seq p95': r2(sug.seqP95),
+        '20x p50': r2(sug.concP50),
+        '20x p95': r2(sug.concP95),
+        'max bytes': sug.maxBytes,
+      };
       rows.push(sRow);
       console.log(JSON.stringify(sRow));
       paystack.behave('initialize', { delayMs: DELAY });
       const burst = await checkoutBurst(server.url, prep.customers, products[0]!._id);
       paystack.clear();
-      const cRow = { round, case: `checkout x${CUSTOMERS} (${DELAY} ms provider)`, 'p50': r1(burst.p50), 'p95': r1(burst.p95), 'max': r1(burst.max), failures: burst.failures.length, 'list p99 during': r1(burst.probeP99), 'list max during': r1(burst.probeMax), 'list reads': burst.probes };
+      const cRow = {
+        round,
+        case: `checkout x${CUSTOMERS} (${DELAY} ms provider)`,
+        p50: r1(burst.p50),
+        p95: r1(burst.p95),
+        max: r1(burst.max),
+        failures: burst.failures.length,
+        'list p99 during': r1(burst.probeP99),
+        'list max during': r1(burst.probeMax),
+        'list reads': burst.probes,
+      };
       rows.push(cRow);
       console.log(JSON.stringify(cRow), burst.failures.slice(0, 3).join(' | '));
     }
@@ -236,7 +354,14 @@ async function runOn(kind: 'embedded' | 'postgres') {
 }
 
 const load1 = (await import('node:os')).loadavg();
-console.log(`load average before: ${load1.map((x) => x.toFixed(1)).join(' ')}; node ${process.version}; ${(await import('node:os')).cpus().length} cores`);
+console.log(
+  `load average before: ${load1.map((x) => x.toFixed(1)).join(' ')}; node ${process.version}; ${(await import('node:os')).cpus().length} cores`,
+);
 await runOn('embedded');
 if (process.env.DATABASE_URL) await runOn('postgres');
-console.log(`load average after: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `load average after: ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);

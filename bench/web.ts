@@ -9,6 +9,7 @@
  *   --save NAME                                   also write bench/results/web-NAME.json
  *   --runs N                                      Lighthouse runs per page (default 3; median)
  *   --only lighthouse|bytes|slow                  measure one part (while working on it)
+ *   --detail                                      list every transfer of the byte visits (stderr)
  *
  * Lighthouse 12 (default mobile emulation: simulated slow 4G, 4× CPU slowdown) in Debian's
  * Chromium (CHROME_PATH, default /usr/bin/chromium). Bytes: Playwright + CDP `Network.loadingFinished`
@@ -16,6 +17,7 @@
  * `Network.emulateNetworkConditions` 50 KB/s down and up, 400 ms latency.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,16 +29,39 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-interface LhFigures { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number }
+interface LhFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+}
 interface Figures {
   label: string;
   base: string;
   productPath: string;
   productName: string;
   lighthouse: Record<string, LhFigures & { runs: LhFigures[] }>;
-  bytes: { firstVisit: number; firstVisitRequests: number; firstVisitImages?: number; firstVisitImageRequests?: number; repeatHome: number; repeatHomeRequests: number; perStep: Record<string, number> };
+  bytes: {
+    firstVisit: number;
+    firstVisitRequests: number;
+    firstVisitImages?: number;
+    firstVisitImageRequests?: number;
+    repeatHome: number;
+    repeatHomeRequests: number;
+    perStep: Record<string, number>;
+  };
   slow: { productNameOnProductMs: number | null; productNameOnHomeMs: number | null };
 }
 
@@ -46,14 +71,16 @@ function args() {
   let save: string | undefined;
   let runs = 3;
   let only: string | undefined;
+  let detail = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--save') save = argv[++i];
+    if (a === '--detail') detail = true;
+    else if (a === '--save') save = argv[++i];
     else if (a === '--only') only = argv[++i];
     else if (a === '--runs') runs = Number(argv[++i]);
     else urls.push(a.replace(/\/$/, ''));
   }
-  return { urls, save, runs, only };
+  return { urls, save, runs, only, detail };
 }
 
 const median = (xs: number[]) => {
@@ -71,7 +98,11 @@ async function startApp(port: number): Promise<{ base: string; stop: () => void 
     detached: true,
   });
   const stop = () => {
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 2000).unref();
   };
   process.on('exit', stop);
@@ -82,14 +113,22 @@ async function startApp(port: number): Promise<{ base: string; stop: () => void 
     try {
       const res = await fetch(`${base}/api/health`);
       if (res.ok) break;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > deadline) throw new Error('the app did not start in 4 minutes');
     await new Promise((r) => setTimeout(r, 500));
   }
   return { base, stop };
 }
 
-interface ProductLite { _id: string; name: string; category: string; vendorId: string; inStock: boolean }
+interface ProductLite {
+  _id: string;
+  name: string;
+  category: string;
+  vendorId: string;
+  inStock: boolean;
+}
 async function pickProduct(base: string): Promise<ProductLite> {
   const res = await fetch(`${base}/api/product/list`);
   const body = (await res.json()) as { products: ProductLite[] };
@@ -97,7 +136,8 @@ async function pickProduct(base: string): Promise<ProductLite> {
   if (!p) throw new Error('no products in the catalogue');
   return p;
 }
-const productPath = (p: ProductLite) => (p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`);
+const productPath = (p: ProductLite) =>
+  p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
 
 // ── Lighthouse ──────────────────────────────────────────────────────────────────────────────
 async function lighthouseRun(url: string, attempt = 1): Promise<LhFigures> {
@@ -114,7 +154,12 @@ async function lighthouseRun(url: string, attempt = 1): Promise<LhFigures> {
 async function lighthouseOnce(url: string): Promise<LhFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     if (!result) throw new Error('lighthouse returned nothing');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
@@ -141,7 +186,15 @@ async function lighthousePages(base: string, pages: Record<string, string>, runs
       process.stderr.write(`  lighthouse ${name} run ${i + 1}: ${JSON.stringify(all[all.length - 1])}\n`);
     }
     const m = (k: keyof LhFigures) => median(all.map((r) => r[k]));
-    out[name] = { performance: m('performance'), accessibility: m('accessibility'), lcpMs: m('lcpMs'), tbtMs: m('tbtMs'), cls: m('cls'), fcpMs: m('fcpMs'), runs: all };
+    out[name] = {
+      performance: m('performance'),
+      accessibility: m('accessibility'),
+      lcpMs: m('lcpMs'),
+      tbtMs: m('tbtMs'),
+      cls: m('cls'),
+      fcpMs: m('fcpMs'),
+      runs: all,
+    };
   }
   return out;
 }
@@ -154,7 +207,10 @@ class ByteCounter {
   /** Of which pictures (`/media/*`). */
   images = 0;
   imageRequests = 0;
+  /** Every counted transfer, for `--detail`: who fetched it, what, how many bytes. */
+  readonly log: { by: 'page' | 'worker'; url: string; type: string; bytes: number; via: string }[] = [];
   private readonly imageIds = new Set<string>();
+  private readonly info = new Map<string, { url: string; type: string; via: string }>();
   constructor(private readonly cdp: CDPSession) {}
   private add(bytes: number, image: boolean) {
     this.total += bytes;
@@ -169,12 +225,28 @@ class ByteCounter {
     const counter = new ByteCounter(cdp);
     await cdp.send('Network.enable');
     const isImage = (url: string) => new URL(url).pathname.startsWith('/media/');
-    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; type?: string }) => {
       if (isImage(e.request.url)) counter.imageIds.add(e.requestId);
+      counter.info.set(e.requestId, { url: e.request.url, type: e.type ?? '?', via: 'network' });
     });
+    cdp.on(
+      'Network.responseReceived',
+      (e: { requestId: string; response: { fromServiceWorker?: boolean; fromDiskCache?: boolean } }) => {
+        const i = counter.info.get(e.requestId);
+        if (i) i.via = e.response.fromServiceWorker ? 'worker' : e.response.fromDiskCache ? 'disk cache' : 'network';
+      },
+    );
     // Disable nothing: the browser cache and service worker are part of what is measured.
     cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
       counter.add(e.encodedDataLength, counter.imageIds.has(e.requestId));
+      const i = counter.info.get(e.requestId);
+      counter.log.push({
+        by: 'page',
+        url: i?.url ?? '?',
+        type: i?.type ?? '?',
+        bytes: e.encodedDataLength,
+        via: i?.via ?? '?',
+      });
     });
     cdp.on('Network.webSocketFrameReceived', (e: { response: { payloadData: string } }) => {
       counter.total += e.response.payloadData.length;
@@ -185,12 +257,23 @@ class ByteCounter {
       if (!req.serviceWorker()) return;
       try {
         const s = await req.sizes();
-        counter.add(s.responseBodySize + s.responseHeadersSize, isImage(req.url()));
-      } catch { /* gone */ }
+        let body = s.responseBodySize;
+        // The worker's own scripts (sw.js, importScripts) are fetched by the browser, and Chromium
+        // reports only their headers: a full answer (200) is counted at its compressed size.
+        if (body === 0 && (await req.response())?.status() === 200 && /\.js$/.test(new URL(req.url()).pathname))
+          body = await compressedSize(req.url());
+        const bytes = body + s.responseHeadersSize;
+        counter.add(bytes, isImage(req.url()));
+        counter.log.push({ by: 'worker', url: req.url(), type: req.resourceType(), bytes, via: 'network' });
+      } catch {
+        /* gone */
+      }
     });
     return counter;
   }
-  async detach() { await this.cdp.detach().catch(() => {}); }
+  async detach() {
+    await this.cdp.detach().catch(() => {});
+  }
 }
 
 async function settle(page: Page) {
@@ -198,15 +281,53 @@ async function settle(page: Page) {
   await page.waitForTimeout(500);
 }
 
-async function measureBytes(base: string, product: ProductLite): Promise<Figures['bytes']> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+/** Bytes of the body of `url` as the server sends it to a browser (gzip), without decoding. */
+function compressedSize(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    get(url, { headers: { 'accept-encoding': 'gzip, deflate' } }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => (n += c.length));
+      res.on('end', () => resolve(n));
+      res.on('error', () => resolve(0));
+    }).on('error', () => resolve(0));
+  });
+}
+
+/** `--detail`: every transfer of a step, largest first, on stderr. */
+function printLog(step: string, log: ByteCounter['log']) {
+  const total = log.reduce((n, r) => n + r.bytes, 0);
+  process.stderr.write(`\n  ${step}: ${kb(total)} in ${log.length} transfers\n`);
+  for (const r of [...log].sort((a, b) => b.bytes - a.bytes)) {
+    const u = new URL(r.url);
+    process.stderr.write(
+      `  ${kb(r.bytes).padStart(9)}  ${r.by.padEnd(6)} ${r.via.padEnd(10)} ${r.type.padEnd(10)} ${u.pathname}${u.search}\n`,
+    );
+  }
+}
+
+async function measureBytes(base: string, product: ProductLite, detail = false): Promise<Figures['bytes']> {
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 915 },
+      deviceScaleFactor: 2.625,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const counter = await ByteCounter.attach(page, context);
     const perStep: Record<string, number> = {};
     let before = 0;
-    const step = (name: string) => { perStep[name] = counter.total - before; before = counter.total; };
+    let logged = 0;
+    const step = (name: string) => {
+      perStep[name] = counter.total - before;
+      before = counter.total;
+      if (detail) printLog(name, counter.log.slice(logged));
+      logged = counter.log.length;
+    };
 
     await page.goto(base + '/', { waitUntil: 'load' });
     await settle(page);
@@ -235,7 +356,16 @@ async function measureBytes(base: string, product: ProductLite): Promise<Figures
     const repeat = await ByteCounter.attach(again, context);
     await again.goto(base + '/', { waitUntil: 'load' });
     await settle(again);
-    return { firstVisit, firstVisitRequests, firstVisitImages, firstVisitImageRequests, repeatHome: repeat.total, repeatHomeRequests: repeat.requests, perStep };
+    if (detail) printLog('repeat visit of home', repeat.log);
+    return {
+      firstVisit,
+      firstVisitRequests,
+      firstVisitImages,
+      firstVisitImageRequests,
+      repeatHome: repeat.total,
+      repeatHomeRequests: repeat.requests,
+      perStep,
+    };
   } finally {
     await browser.close();
   }
@@ -244,9 +374,17 @@ async function measureBytes(base: string, product: ProductLite): Promise<Figures
 // ── first product name at 50 KB/s + 400 ms ─────────────────────────────────────────────────
 /** Milliseconds from navigation start to the first rendered frame in which `text` is on screen. */
 async function timeToText(base: string, url: string, text: string): Promise<number | null> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 915 },
+      deviceScaleFactor: 2.625,
+      isMobile: true,
+      hasTouch: true,
+    });
     // The text counts as seen once it is laid out on the first screen and the page has painted
     // (first contentful paint waits for render-blocking CSS): max(laid out, FCP).
     // A string, not a function: tsx would wrap named functions in a helper the page does not have.
@@ -279,12 +417,29 @@ async function timeToText(base: string, url: string, text: string): Promise<numb
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 50 * 1024,
+      uploadThroughput: 50 * 1024,
+    });
     await page.goto(base + url, { waitUntil: 'commit', timeout: 120_000 });
     try {
-      await page.waitForFunction(() => (window as unknown as { __seen?: number }).__seen !== undefined, undefined, { timeout: 60_000, polling: 200 });
+      await page.waitForFunction(() => (window as unknown as { __seen?: number }).__seen !== undefined, undefined, {
+        timeout: 60_000,
+        polling: 200,
+      });
     } catch (err) {
-      const diag = await page.evaluate(() => JSON.stringify({ laid: (window as unknown as { __laidOut?: number }).__laidOut, fcp: (window as unknown as { __fcp?: number }).__fcp, readyState: document.readyState, t: performance.now() })).catch((e) => String(e));
+      const diag = await page
+        .evaluate(() =>
+          JSON.stringify({
+            laid: (window as unknown as { __laidOut?: number }).__laidOut,
+            fcp: (window as unknown as { __fcp?: number }).__fcp,
+            readyState: document.readyState,
+            t: performance.now(),
+          }),
+        )
+        .catch((e) => String(e));
       process.stderr.write(`  ${url}: "${text}" not seen (${String(err).split('\n')[0]}) ${diag.slice(0, 300)}\n`);
       return null;
     }
@@ -294,12 +449,16 @@ async function timeToText(base: string, url: string, text: string): Promise<numb
   }
 }
 
-async function measure(label: string, base: string, runs: number, only?: string): Promise<Figures> {
+async function measure(label: string, base: string, runs: number, only?: string, detail = false): Promise<Figures> {
   const product = await pickProduct(base);
   const pp = productPath(product);
   process.stderr.write(`${label}: ${base} (product ${pp})\n`);
-  const lh = !only || only === 'lighthouse' ? await lighthousePages(base, { home: '/', product: pp, cart: '/cart' }, runs) : {};
-  const bytes = !only || only === 'bytes' ? await measureBytes(base, product) : { firstVisit: 0, firstVisitRequests: 0, repeatHome: 0, repeatHomeRequests: 0, perStep: {} };
+  const lh =
+    !only || only === 'lighthouse' ? await lighthousePages(base, { home: '/', product: pp, cart: '/cart' }, runs) : {};
+  const bytes =
+    !only || only === 'bytes'
+      ? await measureBytes(base, product, detail)
+      : { firstVisit: 0, firstVisitRequests: 0, repeatHome: 0, repeatHomeRequests: 0, perStep: {} };
   const slowP: number[] = [];
   const slowH: number[] = [];
   for (let i = 0; i < (!only || only === 'slow' ? runs : 0); i++) {
@@ -309,8 +468,16 @@ async function measure(label: string, base: string, runs: number, only?: string)
     if (b !== null) slowH.push(b);
   }
   return {
-    label, base, productPath: pp, productName: product.name, lighthouse: lh, bytes,
-    slow: { productNameOnProductMs: slowP.length && slowP.length === runs ? median(slowP) : null, productNameOnHomeMs: slowH.length && slowH.length === runs ? median(slowH) : null },
+    label,
+    base,
+    productPath: pp,
+    productName: product.name,
+    lighthouse: lh,
+    bytes,
+    slow: {
+      productNameOnProductMs: slowP.length && slowP.length === runs ? median(slowP) : null,
+      productNameOnHomeMs: slowH.length && slowH.length === runs ? median(slowH) : null,
+    },
   };
 }
 
@@ -328,7 +495,11 @@ function rows(f: Figures): [string, string][] {
   }
   r.push(['first visit home → product → cart', `${kb(f.bytes.firstVisit)} (${f.bytes.firstVisitRequests} req)`]);
   for (const [k, v] of Object.entries(f.bytes.perStep)) r.push([`  of which ${k}`, kb(v)]);
-  if (f.bytes.firstVisitImages !== undefined) r.push(['  of which pictures (/media/*)', `${kb(f.bytes.firstVisitImages)} (${f.bytes.firstVisitImageRequests} req)`]);
+  if (f.bytes.firstVisitImages !== undefined)
+    r.push([
+      '  of which pictures (/media/*)',
+      `${kb(f.bytes.firstVisitImages)} (${f.bytes.firstVisitImageRequests} req)`,
+    ]);
   r.push(['repeat visit of home', `${kb(f.bytes.repeatHome)} (${f.bytes.repeatHomeRequests} req)`]);
   r.push(['50 KB/s + 400 ms: product name on its page', s(f.slow.productNameOnProductMs)]);
   r.push(['50 KB/s + 400 ms: product name on home', s(f.slow.productNameOnHomeMs)]);
@@ -336,27 +507,33 @@ function rows(f: Figures): [string, string][] {
 }
 function print(results: Figures[]) {
   const table = results.map(rows);
-  const lines = [`| measure | ${results.map((r) => r.label).join(' | ')} |`, `|---|${results.map(() => '---|').join('')}`];
+  const lines = [
+    `| measure | ${results.map((r) => r.label).join(' | ')} |`,
+    `|---|${results.map(() => '---|').join('')}`,
+  ];
   // Rows by name: a result measured with --only, or saved before a row existed, has fewer.
   const names = [...new Set(table.flat().map(([name]) => name))];
-  for (const name of names) lines.push(`| ${name} | ${table.map((t) => t.find(([n]) => n === name)?.[1] ?? '–').join(' | ')} |`);
+  for (const name of names)
+    lines.push(`| ${name} | ${table.map((t) => t.find(([n]) => n === name)?.[1] ?? '–').join(' | ')} |`);
   console.log(lines.join('\n'));
 }
 
 async function main() {
-  const { urls, save, runs, only } = args();
+  const { urls, save, runs, only, detail } = args();
   const results: Figures[] = [];
   if (urls.length === 0) {
     const app = await startApp(Number(process.env.BENCH_PORT ?? 3210));
     try {
-      results.push(await measure('this build', app.base, runs, only));
+      results.push(await measure('this build', app.base, runs, only, detail));
     } finally {
       app.stop();
     }
     const baseline = path.join(RESULTS, 'web-baseline.json');
-    if (existsSync(baseline) && save !== 'baseline') results.unshift(JSON.parse(readFileSync(baseline, 'utf8')) as Figures);
+    if (existsSync(baseline) && save !== 'baseline')
+      results.unshift(JSON.parse(readFileSync(baseline, 'utf8')) as Figures);
   } else {
-    for (const [i, u] of urls.entries()) results.push(await measure(urls.length === 2 ? (i === 0 ? 'before' : 'after') : u, u, runs, only));
+    for (const [i, u] of urls.entries())
+      results.push(await measure(urls.length === 2 ? (i === 0 ? 'before' : 'after') : u, u, runs, only, detail));
   }
   if (save) {
     mkdirSync(RESULTS, { recursive: true });
@@ -366,7 +543,10 @@ async function main() {
   print(results);
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

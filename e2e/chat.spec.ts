@@ -19,7 +19,11 @@ async function pasteImage(page: Page) {
   }, PNG_B64);
 }
 
-test('customer chats with support: text and a pasted image, the agent answers live', async ({ page, browser, baseURL }) => {
+test('customer chats with support: text and a pasted image, the agent answers live', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const run = Date.now().toString(36);
   await page.goto('/');
   await loginInModal(page, CUSTOMER.email, CUSTOMER.password);
@@ -48,15 +52,25 @@ test('customer chats with support: text and a pasted image, the agent answers li
   await expect(panel.getByTestId('attachment-preview')).toBeHidden();
   const photo = panel.getByTestId('chat-message').last();
   await expect(photo).toHaveAttribute('data-sent', 'true');
-  await expect(photo.getByRole('img', { name: 'Photo' })).toHaveAttribute('src', /^\/api\/chat\/media\/[0-9a-f-]+\.webp$/);
+  await expect(photo.getByRole('img', { name: 'Photo' })).toHaveAttribute(
+    'src',
+    /^\/api\/chat\/media\/[0-9a-f-]+\.webp$/,
+  );
   // The photo opens full screen.
   await photo.getByRole('button', { name: 'Open photo full screen' }).click();
   await expect(page.getByRole('dialog', { name: 'Photo' })).toBeVisible();
   await page.getByRole('button', { name: 'Close media' }).click();
   await expect(page.getByRole('dialog', { name: 'Photo' })).toBeHidden();
 
-  const { violations } = await new AxeBuilder({ page }).include('[aria-labelledby="chat-title"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .include('[aria-labelledby="chat-title"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // The support agent, in a second browser, answers from the inbox.
   const agentContext = await browser.newContext({ ...devices['Desktop Chrome'], baseURL });
@@ -66,11 +80,20 @@ test('customer chats with support: text and a pasted image, the agent answers li
     await loginInModal(agent, SUPPORT.email, SUPPORT.password);
     await agent.goto('/support');
     await expect(agent.getByRole('heading', { name: 'Support Inbox' })).toBeVisible();
-    await agent.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Ada Customer/ }).click();
+    await agent
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: /Ada Customer/ })
+      .click();
     await expect(agent.getByText(`Where is my order? ${run}`)).toBeVisible();
-    await expect(agent.getByRole('complementary', { name: "Customer's orders and dispatches" })).toContainText('customer@jara.test');
+    await expect(agent.getByRole('complementary', { name: "Customer's orders and dispatches" })).toContainText(
+      'customer@jara.test',
+    );
     const inboxAxe = await new AxeBuilder({ page: agent }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(inboxAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      inboxAxe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
 
     // Typing shows on the customer's side, then the reply arrives live.
     const reply = agent.getByRole('textbox', { name: 'Message' });
@@ -107,7 +130,9 @@ test('a guest is sent to /contact and sends a message with an attachment', async
   await page.getByLabel('Email').fill('guest@example.com');
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Message').fill('My order came without the drink.');
-  await page.getByLabel(/Attachment/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from(PNG_B64, 'base64') });
+  await page
+    .getByLabel(/Attachment/)
+    .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from(PNG_B64, 'base64') });
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message sent successfully.')).toBeVisible();
 

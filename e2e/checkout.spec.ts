@@ -1,39 +1,70 @@
 import { test, expect, type Page } from '@playwright/test';
-import { CUSTOMER, apiPost, cartBadge, openLoginModal } from './tests/helpers';
+import { CUSTOMER, alwaysOpenVendorIds, apiPost, cartBadge, openLoginModal } from './tests/helpers';
 
 /**
  * Checkout (issue 4): guest cart → login → address picked from suggestions → sandbox payment →
  * My Orders; a declined payment leaves no order; cancelling within the window shows Order Cancelled.
  */
 
-interface Product { _id: string; name: string; category: string; vendorId: string; inStock: boolean; options: { _id: string; price: number; offerPrice: number | null }[] }
-interface Vendor { _id: string; isOpen: boolean }
+interface Product {
+  _id: string;
+  name: string;
+  category: string;
+  vendorId: string;
+  inStock: boolean;
+  options: { _id: string; price: number; offerPrice: number | null }[];
+}
 
 const ADDRESS = {
-  firstName: 'Ada', lastName: 'Customer', email: 'customer@jara.test', address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,
+  firstName: 'Ada',
+  lastName: 'Customer',
+  email: 'customer@jara.test',
+  address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '08031234567',
+  latitude: 6.39795,
+  longitude: 5.6196,
 };
 
-/** An in-stock product of a vendor open right now (food vendors keep hours). */
+/** An in-stock product of a vendor open round the clock, whatever the hour the journey runs. */
 async function openProduct(page: Page): Promise<Product> {
-  const [products, vendors] = await Promise.all([
+  const [products, open] = await Promise.all([
     page.request.get('/api/product/list').then((r) => r.json() as Promise<{ products: Product[] }>),
-    page.request.get('/api/seller/list').then((r) => r.json() as Promise<{ vendors: Vendor[] }>),
+    alwaysOpenVendorIds(page.request),
   ]);
-  const open = new Set(vendors.vendors.filter((v) => v.isOpen).map((v) => v._id));
-  const p = products.products.find((x) => x.inStock && open.has(x.vendorId) && x.category !== 'food') ?? products.products.find((x) => x.inStock && open.has(x.vendorId));
+  const p =
+    products.products.find((x) => x.inStock && open.has(x.vendorId) && x.category !== 'food') ??
+    products.products.find((x) => x.inStock && open.has(x.vendorId));
   if (!p) throw new Error('no open vendor with an in-stock product');
   return p;
 }
 
-const productPath = (p: Product) => (p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`);
+const productPath = (p: Product) =>
+  p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
 
 /** A new customer with a session in this browser context, one address and the product in the cart. */
 async function freshCustomerWithCart(page: Page, baseURL: string, product: Product) {
   const email = `checkout-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  expect((await apiPost(page.request, baseURL, '/api/user/register', { name: 'Checkout Tester', email, password: 'Checkout#2026' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL, '/api/user/register', {
+        name: 'Checkout Tester',
+        email,
+        password: 'Checkout#2026',
+      })
+    ).ok(),
+  ).toBe(true);
   expect((await apiPost(page.request, baseURL, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect((await apiPost(page.request, baseURL, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 1 } } })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL, '/api/cart/update', {
+        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
+      })
+    ).ok(),
+  ).toBe(true);
   return email;
 }
 
@@ -50,7 +81,9 @@ async function placeOrder(page: Page) {
   return shown;
 }
 
-test('guest adds items → logs in → adds an address from suggestions → pays on the sandbox → My Orders shows Order Placed', async ({ page }) => {
+test('guest adds items → logs in → adds an address from suggestions → pays on the sandbox → My Orders shows Order Placed', async ({
+  page,
+}) => {
   const product = await openProduct(page);
   await page.goto(productPath(product));
   await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -62,7 +95,9 @@ test('guest adds items → logs in → adds an address from suggestions → pays
 
   // Nothing on the cart is wider than the phone (a wide page once pushed the login modal's
   // button off the screen, under the Password field).
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 
   // Log in from the menu, tapping the Login button.
   const dialog = await openLoginModal(page);
@@ -102,7 +137,10 @@ test('guest adds items → logs in → adds an address from suggestions → pays
   await expect(page).toHaveURL(/\/cart$/);
 
   // Pick the new address and pay what the cart shows.
-  await page.getByRole('radio', { name: new RegExp(picked.slice(0, 20).replace(/[()]/g, '.')) }).first().check();
+  await page
+    .getByRole('radio', { name: new RegExp(picked.slice(0, 20).replace(/[()]/g, '.')) })
+    .first()
+    .check();
   const shown = await placeOrder(page);
   await page.getByRole('button', { name: `Pay ${shown}` }).click();
   await expect(page).toHaveURL(/\/loader\?next=my-orders/);
@@ -115,7 +153,10 @@ test('guest adds items → logs in → adds an address from suggestions → pays
   await expect(cartBadge(page)).toHaveText('0');
 });
 
-test('declining on the sandbox page leaves no order and returns to the cart, which is kept', async ({ page, baseURL }) => {
+test('declining on the sandbox page leaves no order and returns to the cart, which is kept', async ({
+  page,
+  baseURL,
+}) => {
   const product = await openProduct(page);
   await freshCustomerWithCart(page, baseURL!, product);
   await placeOrder(page);
@@ -144,8 +185,22 @@ test('cancelling within the window shows Order Cancelled', async ({ page, baseUR
 test('paying without an address says so', async ({ page, baseURL }) => {
   const product = await openProduct(page);
   const email = `noaddr-${Date.now().toString(36)}@example.com`;
-  expect((await apiPost(page.request, baseURL!, '/api/user/register', { name: 'No Address', email, password: 'Checkout#2026' })).ok()).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 1 } } })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/user/register', {
+        name: 'No Address',
+        email,
+        password: 'Checkout#2026',
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/cart/update', {
+        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
+      })
+    ).ok(),
+  ).toBe(true);
   await page.goto('/cart');
   await expect(page.getByText('No address found')).toBeVisible();
   // No address, no fee yet: never "Free" (issue 13).

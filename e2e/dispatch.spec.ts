@@ -10,8 +10,17 @@ import { CUSTOMER, apiPost } from './tests/helpers';
 
 // Hall 2 → Faculty of Engineering is about 0.63 km: the ₦600 tier; express ₦900.
 const PICKUP = {
-  firstName: 'Ada', lastName: 'Customer', email: 'customer@jara.test', address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,
+  firstName: 'Ada',
+  lastName: 'Customer',
+  email: 'customer@jara.test',
+  address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '08031234567',
+  latitude: 6.39795,
+  longitude: 5.6196,
 };
 
 async function login(page: Page, baseURL: string, email: string, password: string) {
@@ -21,7 +30,11 @@ async function login(page: Page, baseURL: string, email: string, password: strin
 
 async function registerFresh(page: Page, baseURL: string) {
   const email = `dispatch-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const res = await apiPost(page.request, baseURL, '/api/user/register', { name: 'Dispatch Tester', email, password: 'Dispatch#2026' });
+  const res = await apiPost(page.request, baseURL, '/api/user/register', {
+    name: 'Dispatch Tester',
+    email,
+    password: 'Dispatch#2026',
+  });
   expect(res.ok()).toBe(true);
   return email;
 }
@@ -33,10 +46,19 @@ async function addAddress(page: Page, baseURL: string, overrides: Partial<typeof
 }
 
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} → ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
@@ -54,7 +76,10 @@ async function pickDropoff(page: Page, text = 'Faculty of Engin', option = /Facu
   await expect(page.getByRole('combobox', { name: 'Address' })).toHaveValue(option);
 }
 
-test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orders with its code', async ({ page, baseURL }) => {
+test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orders with its code', async ({
+  page,
+  baseURL,
+}) => {
   const note = `A blue folder of lecture notes #${Date.now().toString(36)}`;
   await login(page, baseURL!, CUSTOMER.email, CUSTOMER.password);
   const pickup = await addAddress(page, baseURL!, { address: `Hall 2 (Tinubu Hall), room ${Date.now() % 1000}` });
@@ -66,8 +91,14 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
 
   // Pick-up: Change opens the saved addresses; choose the one made above.
   await page.getByRole('button', { name: 'Change' }).click();
-  await expect(page.getByRole('link', { name: 'Add address' })).toHaveAttribute('href', '/add-address?next=dispatch-request');
-  await page.getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: new RegExp(pickup.address.replace(/[()]/g, '\\$&')) }).click();
+  await expect(page.getByRole('link', { name: 'Add address' })).toHaveAttribute(
+    'href',
+    '/add-address?next=dispatch-request',
+  );
+  await page
+    .getByRole('list', { name: 'Saved addresses' })
+    .getByRole('button', { name: new RegExp(pickup.address.replace(/[()]/g, '\\$&')) })
+    .click();
   await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText(pickup.address);
 
   await fillDropoff(page);
@@ -157,24 +188,32 @@ test('every validation message of the form appears for its bad input', async ({ 
   // Typed, not picked: editing the text clears the coordinates.
   await fillDropoff(page);
   await address.fill('Somewhere I typed myself');
+  // The suggestion search has answered (no longer loading), with nothing.
+  await expect(page.getByText('No places match')).toBeVisible();
   await expect(page.getByRole('option')).toHaveCount(0);
   await expect(summary(page).getByTestId('delivery-fee')).toHaveText('₦0');
-  await page.waitForTimeout(800); // the suggestion search has answered
   await submit.click();
   await expect(page.getByText('Please select a valid address from suggestions.')).toBeVisible();
 
-  // Still loading: suggestions are slow to answer.
+  // Still loading: the suggestions are held until the page has said so.
+  let answer!: () => void;
+  const held = new Promise<void>((r) => (answer = r));
   await page.route('**/api/geocoding/search**', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
+    await held;
     await route.continue().catch(() => undefined);
   });
+  const asked = page.waitForRequest('**/api/geocoding/search**');
   await address.fill('Hall');
+  await asked;
   await submit.click();
   await expect(page.getByText('Address is still loading, please wait.')).toBeVisible();
+  answer();
   await page.unroute('**/api/geocoding/search**');
 
   // Suggestions failing.
-  await page.route('**/api/geocoding/search**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
+  await page.route('**/api/geocoding/search**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }),
+  );
   await address.fill('Faculty of Sci');
   await expect(page.getByText('Failed to fetch address suggestions')).toBeVisible();
   await page.unroute('**/api/geocoding/search**');
@@ -182,7 +221,9 @@ test('every validation message of the form appears for its bad input', async ({ 
   // Delivery fee failing (for a drop-off not priced before): the fee goes back to 0.
   await pickDropoff(page, 'Hall 5', /^Hall 5,/);
   await expect(summary(page).getByTestId('delivery-fee')).not.toHaveText('₦0');
-  await page.route('**/api/dispatch/delivery-fee', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
+  await page.route('**/api/dispatch/delivery-fee', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }),
+  );
   await pickDropoff(page, 'Hall 6', /^Hall 6,/);
   await expect(page.getByText('Failed to fetch delivery fee')).toBeVisible();
   await expect(summary(page).getByTestId('delivery-fee')).toHaveText('₦0');

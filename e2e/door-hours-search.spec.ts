@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { apiPost, hydrated, searchBox } from './tests/helpers';
+import { apiPost, hydrated, pinJourneyClock, searchBox } from './tests/helpers';
 
 /**
  * Issue 13 on a phone: an address down to the door reaches the rider; a typo still finds the
@@ -10,10 +10,21 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const VENDOR = { email: 'vendor@jara.test', password: 'Vendor#2026' };
 const RIDER = { email: 'rider@jara.test', password: 'Rider#2026' };
 
-interface Product { _id: string; name: string; category: string; vendorId: string; options: { _id: string }[] }
+interface Product {
+  _id: string;
+  name: string;
+  category: string;
+  vendorId: string;
+  options: { _id: string }[];
+}
 
 async function contextFor(browser: Browser, baseURL: string, who?: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   if (who) expect((await apiPost(page.request, baseURL, '/api/user/login', who)).ok()).toBe(true);
   return { context, page };
@@ -21,16 +32,26 @@ async function contextFor(browser: Browser, baseURL: string, who?: { email: stri
 
 /** The demo vendor's shop (Mama Osas Kitchen) and its Jollof Rice. */
 async function vendorJollof(page: Page): Promise<Product> {
-  const { products } = (await (await page.request.get('/api/product/list?q=jollof%20rice%20chicken')).json()) as { products: Product[] };
+  const { products } = (await (await page.request.get('/api/product/list?q=jollof%20rice%20chicken')).json()) as {
+    products: Product[];
+  };
   const p = products.find((x) => x.name === 'Jollof Rice and Chicken');
   if (!p) throw new Error('the demo seed has no Jollof Rice and Chicken');
   return p;
 }
 
-test('an address with block and room is saved and shown to the rider, with the checkout note', async ({ page, baseURL, browser }) => {
+test('an address with block and room is saved and shown to the rider, with the checkout note', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   const base = baseURL!;
   const email = `door-${Date.now().toString(36)}@example.com`;
-  expect((await apiPost(page.request, base, '/api/user/register', { name: 'Door Tester', email, password: 'Door#2026ok' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, base, '/api/user/register', { name: 'Door Tester', email, password: 'Door#2026ok' })
+    ).ok(),
+  ).toBe(true);
   const product = await vendorJollof(page);
 
   await page.goto('/add-address');
@@ -53,7 +74,13 @@ test('an address with block and room is saved and shown to the rider, with the c
   await expect(page.getByText('Address added')).toBeVisible();
 
   // The cart shows it; the note goes with the order.
-  expect((await apiPost(page.request, base, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 1 } } })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, base, '/api/cart/update', {
+        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
+      })
+    ).ok(),
+  ).toBe(true);
   await page.goto('/cart');
   await expect(page.getByText('Block C · Floor 2 · Room 214')).toBeVisible();
   await page.getByLabel('Delivery note (optional)').fill('Call me from the porter’s lodge');
@@ -96,27 +123,46 @@ test('"jolof" finds Jollof Rice', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Jollof Rice and Chicken' })).toBeVisible();
 });
 
-test('a closed vendor’s dish cannot be added, and the page says why and when it opens', async ({ page, baseURL, browser }) => {
+test('a closed vendor’s dish cannot be added, and the page says why and when it opens', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   const base = baseURL!;
   const product = await vendorJollof(page);
+  // Wednesday noon in Lagos, for this page as for the server: the hours below decide alone.
+  await pinJourneyClock(page);
   // A guest puts it in the cart while the kitchen is open.
   await page.goto(`/products/food/${product.vendorId}/${product._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart')).toBeVisible();
 
-  // The kitchen's hours change to open two hours from now (Lagos time) for one hour a day.
+  // The kitchen's hours change to 14:00–15:00 (Lagos time) every day: closed at noon.
   const vendor = await contextFor(browser, base, VENDOR);
-  const me = (await (await vendor.page.request.get('/api/seller/me')).json()).vendor as Record<string, unknown> & { openingHours: unknown; placeId: string | null };
-  const placeId = me.placeId ?? ((await (await vendor.page.request.get('/api/geocoding/search?q=UNIBEN%20Main%20Gate')).json()).data[0].place_id as string);
-  const lagos = new Date(Date.now() + 60 * 60_000);
-  const hhmm = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:${String(lagos.getUTCMinutes()).padStart(2, '0')}`;
-  const h = lagos.getUTCHours();
-  const later = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: hhmm(h + 2), close: hhmm(h + 3) }]));
-  const profile = { businessName: me.businessName, kind: me.kind, phone: me.phone, placeId, profilePhoto: me.profilePhoto };
-  expect((await apiPost(vendor.page.request, base, '/api/seller/apply', { ...profile, openingHours: later })).ok()).toBe(true);
+  const me = (await (await vendor.page.request.get('/api/seller/me')).json()).vendor as Record<string, unknown> & {
+    openingHours: unknown;
+    placeId: string | null;
+  };
+  const placeId =
+    me.placeId ??
+    ((await (await vendor.page.request.get('/api/geocoding/search?q=UNIBEN%20Main%20Gate')).json()).data[0]
+      .place_id as string);
+  const later = Object.fromEntries(
+    ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '14:00', close: '15:00' }]),
+  );
+  const profile = {
+    businessName: me.businessName,
+    kind: me.kind,
+    phone: me.phone,
+    placeId,
+    profilePhoto: me.profilePhoto,
+  };
+  expect(
+    (await apiPost(vendor.page.request, base, '/api/seller/apply', { ...profile, openingHours: later })).ok(),
+  ).toBe(true);
   try {
     await page.reload();
-    const reason = page.getByRole('status').filter({ hasText: /Closed · opens/ });
+    const reason = page.getByRole('status').filter({ hasText: 'Closed · opens 14:00' });
     await expect(reason).toBeVisible();
     await expect(reason).toContainText('not taking orders right now');
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
@@ -124,15 +170,23 @@ test('a closed vendor’s dish cannot be added, and the page says why and when i
 
     // The card says so too, and its cart button is off.
     await page.goto('/products?search=jollof');
-    await expect(page.getByRole('button', { name: /Add Jollof Rice and Chicken to cart \(Closed · opens/ })).toBeDisabled();
+    await expect(
+      page.getByRole('button', { name: 'Add Jollof Rice and Chicken to cart (Closed · opens 14:00)' }),
+    ).toBeDisabled();
 
     // In the cart: the line says closed and the order waits, with the reason.
     await page.goto('/cart');
-    await expect(page.getByRole('main').getByText(/^Closed · opens/).first()).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Jollof Rice and Chicken: Closed · opens' })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Closed · opens 14:00', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Jollof Rice and Chicken: Closed · opens 14:00' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: /Place Order/ })).toBeDisabled();
   } finally {
-    expect((await apiPost(vendor.page.request, base, '/api/seller/apply', { ...profile, openingHours: me.openingHours })).ok()).toBe(true);
+    expect(
+      (
+        await apiPost(vendor.page.request, base, '/api/seller/apply', { ...profile, openingHours: me.openingHours })
+      ).ok(),
+    ).toBe(true);
     await vendor.context.close();
   }
 });

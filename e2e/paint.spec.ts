@@ -1,7 +1,16 @@
 import { test, expect, type Page } from '@playwright/test';
 
-interface Product { _id: string; name: string; category: string; vendorId: string; inStock: boolean; options: { price: number }[]; image: string[] }
-const productPath = (p: Product) => (p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`);
+interface Product {
+  _id: string;
+  name: string;
+  category: string;
+  vendorId: string;
+  inStock: boolean;
+  options: { price: number }[];
+  image: string[];
+}
+const productPath = (p: Product) =>
+  p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
 
 async function aProduct(page: Page): Promise<Product> {
   const res = await page.request.get('/api/product/list');
@@ -25,9 +34,15 @@ test.describe('server rendering', () => {
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', product.name);
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\//);
       await expect(page.locator('meta[property="product:price:amount"]')).toHaveAttribute('content', /^\d/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${productPath(product)}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${productPath(product)}$`),
+      );
       // Links work without JavaScript: the breadcrumb leads to the category page, also rendered.
-      await page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Products', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: /breadcrumb/i })
+        .getByRole('link', { name: 'Products', exact: true })
+        .click();
       await expect(page).toHaveURL(/\/products$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
@@ -58,7 +73,9 @@ test.describe('server rendering', () => {
       await expect(source).toHaveAttribute('type', 'image/avif');
       await expect(source).toHaveAttribute('srcset', srcset!);
       await expect(source).toHaveAttribute('sizes', (await preload.getAttribute('imagesizes'))!);
-      await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       expect(await main.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).search)).toMatch(/f=avif/);
       expect(pictures[0]).toMatch(/f=avif/);
 
@@ -78,7 +95,10 @@ test.describe('server rendering', () => {
       const banner = page.locator('img[fetchpriority="high"]');
       await expect(banner).toHaveCount(1);
       await expect(banner).toHaveAttribute('loading', 'eager');
-      await expect(banner.locator('xpath=preceding-sibling::source')).toHaveAttribute('srcset', (await preload.getAttribute('imagesrcset'))!);
+      await expect(banner.locator('xpath=preceding-sibling::source')).toHaveAttribute(
+        'srcset',
+        (await preload.getAttribute('imagesrcset'))!,
+      );
     });
 
     test('the home page comes with its Best Sellers, not a skeleton', async ({ page }) => {
@@ -112,7 +132,10 @@ test.describe('server rendering', () => {
     await page.goto(productPath(product));
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-    await page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Home' }).click();
+    await page
+      .getByRole('navigation', { name: /breadcrumb/i })
+      .getByRole('link', { name: 'Home' })
+      .click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     expect(problems).toEqual([]);

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { JOURNEY_NOW } from './tests/journey-clock';
 
 const PORT = 3100;
 /** Point the tests at an already running app (e.g. `vite preview`) instead of starting one. */
@@ -22,20 +23,33 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' }, testMatch: /a11y\.spec\.ts/ },
   ],
-  webServer: external ? undefined : {
-    command: 'bash ./start-server.sh',
-    url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn' },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: 'bash ./start-server.sh',
+        url: `http://localhost:${PORT}/api/health`,
+        env: {
+          PORT: String(PORT),
+          LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+          // Opening and delivery hours judged at one fixed instant (tests/helpers.ts).
+          JARA_TEST_CLOCK: JOURNEY_NOW,
+        },
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

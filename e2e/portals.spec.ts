@@ -17,12 +17,26 @@ const DEMO = {
   admin: { email: 'admin@jara.test', password: 'Admin#2026' },
 };
 const ADDRESS = {
-  firstName: 'Ada', lastName: 'Loop', email: 'loop@example.com', address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,
+  firstName: 'Ada',
+  lastName: 'Loop',
+  email: 'loop@example.com',
+  address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '08031234567',
+  latitude: 6.39795,
+  longitude: 5.6196,
 };
-const ALL_DAY = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]));
+const ALL_DAY = Object.fromEntries(
+  ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]),
+);
 // A 1×1 PNG: the server re-encodes whatever it gets to WebP.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -46,11 +60,24 @@ async function upload(request: APIRequestContext, baseURL: string, kind: 'profil
 async function secondShop(browser: Browser, baseURL: string, admin: Page) {
   const { context, page } = await contextFor(browser, baseURL);
   const email = `shop-${unique()}@example.com`;
-  expect((await apiPost(page.request, baseURL, '/api/user/register', { name: 'Second Shop Owner', email, password: 'Shop#2026x' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL, '/api/user/register', {
+        name: 'Second Shop Owner',
+        email,
+        password: 'Shop#2026x',
+      })
+    ).ok(),
+  ).toBe(true);
   const place = (await (await page.request.get('/api/geocoding/search?q=main%20gate')).json()).data[0];
   const businessName = `Loop Snacks ${unique()}`;
   const applied = await apiPost(page.request, baseURL, '/api/seller/apply', {
-    businessName, kind: 'goods', phone: '08061234567', placeId: place.place_id, openingHours: ALL_DAY, profilePhoto: await upload(page.request, baseURL, 'profile'),
+    businessName,
+    kind: 'goods',
+    phone: '08061234567',
+    placeId: place.place_id,
+    openingHours: ALL_DAY,
+    profilePhoto: await upload(page.request, baseURL, 'profile'),
   });
   expect(applied.ok(), await applied.text()).toBe(true);
 
@@ -61,22 +88,41 @@ async function secondShop(browser: Browser, baseURL: string, admin: Page) {
   await expect(admin.getByText('Your Jara shop is approved').first()).toBeVisible();
 
   const made = await apiPost(page.request, baseURL, '/api/seller/products', {
-    name: `Chin chin ${unique()}`, category: 'cosmetics', images: [await upload(page.request, baseURL, 'product')], options: [{ name: '', price: 700 }],
+    name: `Chin chin ${unique()}`,
+    category: 'cosmetics',
+    images: [await upload(page.request, baseURL, 'product')],
+    options: [{ name: '', price: 700 }],
   });
   expect(made.ok(), await made.text()).toBe(true);
-  return { context, page, product: (await made.json()).product as { _id: string; name: string; options: { _id: string }[] } };
+  return {
+    context,
+    page,
+    product: (await made.json()).product as { _id: string; name: string; options: { _id: string }[] },
+  };
 }
 
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} → ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 const orderStatus = (page: Page) => page.getByTestId('order-card').first().getByTestId('order-status');
 
-test('the whole loop: two-vendor order and a dispatch, from payment to Order Delivered, live', async ({ browser, baseURL }) => {
+test('the whole loop: two-vendor order and a dispatch, from payment to Order Delivered, live', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const base = baseURL!;
   const admin = await contextFor(browser, base, DEMO.admin);
@@ -86,17 +132,37 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
   const shop2 = await secondShop(browser, base, admin.page);
 
   // The demo vendor's shop is the first seeded one; make sure it is taking orders all day.
-  const vendorProducts = (await (await vendor.page.request.get('/api/seller/products')).json()).products as { _id: string; name: string; inStock: boolean; options: { _id: string }[] }[];
+  const vendorProducts = (await (await vendor.page.request.get('/api/seller/products')).json()).products as {
+    _id: string;
+    name: string;
+    inStock: boolean;
+    options: { _id: string }[];
+  }[];
   const productA = vendorProducts.find((p) => p.inStock)!;
   expect((await apiPost(vendor.page.request, base, '/api/seller/open', { isOpen: true })).ok()).toBe(true);
 
   // The customer: a fresh account with an address and a two-vendor cart.
   const email = `loop-${unique()}@example.com`;
-  expect((await apiPost(customer.page.request, base, '/api/user/register', { name: 'Ada Loop', email, password: 'Loop#2026x' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(customer.page.request, base, '/api/user/register', {
+        name: 'Ada Loop',
+        email,
+        password: 'Loop#2026x',
+      })
+    ).ok(),
+  ).toBe(true);
   expect((await apiPost(customer.page.request, base, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect((await apiPost(customer.page.request, base, '/api/cart/update', {
-    cartItems: { [productA._id]: { [productA.options[0]!._id]: 1 }, [shop2.product._id]: { [shop2.product.options[0]!._id]: 2 } },
-  })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(customer.page.request, base, '/api/cart/update', {
+        cartItems: {
+          [productA._id]: { [productA.options[0]!._id]: 1 },
+          [shop2.product._id]: { [shop2.product.options[0]!._id]: 2 },
+        },
+      })
+    ).ok(),
+  ).toBe(true);
 
   // The vendor has the seller screen open before the order arrives.
   await vendor.page.goto('/seller');
@@ -109,7 +175,8 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
   await customer.page.getByRole('button', { name: /^Pay ₦/ }).click();
   await expect(customer.page).toHaveURL(/\/my-orders$/, { timeout: 20_000 });
   await expect(orderStatus(customer.page)).toHaveText('Order Placed');
-  const orderId = ((await (await customer.page.request.get('/api/order/user')).json()).orders[0] as { _id: string })._id;
+  const orderId = ((await (await customer.page.request.get('/api/order/user')).json()).orders[0] as { _id: string })
+    ._id;
 
   // Vendor 1 sees the order live (badge and card) and confirms it on /seller.
   const card = vendor.page.locator('section').filter({ hasText: `Order #${orderId.slice(0, 8)}` });
@@ -158,11 +225,26 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
   await expect(admin.page.getByText('Rotimi Rider').first()).toBeVisible();
 
   // The same for a dispatch: the sender pays, the rider carries it, /dispatch follows live.
-  const pickup = (await (await apiPost(customer.page.request, base, '/api/address/add', { ...ADDRESS, email, address: 'Hall 2, room 12' })).json()).address as { _id: string };
+  const pickup = (
+    await (
+      await apiPost(customer.page.request, base, '/api/address/add', { ...ADDRESS, email, address: 'Hall 2, room 12' })
+    ).json()
+  ).address as { _id: string };
   const note = `Loop parcel ${unique()}`;
   const started = await apiPost(customer.page.request, base, '/api/payment/paystack-dispatch', {
-    pickupAddress: pickup._id, email, deliveryNote: note, isExpress: true,
-    dropoff: { firstName: 'Bola', lastName: 'Ade', email: 'bola@example.com', phone: '08051234567', address: 'Faculty of Engineering, University of Benin', latitude: 6.4017, longitude: 5.6141 },
+    pickupAddress: pickup._id,
+    email,
+    deliveryNote: note,
+    isExpress: true,
+    dropoff: {
+      firstName: 'Bola',
+      lastName: 'Ade',
+      email: 'bola@example.com',
+      phone: '08051234567',
+      address: 'Faculty of Engineering, University of Benin',
+      latitude: 6.4017,
+      longitude: 5.6141,
+    },
   });
   expect(started.ok(), await started.text()).toBe(true);
   await customer.page.goto((await started.json()).url);
@@ -170,7 +252,12 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
   await expect(customer.page).toHaveURL(/\/dispatch$/, { timeout: 20_000 });
   const dcard = customer.page.getByTestId('dispatch-card').filter({ hasText: note });
   await expect(dcard).toContainText('Order Placed');
-  const dispatchId = ((await (await customer.page.request.get('/api/dispatch/user')).json()).orders as { _id: string; deliveryNote: string }[]).find((d) => d.deliveryNote === note)!._id;
+  const dispatchId = (
+    (await (await customer.page.request.get('/api/dispatch/user')).json()).orders as {
+      _id: string;
+      deliveryNote: string;
+    }[]
+  ).find((d) => d.deliveryNote === note)!._id;
 
   await rider.page.getByRole('link', { name: 'Job board' }).click();
   const djob = rider.page.locator(`[data-job-id="${dispatchId}"]`);
@@ -203,7 +290,15 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
 
 test('portal screens refuse the wrong people', async ({ browser, baseURL }) => {
   const customer = await contextFor(browser, baseURL!);
-  expect((await apiPost(customer.page.request, baseURL!, '/api/user/register', { name: 'Nosy', email: `nosy-${unique()}@example.com`, password: 'Nosy#2026x' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(customer.page.request, baseURL!, '/api/user/register', {
+        name: 'Nosy',
+        email: `nosy-${unique()}@example.com`,
+        password: 'Nosy#2026x',
+      })
+    ).ok(),
+  ).toBe(true);
   await customer.page.goto('/admin');
   await expect(customer.page.getByText('This area is for admins only.')).toBeVisible();
   await customer.page.goto('/seller');
@@ -223,7 +318,18 @@ test('the portals pass the accessibility checks', async ({ browser, baseURL }) =
   for (const [who, paths] of [
     [DEMO.vendor, ['/seller', '/seller/products', '/seller/products/new', '/seller/earnings', '/seller/shop']],
     [DEMO.rider, ['/rider', '/rider/active', '/rider/history', '/rider/earnings']],
-    [DEMO.admin, ['/admin', '/admin/users', '/admin/orders', '/admin/dispatches', '/admin/categories', '/admin/banners', '/admin/outbox']],
+    [
+      DEMO.admin,
+      [
+        '/admin',
+        '/admin/users',
+        '/admin/orders',
+        '/admin/dispatches',
+        '/admin/categories',
+        '/admin/banners',
+        '/admin/outbox',
+      ],
+    ],
   ] as const) {
     const { context, page } = await contextFor(browser, baseURL!, who);
     for (const path of paths) {

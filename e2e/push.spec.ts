@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { apiPost } from './tests/helpers';
+import { alwaysOpenVendorIds, apiPost } from './tests/helpers';
 
 /**
  * Web push (issue 13): the permission question comes only from the prompt shown after the first
@@ -13,20 +13,32 @@ import { apiPost } from './tests/helpers';
  * delivered to the service worker through the DevTools protocol, as the push service would.
  */
 
-interface Product { _id: string; category: string; vendorId: string; inStock: boolean; options: { _id: string }[] }
-interface Vendor { _id: string; isOpen: boolean }
+interface Product {
+  _id: string;
+  category: string;
+  vendorId: string;
+  inStock: boolean;
+  options: { _id: string }[];
+}
 
 const ADDRESS = {
-  firstName: 'Ada', lastName: 'Push', address: 'Hall 2 (Tinubu Hall), University of Benin', city: 'Benin City', state: 'Edo',
-  zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,
+  firstName: 'Ada',
+  lastName: 'Push',
+  address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '08031234567',
+  latitude: 6.39795,
+  longitude: 5.6196,
 };
 
 async function openProduct(page: Page): Promise<Product> {
-  const [products, vendors] = await Promise.all([
+  const [products, open] = await Promise.all([
     page.request.get('/api/product/list').then((r) => r.json() as Promise<{ products: Product[] }>),
-    page.request.get('/api/seller/list').then((r) => r.json() as Promise<{ vendors: Vendor[] }>),
+    alwaysOpenVendorIds(page.request),
   ]);
-  const open = new Set(vendors.vendors.filter((v) => v.isOpen).map((v) => v._id));
   const p = products.products.find((x) => x.inStock && open.has(x.vendorId));
   if (!p) throw new Error('no open vendor with an in-stock product');
   return p;
@@ -34,7 +46,11 @@ async function openProduct(page: Page): Promise<Product> {
 
 test.use({ permissions: ['notifications'] });
 
-test('asks for notifications only after the first order, and the service worker shows a pushed status change', async ({ page, context, baseURL }) => {
+test('asks for notifications only after the first order, and the service worker shows a pushed status change', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   // Count every permission question the page asks.
   await page.addInitScript(() => {
     const w = window as unknown as { __asks: number };
@@ -47,16 +63,31 @@ test('asks for notifications only after the first order, and the service worker 
   });
   const asks = () => page.evaluate(() => (window as unknown as { __asks: number }).__asks);
   const registrations = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
-  const subscribed = () => page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration('/');
-    return (await reg?.pushManager.getSubscription()) != null;
-  });
+  const subscribed = () =>
+    page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration('/');
+      return (await reg?.pushManager.getSubscription()) != null;
+    });
 
   const product = await openProduct(page);
   const email = `push-${Date.now().toString(36)}@example.com`;
-  expect((await apiPost(page.request, baseURL!, '/api/user/register', { name: 'Push Tester', email, password: 'Push#2026aa' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/user/register', {
+        name: 'Push Tester',
+        email,
+        password: 'Push#2026aa',
+      })
+    ).ok(),
+  ).toBe(true);
   expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 1 } } })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/cart/update', {
+        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
+      })
+    ).ok(),
+  ).toBe(true);
 
   // Page loads before any order: no question, no prompt, no push subscription (the app's
   // service worker is there from the first visit).
@@ -82,7 +113,10 @@ test('asks for notifications only after the first order, and the service worker 
   await expect(card.getByTestId('order-status')).toHaveText('Order Placed');
   // The timeline shows the step done, with its time, and the steps to come.
   await expect(card.getByTestId('timeline-step').first()).toContainText('Order placed');
-  await expect(card.getByTestId('timeline-step').filter({ hasText: 'Delivered' })).toHaveAttribute('data-done', 'false');
+  await expect(card.getByTestId('timeline-step').filter({ hasText: 'Delivered' })).toHaveAttribute(
+    'data-done',
+    'false',
+  );
 
   // Now the offer appears; still nothing asked until the tap.
   const prompt = page.getByTestId('push-prompt');
@@ -104,18 +138,33 @@ test('asks for notifications only after the first order, and the service worker 
   // The push service delivers again until the worker has shown the message (a worker that was still
   // activating when the first delivery came would drop it); a repeat with the same tag replaces,
   // never adds, so the check stays exact.
-  const shown = () => page.evaluate(async () => {
-    const r = await navigator.serviceWorker.ready;
-    return (await r.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url }));
-  });
+  const shown = () =>
+    page.evaluate(async () => {
+      const r = await navigator.serviceWorker.ready;
+      return (await r.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        url: (n.data as { url?: string } | null)?.url,
+      }));
+    });
   const deliver = async (data: object, expected: { title: string; body: string; tag: string; url: string }) => {
     await expect(async () => {
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: reg.registrationId, data: JSON.stringify(data) });
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL!,
+        registrationId: reg.registrationId,
+        data: JSON.stringify(data),
+      });
       await expect.poll(shown, { timeout: 3_000 }).toEqual([expected]);
     }).toPass({ timeout: 20_000 });
   };
 
-  const payload = { title: 'Order confirmed', body: 'Mama Put confirmed your order.', url: '/my-orders?order=e2e', tag: 'order-e2e' };
+  const payload = {
+    title: 'Order confirmed',
+    body: 'Mama Put confirmed your order.',
+    url: '/my-orders?order=e2e',
+    tag: 'order-e2e',
+  };
   await deliver(payload, { title: payload.title, body: payload.body, tag: payload.tag, url: payload.url });
 
   // A later message with the same tag replaces it; a foreign url is never kept.

@@ -6,8 +6,11 @@ cd "$(dirname "$0")/.."
 DATA_DIR="$(mktemp -d -t jara-e2e-XXXXXX)"
 export DATA_DIR
 export PORT="${PORT:-3100}"
-# The journeys run at any hour: deliveries round the clock (the 8 AM–9 PM default is covered
-# by the server tests on a set clock).
+# The server judges opening and delivery hours at the fixed instant playwright.config.ts gives
+# (JARA_TEST_CLOCK), but the checkout page checks delivery hours by the browser's own clock, which
+# stays real (cancel windows and chat days compare it with times the server stamped): deliveries
+# round the clock, so a journey runs at any hour (the 8 AM–9 PM default is covered by the server
+# tests on a set clock).
 export DELIVERY_HOURS="${DELIVERY_HOURS:-00:00-24:00}"
 trap 'rm -rf "$DATA_DIR"' EXIT
 npm start

@@ -1,6 +1,13 @@
-import { test, expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { apiPost } from './tests/helpers';
+import { alwaysOpenVendorIds, apiPost } from './tests/helpers';
 
 /**
  * What a student on a phone trips over (issue 13), on a phone viewport: login keeps your place
@@ -14,25 +21,45 @@ test.use({ viewport: PHONE });
 
 const ADMIN = { email: 'admin@jara.test', password: 'Admin#2026' };
 const ADDRESS = {
-  firstName: 'Ada', lastName: 'Phone', email: 'phone@example.com', address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,
+  firstName: 'Ada',
+  lastName: 'Phone',
+  email: 'phone@example.com',
+  address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '08031234567',
+  latitude: 6.39795,
+  longitude: 5.6196,
 };
-const ALL_DAY = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]));
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const ALL_DAY = Object.fromEntries(
+  ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]),
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-interface Product { _id: string; name: string; category: string; vendorId: string; inStock: boolean; options: { _id: string; price: number; offerPrice: number | null }[] }
-interface Vendor { _id: string; isOpen: boolean }
+interface Product {
+  _id: string;
+  name: string;
+  category: string;
+  vendorId: string;
+  inStock: boolean;
+  options: { _id: string; price: number; offerPrice: number | null }[];
+}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const productPath = (p: Product) => (p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`);
+const productPath = (p: Product) =>
+  p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
 
-/** An in-stock, single-option product of a vendor taking orders (so Add to Cart needs no choice). */
+/** An in-stock, single-option product of a vendor open round the clock (so Add to Cart needs no choice). */
 async function openProduct(req: APIRequestContext): Promise<Product> {
-  const [products, vendors] = await Promise.all([
+  const [products, open] = await Promise.all([
     req.get('/api/product/list').then((r) => r.json() as Promise<{ products: Product[] }>),
-    req.get('/api/seller/list').then((r) => r.json() as Promise<{ vendors: Vendor[] }>),
+    alwaysOpenVendorIds(req),
   ]);
-  const open = new Set(vendors.vendors.filter((v) => v.isOpen).map((v) => v._id));
   const fits = (x: Product) => x.inStock && open.has(x.vendorId) && x.options.length === 1;
   const p = products.products.find((x) => fits(x) && x.category !== 'food') ?? products.products.find(fits);
   if (!p) throw new Error('no open vendor with an in-stock product');
@@ -44,7 +71,9 @@ async function newAccount(baseURL: string, label: string) {
   const api = await playwrightRequest.newContext({ baseURL });
   const email = `${label}-${unique()}@example.com`;
   const password = 'Phone#2026x';
-  expect((await apiPost(api, baseURL, '/api/user/register', { name: `${label} Tester`, email, password })).ok()).toBe(true);
+  expect((await apiPost(api, baseURL, '/api/user/register', { name: `${label} Tester`, email, password })).ok()).toBe(
+    true,
+  );
   expect((await apiPost(api, baseURL, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
   return { api, email, password };
 }
@@ -69,7 +98,10 @@ async function placeOrderToSandbox(page: Page) {
   return shown;
 }
 
-test('login from the cart stays on the cart, shows the real fee, and pays on the sandbox', async ({ page, baseURL }) => {
+test('login from the cart stays on the cart, shows the real fee, and pays on the sandbox', async ({
+  page,
+  baseURL,
+}) => {
   const product = await openProduct(page.request);
   const account = await newAccount(baseURL!, 'cartlogin');
 
@@ -97,12 +129,29 @@ test('login from the cart stays on the cart, shows the real fee, and pays on the
   await account.api.dispose();
 });
 
-test('a declined payment returns to the cart with the items and Try again; so does a cancelled one', async ({ page, baseURL }) => {
+test('a declined payment returns to the cart with the items and Try again; so does a cancelled one', async ({
+  page,
+  baseURL,
+}) => {
   const product = await openProduct(page.request);
   const email = `declined-${unique()}@example.com`;
-  expect((await apiPost(page.request, baseURL!, '/api/user/register', { name: 'Declined Tester', email, password: 'Phone#2026x' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/user/register', {
+        name: 'Declined Tester',
+        email,
+        password: 'Phone#2026x',
+      })
+    ).ok(),
+  ).toBe(true);
   expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 2 } } })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/cart/update', {
+        cartItems: { [product._id]: { [product.options[0]!._id]: 2 } },
+      })
+    ).ok(),
+  ).toBe(true);
 
   await page.goto('/cart');
   await placeOrderToSandbox(page);
@@ -130,7 +179,9 @@ test('a declined payment returns to the cart with the items and Try again; so do
   await expect(page.getByTestId('cart-count')).toHaveText('0');
 });
 
-test('portals ask to log in on the spot and keep the place; the menu shows the portals the roles open', async ({ page }) => {
+test('portals ask to log in on the spot and keep the place; the menu shows the portals the roles open', async ({
+  page,
+}) => {
   await page.goto('/rider');
   await loginInDialog(page, 'rider@jara.test', 'Rider#2026');
   await expect(page).toHaveURL(/\/rider$/);
@@ -166,12 +217,18 @@ async function contextFor(browser: Browser, baseURL: string, who?: { email: stri
 }
 
 async function upload(req: APIRequestContext, baseURL: string) {
-  const res = await req.post('/api/seller/upload?kind=profile', { headers: { Origin: baseURL }, multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } } });
+  const res = await req.post('/api/seller/upload?kind=profile', {
+    headers: { Origin: baseURL },
+    multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).url as string;
 }
 
-test('a vendor applies to ride, the admin approves (and sees both roles), the vendor goes online and delivers a job', async ({ browser, baseURL }) => {
+test('a vendor applies to ride, the admin approves (and sees both roles), the vendor goes online and delivers a job', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const base = baseURL!;
   const admin = await contextFor(browser, base, ADMIN);
@@ -185,11 +242,18 @@ test('a vendor applies to ride, the admin approves (and sees both roles), the ve
   expect((await apiPost(vendor.page.request, base, '/api/user/register', { name, email, password })).ok()).toBe(true);
   const place = (await (await vendor.page.request.get('/api/geocoding/search?q=main%20gate')).json()).data[0];
   const applied = await apiPost(vendor.page.request, base, '/api/seller/apply', {
-    businessName: `Ronke's Kitchen ${unique()}`, kind: 'goods', phone: '08061234567', placeId: place.place_id, openingHours: ALL_DAY, profilePhoto: await upload(vendor.page.request, base),
+    businessName: `Ronke's Kitchen ${unique()}`,
+    kind: 'goods',
+    phone: '08061234567',
+    placeId: place.place_id,
+    openingHours: ALL_DAY,
+    profilePhoto: await upload(vendor.page.request, base),
   });
   expect(applied.ok(), await applied.text()).toBe(true);
   const shopId = (await applied.json()).vendor._id as string;
-  expect((await apiPost(admin.page.request, base, `/api/admin/applications/vendor/${shopId}/approve`, {})).ok()).toBe(true);
+  expect((await apiPost(admin.page.request, base, `/api/admin/applications/vendor/${shopId}/approve`, {})).ok()).toBe(
+    true,
+  );
 
   // On the phone, the vendor finds the way in from the menu and applies to ride.
   await vendor.page.goto('/');
@@ -230,18 +294,44 @@ test('a vendor applies to ride, the admin approves (and sees both roles), the ve
 
   // A sender pays for a dispatch; the job reaches the vendor-rider's board.
   const senderEmail = `sender-${unique()}@example.com`;
-  expect((await apiPost(sender.page.request, base, '/api/user/register', { name: 'Sade Sender', email: senderEmail, password: 'Sender#2026x' })).ok()).toBe(true);
-  const pickup = (await (await apiPost(sender.page.request, base, '/api/address/add', { ...ADDRESS, email: senderEmail })).json()).address as { _id: string };
+  expect(
+    (
+      await apiPost(sender.page.request, base, '/api/user/register', {
+        name: 'Sade Sender',
+        email: senderEmail,
+        password: 'Sender#2026x',
+      })
+    ).ok(),
+  ).toBe(true);
+  const pickup = (
+    await (await apiPost(sender.page.request, base, '/api/address/add', { ...ADDRESS, email: senderEmail })).json()
+  ).address as { _id: string };
   const note = `Phone parcel ${unique()}`;
   const started = await apiPost(sender.page.request, base, '/api/payment/paystack-dispatch', {
-    pickupAddress: pickup._id, email: senderEmail, deliveryNote: note, isExpress: false,
-    dropoff: { firstName: 'Bola', lastName: 'Ade', email: 'bola@example.com', phone: '08051234567', address: 'Faculty of Engineering, University of Benin', latitude: 6.4017, longitude: 5.6141 },
+    pickupAddress: pickup._id,
+    email: senderEmail,
+    deliveryNote: note,
+    isExpress: false,
+    dropoff: {
+      firstName: 'Bola',
+      lastName: 'Ade',
+      email: 'bola@example.com',
+      phone: '08051234567',
+      address: 'Faculty of Engineering, University of Benin',
+      latitude: 6.4017,
+      longitude: 5.6141,
+    },
   });
   expect(started.ok(), await started.text()).toBe(true);
   await sender.page.goto((await started.json()).url);
   await sender.page.getByRole('button', { name: /^Pay ₦/ }).click();
   await expect(sender.page).toHaveURL(/\/dispatch$/, { timeout: 20_000 });
-  const dispatchId = ((await (await sender.page.request.get('/api/dispatch/user')).json()).orders as { _id: string; deliveryNote: string }[]).find((d) => d.deliveryNote === note)!._id;
+  const dispatchId = (
+    (await (await sender.page.request.get('/api/dispatch/user')).json()).orders as {
+      _id: string;
+      deliveryNote: string;
+    }[]
+  ).find((d) => d.deliveryNote === note)!._id;
 
   const job = vendor.page.locator(`[data-job-id="${dispatchId}"]`);
   await expect(job).toBeVisible({ timeout: 35_000 });
@@ -276,12 +366,16 @@ async function coveredControls(page: Page): Promise<string[]> {
     if (!fab || getComputedStyle(fab).visibility === 'hidden') return [];
     const f = fab.getBoundingClientRect();
     const hits: string[] = [];
-    for (const el of Array.from(document.querySelectorAll('a[href], button, [role="button"], input, select, textarea'))) {
+    for (const el of Array.from(
+      document.querySelectorAll('a[href], button, [role="button"], input, select, textarea'),
+    )) {
       if (el === fab || fab.contains(el)) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || !el.checkVisibility({ visibilityProperty: true })) continue;
       if (r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom) {
-        hits.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+        hits.push(
+          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+        );
       }
     }
     return hits;
@@ -297,13 +391,30 @@ async function expectChatButtonClear(page: Page) {
   }
 }
 
-test('the chat button covers no button or link on home, /products, /cart and My Orders (390×844)', async ({ page, baseURL }) => {
+test('the chat button covers no button or link on home, /products, /cart and My Orders (390×844)', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const product = await openProduct(page.request);
   const email = `fab-${unique()}@example.com`;
-  expect((await apiPost(page.request, baseURL!, '/api/user/register', { name: 'Fab Tester', email, password: 'Phone#2026x' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/user/register', {
+        name: 'Fab Tester',
+        email,
+        password: 'Phone#2026x',
+      })
+    ).ok(),
+  ).toBe(true);
   expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 1 } } })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/cart/update', {
+        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
+      })
+    ).ok(),
+  ).toBe(true);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Never miss a deal' })).toBeVisible();
@@ -331,18 +442,46 @@ test('the chat button covers no button or link on home, /products, /cart and My 
   await expect(page.getByTestId('chat-launcher')).toBeVisible();
 });
 
-test('the new screens pass axe: cart after a declined payment, option chooser, admin users panel', async ({ page, baseURL, browser }) => {
+test('the new screens pass axe: cart after a declined payment, option chooser, admin users panel', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   // Three whole-page axe runs: more than the default minute on a busy 2-core machine.
   test.setTimeout(180_000);
   const serious = async (p: Page) => {
-    const { violations } = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    const { violations } = await new AxeBuilder({ page: p })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   };
   const product = await openProduct(page.request);
   const email = `axe-${unique()}@example.com`;
-  expect((await apiPost(page.request, baseURL!, '/api/user/register', { name: 'Axe Tester', email, password: 'Phone#2026x' })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/user/register', {
+        name: 'Axe Tester',
+        email,
+        password: 'Phone#2026x',
+      })
+    ).ok(),
+  ).toBe(true);
   expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/cart/update', { cartItems: { [product._id]: { [product.options[0]!._id]: 1 } } })).ok()).toBe(true);
+  expect(
+    (
+      await apiPost(page.request, baseURL!, '/api/cart/update', {
+        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
+      })
+    ).ok(),
+  ).toBe(true);
   await page.goto('/cart?payment=failed');
   await expect(page.getByRole('alert').filter({ hasText: 'Your payment was declined.' })).toBeVisible();
   await expect(page.getByTestId('summary-delivery')).toHaveText(/₦/);

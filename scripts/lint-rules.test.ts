@@ -26,26 +26,44 @@ afterEach(() => {
 
 describe('lint', () => {
   it('refuses a floating promise', async () => {
-    const ids = await ruleIdsFor('apps/server/src/lib/lint-probe-floating.ts', 'async function later(): Promise<void> {}\nexport function now(): void {\n  later();\n}\n');
+    const ids = await ruleIdsFor(
+      'apps/server/src/lib/lint-probe-floating.ts',
+      'async function later(): Promise<void> {}\nexport function now(): void {\n  later();\n}\n',
+    );
     expect(ids).toContain('@typescript-eslint/no-floating-promises');
   }, 120_000);
 
   it('refuses infra/ importing a module', async () => {
-    const ids = await ruleIdsFor('apps/server/src/infra/lint-probe-module.ts', "import { findUserById } from '../modules/auth/users.repo.js';\nexport const probe = findUserById;\n");
+    const ids = await ruleIdsFor(
+      'apps/server/src/infra/lint-probe-module.ts',
+      "import { findUserById } from '../modules/auth/users.repo.js';\nexport const probe = findUserById;\n",
+    );
     expect(ids).toContain('no-restricted-imports');
   }, 120_000);
 
   it("refuses a module reaching into another module's files", async () => {
-    const ids = await ruleIdsFor('apps/server/src/modules/orders/lint-probe-deep.ts', "import { findUserById } from '../auth/users.repo.js';\nexport const probe = findUserById;\n");
+    const ids = await ruleIdsFor(
+      'apps/server/src/modules/orders/lint-probe-deep.ts',
+      "import { findUserById } from '../auth/users.repo.js';\nexport const probe = findUserById;\n",
+    );
     expect(ids).toContain('no-restricted-imports');
-    const allowed = await ruleIdsFor('apps/server/src/modules/orders/lint-probe-index.ts', "import { findUserById } from '../auth/index.js';\nexport const probe = findUserById;\n");
+    const allowed = await ruleIdsFor(
+      'apps/server/src/modules/orders/lint-probe-index.ts',
+      "import { findUserById } from '../auth/index.js';\nexport const probe = findUserById;\n",
+    );
     expect(allowed).toEqual([]);
   }, 120_000);
 
   it("refuses a web feature reaching into another feature's files", async () => {
-    const ids = await ruleIdsFor('apps/web/src/features/orders/lint-probe-deep.ts', "import { AddressForm } from '../addresses/components/address-form';\nexport const probe = AddressForm;\n");
+    const ids = await ruleIdsFor(
+      'apps/web/src/features/orders/lint-probe-deep.ts',
+      "import { AddressForm } from '../addresses/components/address-form';\nexport const probe = AddressForm;\n",
+    );
     expect(ids).toContain('no-restricted-imports');
-    const allowed = await ruleIdsFor('apps/web/src/features/orders/lint-probe-index.ts', "import { AddressForm } from '../addresses';\nexport const probe = AddressForm;\n");
+    const allowed = await ruleIdsFor(
+      'apps/web/src/features/orders/lint-probe-index.ts',
+      "import { AddressForm } from '../addresses';\nexport const probe = AddressForm;\n",
+    );
     expect(allowed).toEqual([]);
   }, 120_000);
 });

@@ -21,6 +21,8 @@ npm run typecheck --silent
 echo "== lint (correctness, hooks, accessibility, module and feature boundaries)"
 npm run lint --silent
 npm run test:lint-rules --silent
+echo "== format (Prettier)"
+npm run format:check --silent
 echo "== unit and API tests (shared, server on embedded PGlite, web)"
 npm run test:unit --silent
 echo "== attack suite (authorisation on every route and spelling, input, sessions, sockets, races)"

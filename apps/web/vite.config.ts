@@ -4,8 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import ts from 'typescript';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 
 const API = process.env.JARA_API_URL ?? 'http://localhost:3000';
 const proxy = {
@@ -33,7 +32,8 @@ function pureSharedSchemas(): Plugin {
         if (!ts.isVariableStatement(stmt)) continue;
         for (const decl of stmt.declarationList.declarations) {
           const init = decl.initializer;
-          if (!init || ts.isArrowFunction(init) || ts.isFunctionExpression(init) || ts.isLiteralExpression(init)) continue;
+          if (!init || ts.isArrowFunction(init) || ts.isFunctionExpression(init) || ts.isLiteralExpression(init))
+            continue;
           edits.push({ at: init.getStart(file), text: '/* @__PURE__ */ (() => (' });
           edits.push({ at: init.getEnd(), text: '))()' });
         }
@@ -46,33 +46,30 @@ function pureSharedSchemas(): Plugin {
   };
 }
 
-/** The customer pages a phone should have offline without opening them first. */
-const PRECACHED_PAGES = ['home/components/home-page', 'catalog/components/product-detail-page', 'catalog/components/products-page', 'catalog/components/category-page', 'checkout/components/cart-page', 'orders/components/my-orders-page', 'wishlist/components/wishlist-page'];
+/** What the worker precaches: the offline page (its icon is inside it; decision 0025). */
+const SHELL = new Set(['offline.html']);
 
 /**
- * The precache keeps, of the scripts, only the entry and those pages with what they import
- * (from Vite's manifest): a first visit downloads no screen it may never open. Any other hashed
- * file is cached when first used (the worker's /assets/ route).
+ * The precache holds the offline page only: scripts, pictures and pages are cached as they are
+ * used (the worker's runtime routes), and what the first page loaded before the worker existed
+ * is handed to it from the HTTP cache (lib/pwa.ts), so a first visit downloads nothing twice and
+ * no screen it never opens. The offline page's revision is the whole build's, so every deployment
+ * changes sw.js and reaches users through the "new version" prompt (decision 0017).
  */
-function storefrontOnly<E extends { url: string }>(entries: E[]) {
-  const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-  const keep = new Set<string>();
-  const visit = (key: string | undefined) => {
-    if (!key || keep.has(key)) return;
-    keep.add(key);
-    for (const i of manifest[key]?.imports ?? []) visit(i);
-  };
-  const keys = Object.keys(manifest);
-  visit(keys.find((k) => manifest[k]!.isEntry));
-  for (const page of PRECACHED_PAGES) visit(keys.find((k) => k.endsWith(`features/${page}.tsx`)));
-  const files = new Set([...keep].map((k) => manifest[k]!.file));
-  return { manifest: entries.filter((e) => !e.url.endsWith('.js') || files.has(e.url)), warnings: [] as string[] };
+function shellOnly<E extends { url: string; revision: string | null }>(entries: E[]) {
+  const build = createHash('sha256');
+  for (const e of [...entries].sort((a, b) => a.url.localeCompare(b.url))) build.update(`${e.url} ${e.revision}\n`);
+  const version = build.digest('hex').slice(0, 16);
+  const manifest = entries
+    .filter((e) => SHELL.has(e.url))
+    .map((e) => (e.url === 'offline.html' ? { ...e, revision: `${e.revision}-${version}` } : e));
+  return { manifest, warnings: [] as string[] };
 }
 
 /**
  * The installable app and its service worker (decision 0017): src/sw/sw.ts is built as a classic
  * script to dist/sw.js (it imports public/sw-push.js), with the precache list written in
- * (storefrontOnly). lib/pwa.ts registers the worker.
+ * (shellOnly). lib/pwa.ts registers the worker.
  */
 const pwa = () =>
   VitePWA({
@@ -82,17 +79,20 @@ const pwa = () =>
     injectRegister: false,
     registerType: 'prompt',
     manifestFilename: 'manifest.webmanifest',
+    // The browser fetches the icons it needs itself; the offline page draws its own.
+    includeManifestIcons: false,
     injectManifest: {
       rollupFormat: 'iife',
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       globIgnores: ['**/icons/maskable.svg', 'sw.js'],
-      manifestTransforms: [storefrontOnly],
+      manifestTransforms: [shellOnly],
     },
     manifest: {
       id: '/',
       name: 'Jara — Campus marketplace',
       short_name: 'Jara',
-      description: 'Food, gadgets, fashion and parcel dispatch for the University of Benin community, delivered in minutes.',
+      description:
+        'Food, gadgets, fashion and parcel dispatch for the University of Benin community, delivered in minutes.',
       lang: 'en',
       start_url: '/',
       scope: '/',
@@ -126,7 +126,52 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // Shared modules (and zod) have no import-time effects the browser needs: a shared module
       // none of whose exports the storefront uses is left out entirely.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/](node_modules[\\/]zod|packages[\\/]shared[\\/]src)[\\/]/.test(id) },
+      // A feature's index.ts only re-exports: a screen that imports one hook through it does not
+      // pull in the feature's other screens (the cart page and the address form with its schemas).
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !/[\\/](node_modules[\\/]zod|packages[\\/]shared[\\/]src)[\\/]/.test(id) &&
+          !/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+      },
+      output: {
+        // Everything the first page needs in one chunk instead of dozens of small shared ones:
+        // on a phone's slow link each file costs a round trip and its response headers (about 1 KB).
+        // zod and the shared schemas are reachable from the entry through the shared index but
+        // used only by a few screens' forms: they stay in those screens' chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id: string) =>
+                !/[\\/](node_modules[\\/]zod|packages[\\/]shared[\\/]src[\\/](schemas|events))[\\/.]/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // The small pieces the storefront's screens share (ui components, hooks, the shared
+            // rules): one chunk, not a file each, loaded with the first screen that needs one.
+            {
+              name: 'storefront',
+              test: (id: string) => {
+                const f = id.replace(/\\/g, '/');
+                return (
+                  (/\/apps\/web\/src\/(components\/ui|lib|features\/(catalog|cart|checkout|home|wishlist))\/|\/packages\/shared\/src\//.test(
+                    f,
+                  ) ||
+                    f.includes('/features/addresses/api/get-') ||
+                    f.includes('/node_modules/@tanstack/')) &&
+                  !/-page\.tsx$|\/lib\/(socket|push|use-payout-updates)\.ts$|\/shared\/src\/(schemas|events)[/.]/.test(
+                    f,
+                  )
+                );
+              },
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            // zod on its own: only the screens that validate a form with it load it.
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
     },
   },
 }));

@@ -1,4 +1,34 @@
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { JOURNEY_NOW } from './journey-clock';
+
+export { JOURNEY_NOW };
+
+/**
+ * Pins this page's clock to JOURNEY_NOW, for a journey about opening hours (the page judges them
+ * by its own clock, as the server does by its). Only for journeys that compare no time the server
+ * stamped (an order's cancel window, a chat's "Today"), which stays on the real clock.
+ */
+export async function pinJourneyClock(page: Page) {
+  await page.clock.setFixedTime(new Date(JOURNEY_NOW));
+}
+
+type WeekHours = Record<string, { open: string; close: string } | null>;
+const allDay = (h: WeekHours[string] | undefined) => !!h && h.open === '00:00' && h.close >= '23:59';
+
+/**
+ * Vendors taking orders every hour of every day. The server judges "open" at JOURNEY_NOW, a page
+ * on the real clock; for these vendors both agree whenever a journey runs.
+ */
+export async function alwaysOpenVendorIds(request: APIRequestContext): Promise<Set<string>> {
+  const { vendors } = (await (await request.get('/api/seller/list')).json()) as {
+    vendors: { _id: string; acceptingOrders: boolean; openingHours: WeekHours }[];
+  };
+  return new Set(
+    vendors
+      .filter((v) => v.acceptingOrders && ['0', '1', '2', '3', '4', '5', '6'].every((d) => allDay(v.openingHours[d])))
+      .map((v) => v._id),
+  );
+}
 
 export const CUSTOMER = { email: 'customer@jara.test', password: 'Customer#2026' };
 export const ADMIN = { email: 'admin@jara.test', password: 'Admin#2026' };

@@ -27,7 +27,10 @@ describe('configuration', () => {
   });
 
   it('reads the delivery fee table', () => {
-    expect(loadConfig({ DELIVERY_FEE_TIERS: '1:400,*:900' }).feeTiers).toEqual([{ underKm: 1, feeKobo: 40_000 }, { underKm: null, feeKobo: 90_000 }]);
+    expect(loadConfig({ DELIVERY_FEE_TIERS: '1:400,*:900' }).feeTiers).toEqual([
+      { underKm: 1, feeKobo: 40_000 },
+      { underKm: null, feeKobo: 90_000 },
+    ]);
     expect(() => loadConfig({ DELIVERY_FEE_TIERS: '1:400' })).toThrow(/DELIVERY_FEE_TIERS/);
   });
 
@@ -39,12 +42,35 @@ describe('configuration', () => {
 
   it('takes a fault checkpoint only outside production, and only a known one', () => {
     expect(loadConfig({}).faultCheckpoint).toBeNull();
-    expect(loadConfig({ JARA_FAULT_CHECKPOINT: 'refund-requested' }).faultCheckpoint).toEqual({ name: 'refund-requested', at: 1 });
-    expect(loadConfig({ JARA_FAULT_CHECKPOINT: 'webhook-received:3' }).faultCheckpoint).toEqual({ name: 'webhook-received', at: 3 });
-    expect(() => loadConfig({ JARA_FAULT_CHECKPOINT: 'somewhere' })).toThrow(/JARA_FAULT_CHECKPOINT: one of order-recorded/);
-    expect(() => loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x', JARA_FAULT_CHECKPOINT: 'order-recorded' })).toThrow(
-      /JARA_FAULT_CHECKPOINT: a test-only crash hook; never set in production/,
+    expect(loadConfig({ JARA_FAULT_CHECKPOINT: 'refund-requested' }).faultCheckpoint).toEqual({
+      name: 'refund-requested',
+      at: 1,
+    });
+    expect(loadConfig({ JARA_FAULT_CHECKPOINT: 'webhook-received:3' }).faultCheckpoint).toEqual({
+      name: 'webhook-received',
+      at: 3,
+    });
+    expect(() => loadConfig({ JARA_FAULT_CHECKPOINT: 'somewhere' })).toThrow(
+      /JARA_FAULT_CHECKPOINT: one of order-recorded/,
     );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x', JARA_FAULT_CHECKPOINT: 'order-recorded' }),
+    ).toThrow(/JARA_FAULT_CHECKPOINT: a test-only crash hook; never set in production/);
+  });
+});
+
+describe('the test clock', () => {
+  it('takes an instant with its offset, outside production only', () => {
+    expect(loadConfig({}).testClock).toBeNull();
+    expect(loadConfig({ JARA_TEST_CLOCK: '2026-11-25T12:00:00+01:00' }).testClock).toEqual(
+      new Date('2026-11-25T11:00:00Z'),
+    );
+    // Without an offset the instant would depend on the machine's time zone.
+    expect(() => loadConfig({ JARA_TEST_CLOCK: '2026-11-25T12:00:00' })).toThrow(/JARA_TEST_CLOCK: an instant/);
+    expect(() => loadConfig({ JARA_TEST_CLOCK: 'noon' })).toThrow(/JARA_TEST_CLOCK: an instant/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x', JARA_TEST_CLOCK: '2026-11-25T11:00:00Z' }),
+    ).toThrow(/JARA_TEST_CLOCK: a test-only fixed clock; never set in production/);
   });
 });
 
@@ -68,7 +94,10 @@ describe('.env', () => {
 
   it('is read from the folder npm ran in; the environment wins over the file', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'jara-env-'));
-    writeFileSync(path.join(dir, '.env'), '# comment\nJARA_TEST_FROM_FILE=file\nJARA_TEST_BOTH=file\nJARA_TEST_QUOTED="Jara <no-reply@jara.ng>"\n');
+    writeFileSync(
+      path.join(dir, '.env'),
+      '# comment\nJARA_TEST_FROM_FILE=file\nJARA_TEST_BOTH=file\nJARA_TEST_QUOTED="Jara <no-reply@jara.ng>"\n',
+    );
     process.env.JARA_TEST_BOTH = 'environment';
     expect(loadEnvFile({}, dir)).toBe(path.join(dir, '.env'));
     expect(process.env.JARA_TEST_FROM_FILE).toBe('file');

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CHECKPOINTS, parseCheckpoint } from './infra/faults/checkpoints.js';
-import { DEFAULT_DELIVERY_HOURS, DEFAULT_FEE_TIERS, parseDailyWindow, parseFeeTiers, type DailyWindow, type FeeTier } from '@jara/shared';
+import {
+  DEFAULT_DELIVERY_HOURS,
+  DEFAULT_FEE_TIERS,
+  parseDailyWindow,
+  parseFeeTiers,
+  type DailyWindow,
+  type FeeTier,
+} from '@jara/shared';
 
 /** The repository root: relative paths in the environment are taken from where npm was run. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -11,10 +18,19 @@ const baseDir = process.env.INIT_CWD ?? ROOT;
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 /** The push services of Chrome, Edge, Firefox and Safari. */
-export const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+export const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,12 +40,21 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]*$/).default('jara:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/)
+    .default('jara:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.optional(),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(24 * 30),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Jara <no-reply@jara.ng>'),
   SUPPORT_EMAIL: z.email().default('support@jara.ng'),
@@ -44,11 +69,17 @@ const EnvSchema = z.object({
   STORAGE_DRIVER: z.enum(['local', 'postgres', 's3']).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'not a bucket name').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'not a bucket name')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
-  S3_PREFIX: z.string().regex(/^([a-z0-9][a-z0-9_.-]*\/)*$/i, 'a folder path ending in /, like jara/').default(''),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9_.-]*\/)*$/i, 'a folder path ending in /, like jara/')
+    .default(''),
   WEB_DIST: z.string().optional(),
   CAMPUS_NAME: z.string().default('University of Benin, Ugbowo'),
   CAMPUS_LAT: z.coerce.number().min(-90).max(90).default(6.3998),
@@ -61,12 +92,32 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
   JOBS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
-  RECONCILE_EVERY_MS: z.coerce.number().int().min(1_000).max(24 * 3_600_000).default(10 * 60_000),
-  RECONCILE_AFTER_MS: z.coerce.number().int().min(1_000).max(24 * 3_600_000).default(10 * 60_000),
+  RECONCILE_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(24 * 3_600_000)
+    .default(10 * 60_000),
+  RECONCILE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(24 * 3_600_000)
+    .default(10 * 60_000),
   JARA_FAULT_CHECKPOINT: z.string().optional(),
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)').optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: address or an https: URL').optional(),
+  JARA_TEST_CLOCK: z.string().optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'a mailto: address or an https: URL')
+    .optional(),
   PUSH_ENDPOINT_HOSTS: z.string().optional(),
   CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
@@ -106,8 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const problems: string[] = [];
   const provider = e.PAYMENT_PROVIDER ?? (e.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox');
-  if (provider === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('  - PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack');
-  if (e.NODE_ENV === 'production' && provider === 'sandbox') problems.push('  - PAYMENT_PROVIDER: the sandbox cannot take real money; set PAYSTACK_SECRET_KEY in production');
+  if (provider === 'paystack' && !e.PAYSTACK_SECRET_KEY)
+    problems.push('  - PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack');
+  if (e.NODE_ENV === 'production' && provider === 'sandbox')
+    problems.push('  - PAYMENT_PROVIDER: the sandbox cannot take real money; set PAYSTACK_SECRET_KEY in production');
   let feeTiers: FeeTier[] = [...DEFAULT_FEE_TIERS];
   if (e.DELIVERY_FEE_TIERS) {
     try {
@@ -126,12 +179,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // serves every file), else this machine's disk (the embedded database runs one instance).
   const storageDriver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : e.DATABASE_URL ? 'postgres' : 'local');
   if (storageDriver === 's3' && !e.S3_BUCKET) problems.push('  - S3_BUCKET: required when STORAGE_DRIVER=s3');
-  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) problems.push('  - S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither (neither: the AWS SDK finds credentials itself)');
-  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) problems.push('  - METRICS_PORT: must differ from PORT (it keeps /metrics off the public port)');
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)
+    problems.push(
+      '  - S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither (neither: the AWS SDK finds credentials itself)',
+    );
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    problems.push('  - METRICS_PORT: must differ from PORT (it keeps /metrics off the public port)');
   const faultCheckpoint = e.JARA_FAULT_CHECKPOINT ? parseCheckpoint(e.JARA_FAULT_CHECKPOINT) : null;
-  if (e.JARA_FAULT_CHECKPOINT && e.NODE_ENV === 'production') problems.push('  - JARA_FAULT_CHECKPOINT: a test-only crash hook; never set in production');
-  else if (e.JARA_FAULT_CHECKPOINT && !faultCheckpoint) problems.push(`  - JARA_FAULT_CHECKPOINT: one of ${CHECKPOINTS.join(', ')} (optionally :n for the n-th time)`);
-  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) problems.push('  - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: give both or neither (neither: a pair is made at first start and kept in the database)');
+  if (e.JARA_FAULT_CHECKPOINT && e.NODE_ENV === 'production')
+    problems.push('  - JARA_FAULT_CHECKPOINT: a test-only crash hook; never set in production');
+  else if (e.JARA_FAULT_CHECKPOINT && !faultCheckpoint)
+    problems.push(`  - JARA_FAULT_CHECKPOINT: one of ${CHECKPOINTS.join(', ')} (optionally :n for the n-th time)`);
+  const testClock = e.JARA_TEST_CLOCK ? new Date(e.JARA_TEST_CLOCK) : null;
+  if (e.JARA_TEST_CLOCK && e.NODE_ENV === 'production')
+    problems.push('  - JARA_TEST_CLOCK: a test-only fixed clock; never set in production');
+  else if (testClock && (Number.isNaN(testClock.getTime()) || !/(Z|[+-]\d\d:\d\d)$/.test(e.JARA_TEST_CLOCK!)))
+    problems.push('  - JARA_TEST_CLOCK: an instant with its offset, like 2026-11-25T12:00:00+01:00');
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY)
+    problems.push(
+      '  - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: give both or neither (neither: a pair is made at first start and kept in the database)',
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(baseDir, p));
   const dataDir = resolve(e.DATA_DIR);
@@ -158,10 +225,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     session: { idleMs: e.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, support: e.SUPPORT_EMAIL },
     push: {
-      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
       /** Hosts (and their subdomains) a subscription's endpoint may point at: the browsers' push services. */
-      endpointHosts: (e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_HOSTS.join(',')).split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      endpointHosts: (e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_HOSTS.join(','))
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
     },
     google: { clientId: e.GOOGLE_CLIENT_ID || null, jwksUrl: e.GOOGLE_JWKS_URL },
     payments: {
@@ -199,6 +272,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reconcile: { everyMs: e.RECONCILE_EVERY_MS, afterMs: e.RECONCILE_AFTER_MS },
     /** Test-only (the fault suite): where this process kills itself. Refused in production. */
     faultCheckpoint,
+    /**
+     * Test-only (the journeys): the instant opening and delivery hours are judged at, fixed, so
+     * a journey does not depend on the hour it runs. Refused in production.
+     */
+    testClock,
     metrics: {
       // Not public in production: only behind a bearer token or on a port of its own.
       enabled: e.NODE_ENV !== 'production' || !!e.METRICS_TOKEN || e.METRICS_PORT !== undefined,

@@ -1,23 +1,28 @@
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database, Db } from './infra/db/client.js';
-import type { JobQueue } from './infra/jobs/jobs.js';
-import type { Mailer } from './infra/mail/mailer.js';
-import type { Metrics } from './infra/metrics/metrics.js';
+import { JobQueue } from './infra/jobs/jobs.js';
+import { Mailer } from './infra/mail/mailer.js';
+import { Metrics } from './infra/metrics/metrics.js';
 import type { RateLimiter } from './infra/rate-limit.js';
-import type { Realtime } from './infra/realtime/realtime.js';
+import { Realtime } from './infra/realtime/realtime.js';
+import type { RedisLink } from './infra/redis.js';
+import { createStorage } from './infra/storage/create.js';
 import type { Storage } from './infra/storage/storage.js';
-import type { SessionStore } from './infra/sessions.js';
-import type { CatalogueStore } from './modules/catalog/snapshot.js';
-import type { PaymentService } from './modules/payments/payments.service.js';
+import { SessionStore } from './infra/sessions.js';
+import { CatalogueStore } from './modules/catalog/snapshot.js';
+import { PaymentService } from './modules/payments/payments.service.js';
 
-/** The application's services, built once in buildApp and handed to every module. */
 /** The time rules that depend on the hour (opening and delivery hours) ask; tests set it. */
 export interface Clock {
   now(): Date;
 }
 export const systemClock: Clock = { now: () => new Date() };
+/** A clock that always says `at` (JARA_TEST_CLOCK, tests). */
+export const fixedClock = (at: Date): Clock => ({ now: () => new Date(at) });
 
+/** The application's services, built once (plugins/infrastructure.ts) and handed to every module. */
 export interface AppContext {
   clock: Clock;
   config: Config;
@@ -32,6 +37,55 @@ export interface AppContext {
   realtime: Realtime;
   payments: PaymentService;
   metrics: Metrics;
-  /** The public catalogue and gazetteer in memory (decision 0011). */
+  /** The public catalogue and the gazetteer in memory (decision 0011). */
   catalogue: CatalogueStore;
+}
+
+/**
+ * Builds the AppContext on an open, migrated database, wiring the services to each other:
+ * ended sessions drop their sockets, failed jobs and mail are counted, the catalogue's
+ * "open now" follows the clock. The two services the modules own (payments, catalogue) are
+ * built here too, so the plugins that assemble the app never reach into a module.
+ */
+export async function createContext(parts: {
+  config: Config;
+  log: Logger;
+  database: Database;
+  clock: Clock;
+  limiter: RateLimiter;
+  redisLink: RedisLink | null;
+  /** The HTTP server Socket.IO attaches to and the metrics read. */
+  http: Server;
+}): Promise<AppContext> {
+  const { config, log, database, clock, limiter, redisLink, http } = parts;
+  const jobs = new JobQueue(database.db, log, config.jobs.pollMs, config.jobs.leaseMs);
+  // Media: local disk, PostgreSQL or S3 by configuration (infra/storage/README.md).
+  const storage = createStorage(config, database);
+  const sessions = new SessionStore(database.db, config.session);
+  const realtime = new Realtime(http, sessions, log, config.publicUrl);
+  if (redisLink) await realtime.useRedis(redisLink);
+  sessions.onEnded((idHashes) => realtime.disconnectSessions(idHashes));
+  // Metrics: collected at scrape time; failures counted where they happen.
+  const metrics = new Metrics({ database, http, io: realtime.io });
+  jobs.onFailure = (kind, final) => metrics.jobFailed(kind, final);
+  const ctx: AppContext = {
+    clock,
+    config,
+    database,
+    db: database.db,
+    log,
+    jobs,
+    mailer: new Mailer(database.db, jobs, log, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, storage }),
+    payments: new PaymentService({ db: database.db, jobs, log, config }),
+    limiter,
+    sessions,
+    storage,
+    realtime,
+    metrics,
+    catalogue: new CatalogueStore(database, log),
+  };
+  // "Open now" in the catalogue is judged by the same clock as checkout's delivery hours.
+  ctx.catalogue.now = () => ctx.clock.now();
+  ctx.mailer.onFailure = () => metrics.deliveryFailed('mail');
+  return ctx;
 }

@@ -12,7 +12,13 @@ import { DEMO_ACCOUNTS } from './seed/seed.js';
 import { DemoPasswordsError, demoAccountsWithDemoPasswords, lockDemoAccounts, startUp } from './startup.js';
 import { freshDatabase } from '../test/helpers.js';
 
-const PRODUCTION = { NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_not_used_here', PUBLIC_URL: 'https://jara.example.ng', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PAYSTACK_SECRET_KEY: 'sk_live_not_used_here',
+  PUBLIC_URL: 'https://jara.example.ng',
+  LOG_LEVEL: 'silent',
+  JOBS_ENABLED: 'false',
+};
 const opened: { app: App; drop: () => Promise<void>; close: () => Promise<void> }[] = [];
 
 async function productionApp(env: Record<string, string> = {}) {
@@ -31,11 +37,15 @@ afterEach(async () => {
   }
 });
 
-const count = async (app: App, table: typeof users | typeof categories) => (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+const count = async (app: App, table: typeof users | typeof categories) =>
+  (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
 async function addDemoAccount(app: App, i: number, password: string = DEMO_ACCOUNTS[i]!.password) {
   const a = DEMO_ACCOUNTS[i]!;
-  const [u] = await app.ctx.db.insert(users).values({ name: a.name, email: a.email, roles: [a.role], passwordHash: await hashPassword(password) }).returning();
+  const [u] = await app.ctx.db
+    .insert(users)
+    .values({ name: a.name, email: a.email, roles: [a.role], passwordHash: await hashPassword(password) })
+    .returning();
   return u!;
 }
 
@@ -65,7 +75,12 @@ describe('a production start', () => {
     expect(await demoAccountsWithDemoPasswords(app.ctx.db)).toEqual([]);
     expect(await app.ctx.db.select().from(sessions).where(eq(sessions.userId, admin.id))).toEqual([]);
     await expect(startUp(app.ctx)).resolves.toBeUndefined();
-    const login = await app.inject({ method: 'POST', url: '/api/user/login', headers: { origin: 'https://jara.example.ng' }, payload: { email: 'admin@jara.test', password: 'Admin#2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { origin: 'https://jara.example.ng' },
+      payload: { email: 'admin@jara.test', password: 'Admin#2026' },
+    });
     expect(login.statusCode).toBe(401);
   }, 120_000);
 

@@ -20,7 +20,12 @@ export async function demoAccountsWithDemoPasswords(db: Db): Promise<string[]> {
   const rows = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
-    .where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
   const found: string[] = [];
   for (const a of DEMO_ACCOUNTS) {
     const row = rows.find((r) => r.email === a.email);
@@ -34,7 +39,11 @@ export async function lockDemoAccounts(db: Db): Promise<string[]> {
   const emails = await demoAccountsWithDemoPasswords(db);
   await db.transaction(async (tx) => {
     for (const email of emails) {
-      const [u] = await tx.update(users).set({ passwordHash: null, updatedAt: new Date() }).where(eq(users.email, email)).returning({ id: users.id });
+      const [u] = await tx
+        .update(users)
+        .set({ passwordHash: null, updatedAt: new Date() })
+        .where(eq(users.email, email))
+        .returning({ id: users.id });
       if (u) await tx.delete(sessions).where(eq(sessions.userId, u.id));
     }
   });
@@ -53,5 +62,8 @@ export async function startUp(ctx: Pick<AppContext, 'config' | 'database' | 'db'
   const exposed = await demoAccountsWithDemoPasswords(ctx.db);
   if (!exposed.length) return;
   if (!config.demoSite) throw new DemoPasswordsError(exposed);
-  ctx.log.warn({ accounts: exposed }, 'public demo site: the demo accounts have their published passwords (SEED_DEMO=true)');
+  ctx.log.warn(
+    { accounts: exposed },
+    'public demo site: the demo accounts have their published passwords (SEED_DEMO=true)',
+  );
 }

@@ -17,7 +17,9 @@ afterAll(async () => {
 
 async function register(instance: Instance, email: string) {
   const res = await fetch(`${instance.url}/api/user/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: instance.url }, body: JSON.stringify({ name: 'Backup Test', email, password: 'Secret#2026x' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: instance.url },
+    body: JSON.stringify({ name: 'Backup Test', email, password: 'Secret#2026x' }),
   });
   expect(res.status).toBe(200);
 }
@@ -53,7 +55,9 @@ describe('backups of the embedded database', () => {
     expect(restore.stdout).toMatch(/The database it replaced is kept in .*pg\.before-restore-/);
     const database = await openPglite(dataDir);
     try {
-      const rows = (await database.db.execute('select email from users order by email')) as unknown as { rows: { email: string }[] };
+      const rows = (await database.db.execute('select email from users order by email')) as unknown as {
+        rows: { email: string }[];
+      };
       expect(rows.rows.map((r) => r.email)).toEqual(['before@example.com']);
     } finally {
       await database.close();

@@ -16,7 +16,12 @@ export function pointNorth(from: LatLon, km: number): LatLon {
 export async function createRider(app: App) {
   const rider = await createUser(app, { role: 'rider', name: 'Rider Test' });
   await app.ctx.db.insert(riders).values({
-    userId: rider.user.id, name: 'Rider Test', phone: '08031234567', dateOfBirth: '2000-01-01', vehicle: 'motorcycle', status: 'approved',
+    userId: rider.user.id,
+    name: 'Rider Test',
+    phone: '08031234567',
+    dateOfBirth: '2000-01-01',
+    vehicle: 'motorcycle',
+    status: 'approved',
   });
   return rider;
 }
@@ -38,7 +43,14 @@ export const DROPOFF = {
 export async function createPaidDispatch(
   app: App,
   userId: string,
-  opts: { paidAt?: Date; isExpress?: boolean; riderId?: string; status?: string; pickup?: LatLon; dropoff?: LatLon } = {},
+  opts: {
+    paidAt?: Date;
+    isExpress?: boolean;
+    riderId?: string;
+    status?: string;
+    pickup?: LatLon;
+    dropoff?: LatLon;
+  } = {},
 ) {
   const pickup = opts.pickup ?? { latitude: 6.401, longitude: 5.612 };
   const drop = opts.dropoff ?? { latitude: DROPOFF.latitude, longitude: DROPOFF.longitude };
@@ -48,7 +60,14 @@ export async function createPaidDispatch(
     .insert(dispatches)
     .values({
       userId,
-      pickup: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '08031234567', address: 'Hall 2', ...pickup },
+      pickup: {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        email: 'ada@example.com',
+        phone: '08031234567',
+        address: 'Hall 2',
+        ...pickup,
+      },
       dropoff: { ...DROPOFF, ...drop },
       deliveryNote: 'A small box of books',
       isExpress: opts.isExpress ?? false,
@@ -66,8 +85,14 @@ export async function createPaidDispatch(
   const [payment] = await app.ctx.db
     .insert(payments)
     .values({
-      reference: `dsp_${unique()}_${randomToken(6)}`, userId, purpose: 'dispatch', subjectId: row!.id, amountKobo: totals.totalKobo,
-      provider: 'sandbox', state: 'paid', paidAt,
+      reference: `dsp_${unique()}_${randomToken(6)}`,
+      userId,
+      purpose: 'dispatch',
+      subjectId: row!.id,
+      amountKobo: totals.totalKobo,
+      provider: 'sandbox',
+      state: 'paid',
+      paidAt,
     })
     .returning();
   return { dispatch: row!, payment: payment! };

@@ -85,7 +85,8 @@ export async function buildTestApp(env: Record<string, string> = {}, database?: 
 }
 
 let counter = 0;
-export const unique = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+export const unique = (prefix = 'u') =>
+  `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
 export const PASSWORD = 'Secret#123';
 
@@ -95,10 +96,17 @@ export const PASSWORD = 'Secret#123';
  */
 export async function createUser(app: App, overrides: Partial<typeof users.$inferInsert> & { role?: Role } = {}) {
   const { role, ...rest } = overrides;
-  const roles: Role[] = !role || role === 'customer' ? ['customer'] : role === 'vendor' || role === 'rider' ? ['customer', role] : [role];
+  const roles: Role[] =
+    !role || role === 'customer' ? ['customer'] : role === 'vendor' || role === 'rider' ? ['customer', role] : [role];
   const [user] = await app.ctx.db
     .insert(users)
-    .values({ name: 'Test User', email: `${unique()}@example.com`, passwordHash: await hashPassword(PASSWORD), roles, ...rest })
+    .values({
+      name: 'Test User',
+      email: `${unique()}@example.com`,
+      passwordHash: await hashPassword(PASSWORD),
+      roles,
+      ...rest,
+    })
     .returning();
   const { token } = await app.ctx.sessions.create(user!.id);
   return { user: user!, cookie: `${SESSION_COOKIE}=${token}` };
@@ -112,18 +120,31 @@ export async function createUser(app: App, overrides: Partial<typeof users.$infe
 export const catalogueWritten = (app: App) => app.ctx.catalogue.check();
 
 export async function ensureCategory(app: App, path = 'food', text = 'Food') {
-  await app.ctx.db.insert(categories).values({ path, text, image: `/media/seed/categories/${path}.webp`, bgColor: '#fef3c7' }).onConflictDoNothing();
+  await app.ctx.db
+    .insert(categories)
+    .values({ path, text, image: `/media/seed/categories/${path}.webp`, bgColor: '#fef3c7' })
+    .onConflictDoNothing();
   await catalogueWritten(app);
 }
 
-const ALWAYS_OPEN = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]));
+const ALWAYS_OPEN = Object.fromEntries(
+  ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]),
+);
 
 export async function createVendor(app: App, overrides: Partial<typeof vendors.$inferInsert> = {}) {
   const [v] = await app.ctx.db
     .insert(vendors)
     .values({
-      businessName: `Vendor ${unique()}`, kind: 'food', phone: '08031234567', address: 'Ugbowo', latitude: 6.4, longitude: 5.61,
-      profilePhoto: '/media/seed/vendors/x.webp', openingHours: ALWAYS_OPEN, status: 'approved', ...overrides,
+      businessName: `Vendor ${unique()}`,
+      kind: 'food',
+      phone: '08031234567',
+      address: 'Ugbowo',
+      latitude: 6.4,
+      longitude: 5.61,
+      profilePhoto: '/media/seed/vendors/x.webp',
+      openingHours: ALWAYS_OPEN,
+      status: 'approved',
+      ...overrides,
     })
     .returning();
   await catalogueWritten(app);
@@ -133,17 +154,36 @@ export async function createVendor(app: App, overrides: Partial<typeof vendors.$
 export async function createProduct(
   app: App,
   vendorId: string,
-  opts: { category?: string; inStock?: boolean; options?: { name: string; priceKobo: number; offerPriceKobo?: number | null }[] } = {},
+  opts: {
+    category?: string;
+    inStock?: boolean;
+    options?: { name: string; priceKobo: number; offerPriceKobo?: number | null }[];
+  } = {},
 ) {
   const category = opts.category ?? 'food';
   await ensureCategory(app, category, category === 'food' ? 'Food' : category);
   const [p] = await app.ctx.db
     .insert(products)
-    .values({ vendorId, category, name: `Product ${unique()}`, description: ['Tasty'], images: ['/media/seed/products/x-0.webp'], inStock: opts.inStock ?? true })
+    .values({
+      vendorId,
+      category,
+      name: `Product ${unique()}`,
+      description: ['Tasty'],
+      images: ['/media/seed/products/x-0.webp'],
+      inStock: opts.inStock ?? true,
+    })
     .returning();
   const options = await app.ctx.db
     .insert(productOptions)
-    .values((opts.options ?? [{ name: 'Default Option', priceKobo: 150_000 }]).map((o, i) => ({ productId: p!.id, name: o.name, priceKobo: o.priceKobo, offerPriceKobo: o.offerPriceKobo ?? null, position: i })))
+    .values(
+      (opts.options ?? [{ name: 'Default Option', priceKobo: 150_000 }]).map((o, i) => ({
+        productId: p!.id,
+        name: o.name,
+        priceKobo: o.priceKobo,
+        offerPriceKobo: o.offerPriceKobo ?? null,
+        position: i,
+      })),
+    )
     .returning();
   await catalogueWritten(app);
   return { product: p!, options };
@@ -153,8 +193,19 @@ export async function createAddress(app: App, userId: string, overrides: Partial
   const [a] = await app.ctx.db
     .insert(addresses)
     .values({
-      userId, firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', address: 'Hall 2, University of Benin', city: 'Benin City',
-      state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.401, longitude: 5.612, ...overrides,
+      userId,
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      address: 'Hall 2, University of Benin',
+      city: 'Benin City',
+      state: 'Edo',
+      zipcode: '300283',
+      country: 'Nigeria',
+      phone: '08031234567',
+      latitude: 6.401,
+      longitude: 5.612,
+      ...overrides,
     })
     .returning();
   return a!;

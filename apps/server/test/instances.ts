@@ -44,6 +44,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jara-instance-')),
       WEB_DIST: path.join(tmpdir(), 'jara-no-web'),
       ENV_FILE: '/dev/null',
+      // As in buildTestApp: tests about delivery hours set them; the rest run at any hour.
+      DELIVERY_HOURS: '00:00-24:00',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,7 +71,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
 export async function waitFor(instance: Instance, urlPath = '/api/health', timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`instance exited with ${instance.child.exitCode}:\n${instance.output()}`);
+    if (instance.child.exitCode !== null)
+      throw new Error(`instance exited with ${instance.child.exitCode}:\n${instance.output()}`);
     try {
       const res = await fetch(instance.url + urlPath, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) return;
@@ -82,10 +85,20 @@ export async function waitFor(instance: Instance, urlPath = '/api/health', timeo
 }
 
 /** Runs a command-line tool (src/cli/NAME.ts) as `npm run` would, in a process of its own. */
-export function runCli(name: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], {
     cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ENV_FILE: '/dev/null', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ENV_FILE: '/dev/null',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -6,24 +6,26 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../src/infra/db/client.js';
+import { openPostgres, queryRows, type Database } from '../src/infra/db/client.js';
 import { jobs } from '../src/infra/db/schema.js';
 import { payouts } from '../src/infra/db/schema-portals.js';
 import { JobQueue, jobKind, noPayload } from '../src/infra/jobs/jobs.js';
-import { PAYOUT_JOB } from '../src/modules/seller/payouts.js';
+import { PAYOUT_JOB } from '../src/modules/payouts/index.js';
 import { buildTestApp, createUser, freshDatabase, type TestApp } from './helpers.js';
 
 const silent = pino({ level: 'silent' });
 const outboxJob = jobKind('test.outbox', z.object({ n: z.number() }));
 const slowJob = jobKind('test.slow', noPayload);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not done in time');
-    await sleep(100);
-  }
+async function until(check: () => Promise<boolean>, timeout = 30_000) {
+  await expect.poll(check, { timeout, interval: 100 }).toBe(true);
+}
+
+/** A promise and the function that resolves it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  return { opened, open };
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on PostgreSQL', () => {
@@ -48,14 +50,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
   });
 
   const pending = async (kind: string) =>
-    Number((await a.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(and(eq(jobs.kind, kind), sql`done_at is null`)))[0]!.n);
+    Number(
+      (
+        await a.ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(and(eq(jobs.kind, kind), sql`done_at is null`))
+      )[0]!.n,
+    );
 
   it('each of 40 outbox jobs runs once, and both instances take a share', async () => {
     const runs: { instance: string; n: number }[] = [];
-    for (const [name, app] of [['a', a], ['b', b]] as const) {
+    // Each instance's first job waits until the other instance has started one too: the other
+    // worker claims while this one is busy, so both take a share whatever the timing.
+    const both = gate();
+    for (const [name, app] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       app.ctx.jobs.register(outboxJob, async ({ n }) => {
         runs.push({ instance: name, n });
-        await sleep(30);
+        if (runs.some((r) => r.instance === 'a') && runs.some((r) => r.instance === 'b')) both.open();
+        await both.opened;
       });
     }
     await a.ctx.db.transaction(async (tx) => {
@@ -77,19 +93,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
     const qa = new JobQueue(dbs[0]!.db, silent, 50, 600);
     const qb = new JobQueue(dbs[1]!.db, silent, 50, 600);
     let runs = 0;
+    const finish = gate();
     for (const q of [qa, qb]) {
       q.register(slowJob, async () => {
-        runs++;
-        await sleep(2_500);
+        // The first run lasts until the test ends it; a second run (the bug) would end at once.
+        if (++runs === 1) await finish.opened;
       });
     }
     await qa.enqueue(dbs[0]!.db, slowJob, {}, { dedupeKey: 'slow-1' });
+    const lease = async () =>
+      (await a.ctx.db.select({ until: jobs.lockedUntil }).from(jobs).where(eq(jobs.dedupeKey, 'slow-1')))[0]!.until;
     qa.start();
-    await sleep(300);
     qb.start();
     try {
+      await until(async () => runs === 1);
+      // The lease taken with the claim runs out, and by then it has been renewed.
+      const first = (await lease())!;
+      await until(async () => {
+        const [row] = await queryRows<{ renewed: boolean }>(
+          a.ctx.db,
+          sql`SELECT now() > ${first.toISOString()}::timestamptz AND locked_until > now() AS renewed
+              FROM jobs WHERE dedupe_key = 'slow-1'`,
+        );
+        return row!.renewed;
+      });
+      // Asked now, neither instance runs it again (whichever of them holds it).
+      await qa.drain();
+      await qb.drain();
+      expect(runs).toBe(1);
+      finish.open();
       await until(async () => (await pending('test.slow')) === 0);
     } finally {
+      finish.open();
       await Promise.all([qa.stop(), qb.stop()]);
     }
     expect(runs).toBe(1);
@@ -100,7 +135,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
 
   it('reconciliation runs once per slot however many instances offer it', async () => {
     const calls = { a: 0, b: 0 };
-    for (const [name, app] of [['a', a], ['b', b]] as const) {
+    for (const [name, app] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       const real = app.ctx.payments.reconcile.bind(app.ctx.payments);
       app.ctx.payments.reconcile = async (now?: Date) => {
         calls[name]++;
@@ -115,43 +153,74 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
     a.ctx.jobs.start();
     b.ctx.jobs.start();
     try {
-      await until(async () => (await a.ctx.db.select().from(jobs).where(eq(jobs.id, slots[0]!.id)))[0]!.doneAt !== null);
-      await sleep(700); // both workers keep polling: a second run would show now
+      await until(
+        async () => (await a.ctx.db.select().from(jobs).where(eq(jobs.id, slots[0]!.id)))[0]!.doneAt !== null,
+      );
     } finally {
+      // stop() waits for a run in progress: a second run begun meanwhile has counted by now.
       await Promise.all([a.ctx.jobs.stop(), b.ctx.jobs.stop()]);
     }
+    // Both asked once more: neither finds the slot to run again.
+    await a.ctx.jobs.drain();
+    await b.ctx.jobs.drain();
     expect(calls.a + calls.b).toBe(1);
     // The run scheduled the next slot, once.
-    const next = await a.ctx.db.select().from(jobs).where(and(eq(jobs.kind, 'payments.reconcile'), like(jobs.dedupeKey, 'payments.reconcile:%')));
+    const next = await a.ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'payments.reconcile'), like(jobs.dedupeKey, 'payments.reconcile:%')));
     expect(next).toHaveLength(2);
   });
 
   it('a payout due now is transferred once with both workers running', async () => {
     const transfers: string[] = [];
+    // The provider answers the first transfer only once the test has seen both instances ask
+    // for work meanwhile (the widest window for a second transfer).
+    const answer = gate();
     for (const app of [a, b]) {
       const provider = app.ctx.payments.provider;
       const real = provider.transfer.bind(provider);
       provider.transfer = async (input) => {
         transfers.push(input.reference);
-        await sleep(300); // a slow provider widens any window for a second transfer
+        if (transfers.length === 1) await answer.opened;
         return real(input);
       };
     }
     const { user } = await createUser(a, { role: 'vendor' });
-    const [row] = await a.ctx.db.insert(payouts).values({
-      userId: user.id, payeeType: 'vendor', amountKobo: 250_000, dueAt: new Date(Date.now() - 1000),
-      accountName: 'Vera Vendor', accountNumber: '0123456789', bankCode: '058', reference: `jara_payout_${user.id.replace(/-/g, '')}`,
-    }).returning();
+    const [row] = await a.ctx.db
+      .insert(payouts)
+      .values({
+        userId: user.id,
+        payeeType: 'vendor',
+        amountKobo: 250_000,
+        dueAt: new Date(Date.now() - 1000),
+        accountName: 'Vera Vendor',
+        accountNumber: '0123456789',
+        bankCode: '058',
+        reference: `jara_payout_${user.id.replace(/-/g, '')}`,
+      })
+      .returning();
     // Both instances try to schedule it (a retried request, say): one job.
-    for (const app of [a, b]) await app.ctx.jobs.enqueue(app.ctx.db, PAYOUT_JOB, { payoutId: row!.id }, { dedupeKey: `payout:${row!.id}` });
+    for (const app of [a, b])
+      await app.ctx.jobs.enqueue(app.ctx.db, PAYOUT_JOB, { payoutId: row!.id }, { dedupeKey: `payout:${row!.id}` });
     a.ctx.jobs.start();
     b.ctx.jobs.start();
     try {
-      await until(async () => (await a.ctx.db.select().from(payouts).where(eq(payouts.id, row!.id)))[0]!.state === 'paid');
-      await sleep(700);
+      await until(async () => transfers.length === 1);
+      // While the transfer is out, each instance asked for work transfers nothing more.
+      await a.ctx.jobs.drain();
+      await b.ctx.jobs.drain();
+      expect(transfers).toHaveLength(1);
+      answer.open();
+      await until(
+        async () => (await a.ctx.db.select().from(payouts).where(eq(payouts.id, row!.id)))[0]!.state === 'paid',
+      );
     } finally {
+      answer.open();
       await Promise.all([a.ctx.jobs.stop(), b.ctx.jobs.stop()]);
     }
+    await a.ctx.jobs.drain();
+    await b.ctx.jobs.drain();
     expect(transfers).toEqual([row!.reference]);
   });
 });

@@ -15,7 +15,8 @@ import type { TestApp } from './helpers.js';
 // Paystack's own OpenAPI description, cut to the operations the client calls (test/fixtures/paystack-openapi).
 const SPEC_PATH = new URL('./fixtures/paystack-openapi/paystack-excerpt.yaml', import.meta.url);
 
-export type PaystackOp = 'initialize' | 'verify' | 'refund' | 'listRefunds' | 'recipient' | 'transfer' | 'verifyTransfer';
+export type PaystackOp =
+  'initialize' | 'verify' | 'refund' | 'listRefunds' | 'recipient' | 'transfer' | 'verifyTransfer';
 
 export interface Behaviour {
   /** Answer only after this many milliseconds. */
@@ -44,10 +45,38 @@ export interface Ledger {
   transfers: { reference: string; amount: number; status: string }[];
 }
 
-export interface LocalTxn { reference: string; email: string; amount: number; currency: string; status: string; channels: string[]; callback_url: string; refunded: number }
-export interface LocalRefund { id: number; reference: string; amount: number; merchant_note: string; status: string; createdAt: Date }
-export interface LocalTransfer { reference: string; transfer_code: string; recipient: string; amount: number; status: string }
-export interface Seen { method: string; path: string; op: PaystackOp | null; body: unknown; errors: string[] }
+export interface LocalTxn {
+  reference: string;
+  email: string;
+  amount: number;
+  currency: string;
+  status: string;
+  channels: string[];
+  callback_url: string;
+  refunded: number;
+}
+export interface LocalRefund {
+  id: number;
+  reference: string;
+  amount: number;
+  merchant_note: string;
+  status: string;
+  createdAt: Date;
+}
+export interface LocalTransfer {
+  reference: string;
+  transfer_code: string;
+  recipient: string;
+  amount: number;
+  status: string;
+}
+export interface Seen {
+  method: string;
+  path: string;
+  op: PaystackOp | null;
+  body: unknown;
+  errors: string[];
+}
 
 const OPS: [PaystackOp, 'GET' | 'POST', RegExp][] = [
   ['initialize', 'POST', /^\/transaction\/initialize$/],
@@ -60,7 +89,9 @@ const OPS: [PaystackOp, 'GET' | 'POST', RegExp][] = [
 ];
 
 function loadValidators(): Record<string, ValidateFunction> {
-  const doc = parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
+  const doc = parse(readFileSync(SPEC_PATH, 'utf8')) as {
+    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+  };
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addSchema(doc as object, 'paystack');
   const op = (path: string) => {
@@ -173,7 +204,11 @@ export class LocalPaystack {
     return {
       charges: [...this.txns.values()].map((t) => ({ reference: t.reference, amount: t.amount, status: t.status })),
       refunds: this.refunds.map((r) => ({ reference: r.reference, amount: r.amount, note: r.merchant_note })),
-      transfers: [...this.transfers.values()].map((t) => ({ reference: t.reference, amount: t.amount, status: t.status })),
+      transfers: [...this.transfers.values()].map((t) => ({
+        reference: t.reference,
+        amount: t.amount,
+        status: t.status,
+      })),
     };
   }
 
@@ -181,21 +216,41 @@ export class LocalPaystack {
   chargeSuccess(reference: string): { event: string; data: Record<string, unknown> } {
     const t = this.txns.get(reference);
     if (!t) throw new Error(`no transaction ${reference} at the local Paystack`);
-    return { event: 'charge.success', data: { id: 4099260516, reference, amount: t.amount, currency: t.currency, status: 'success', channel: 'card', customer: { email: t.email } } };
+    return {
+      event: 'charge.success',
+      data: {
+        id: 4099260516,
+        reference,
+        amount: t.amount,
+        currency: t.currency,
+        status: 'success',
+        channel: 'card',
+        customer: { email: t.email },
+      },
+    };
   }
 
   /**
    * Posts one webhook to the server over HTTP (webhookUrl), once: the status, or 0 when nothing
    * answered. `signature: null` leaves the header out; a string replaces it.
    */
-  async postWebhook(event: string, data: Record<string, unknown>, opts: { signature?: string | null; raw?: string } = {}): Promise<number> {
+  async postWebhook(
+    event: string,
+    data: Record<string, unknown>,
+    opts: { signature?: string | null; raw?: string } = {},
+  ): Promise<number> {
     if (!this.webhookUrl) throw new Error('local Paystack: no webhookUrl');
     const raw = opts.raw ?? JSON.stringify({ event, data });
     const signature = opts.signature === undefined ? signWebhook(raw, this.secret) : opts.signature;
     try {
       const res = await fetch(`${this.webhookUrl}/api/payment/paystack/webhook`, {
-        method: 'POST', body: raw, signal: AbortSignal.timeout(10_000),
-        headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-paystack-signature': signature }) },
+        method: 'POST',
+        body: raw,
+        signal: AbortSignal.timeout(10_000),
+        headers: {
+          'content-type': 'application/json',
+          ...(signature === null ? {} : { 'x-paystack-signature': signature }),
+        },
       });
       await res.arrayBuffer();
       return res.status;
@@ -236,8 +291,10 @@ export class LocalPaystack {
     if (!this.app) throw new Error('local Paystack: no app to send webhooks to');
     const raw = JSON.stringify({ event, data });
     return this.app.inject({
-      method: 'POST', url: '/api/payment/paystack/webhook',
-      headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(raw, this.secret) }, payload: raw,
+      method: 'POST',
+      url: '/api/payment/paystack/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(raw, this.secret) },
+      payload: raw,
     });
   }
 
@@ -260,7 +317,10 @@ export class LocalPaystack {
     if (!this.app) return;
     const sent: Promise<void> = new Promise((r) => setTimeout(r, 0))
       .then(() => this.webhook(event, data))
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => this.sending.delete(sent));
     this.sending.add(sent);
   }
@@ -303,7 +363,13 @@ export class LocalPaystack {
       if (!validate) errors.push(`unexpected path ${url.pathname}`);
       else if (!validate(body)) errors.push(...(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
     }
-    this.seen.push({ method: req.method ?? '', path: url.pathname, op, body: req.method === 'POST' ? body : undefined, errors });
+    this.seen.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      op,
+      body: req.method === 'POST' ? body : undefined,
+      errors,
+    });
     for (const w of this.waiting.filter((x) => x.op === op)) w.resolve();
     this.waiting = this.waiting.filter((x) => x.op !== op);
     if (!op) return send(404, { status: false, message: 'Not found' });
@@ -332,36 +398,113 @@ export class LocalPaystack {
     send(status, answer);
   }
 
-  private answer(op: PaystackOp, param: string, body: Record<string, unknown>, query: URLSearchParams): [number, unknown] {
+  private answer(
+    op: PaystackOp,
+    param: string,
+    body: Record<string, unknown>,
+    query: URLSearchParams,
+  ): [number, unknown] {
     switch (op) {
       case 'initialize': {
-        const b = body as { email: string; amount: number; reference: string; currency?: string; channels?: string[]; callback_url: string };
+        const b = body as {
+          email: string;
+          amount: number;
+          reference: string;
+          currency?: string;
+          channels?: string[];
+          callback_url: string;
+        };
         if (this.txns.has(b.reference)) return [400, { status: false, message: 'Duplicate Transaction Reference' }];
         // Paystack reports an initialised transaction nobody paid as "abandoned".
-        this.txns.set(b.reference, { reference: b.reference, email: b.email, amount: b.amount, currency: b.currency ?? 'NGN', status: 'abandoned', channels: b.channels ?? [], callback_url: b.callback_url, refunded: 0 });
+        this.txns.set(b.reference, {
+          reference: b.reference,
+          email: b.email,
+          amount: b.amount,
+          currency: b.currency ?? 'NGN',
+          status: 'abandoned',
+          channels: b.channels ?? [],
+          callback_url: b.callback_url,
+          refunded: 0,
+        });
         const access = randomBytes(8).toString('hex');
-        return [200, { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.com/${access}`, access_code: access, reference: b.reference } }];
+        return [
+          200,
+          {
+            status: true,
+            message: 'Authorization URL created',
+            data: {
+              authorization_url: `https://checkout.paystack.com/${access}`,
+              access_code: access,
+              reference: b.reference,
+            },
+          },
+        ];
       }
       case 'verify': {
         const t = this.txns.get(param);
-        if (!t) return [400, { status: false, message: 'Transaction reference not found', code: 'transaction_not_found' }];
-        return [200, {
-          status: true, message: 'Verification successful',
-          data: { id: 4099260516, domain: 'test', status: t.status, reference: t.reference, amount: t.amount, currency: t.currency, gateway_response: t.status === 'success' ? 'Successful' : 'The transaction was not completed', paid_at: t.status === 'success' ? new Date().toISOString() : null, created_at: new Date().toISOString(), channel: 'card', customer: { email: t.email } },
-        }];
+        if (!t)
+          return [400, { status: false, message: 'Transaction reference not found', code: 'transaction_not_found' }];
+        return [
+          200,
+          {
+            status: true,
+            message: 'Verification successful',
+            data: {
+              id: 4099260516,
+              domain: 'test',
+              status: t.status,
+              reference: t.reference,
+              amount: t.amount,
+              currency: t.currency,
+              gateway_response: t.status === 'success' ? 'Successful' : 'The transaction was not completed',
+              paid_at: t.status === 'success' ? new Date().toISOString() : null,
+              created_at: new Date().toISOString(),
+              channel: 'card',
+              customer: { email: t.email },
+            },
+          },
+        ];
       }
       case 'refund': {
         const b = body as { transaction: string; amount?: number; merchant_note?: string };
         const t = this.txns.get(b.transaction);
         const amount = b.amount ?? (t ? t.amount - t.refunded : 0);
-        if (!t || t.status !== 'success' || t.refunded + amount > t.amount) return [400, { status: false, message: 'Transaction has been fully reversed' }];
+        if (!t || t.status !== 'success' || t.refunded + amount > t.amount)
+          return [400, { status: false, message: 'Transaction has been fully reversed' }];
         t.refunded += amount;
-        const refund: LocalRefund = { id: ++this.refundSeq, reference: t.reference, amount, merchant_note: b.merchant_note ?? '', status: 'pending', createdAt: new Date() };
+        const refund: LocalRefund = {
+          id: ++this.refundSeq,
+          reference: t.reference,
+          amount,
+          merchant_note: b.merchant_note ?? '',
+          status: 'pending',
+          createdAt: new Date(),
+        };
         this.refunds.push(refund);
         // Paystack queues the refund, answers pending, then tells us by webhook.
         refund.status = 'processed';
-        this.later('refund.processed', { id: refund.id, status: 'processed', transaction_reference: t.reference, amount, currency: 'NGN', domain: 'test' });
-        return [200, { status: true, message: 'Refund has been queued for processing', data: { id: refund.id, status: 'pending', amount, currency: 'NGN', transaction: { reference: t.reference } } }];
+        this.later('refund.processed', {
+          id: refund.id,
+          status: 'processed',
+          transaction_reference: t.reference,
+          amount,
+          currency: 'NGN',
+          domain: 'test',
+        });
+        return [
+          200,
+          {
+            status: true,
+            message: 'Refund has been queued for processing',
+            data: {
+              id: refund.id,
+              status: 'pending',
+              amount,
+              currency: 'NGN',
+              transaction: { reference: t.reference },
+            },
+          },
+        ];
       }
       case 'listRefunds': {
         const from = query.get('from') ? new Date(query.get('from')!) : new Date(0);
@@ -369,37 +512,91 @@ export class LocalPaystack {
         const page = Number(query.get('page') ?? 1);
         const all = this.refunds.filter((r) => r.createdAt >= from).reverse();
         const rows = all.slice((page - 1) * perPage, page * perPage);
-        return [200, {
-          status: true, message: 'Refunds retrieved',
-          data: rows.map((r) => ({ id: r.id, transaction_reference: r.reference, amount: r.amount, currency: 'NGN', status: r.status, merchant_note: r.merchant_note, createdAt: r.createdAt.toISOString(), domain: 'test' })),
-          meta: { total: all.length, skipped: (page - 1) * perPage, perPage: String(perPage), page, pageCount: Math.ceil(all.length / perPage), failedRefundCount: 0 },
-        }];
+        return [
+          200,
+          {
+            status: true,
+            message: 'Refunds retrieved',
+            data: rows.map((r) => ({
+              id: r.id,
+              transaction_reference: r.reference,
+              amount: r.amount,
+              currency: 'NGN',
+              status: r.status,
+              merchant_note: r.merchant_note,
+              createdAt: r.createdAt.toISOString(),
+              domain: 'test',
+            })),
+            meta: {
+              total: all.length,
+              skipped: (page - 1) * perPage,
+              perPage: String(perPage),
+              page,
+              pageCount: Math.ceil(all.length / perPage),
+              failedRefundCount: 0,
+            },
+          },
+        ];
       }
       case 'recipient': {
         const b = body as { account_number: string };
         if (!/^\d{10}$/.test(b.account_number)) return [422, { status: false, message: 'Account number is invalid' }];
-        return [201, { status: true, message: 'Transfer recipient created successfully', data: { recipient_code: code('RCP'), active: true } }];
+        return [
+          201,
+          {
+            status: true,
+            message: 'Transfer recipient created successfully',
+            data: { recipient_code: code('RCP'), active: true },
+          },
+        ];
       }
       case 'transfer': {
         const b = body as { reference: string; amount: number; recipient: string; reason?: string };
         if (this.transfers.has(b.reference)) return [400, { status: false, message: 'Duplicate Transfer Reference' }];
-        const t: LocalTransfer = { reference: b.reference, transfer_code: code('TRF'), recipient: b.recipient, amount: b.amount, status: 'pending' };
+        const t: LocalTransfer = {
+          reference: b.reference,
+          transfer_code: code('TRF'),
+          recipient: b.recipient,
+          amount: b.amount,
+          status: 'pending',
+        };
         this.transfers.set(b.reference, t);
         const fate = this.transferFate;
         t.status = fate === 'failed' ? 'failed' : 'success';
-        const event = (status: string) => ({ transfer_code: t.transfer_code, reference: t.reference, amount: t.amount, currency: 'NGN', status, reason: b.reason ?? '' });
+        const event = (status: string) => ({
+          transfer_code: t.transfer_code,
+          reference: t.reference,
+          amount: t.amount,
+          currency: 'NGN',
+          status,
+          reason: b.reason ?? '',
+        });
         this.later(`transfer.${t.status}`, event(t.status));
         if (fate === 'reversed') {
           // The bank sends the money back later: Paystack then reports the transfer reversed.
           t.status = 'reversed';
           this.later('transfer.reversed', event('reversed'));
         }
-        return [200, { status: true, message: 'Transfer has been queued', data: { transfer_code: t.transfer_code, status: 'pending', reference: t.reference, amount: t.amount } }];
+        return [
+          200,
+          {
+            status: true,
+            message: 'Transfer has been queued',
+            data: { transfer_code: t.transfer_code, status: 'pending', reference: t.reference, amount: t.amount },
+          },
+        ];
       }
       case 'verifyTransfer': {
         const t = this.transfers.get(param);
         if (!t) return [404, { status: false, message: 'Transfer not found' }];
-        return [200, { status: true, message: 'Transfer retrieved', data: { transfer_code: t.transfer_code, status: t.status, reference: t.reference, amount: t.amount } }];
+        return [
+          200,
+          {
+            status: true,
+            message: 'Transfer retrieved',
+            data: { transfer_code: t.transfer_code, status: t.status, reference: t.reference, amount: t.amount },
+          },
+        ];
       }
     }
   }

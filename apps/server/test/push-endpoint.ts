@@ -19,7 +19,11 @@ export class TestSubscriber {
     this.publicKey = this.ecdh.generateKeys();
   }
   toJSON() {
-    return { endpoint: this.endpoint, expirationTime: null, keys: { p256dh: b64u(this.publicKey), auth: b64u(this.auth) } };
+    return {
+      endpoint: this.endpoint,
+      expirationTime: null,
+      keys: { p256dh: b64u(this.publicKey), auth: b64u(this.auth) },
+    };
   }
 
   /** RFC 8291 §3.4 and RFC 8188: one aes128gcm record, decrypted with this subscription's keys. */
@@ -64,12 +68,21 @@ export function checkVapid(authorization: string | undefined, endpointOrigin: st
   if (header.alg !== 'ES256') return { ok: false, reason: `alg ${header.alg}` };
   const point = Buffer.from(k, 'base64url');
   if (point.length !== 65 || point[0] !== 0x04) return { ok: false, reason: 'k is not a P-256 point' };
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33)) }, format: 'jwk' });
-  const signed = verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33)) },
+    format: 'jwk',
+  });
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(s, 'base64url'),
+  );
   if (!signed) return { ok: false, reason: 'bad signature' };
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { aud: string; exp: number; sub: string };
   if (claims.aud !== endpointOrigin) return { ok: false, reason: `aud ${claims.aud}` };
-  if (!(claims.exp * 1000 > now && claims.exp * 1000 <= now + 24 * 3600_000 + 60_000)) return { ok: false, reason: 'exp out of range' };
+  if (!(claims.exp * 1000 > now && claims.exp * 1000 <= now + 24 * 3600_000 + 60_000))
+    return { ok: false, reason: 'exp out of range' };
   if (!/^(mailto:|https:)/.test(claims.sub ?? '')) return { ok: false, reason: 'sub' };
   return { ok: true, claims, publicKey: k };
 }
@@ -89,7 +102,12 @@ export async function startPushEndpoint(answer: (path: string) => number = () =>
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const { port } = server.address() as AddressInfo;
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), vapid: checkVapid(req.headers.authorization, `http://127.0.0.1:${port}`) });
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        vapid: checkVapid(req.headers.authorization, `http://127.0.0.1:${port}`),
+      });
       res.statusCode = answer(req.url ?? '');
       res.end();
     });

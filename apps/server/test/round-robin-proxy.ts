@@ -1,4 +1,11 @@
-import { createServer, request as httpRequest, Agent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  Agent,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -82,7 +89,9 @@ export class RoundRobinProxy {
     const out: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k] = v;
     const client = req.socket.remoteAddress ?? '';
-    out['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${String(req.headers['x-forwarded-for'])}, ${client}` : client;
+    out['x-forwarded-for'] = req.headers['x-forwarded-for']
+      ? `${String(req.headers['x-forwarded-for'])}, ${client}`
+      : client;
     out['x-forwarded-proto'] = 'http';
     return out;
   }
@@ -90,10 +99,24 @@ export class RoundRobinProxy {
   private forward(req: IncomingMessage, res: ServerResponse): void {
     const i = this.pick();
     const up = this.upstreams[i]!;
-    const entry: Forwarded = { seq: ++this.seq, kind: 'http', method: req.method ?? '', path: req.url ?? '', upstream: up.name, status: 0 };
+    const entry: Forwarded = {
+      seq: ++this.seq,
+      kind: 'http',
+      method: req.method ?? '',
+      path: req.url ?? '',
+      upstream: up.name,
+      status: 0,
+    };
     this.log.push(entry);
     const out = httpRequest(
-      { host: up.host, port: up.port, method: req.method, path: req.url, headers: this.headers(req), agent: this.agents[i] },
+      {
+        host: up.host,
+        port: up.port,
+        method: req.method,
+        path: req.url,
+        headers: this.headers(req),
+        agent: this.agents[i],
+      },
       (upRes) => {
         entry.status = upRes.statusCode ?? 0;
         res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, 'x-served-by': up.name });
@@ -101,7 +124,8 @@ export class RoundRobinProxy {
       },
     );
     out.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain', 'x-served-by': up.name }).end('Bad gateway');
+      if (!res.headersSent)
+        res.writeHead(502, { 'content-type': 'text/plain', 'x-served-by': up.name }).end('Bad gateway');
       else res.destroy();
     });
     // The client went away before the answer was complete: so does the request upstream.
@@ -114,14 +138,22 @@ export class RoundRobinProxy {
   private upgrade(req: IncomingMessage, client: Duplex, head: Buffer): void {
     const i = this.pick();
     const up = this.upstreams[i]!;
-    const entry: Forwarded = { seq: ++this.seq, kind: 'upgrade', method: req.method ?? '', path: req.url ?? '', upstream: up.name, status: 0 };
+    const entry: Forwarded = {
+      seq: ++this.seq,
+      kind: 'upgrade',
+      method: req.method ?? '',
+      path: req.url ?? '',
+      upstream: up.name,
+      status: 0,
+    };
     this.log.push(entry);
     this.track(client);
     const upstream = connect({ host: up.host, port: up.port });
     this.track(upstream);
     upstream.once('connect', () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
-      for (const [k, v] of Object.entries(this.headers(req))) for (const one of Array.isArray(v) ? v : [v]) lines.push(`${k}: ${one}`);
+      for (const [k, v] of Object.entries(this.headers(req)))
+        for (const one of Array.isArray(v) ? v : [v]) lines.push(`${k}: ${one}`);
       upstream.write(lines.join('\r\n') + '\r\n\r\n');
       if (head.length) upstream.write(head);
       // The status line of the upstream's answer, for the log; the bytes pass on untouched.

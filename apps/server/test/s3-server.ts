@@ -6,7 +6,12 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 
 /** A local S3-compatible server (s3rver, in this process) with one empty bucket. */
 export async function startS3(bucket = 'jara-media') {
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory: mkdtempSync(path.join(tmpdir(), 'jara-s3-')), silent: true });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: mkdtempSync(path.join(tmpdir(), 'jara-s3-')),
+    silent: true,
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -16,7 +21,13 @@ export async function startS3(bucket = 'jara-media') {
   return {
     endpoint,
     bucket,
-    env: { STORAGE_DRIVER: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey },
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
     close: () => server.close(),
   };
 }

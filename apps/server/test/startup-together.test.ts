@@ -22,66 +22,87 @@ afterAll(async () => {
   await cleanup?.();
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances started together on an empty PostgreSQL database', () => {
-  it('both answer /api/ready 200; migrations applied once; the demo data exists once', async () => {
-    freshDb = await freshDatabase();
-    cleanup = async () => {
-      await fresh().database.close();
-      await fresh().drop();
-    };
-    const env = { DATABASE_URL: fresh().url!, SEED_DEMO: 'true' };
-    instances.push(...(await Promise.all([startInstance(env), startInstance(env)])));
-    await Promise.all(instances.map((i) => waitFor(i, '/api/ready')));
-    expect(instances.map((i) => i.child.exitCode)).toEqual([null, null]);
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'two instances started together on an empty PostgreSQL database',
+  () => {
+    it('both answer /api/ready 200; migrations applied once; the demo data exists once', async () => {
+      freshDb = await freshDatabase();
+      cleanup = async () => {
+        await fresh().database.close();
+        await fresh().drop();
+      };
+      const env = { DATABASE_URL: fresh().url!, SEED_DEMO: 'true' };
+      instances.push(...(await Promise.all([startInstance(env), startInstance(env)])));
+      await Promise.all(instances.map((i) => waitFor(i, '/api/ready')));
+      expect(instances.map((i) => i.child.exitCode)).toEqual([null, null]);
 
-    const db = fresh().database.db;
-    const one = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db, q))[0]!.n);
-    expect(await one(sql`select count(*) as n from users where email like '%@jara.test'`)).toBe(DEMO_ACCOUNTS.length);
-    expect(await one(sql`select count(*) as n from categories`)).toBe(SEED_CATEGORIES.length);
-    expect(await one(sql`select count(*) as n from products`)).toBe(SEED_PRODUCTS.length);
-    expect(await one(sql`select count(*) - count(distinct name) as n from schema_migrations`)).toBe(0);
-    expect(await one(sql`select count(*) as n from pg_extension where extname = 'pg_trgm'`)).toBe(1);
-    for (const i of instances) expect(i.output()).not.toMatch(/could not start|duplicate key/i);
-  }, 300_000);
+      const db = fresh().database.db;
+      const one = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db, q))[0]!.n);
+      expect(await one(sql`select count(*) as n from users where email like '%@jara.test'`)).toBe(DEMO_ACCOUNTS.length);
+      expect(await one(sql`select count(*) as n from categories`)).toBe(SEED_CATEGORIES.length);
+      expect(await one(sql`select count(*) as n from products`)).toBe(SEED_PRODUCTS.length);
+      expect(await one(sql`select count(*) - count(distinct name) as n from schema_migrations`)).toBe(0);
+      expect(await one(sql`select count(*) as n from pg_extension where extname = 'pg_trgm'`)).toBe(1);
+      for (const i of instances) expect(i.output()).not.toMatch(/could not start|duplicate key/i);
+    }, 300_000);
 
-  it('a seeded image and an image uploaded through one instance are served by both (media in PostgreSQL)', async () => {
-    const [a, b] = instances as [Instance, Instance];
-    const [product] = await queryRows<{ images: string[] }>(fresh().database.db, sql`select images from products order by created_at limit 1`);
-    const seeded = product!.images[0]!;
-    const [fromA, fromB] = await Promise.all([fetch(a.url + seeded), fetch(b.url + seeded)]);
-    expect([fromA.status, fromB.status]).toEqual([200, 200]);
-    expect(Buffer.from(await fromA.arrayBuffer())).toEqual(Buffer.from(await fromB.arrayBuffer()));
-    expect(fromA.headers.get('etag')).toBe(fromB.headers.get('etag'));
+    it('a seeded image and an image uploaded through one instance are served by both (media in PostgreSQL)', async () => {
+      const [a, b] = instances as [Instance, Instance];
+      const [product] = await queryRows<{ images: string[] }>(
+        fresh().database.db,
+        sql`select images from products order by created_at limit 1`,
+      );
+      const seeded = product!.images[0]!;
+      const [fromA, fromB] = await Promise.all([fetch(a.url + seeded), fetch(b.url + seeded)]);
+      expect([fromA.status, fromB.status]).toEqual([200, 200]);
+      expect(Buffer.from(await fromA.arrayBuffer())).toEqual(Buffer.from(await fromB.arrayBuffer()));
+      expect(fromA.headers.get('etag')).toBe(fromB.headers.get('etag'));
 
-    // The demo vendor logs in on A and uploads a product image there…
-    const login = await fetch(`${a.url}/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: a.url }, body: JSON.stringify({ email: 'vendor@jara.test', password: 'Vendor#2026' }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b45309' } }).png().toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([png], { type: 'image/png' }), 'new-product.png');
-    const up = await fetch(`${a.url}/api/seller/upload?kind=product`, { method: 'POST', headers: { cookie, origin: a.url }, body: form });
-    expect(up.status).toBe(200);
-    const { url } = (await up.json()) as { url: string };
-    // …and B serves it.
-    const served = await fetch(b.url + url);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/webp');
-    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(300);
-  }, 120_000);
-});
+      // The demo vendor logs in on A and uploads a product image there…
+      const login = await fetch(`${a.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: a.url },
+        body: JSON.stringify({ email: 'vendor@jara.test', password: 'Vendor#2026' }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b45309' } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([png], { type: 'image/png' }), 'new-product.png');
+      const up = await fetch(`${a.url}/api/seller/upload?kind=product`, {
+        method: 'POST',
+        headers: { cookie, origin: a.url },
+        body: form,
+      });
+      expect(up.status).toBe(200);
+      const { url } = (await up.json()) as { url: string };
+      // …and B serves it.
+      const served = await fetch(b.url + url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(300);
+    }, 120_000);
+  },
+);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a production start, as `npm start` runs it', () => {
   it('on an empty PostgreSQL database with the settings production requires: ready, and no demo account or catalogue', async () => {
     const db = await freshDatabase();
     const instance = await startInstance({
-      NODE_ENV: 'production', DATABASE_URL: db.url!, PAYSTACK_SECRET_KEY: 'sk_live_not_called_here', PUBLIC_URL: 'https://jara.example.ng',
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url!,
+      PAYSTACK_SECRET_KEY: 'sk_live_not_called_here',
+      PUBLIC_URL: 'https://jara.example.ng',
     });
     try {
       await waitFor(instance, '/api/ready');
-      const one = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db.database.db, q))[0]!.n);
+      const one = async (q: ReturnType<typeof sql>) =>
+        Number((await queryRows<{ n: number }>(db.database.db, q))[0]!.n);
       expect(await one(sql`select count(*) as n from users`)).toBe(0);
       expect(await one(sql`select count(*) as n from categories`)).toBe(0);
       expect(await one(sql`select count(*) as n from products`)).toBe(0);

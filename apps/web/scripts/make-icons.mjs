@@ -16,6 +16,9 @@ const out = [
   ['maskable.svg', 180, 'apple-touch-icon.png'],
 ];
 for (const [src, size, name] of out) {
-  await sharp(svg(src), { density: Math.ceil((72 * size) / 64) }).resize(size, size).png({ compressionLevel: 9, palette: true }).toFile(path.join(dir, name));
+  await sharp(svg(src), { density: Math.ceil((72 * size) / 64) })
+    .resize(size, size)
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(path.join(dir, name));
   console.log(name);
 }

@@ -25,7 +25,11 @@ export type RenderResult =
   | { kind: 'redirect'; status: number; location: string };
 
 /** JSON for an inert <script type="application/json"> block: nothing in it can close the tag. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const safeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * Renders one customer page to HTML: the public reads it shows are fetched through the API's own
@@ -63,7 +67,14 @@ export async function render({ url, origin, fetchApi }: RenderInput): Promise<Re
   );
   const state = safeJson({ queries: dehydrate(queryClient), router: { loaderData: context.loaderData } });
   queryClient.clear();
-  return { kind: 'page', errors, status: Math.max(head.status, context.statusCode === 200 ? 0 : context.statusCode), head: headHtml(head, origin), html, state };
+  return {
+    kind: 'page',
+    errors,
+    status: Math.max(head.status, context.statusCode === 200 ? 0 : context.statusCode),
+    head: headHtml(head, origin),
+    html,
+    state,
+  };
 }
 
 /** The whole page as one string, once every boundary is ready; render errors are collected. */

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -6,7 +6,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { createRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/pwa';
+import { registerServiceWorker, whenIdleAfterLoad } from './lib/pwa';
 import './index.css';
 
 interface ServerState {
@@ -50,15 +50,19 @@ async function start() {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <Hydrated container={container} />
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createRouter(state.router)} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: on a slow phone a tap or a scroll is not kept waiting.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <Hydrated container={container} />
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createRouter(state.router)} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 /** Once hydrated, the page takes taps again (the server's page holds them off: infra/web/ssr.ts). */
@@ -67,7 +71,6 @@ function Hydrated({ container }: { container: HTMLElement }) {
   return null;
 }
 
-void start();
-// After the page's own work, so the worker's downloads never compete with the first paint.
-if (document.readyState === 'complete') void registerServiceWorker();
-else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+// The worker after the page's own work (rendered, hydrated, loaded, idle): it never competes with
+// the first paint or with hydration.
+void start().finally(() => whenIdleAfterLoad(() => void registerServiceWorker()));

@@ -10,6 +10,8 @@ export const LOADER_REDIRECT_MS = 5000;
 export const TYPING_STOP_MS = 2000;
 export const CONTACT_PARAM_REMOVAL_MS = 500;
 export const MAX_CART_QUANTITY = 99;
+/** Longest note to the rider on an order or a dispatch (here, not beside the schemas: forms read it without zod). */
+export const DELIVERY_NOTE_MAX = 500;
 export const CATEGORIES = [
   { text: 'Phone Accessories', path: 'phone-accessories' },
   { text: 'Hair Accessories', path: 'hair-accessories' },

@@ -105,7 +105,10 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
 
 /** The codes answered with HTTP status S (the server's error helpers take only these). */
-export type ErrorCodeWithStatus<S extends number> = { [K in ErrorCode]: (typeof ERROR_CODES)[K]['status'] extends S ? K : never }[ErrorCode];
+export type ErrorCodeWithStatus<S extends number> = {
+  [K in ErrorCode]: (typeof ERROR_CODES)[K]['status'] extends S ? K : never;
+}[ErrorCode];

@@ -35,15 +35,17 @@ export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEvent>;
 export const VendorOrderEvent = z.object({
   orderId: z.string(),
   vendorId: z.string(),
-  items: z.array(z.object({
-    _id: z.string(),
-    productId: z.string(),
-    name: z.string(),
-    optionName: z.string(),
-    quantity: z.number().int(),
-    unitPrice: z.number(),
-    status: itemStatus,
-  })),
+  items: z.array(
+    z.object({
+      _id: z.string(),
+      productId: z.string(),
+      name: z.string(),
+      optionName: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.number(),
+      status: itemStatus,
+    }),
+  ),
 });
 export type VendorOrderEvent = z.infer<typeof VendorOrderEvent>;
 
@@ -53,16 +55,30 @@ export type JobBoardEvent = z.infer<typeof JobBoardEvent>;
 
 /** `support.alert` (support agents): a job was locked after too many wrong delivery codes. */
 export const SupportAlertEvent = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('order_code_locked'), orderId: z.string(), riderId: z.string(), message: z.string(), createdAt: z.string() }),
   z.object({
-    kind: z.literal('dispatch_code_locked'), dispatchId: z.string(), riderId: z.string().nullable(), userId: z.string(),
-    message: z.string(), createdAt: z.string(),
+    kind: z.literal('order_code_locked'),
+    orderId: z.string(),
+    riderId: z.string(),
+    message: z.string(),
+    createdAt: z.string(),
+  }),
+  z.object({
+    kind: z.literal('dispatch_code_locked'),
+    dispatchId: z.string(),
+    riderId: z.string().nullable(),
+    userId: z.string(),
+    message: z.string(),
+    createdAt: z.string(),
   }),
 ]);
 export type SupportAlertEvent = z.infer<typeof SupportAlertEvent>;
 
 /** `chat.updated` (support inbox, and the customer): a conversation changed (new message, resolved, reopened). */
-export const ChatUpdatedEvent = z.object({ chatId: z.string(), status: z.enum(['open', 'resolved']), lastMessageAt: z.string() });
+export const ChatUpdatedEvent = z.object({
+  chatId: z.string(),
+  status: z.enum(['open', 'resolved']),
+  lastMessageAt: z.string(),
+});
 export type ChatUpdatedEvent = z.infer<typeof ChatUpdatedEvent>;
 
 /**

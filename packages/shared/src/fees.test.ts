@@ -16,8 +16,19 @@ const N = (naira: number) => naira * 100;
 
 describe('delivery fee tiers', () => {
   it.each([
-    [0, 500], [0.599, 500], [0.6, 600], [0.999, 600], [1, 750], [2.99, 750], [3, 900],
-    [4, 1000], [5, 1200], [6, 1500], [6.999, 1500], [7, 1800], [40, 1800],
+    [0, 500],
+    [0.599, 500],
+    [0.6, 600],
+    [0.999, 600],
+    [1, 750],
+    [2.99, 750],
+    [3, 900],
+    [4, 1000],
+    [5, 1200],
+    [6, 1500],
+    [6.999, 1500],
+    [7, 1800],
+    [40, 1800],
   ])('%s km costs ₦%s', (km, naira) => {
     expect(deliveryFeeForDistance(km)).toBe(N(naira));
   });
@@ -64,7 +75,10 @@ describe('service fee', () => {
 describe('cart totals', () => {
   it('adds items, delivery and service fee', () => {
     expect(cartTotals(N(2000), N(500))).toEqual({
-      itemsKobo: N(2000), deliveryFeeKobo: N(500), serviceFeeKobo: N(140), totalKobo: N(2640),
+      itemsKobo: N(2000),
+      deliveryFeeKobo: N(500),
+      serviceFeeKobo: N(140),
+      totalKobo: N(2640),
     });
   });
   it('shows zero delivery fee as zero (displayed Free)', () => {
@@ -74,11 +88,23 @@ describe('cart totals', () => {
 
 describe('dispatch totals', () => {
   it('standard: fee plus service fee', () => {
-    expect(dispatchTotals(N(750), false)).toEqual({ deliveryFeeKobo: N(750), serviceFeeKobo: N(20), totalKobo: N(770) });
+    expect(dispatchTotals(N(750), false)).toEqual({
+      deliveryFeeKobo: N(750),
+      serviceFeeKobo: N(20),
+      totalKobo: N(770),
+    });
   });
   it('express: 1.5 times the fee, rounded up to ₦10, before the service fee', () => {
-    expect(dispatchTotals(N(750), true)).toEqual({ deliveryFeeKobo: N(1130), serviceFeeKobo: N(20), totalKobo: N(1150) });
-    expect(dispatchTotals(N(1800), true)).toEqual({ deliveryFeeKobo: N(2700), serviceFeeKobo: N(150), totalKobo: N(2850) });
+    expect(dispatchTotals(N(750), true)).toEqual({
+      deliveryFeeKobo: N(1130),
+      serviceFeeKobo: N(20),
+      totalKobo: N(1150),
+    });
+    expect(dispatchTotals(N(1800), true)).toEqual({
+      deliveryFeeKobo: N(2700),
+      serviceFeeKobo: N(150),
+      totalKobo: N(2850),
+    });
   });
 });
 
@@ -103,7 +129,10 @@ describe('fee tier configuration', () => {
   it('reads the default table written out', () => {
     expect(parseFeeTiers('0.6:500,1:600,3:750,4:900,5:1000,6:1200,7:1500,*:1800')).toEqual(DEFAULT_FEE_TIERS);
   });
-  it.each(['', '1:500', '*:500,1:600', '2:500,1:600,*:700', '1:abc,*:5', '1:-5,*:5', '0:500,*:600'])('refuses %j', (t) => {
-    expect(() => parseFeeTiers(t)).toThrow(RangeError);
-  });
+  it.each(['', '1:500', '*:500,1:600', '2:500,1:600,*:700', '1:abc,*:5', '1:-5,*:5', '0:500,*:600'])(
+    'refuses %j',
+    (t) => {
+      expect(() => parseFeeTiers(t)).toThrow(RangeError);
+    },
+  );
 });

@@ -27,13 +27,16 @@ export function parseFeeTiers(text: string): FeeTier[] {
   const tiers = text.split(',').map((part) => {
     const [km, naira] = part.trim().split(':');
     const fee = Number(naira);
-    if (!km || !Number.isFinite(fee) || fee < 0 || !Number.isInteger(fee * 100)) throw new RangeError(`bad tier "${part.trim()}"`);
+    if (!km || !Number.isFinite(fee) || fee < 0 || !Number.isInteger(fee * 100))
+      throw new RangeError(`bad tier "${part.trim()}"`);
     const underKm = km.trim() === '*' ? null : Number(km);
     if (underKm !== null && !(underKm > 0)) throw new RangeError(`bad distance in "${part.trim()}"`);
     return { underKm, feeKobo: Math.round(fee * 100) };
   });
-  if (tiers.at(-1)?.underKm !== null || tiers.slice(0, -1).some((t) => t.underKm === null)) throw new RangeError('only the last tier may be "*", and it must be there');
-  for (let i = 1; i < tiers.length - 1; i++) if (tiers[i]!.underKm! <= tiers[i - 1]!.underKm!) throw new RangeError('distances must increase');
+  if (tiers.at(-1)?.underKm !== null || tiers.slice(0, -1).some((t) => t.underKm === null))
+    throw new RangeError('only the last tier may be "*", and it must be there');
+  for (let i = 1; i < tiers.length - 1; i++)
+    if (tiers[i]!.underKm! <= tiers[i - 1]!.underKm!) throw new RangeError('distances must increase');
   return tiers;
 }
 

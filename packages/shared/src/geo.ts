@@ -11,8 +11,7 @@ export function haversineKm(a: LatLon, b: LatLon): number {
   const dLat = toRad(b.latitude - a.latitude);
   const dLon = toRad(b.longitude - a.longitude);
   const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -34,7 +33,10 @@ export function isInServiceArea(point: LatLon, area: ServiceArea = DEFAULT_SERVI
 
 /** "Edo Street, Edo Street, Benin City" → "Edo Street, Benin City": drops a part repeated next to itself. */
 export function tidyPlaceName(name: string): string {
-  const parts = name.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = name
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   return parts.filter((p, i) => i === 0 || p.toLowerCase() !== parts[i - 1]!.toLowerCase()).join(', ');
 }
 

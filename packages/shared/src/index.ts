@@ -21,3 +21,4 @@ export * from './schemas/admin.js';
 export * from './schemas/order.js';
 export * from './schemas/payment.js';
 export * from './schemas/tracking.js';
+export * from './schemas/ops.js';

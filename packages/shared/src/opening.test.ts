@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDailyWindow, isOpenAt, isWithinDailyWindow, nextOpeningAt, outsideDeliveryHoursMessage, parseDailyWindow, vendorOpenState,
+  formatDailyWindow,
+  isOpenAt,
+  isWithinDailyWindow,
+  nextOpeningAt,
+  outsideDeliveryHoursMessage,
+  parseDailyWindow,
+  vendorOpenState,
 } from './opening.js';
 
-const weekdays = { '0': null, '1': { open: '08:00', close: '21:00' }, '2': { open: '08:00', close: '21:00' }, '3': null, '4': null, '5': { open: '18:00', close: '02:00' }, '6': null };
+const weekdays = {
+  '0': null,
+  '1': { open: '08:00', close: '21:00' },
+  '2': { open: '08:00', close: '21:00' },
+  '3': null,
+  '4': null,
+  '5': { open: '18:00', close: '02:00' },
+  '6': null,
+};
 
 describe('opening hours (Africa/Lagos)', () => {
   it('is open inside the hours and closed outside', () => {
@@ -34,7 +48,11 @@ describe('next opening', () => {
     // Monday 06:52 Lagos
     const at = new Date('2026-11-23T05:52:00Z');
     expect(nextOpeningAt(weekdays, at)?.toISOString()).toBe('2026-11-23T07:00:00.000Z');
-    expect(vendorOpenState(weekdays, true, at)).toEqual({ open: false, opensAt: '2026-11-23T07:00:00.000Z', label: 'Closed · opens 8:00' });
+    expect(vendorOpenState(weekdays, true, at)).toEqual({
+      open: false,
+      opensAt: '2026-11-23T07:00:00.000Z',
+      label: 'Closed · opens 8:00',
+    });
   });
   it('skips closed days and names the day when it is not today', () => {
     // Tuesday 22:00 Lagos: Wednesday and Thursday closed, Friday opens 18:00
@@ -50,8 +68,15 @@ describe('next opening', () => {
     expect(vendorOpenState(weekdays, true, new Date('2026-11-22T23:10:00Z')).label).toBe('Closed · opens 8:00');
   });
   it('open, switched off and never open', () => {
-    expect(vendorOpenState(weekdays, true, new Date('2026-11-23T10:00:00Z'))).toEqual({ open: true, opensAt: null, label: 'Open' });
-    expect(vendorOpenState(weekdays, false, new Date('2026-11-23T10:00:00Z'))).toMatchObject({ open: false, opensAt: null });
+    expect(vendorOpenState(weekdays, true, new Date('2026-11-23T10:00:00Z'))).toEqual({
+      open: true,
+      opensAt: null,
+      label: 'Open',
+    });
+    expect(vendorOpenState(weekdays, false, new Date('2026-11-23T10:00:00Z'))).toMatchObject({
+      open: false,
+      opensAt: null,
+    });
     const never = Object.fromEntries([...'0123456'].map((d) => [d, null]));
     expect(nextOpeningAt(never, new Date())).toBeNull();
     expect(vendorOpenState(never, true).label).toBe('Closed');
@@ -66,7 +91,9 @@ describe('delivery hours', () => {
     expect(isWithinDailyWindow(day, new Date('2026-11-23T07:00:00Z'))).toBe(true); // 08:00
     expect(isWithinDailyWindow(day, new Date('2026-11-23T19:59:00Z'))).toBe(true); // 20:59
     expect(isWithinDailyWindow(day, new Date('2026-11-23T20:00:00Z'))).toBe(false); // 21:00
-    expect(outsideDeliveryHoursMessage(day)).toBe('We deliver from 8 AM–9 PM (Lagos time). Please place your order then.');
+    expect(outsideDeliveryHoursMessage(day)).toBe(
+      'We deliver from 8 AM–9 PM (Lagos time). Please place your order then.',
+    );
   });
   it('runs across midnight and round the clock', () => {
     const late = parseDailyWindow('18:30-02:00');

@@ -23,7 +23,7 @@ export function isOpenAt(hours: WeeklyHours, at: Date = new Date()): boolean {
   if (today) {
     const o = minutes(today.open);
     const c = minutes(today.close);
-    if (c > o ? now >= o && now < c || (c === 1439 && now === 1439) : now >= o) return true;
+    if (c > o ? (now >= o && now < c) || (c === 1439 && now === 1439) : now >= o) return true;
   }
   // Yesterday's hours may run past midnight.
   const yesterday = hours[String((day + 6) % 7)];

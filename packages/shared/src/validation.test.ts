@@ -13,7 +13,10 @@ describe('email', () => {
 describe('password', () => {
   it('lists every unmet requirement', () => {
     expect(passwordProblems('abc')).toEqual([
-      'At least 8 characters', 'One uppercase letter', 'One number', 'One special character',
+      'At least 8 characters',
+      'One uppercase letter',
+      'One number',
+      'One special character',
     ]);
     expect(passwordProblems('Abcdefg1!')).toEqual([]);
   });
@@ -21,17 +24,25 @@ describe('password', () => {
 
 describe('Nigerian phone', () => {
   it.each(['08031234567', '+2348031234567', '8031234567', '07011234567', '09161234567', '0819 123 4567'])(
-    'accepts %s', (p) => expect(isValidNigerianPhone(p)).toBe(true));
+    'accepts %s',
+    (p) => expect(isValidNigerianPhone(p)).toBe(true),
+  );
   it.each(['08011234567', '0700123456', '0914 1234567', '+2341234567890', '080312345678', '+44 7911 123456'])(
-    'refuses %s', (p) => expect(isValidNigerianPhone(p)).toBe(false));
+    'refuses %s',
+    (p) => expect(isValidNigerianPhone(p)).toBe(false),
+  );
 });
 
 describe('register schema', () => {
   it('lower-cases the email and refuses unknown fields such as a role', () => {
     const ok = RegisterInput.parse({ name: 'Ada', email: 'ADA@Uniben.EDU', password: 'Abcdefg1!' });
     expect(ok.email).toBe('ada@uniben.edu');
-    expect(RegisterInput.safeParse({ name: 'Ada', email: 'a@b.co', password: 'Abcdefg1!', role: 'admin' }).success).toBe(false);
-    expect(RegisterInput.safeParse({ name: 'Ada', email: 'a@b.co', password: 'Abcdefg1!', isSeller: true }).success).toBe(false);
+    expect(
+      RegisterInput.safeParse({ name: 'Ada', email: 'a@b.co', password: 'Abcdefg1!', role: 'admin' }).success,
+    ).toBe(false);
+    expect(
+      RegisterInput.safeParse({ name: 'Ada', email: 'a@b.co', password: 'Abcdefg1!', isSeller: true }).success,
+    ).toBe(false);
   });
   it('reports the spec message for a bad email', () => {
     const r = RegisterInput.safeParse({ name: 'Ada', email: 'nope', password: 'Abcdefg1!' });
@@ -39,14 +50,27 @@ describe('register schema', () => {
     expect(r.error?.issues[0]?.message).toBe('Invalid email format.');
   });
   it('refuses a malformed reset token', () => {
-    expect(ResetPasswordInput.safeParse({ id: crypto.randomUUID(), token: "'; drop table users;--", newPassword: 'Abcdefg1!' }).success).toBe(false);
+    expect(
+      ResetPasswordInput.safeParse({
+        id: crypto.randomUUID(),
+        token: "'; drop table users;--",
+        newPassword: 'Abcdefg1!',
+      }).success,
+    ).toBe(false);
   });
 });
 
 describe('address schema', () => {
   const base = {
-    firstName: 'Ada', lastName: 'Obi', email: 'ada@x.ng', address: 'Hall 2', city: 'Benin City',
-    state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '08031234567',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    email: 'ada@x.ng',
+    address: 'Hall 2',
+    city: 'Benin City',
+    state: 'Edo',
+    zipcode: '300283',
+    country: 'Nigeria',
+    phone: '08031234567',
   };
   it('requires coordinates picked from a suggestion', () => {
     const r = AddressInput.safeParse(base);
@@ -58,7 +82,8 @@ describe('address schema', () => {
 describe('cart merge', () => {
   it('adds quantities and unites wish lists', () => {
     expect(mergeCarts({ p1: { o1: 2 } }, { p1: { o1: 3, o2: 1 }, p2: { o3: 1 } })).toEqual({
-      p1: { o1: 5, o2: 1 }, p2: { o3: 1 },
+      p1: { o1: 5, o2: 1 },
+      p2: { o3: 1 },
     });
     expect(mergeCarts({ p: { o: 98 } }, { p: { o: 5 } })).toEqual({ p: { o: 99 } });
     expect(mergeWishLists(['a', 'b'], ['b', 'c'])).toEqual(['a', 'b', 'c']);
@@ -68,8 +93,13 @@ describe('cart merge', () => {
 
 describe('safeNextPath', () => {
   it.each([
-    ['my-orders', '/my-orders'], ['dispatch', '/dispatch'], ['//evil.com', '/evil.com'],
-    ['https://evil.com', '/'], ['javascript:alert(1)', '/'], [null, '/'], ['a/../../b', '/'],
+    ['my-orders', '/my-orders'],
+    ['dispatch', '/dispatch'],
+    ['//evil.com', '/evil.com'],
+    ['https://evil.com', '/'],
+    ['javascript:alert(1)', '/'],
+    [null, '/'],
+    ['a/../../b', '/'],
   ])('%s → %s', (input, out) => expect(safeNextPath(input)).toBe(out));
 });
 

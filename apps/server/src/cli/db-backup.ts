@@ -44,7 +44,11 @@ async function run() {
   const uploads = config.storage.driver === 'local' && (await copyUploads(config.uploadDir, path.join(out, 'uploads')));
   process.stdout.write(
     `Backup in ${out}\n  ${DATABASE_ARCHIVE}: ${(bytes / 1e6).toFixed(1)} MB (${how})\n` +
-      (uploads ? '  uploads/: the uploaded files\n' : config.storage.driver === 'local' ? '' : `  (media are in ${config.storage.driver}: back them up there)\n`) +
+      (uploads
+        ? '  uploads/: the uploaded files\n'
+        : config.storage.driver === 'local'
+          ? ''
+          : `  (media are in ${config.storage.driver}: back them up there)\n`) +
       `Restore with: npm run db:restore -- --from ${out}\n`,
   );
 }

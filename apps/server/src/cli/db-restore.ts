@@ -13,10 +13,12 @@ import { fail } from './open.js';
 
 async function run() {
   const { values } = parseArgs({ options: { from: { type: 'string' } } });
-  if (!values.from) throw new Error('Usage: npm run db:restore -- --from BACKUP_DIR (a folder written by npm run db:backup)');
+  if (!values.from)
+    throw new Error('Usage: npm run db:restore -- --from BACKUP_DIR (a folder written by npm run db:backup)');
   loadEnvFile();
   const config = loadConfig();
-  if (config.databaseUrl) throw new Error('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md).');
+  if (config.databaseUrl)
+    throw new Error('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md).');
   const from = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.from);
   const archive = path.join(from, DATABASE_ARCHIVE);
   try {

@@ -9,7 +9,11 @@ async function run() {
   const { database } = await openForCli();
   try {
     const locked = await lockDemoAccounts(database.db);
-    process.stdout.write(locked.length ? `Password login disabled for ${locked.join(', ')}.\n` : 'No demo account has its demo password.\n');
+    process.stdout.write(
+      locked.length
+        ? `Password login disabled for ${locked.join(', ')}.\n`
+        : 'No demo account has its demo password.\n',
+    );
   } finally {
     await database.close();
   }

@@ -15,9 +15,15 @@ const USAGE = `Usage: npm run media:move -- --from ${STORAGE_DRIVERS.join('|')} 
 
 async function run() {
   const { values } = parseArgs({
-    options: { from: { type: 'string' }, to: { type: 'string' }, prefix: { type: 'string' }, 'include-cache': { type: 'boolean', default: false } },
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      prefix: { type: 'string' },
+      'include-cache': { type: 'boolean', default: false },
+    },
   });
-  const isDriver = (v: string | undefined): v is StorageDriver => !!v && (STORAGE_DRIVERS as readonly string[]).includes(v);
+  const isDriver = (v: string | undefined): v is StorageDriver =>
+    !!v && (STORAGE_DRIVERS as readonly string[]).includes(v);
   if (!isDriver(values.from) || !isDriver(values.to)) throw new Error(USAGE);
   if (values.from === values.to) throw new Error(`--from and --to are both ${values.from}: nothing to move.\n${USAGE}`);
   const { database, config } = await openForCli();
@@ -32,8 +38,11 @@ async function run() {
         if (++n % 100 === 0) process.stdout.write(`  ${n} files…\n`);
       },
     });
-    process.stdout.write(`Copied ${r.copied} files from ${values.from} to ${values.to}; ${r.skipped} were there already.\n`);
-    if (values.to !== config.storage.driver) process.stdout.write(`Set STORAGE_DRIVER=${values.to} and restart to serve them from there.\n`);
+    process.stdout.write(
+      `Copied ${r.copied} files from ${values.from} to ${values.to}; ${r.skipped} were there already.\n`,
+    );
+    if (values.to !== config.storage.driver)
+      process.stdout.write(`Set STORAGE_DRIVER=${values.to} and restart to serve them from there.\n`);
   } finally {
     await from.close?.();
     await to.close?.();

@@ -22,7 +22,9 @@ async function run() {
       const result = featuresToPlaces(parsed, { includeUnnamed: values['include-unnamed'], defaultCity: values.city });
       const n = await upsertPlaces(database.db, result.places);
       total += n;
-      process.stdout.write(`${file}: ${n} places (skipped ${result.skippedUnnamed} without a name, ${result.skippedNoGeometry} without geometry)\n`);
+      process.stdout.write(
+        `${file}: ${n} places (skipped ${result.skippedUnnamed} without a name, ${result.skippedNoGeometry} without geometry)\n`,
+      );
     }
     process.stdout.write(`Imported ${total} places.\n`);
   } finally {

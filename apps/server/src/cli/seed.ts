@@ -9,7 +9,9 @@ async function run() {
   const { database, config } = await openForCli();
   try {
     // The same lock as a starting server's seed, so the two never load the catalogue twice.
-    await database.withLock(STARTUP_LOCK, () => seedDemo({ db: database.db, storage: createStorage(config, database), log: pino({ level: 'info' }) }));
+    await database.withLock(STARTUP_LOCK, () =>
+      seedDemo({ db: database.db, storage: createStorage(config, database), log: pino({ level: 'info' }) }),
+    );
     process.stdout.write('Demo data is loaded.\n');
   } finally {
     await database.close();

@@ -37,7 +37,12 @@ export function memoryRateLimiter(): RateLimiter {
  * within `waitMs`) each instance counts in its own memory instead, so a request never waits on
  * Redis nor fails because of it; the shared counts resume when Redis is back (decision 0018).
  */
-export function redisRateLimiter(redis: RedisClientType, prefix = '', waitMs = REDIS_COMMAND_WAIT_MS, fallback: RateLimiter = memoryRateLimiter()): RateLimiter {
+export function redisRateLimiter(
+  redis: RedisClientType,
+  prefix = '',
+  waitMs = REDIS_COMMAND_WAIT_MS,
+  fallback: RateLimiter = memoryRateLimiter(),
+): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
       if (!redis.isReady) return fallback.hit(key, limit, windowMs);

@@ -50,7 +50,10 @@ export class RedisLink {
     const first = this.lost.size === 0;
     this.lost.add(name);
     if (first) {
-      this.log.warn({ err: err.message, client: name }, 'redis unreachable: rate limits, chat rooms and catalogue news are per instance until it is back');
+      this.log.warn(
+        { err: err.message, client: name },
+        'redis unreachable: rate limits, chat rooms and catalogue news are per instance until it is back',
+      );
     }
   }
 

@@ -29,7 +29,9 @@ export class SessionStore {
   async create(userId: string, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.opts.absoluteMs);
-    await this.db.insert(sessions).values({ idHash: sha256(token), userId, expiresAt, userAgent: userAgent?.slice(0, 200) ?? null });
+    await this.db
+      .insert(sessions)
+      .values({ idHash: sha256(token), userId, expiresAt, userAgent: userAgent?.slice(0, 200) ?? null });
     return { token, expiresAt };
   }
 
@@ -40,12 +42,22 @@ export class SessionStore {
     const idHash = sha256(token);
     const [row] = await this.db
       .select({
-        id: users.id, name: users.name, email: users.email, roles: users.roles, chatId: users.chatId,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        roles: users.roles,
+        chatId: users.chatId,
         lastSeenAt: sessions.lastSeenAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - this.opts.idleMs))));
+      .where(
+        and(
+          eq(sessions.idHash, idHash),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - this.opts.idleMs)),
+        ),
+      );
     if (!row) return null;
     if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
@@ -65,7 +77,9 @@ export class SessionStore {
 
   /** Ends every session of the user, but for the one whose token is `keep` (the caller's own). */
   async destroyAllFor(userId: string, keep?: string | null): Promise<void> {
-    const where = keep ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(keep))) : eq(sessions.userId, userId);
+    const where = keep
+      ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(keep)))
+      : eq(sessions.userId, userId);
     const gone = await this.db.delete(sessions).where(where).returning({ idHash: sessions.idHash });
     this.ended(gone.map((g) => g.idHash));
   }
@@ -76,6 +90,8 @@ export class SessionStore {
 
   async purgeExpired(): Promise<void> {
     const now = new Date();
-    await this.db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - this.opts.idleMs))));
+    await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - this.opts.idleMs))));
   }
 }

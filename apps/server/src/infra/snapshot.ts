@@ -31,7 +31,12 @@ export class Representation {
     for (const raw of ifNoneMatch.split(',')) {
       const t = raw.trim().replace(/^W\//, '');
       if (t === '*') return true;
-      if (t.length > 2 && t.startsWith(`"${this.hash}`) && (t === `"${this.hash}"` || t === `"${this.hash}-gz"` || t === `"${this.hash}-br"`)) return true;
+      if (
+        t.length > 2 &&
+        t.startsWith(`"${this.hash}`) &&
+        (t === `"${this.hash}"` || t === `"${this.hash}-gz"` || t === `"${this.hash}-br"`)
+      )
+        return true;
     }
     return false;
   }
@@ -40,7 +45,9 @@ export class Representation {
     if (encoding === 'gzip') return (this.gz ??= gzipSync(this.identity, { level: 6 }));
     if (encoding === 'br') {
       // Quality 5: about gzip's time for a smaller body; 11 takes seconds on the gazetteer.
-      return (this.br ??= brotliCompressSync(this.identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.identity.length } }));
+      return (this.br ??= brotliCompressSync(this.identity, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
+      }));
     }
     return this.identity;
   }
@@ -71,7 +78,12 @@ export function negotiate(acceptEncoding: string | string[] | undefined): Encodi
  * Sends a body from memory: 304 when If-None-Match names it, else the negotiated encoding.
  * Routes using it set `compress: false` (the bytes are compressed already).
  */
-export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep: Representation, cacheControl: string | null = 'no-cache') {
+export function sendRepresentation(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  rep: Representation,
+  cacheControl: string | null = 'no-cache',
+) {
   const encoding = rep.identity.length >= COMPRESS_FROM ? negotiate(req.headers['accept-encoding']) : 'identity';
   reply.header('etag', rep.etag(encoding)).header('vary', 'accept-encoding');
   if (cacheControl) reply.header('cache-control', cacheControl);

@@ -4,6 +4,7 @@ import { catalogModule } from './catalog/index.js';
 import { geocodingModule } from './geocoding/index.js';
 import { mediaModule } from './media/index.js';
 import { paymentsModule } from './payments/index.js';
+import { payoutsModule } from './payouts/index.js';
 import { addressesModule } from './addresses/index.js';
 import { ordersModule } from './orders/index.js';
 import { dispatchModule } from './dispatch/index.js';
@@ -16,4 +17,21 @@ import { adminModule } from './admin/index.js';
 import { pushModule } from './push/index.js';
 
 /** Every feature module, registered in this order by buildApp. */
-export const MODULES: Module[] = [authModule, catalogModule, geocodingModule, mediaModule, paymentsModule, addressesModule, ordersModule, dispatchModule, chatModule, supportModule, contactModule, sellerModule, riderModule, adminModule, pushModule];
+export const MODULES: Module[] = [
+  authModule,
+  catalogModule,
+  geocodingModule,
+  mediaModule,
+  paymentsModule,
+  addressesModule,
+  ordersModule,
+  dispatchModule,
+  chatModule,
+  supportModule,
+  contactModule,
+  payoutsModule,
+  sellerModule,
+  riderModule,
+  adminModule,
+  pushModule,
+];

@@ -13,7 +13,9 @@ function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): num
 
 describe('seed catalogue', () => {
   it('matches the shared category list', () => {
-    expect(SEED_CATEGORIES.map(({ path, text }) => ({ path, text }))).toEqual(CATEGORIES.map(({ path, text }) => ({ path, text })));
+    expect(SEED_CATEGORIES.map(({ path, text }) => ({ path, text }))).toEqual(
+      CATEGORIES.map(({ path, text }) => ({ path, text })),
+    );
     for (const c of SEED_CATEGORIES) expect(c.bgColor).toMatch(/^#[0-9A-F]{6}$/i);
   });
 

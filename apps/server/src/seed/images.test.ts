@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalog-data.js';
-import { MOTIFS, renderBanner, renderCategoryImage, renderProductImage, renderSlide, renderVendorPhoto } from './images.js';
+import {
+  MOTIFS,
+  renderBanner,
+  renderCategoryImage,
+  renderProductImage,
+  renderSlide,
+  renderVendorPhoto,
+} from './images.js';
 
 async function expectWebp(buf: Buffer, width: number, height: number): Promise<void> {
   expect(buf.subarray(0, 4).toString('ascii')).toBe('RIFF');

@@ -39,8 +39,21 @@ function hsl(h: number, s: number, l: number): string {
   const x = c * (1 - Math.abs(((hh / 60) % 2) - 1));
   const m = ll - c / 2;
   const [r, g, b] =
-    hh < 60 ? [c, x, 0] : hh < 120 ? [x, c, 0] : hh < 180 ? [0, c, x] : hh < 240 ? [0, x, c] : hh < 300 ? [x, 0, c] : [c, 0, x];
-  const to = (v: number): string => Math.round((v + m) * 255).toString(16).padStart(2, '0');
+    hh < 60
+      ? [c, x, 0]
+      : hh < 120
+        ? [x, c, 0]
+        : hh < 180
+          ? [0, c, x]
+          : hh < 240
+            ? [0, x, c]
+            : hh < 300
+              ? [x, 0, c]
+              : [c, 0, x];
+  const to = (v: number): string =>
+    Math.round((v + m) * 255)
+      .toString(16)
+      .padStart(2, '0');
   return `#${to(r)}${to(g)}${to(b)}`;
 }
 
@@ -115,7 +128,14 @@ function pick<T>(list: readonly T[], v: number): T {
   return list[v % list.length]!;
 }
 
-function circles(n: number, rand: () => number, box: [number, number, number, number], r: [number, number], fills: string[], extra = ''): string {
+function circles(
+  n: number,
+  rand: () => number,
+  box: [number, number, number, number],
+  r: [number, number],
+  fills: string[],
+  extra = '',
+): string {
   let out = '';
   const [x0, y0, x1, y1] = box;
   for (let i = 0; i < n; i++) {
@@ -128,7 +148,15 @@ function circles(n: number, rand: () => number, box: [number, number, number, nu
 }
 
 /** Grains of rice scattered inside an ellipse. */
-function grains(n: number, rand: () => number, cx: number, cy: number, rx: number, ry: number, fills: string[]): string {
+function grains(
+  n: number,
+  rand: () => number,
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  fills: string[],
+): string {
   let out = '';
   for (let i = 0; i < n; i++) {
     const a = rand() * Math.PI * 2;
@@ -147,7 +175,16 @@ const phoneCase: Draw = ({ p, v }) => {
   const camera = `
     <rect x="-108" y="-238" width="120" height="120" rx="30" fill="${p.dark}" opacity="0.55"/>
     <rect x="-104" y="-234" width="112" height="112" rx="28" fill="url(#dark)"/>
-    ${[[-74, -204], [-22, -204], [-74, -152]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="22" fill="#111" stroke="#555" stroke-width="4"/><circle cx="${x}" cy="${y}" r="11" fill="#1d2a44"/><circle cx="${x! - 5}" cy="${y! - 5}" r="4" fill="#9fb6ff" opacity="0.8"/>`).join('')}
+    ${[
+      [-74, -204],
+      [-22, -204],
+      [-74, -152],
+    ]
+      .map(
+        ([x, y]) =>
+          `<circle cx="${x}" cy="${y}" r="22" fill="#111" stroke="#555" stroke-width="4"/><circle cx="${x}" cy="${y}" r="11" fill="#1d2a44"/><circle cx="${x! - 5}" cy="${y! - 5}" r="4" fill="#9fb6ff" opacity="0.8"/>`,
+      )
+      .join('')}
     <circle cx="-22" cy="-152" r="8" fill="#fff6c8"/>`;
   const second = back
     ? `<g transform="translate(120 30) rotate(10)"><rect x="-140" y="-270" width="280" height="540" rx="48" fill="${p.pop}" opacity="0.9"/><rect x="-128" y="-258" width="256" height="516" rx="40" fill="#000" opacity="0.08"/></g>`
@@ -192,7 +229,12 @@ const earbuds: Draw = ({ p, v }) => {
   const white = v % 2 === 0;
   const shell = white ? '#f7f8fa' : '#2a2d33';
   const shell2 = white ? '#d9dce2' : '#15171a';
-  const bud = (x: number, y: number, r: number, flip: number): string => `<g transform="translate(${x} ${y}) rotate(${r}) scale(${flip} 1)">
+  const bud = (
+    x: number,
+    y: number,
+    r: number,
+    flip: number,
+  ): string => `<g transform="translate(${x} ${y}) rotate(${r}) scale(${flip} 1)">
       <rect x="-17" y="10" width="34" height="140" rx="17" fill="${shell}"/>
       <rect x="-17" y="10" width="34" height="140" rx="17" fill="${shell2}" opacity="0.35" transform="translate(6 0)"/>
       <circle cx="0" cy="142" r="9" fill="url(#metal)"/>
@@ -236,7 +278,10 @@ const powerBank: Draw = ({ p, v }) => {
 const cable: Draw = ({ p, v }) => {
   const col = pick([p.base, '#eeeeee', '#26282c', p.light], v);
   const loops = [0, 1, 2, 3]
-    .map((i) => `<ellipse cx="${400 + i * 8}" cy="${410 - i * 10}" rx="${190 - i * 12}" ry="${130 - i * 8}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="25"/><ellipse cx="${400 + i * 8}" cy="${410 - i * 10}" rx="${190 - i * 12}" ry="${130 - i * 8}" fill="none" stroke="${col}" stroke-width="20"/><ellipse cx="${400 + i * 8}" cy="${410 - i * 10}" rx="${190 - i * 12}" ry="${130 - i * 8}" fill="none" stroke="#fff" stroke-opacity="0.25" stroke-width="5" transform="translate(-3 -5)"/>`)
+    .map(
+      (i) =>
+        `<ellipse cx="${400 + i * 8}" cy="${410 - i * 10}" rx="${190 - i * 12}" ry="${130 - i * 8}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="25"/><ellipse cx="${400 + i * 8}" cy="${410 - i * 10}" rx="${190 - i * 12}" ry="${130 - i * 8}" fill="none" stroke="${col}" stroke-width="20"/><ellipse cx="${400 + i * 8}" cy="${410 - i * 10}" rx="${190 - i * 12}" ry="${130 - i * 8}" fill="none" stroke="#fff" stroke-opacity="0.25" stroke-width="5" transform="translate(-3 -5)"/>`,
+    )
     .join('');
   return `${loops}
     <path d="M230 420 C 180 520, 240 600, 330 590" fill="none" stroke="${col}" stroke-width="20" stroke-linecap="round"/>
@@ -292,12 +337,14 @@ const wig: Draw = ({ v }) => {
   const hair = pick(['#1a120d', '#3b2417', '#5a1422', '#9a6a3a'], v);
   const hi = pick(['#4a3a30', '#6b4a33', '#8e3346', '#d3a064'], v);
   const wavy = v % 2 === 1;
-  const strands = [-175, -160, -145, -130, -115, 115, 130, 145, 160, 175].map((x, i) => {
-    const d = wavy
-      ? `M${x} -60 q16 60 0 120 q-16 60 0 120 q16 50 0 100`
-      : `M${x} -60 C ${x - 10} 60, ${x + 10} 200, ${x + (i - 5) * 3} 350`;
-    return `<path d="${d}" fill="none" stroke="${hi}" stroke-width="3" opacity="0.55"/>`;
-  }).join('');
+  const strands = [-175, -160, -145, -130, -115, 115, 130, 145, 160, 175]
+    .map((x, i) => {
+      const d = wavy
+        ? `M${x} -60 q16 60 0 120 q-16 60 0 120 q16 50 0 100`
+        : `M${x} -60 C ${x - 10} 60, ${x + 10} 200, ${x + (i - 5) * 3} 350`;
+      return `<path d="${d}" fill="none" stroke="${hi}" stroke-width="3" opacity="0.55"/>`;
+    })
+    .join('');
   return `<g transform="translate(400 330)">
     <path d="M-70 160 L-90 330 L90 330 L70 160 Z" fill="#e9dccd"/>
     <ellipse cx="0" cy="330" rx="150" ry="30" fill="#d9c8b4"/>
@@ -311,7 +358,13 @@ const wig: Draw = ({ v }) => {
 
 const hairClip: Draw = ({ p, v }) => {
   const cols = [p.base, pick(['#f2d8c9', '#1d1d1d', '#e8c15a', '#bfe3d0'], v), p.light];
-  const clip = (x: number, y: number, r: number, col: string, s: number): string => `<g transform="translate(${x} ${y}) rotate(${r}) scale(${s})">
+  const clip = (
+    x: number,
+    y: number,
+    r: number,
+    col: string,
+    s: number,
+  ): string => `<g transform="translate(${x} ${y}) rotate(${r}) scale(${s})">
       <path d="M-150 -20 C -150 -110, 150 -110, 150 -20 L 150 10 C 150 -60, -150 -60, -150 10 Z" fill="${col}"/>
       ${Array.from({ length: 9 }, (_, i) => `<path d="M${-128 + i * 32} -10 q-6 70 10 110 q12 -40 6 -110 z" fill="${col}"/>`).join('')}
       <path d="M-150 -20 C -150 -110, 150 -110, 150 -20" fill="none" stroke="#fff" stroke-opacity="0.45" stroke-width="8"/>
@@ -323,7 +376,10 @@ const hairClip: Draw = ({ p, v }) => {
 
 const comb: Draw = ({ p, v }) => {
   const col = pick([p.base, '#222', '#c8a04a', p.dark], v);
-  const teeth = Array.from({ length: 26 }, (_, i) => `<rect x="${-250 + i * 14}" y="0" width="8" height="${i % 2 ? 110 : 120}" rx="4" fill="${col}"/>`).join('');
+  const teeth = Array.from(
+    { length: 26 },
+    (_, i) => `<rect x="${-250 + i * 14}" y="0" width="8" height="${i % 2 ? 110 : 120}" rx="4" fill="${col}"/>`,
+  ).join('');
   return `<g transform="translate(420 380) rotate(${pick([-24, -12, -32, 18], v)})">
     <rect x="-260" y="-40" width="380" height="52" rx="16" fill="${col}"/>
     <rect x="-260" y="-40" width="380" height="52" rx="16" fill="url(#shine)" opacity="0.55"/>
@@ -397,7 +453,9 @@ const cap: Draw = ({ p, v }) => `<g transform="translate(400 420) rotate(${pick(
 
 const sunglasses: Draw = ({ p, v }) => {
   const frame = pick(['#1b1b1d', '#6b3e1f', p.dark, '#c9a24a'], v);
-  const lens = (x: number): string => `<path d="M${x - 120} -60 Q${x} -80 ${x + 120} -60 Q${x + 125} 70 ${x + 20} 80 Q${x - 110} 85 ${x - 120} -60 Z" fill="${frame}"/>
+  const lens = (
+    x: number,
+  ): string => `<path d="M${x - 120} -60 Q${x} -80 ${x + 120} -60 Q${x + 125} 70 ${x + 20} 80 Q${x - 110} 85 ${x - 120} -60 Z" fill="${frame}"/>
     <path d="M${x - 100} -44 Q${x} -62 ${x + 102} -44 Q${x + 104} 56 ${x + 18} 62 Q${x - 92} 66 ${x - 100} -44 Z" fill="url(#lens)"/>
     <path d="M${x - 70} -30 L${x - 20} -36 L${x - 80} 30 Z" fill="#fff" opacity="0.25"/>`;
   return `<g transform="translate(400 420) rotate(${pick([-4, 6, -10, 2], v)})">
@@ -597,14 +655,25 @@ const drinkBottle: Draw = ({ p, v }) => {
     <text x="0" y="100" text-anchor="middle" font-family="${FONT}" font-size="34" font-weight="700" fill="${p.darker}">${pick(['ZOBO', 'KUNU', 'SMOOTHIE', 'CHILL'], v)}</text>
     <text x="0" y="134" text-anchor="middle" font-family="${FONT}" font-size="18" fill="${p.dark}">chilled • 50cl</text>
     <rect x="-110" y="-150" width="24" height="380" rx="12" fill="#fff" opacity="0.4"/>
-    ${[[-60, -40], [80, 180], [60, -20], [-90, 200], [100, 220]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="6" fill="#fff" opacity="0.6"/>`).join('')}
+    ${[
+      [-60, -40],
+      [80, 180],
+      [60, -20],
+      [-90, 200],
+      [100, 220],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="6" fill="#fff" opacity="0.6"/>`)
+      .join('')}
   </g>`;
 };
 
 const smallChops: Draw = ({ p, v, rand }) => {
-  const puff = (x: number, y: number): string => `<g transform="translate(${x} ${y})"><circle r="46" fill="#a8571c"/><circle r="40" fill="#c9772c"/><circle cx="-12" cy="-12" r="16" fill="#e8a456" opacity="0.8"/></g>`;
-  const samosa = (x: number, y: number, r: number): string => `<g transform="translate(${x} ${y}) rotate(${r})"><path d="M-70 40 L0 -70 L70 40 Z" fill="#d9923b" stroke="#a8611f" stroke-width="6" stroke-linejoin="round"/><path d="M-40 30 L0 -30 L40 30" fill="none" stroke="#f2c27a" stroke-width="5"/></g>`;
-  const roll = (x: number, y: number, r: number): string => `<g transform="translate(${x} ${y}) rotate(${r})"><rect x="-90" y="-26" width="180" height="52" rx="26" fill="#e0a04a"/><path d="M-60 -26 L-40 26 M-10 -26 L10 26 M40 -26 L60 26" stroke="#b8742a" stroke-width="5"/><ellipse cx="-90" cy="0" rx="12" ry="26" fill="#c58638"/></g>`;
+  const puff = (x: number, y: number): string =>
+    `<g transform="translate(${x} ${y})"><circle r="46" fill="#a8571c"/><circle r="40" fill="#c9772c"/><circle cx="-12" cy="-12" r="16" fill="#e8a456" opacity="0.8"/></g>`;
+  const samosa = (x: number, y: number, r: number): string =>
+    `<g transform="translate(${x} ${y}) rotate(${r})"><path d="M-70 40 L0 -70 L70 40 Z" fill="#d9923b" stroke="#a8611f" stroke-width="6" stroke-linejoin="round"/><path d="M-40 30 L0 -30 L40 30" fill="none" stroke="#f2c27a" stroke-width="5"/></g>`;
+  const roll = (x: number, y: number, r: number): string =>
+    `<g transform="translate(${x} ${y}) rotate(${r})"><rect x="-90" y="-26" width="180" height="52" rx="26" fill="#e0a04a"/><path d="M-60 -26 L-40 26 M-10 -26 L10 26 M40 -26 L60 26" stroke="#b8742a" stroke-width="5"/><ellipse cx="-90" cy="0" rx="12" ry="26" fill="#c58638"/></g>`;
   return `<g transform="translate(400 430)">
     <ellipse cx="0" cy="10" rx="320" ry="190" fill="#000" opacity="0.08"/>
     <path d="M-300 -150 L300 -150 L260 170 L-260 170 Z" fill="${v % 2 ? '#f9f5ec' : '#e6cfa6'}"/>
@@ -627,9 +696,24 @@ const suya: Draw = ({ v, rand }) => {
     </g>`;
   return `<path d="M140 240 L660 200 L700 600 L120 620 Z" fill="#e9e2cf"/>
     <path d="M140 240 L660 200 L700 600 L120 620 Z" fill="none" stroke="#d4cab0" stroke-width="4"/>
-    ${[[180, 300], [200, 360], [220, 420]].map(([x, y]) => `<path d="M${x} ${y} l${300} -20" stroke="#b9b09a" stroke-width="3" opacity="0.6"/>`).join('')}
+    ${[
+      [180, 300],
+      [200, 360],
+      [220, 420],
+    ]
+      .map(([x, y]) => `<path d="M${x} ${y} l${300} -20" stroke="#b9b09a" stroke-width="3" opacity="0.6"/>`)
+      .join('')}
     ${skewer(330, pick([-6, -3, -9, -5], v))}${skewer(420, pick([-2, 2, -4, 1], v))}${skewer(510, pick([3, 6, 1, 4], v))}
-    ${[[220, 560], [560, 560], [620, 300]].map(([x, y]) => `<g transform="translate(${x} ${y})"><ellipse rx="42" ry="28" fill="none" stroke="#d9a2c8" stroke-width="8"/><ellipse rx="26" ry="16" fill="none" stroke="#efd2e6" stroke-width="6"/></g>`).join('')}
+    ${[
+      [220, 560],
+      [560, 560],
+      [620, 300],
+    ]
+      .map(
+        ([x, y]) =>
+          `<g transform="translate(${x} ${y})"><ellipse rx="42" ry="28" fill="none" stroke="#d9a2c8" stroke-width="8"/><ellipse rx="26" ry="16" fill="none" stroke="#efd2e6" stroke-width="6"/></g>`,
+      )
+      .join('')}
     <g transform="translate(470 590)"><circle r="36" fill="#e53935"/><circle r="28" fill="#ff7961"/><path d="M0 -28 L0 28 M-24 -14 L24 14 M-24 14 L24 -14" stroke="#e53935" stroke-width="3"/></g>`;
 };
 
@@ -726,19 +810,36 @@ function productSvg(motif: string, variant: number, accent: string, label: strin
 }
 
 /** An 800x800 WebP product shot: studio backdrop, floor shadow and the motif drawn in the accent colour. */
-export async function renderProductImage(motif: string, variant: number, accent: string, label: string): Promise<Buffer> {
+export async function renderProductImage(
+  motif: string,
+  variant: number,
+  accent: string,
+  label: string,
+): Promise<Buffer> {
   return toWebp(productSvg(motif, variant, accent, label));
 }
 
 function initials(name: string): string {
-  const words = name.replace(/[^A-Za-z0-9 &]/g, ' ').split(/\s+/).filter((w) => w && w !== '&' && !/^(and|by|the|of)$/i.test(w));
-  return words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || 'J';
+  const words = name
+    .replace(/[^A-Za-z0-9 &]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && w !== '&' && !/^(and|by|the|of)$/i.test(w));
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || 'J'
+  );
 }
 
 /** A 600x600 WebP storefront with the vendor's initials on the signboard. */
 export async function renderVendorPhoto(name: string, accent: string): Promise<Buffer> {
   const p = palette(accent);
-  const stripes = Array.from({ length: 8 }, (_, i) => `<path d="M${80 + i * 55} 250 L${135 + i * 55} 250 L${135 + i * 55} 300 Q${107 + i * 55} 330 ${80 + i * 55} 300 Z" fill="${i % 2 ? '#ffffff' : p.base}"/>`).join('');
+  const stripes = Array.from(
+    { length: 8 },
+    (_, i) =>
+      `<path d="M${80 + i * 55} 250 L${135 + i * 55} 250 L${135 + i * 55} 300 Q${107 + i * 55} 330 ${80 + i * 55} 300 Z" fill="${i % 2 ? '#ffffff' : p.base}"/>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
     <defs>
       <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.tint}"/><stop offset="1" stop-color="${p.tintDeep}"/></linearGradient>
@@ -801,7 +902,13 @@ function placed(motif: string, accent: string, x: number, y: number, s: number, 
   const body = draw({ p, v, rand: rng(`${motif}:${v}:${idSuffix}`) });
   const ids = ['m', 'mv', 'metal', 'gold', 'dark', 'foil', 'lens', 'shine', 'glass', 'bg', 'floor'];
   const rewrite = (text: string): string =>
-    ids.reduce((t, id) => t.replaceAll(`url(#${id})`, `url(#${id}${idSuffix})`).replaceAll(`id="${id}"`, `id="${id}${idSuffix}"`), text).replaceAll('dress-clip', `dress-clip${idSuffix}`);
+    ids
+      .reduce(
+        (t, id) =>
+          t.replaceAll(`url(#${id})`, `url(#${id}${idSuffix})`).replaceAll(`id="${id}"`, `id="${id}${idSuffix}"`),
+        text,
+      )
+      .replaceAll('dress-clip', `dress-clip${idSuffix}`);
   return `${rewrite(productDefs(p))}
     <ellipse cx="${x}" cy="${y + 235 * s}" rx="${260 * s}" ry="${36 * s}" fill="#000" opacity="0.12"/>
     <g transform="translate(${x} ${y}) scale(${s}) translate(-400 -400)">${rewrite(body)}</g>`;
@@ -845,7 +952,11 @@ const BANNERS = [
     title: ['Campus delivery', 'in 30–60 minutes'],
     body: 'Jollof, gadgets and fashion from vendors around UNIBEN, brought to your hall or lodge.',
     cta: 'Order now',
-    items: [['jollof-plate', '#e4572e', 1170, 310, 0.5], ['sneaker', '#f26419', 1410, 200, 0.34], ['earbuds', '#2b59c3', 1430, 430, 0.32]] as const,
+    items: [
+      ['jollof-plate', '#e4572e', 1170, 310, 0.5],
+      ['sneaker', '#f26419', 1410, 200, 0.34],
+      ['earbuds', '#2b59c3', 1430, 430, 0.32],
+    ] as const,
   },
   {
     accent: '#f26419',
@@ -877,7 +988,12 @@ export async function renderBanner(index: 0 | 1): Promise<Buffer> {
     <text x="110" y="150" font-family="${FONT}" font-weight="700" font-size="24" letter-spacing="4" fill="${p.dark}">${esc(b.kicker)}</text>
     <text x="104" y="250" font-family="${FONT}" font-weight="700" font-size="82" fill="#1d232b">${esc(b.title[0])}</text>
     <text x="104" y="345" font-family="${FONT}" font-weight="700" font-size="82" fill="${p.dark}">${esc(b.title[1])}</text>
-    ${wrap(b.body, 46).map((line, i) => `<text x="110" y="${400 + i * 36}" font-family="${FONT}" font-size="28" fill="#3b4450">${esc(line)}</text>`).join('')}
+    ${wrap(b.body, 46)
+      .map(
+        (line, i) =>
+          `<text x="110" y="${400 + i * 36}" font-family="${FONT}" font-size="28" fill="#3b4450">${esc(line)}</text>`,
+      )
+      .join('')}
     <rect x="110" y="470" width="${b.cta.length * 19 + 70}" height="74" rx="37" fill="${p.base}"/>
     <text x="${110 + (b.cta.length * 19 + 70) / 2}" y="518" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="30" fill="#ffffff">${esc(b.cta)} →</text>
     ${art}
@@ -886,10 +1002,34 @@ export async function renderBanner(index: 0 | 1): Promise<Buffer> {
 }
 
 const SLIDES = [
-  { title: 'Hot jollof, any hour', sub: 'From Mama Osas Kitchen by the main gate', motif: 'jollof-plate', accent: '#e4572e', bg: '#fff1e8' },
-  { title: 'Charge up for exams', sub: 'Power banks and fast chargers from ₦4,500', motif: 'power-bank', accent: '#2b59c3', bg: '#e8efff' },
-  { title: 'Slay on a student budget', sub: 'Wigs, lipsticks and body care near campus', motif: 'lipstick', accent: '#c2185b', bg: '#fde8f0' },
-  { title: 'Fresh kicks for faculty week', sub: 'Sneakers and slides delivered to your hall', motif: 'sneaker', accent: '#1b998b', bg: '#e4f6f1' },
+  {
+    title: 'Hot jollof, any hour',
+    sub: 'From Mama Osas Kitchen by the main gate',
+    motif: 'jollof-plate',
+    accent: '#e4572e',
+    bg: '#fff1e8',
+  },
+  {
+    title: 'Charge up for exams',
+    sub: 'Power banks and fast chargers from ₦4,500',
+    motif: 'power-bank',
+    accent: '#2b59c3',
+    bg: '#e8efff',
+  },
+  {
+    title: 'Slay on a student budget',
+    sub: 'Wigs, lipsticks and body care near campus',
+    motif: 'lipstick',
+    accent: '#c2185b',
+    bg: '#fde8f0',
+  },
+  {
+    title: 'Fresh kicks for faculty week',
+    sub: 'Sneakers and slides delivered to your hall',
+    motif: 'sneaker',
+    accent: '#1b998b',
+    bg: '#e4f6f1',
+  },
 ] as const;
 
 /** A 1200x500 WebP promotional slide for the home slideshow. */

@@ -23,9 +23,7 @@ describe('CURATED_PLACES', () => {
   });
 
   it('keeps every place within 8 km of the campus centre', () => {
-    const far = CURATED_PLACES.filter(
-      (p) => distanceKm(CAMPUS_CENTRE.lat, CAMPUS_CENTRE.lon, p.lat, p.lon) > 8,
-    );
+    const far = CURATED_PLACES.filter((p) => distanceKm(CAMPUS_CENTRE.lat, CAMPUS_CENTRE.lon, p.lat, p.lon) > 8);
     expect(far.map((p) => p.displayName)).toEqual([]);
   });
 
@@ -41,7 +39,15 @@ describe('CURATED_PLACES', () => {
 
   it('covers the campus essentials', () => {
     const names = CURATED_PLACES.map((p) => p.displayName);
-    for (const needle of ['Hall 1', 'Hall 6', 'Faculty of Engineering', 'John Harris Library', 'UBTH', 'Main Gate', 'Ekosodin']) {
+    for (const needle of [
+      'Hall 1',
+      'Hall 6',
+      'Faculty of Engineering',
+      'John Harris Library',
+      'UBTH',
+      'Main Gate',
+      'Ekosodin',
+    ]) {
       expect(names.some((n) => n.includes(needle))).toBe(true);
     }
   });

@@ -26,9 +26,11 @@ export async function needsSeed(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
 /** Runs `fn` over items with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 /**
@@ -36,55 +38,105 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
  * storage. Idempotent for places; the catalogue is only loaded into an empty database.
  */
 export async function seedDemo(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>): Promise<void> {
-  await upsertPlaces(ctx.db, CURATED_PLACES.map((p) => ({ ...p, source: 'curated' })));
+  await upsertPlaces(
+    ctx.db,
+    CURATED_PLACES.map((p) => ({ ...p, source: 'curated' })),
+  );
   if (!(await needsSeed(ctx))) return;
   const started = Date.now();
   const images: { key: string; render: () => Promise<Buffer> }[] = [];
 
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(categories).values(SEED_CATEGORIES.map((c, i) => {
-      const key = `seed/categories/${c.path}.webp`;
-      images.push({ key, render: () => renderCategoryImage(c.path, c.bgColor) });
-      return { path: c.path, text: c.text, bgColor: c.bgColor, image: `/media/${key}`, position: i };
-    }));
+    await tx.insert(categories).values(
+      SEED_CATEGORIES.map((c, i) => {
+        const key = `seed/categories/${c.path}.webp`;
+        images.push({ key, render: () => renderCategoryImage(c.path, c.bgColor) });
+        return { path: c.path, text: c.text, bgColor: c.bgColor, image: `/media/${key}`, position: i };
+      }),
+    );
 
     await tx.insert(banners).values(DEFAULT_BANNERS.map((b, position) => ({ ...b, position })));
 
     const accountIds = new Map<string, string>();
     for (const a of DEMO_ACCOUNTS) {
       const roles = a.role === 'vendor' || a.role === 'rider' ? (['customer', a.role] as const) : ([a.role] as const);
-      const [u] = await tx.insert(users).values({ name: a.name, email: a.email, roles: [...roles], passwordHash: await hashPassword(a.password) }).returning({ id: users.id });
+      const [u] = await tx
+        .insert(users)
+        .values({ name: a.name, email: a.email, roles: [...roles], passwordHash: await hashPassword(a.password) })
+        .returning({ id: users.id });
       accountIds.set(a.role, u!.id);
     }
-    await tx.insert(riders).values({ userId: accountIds.get('rider')!, name: 'Rotimi Rider', phone: '08031234567', dateOfBirth: '2000-05-14', vehicle: 'motorcycle', status: 'approved', isOnline: true });
+    await tx.insert(riders).values({
+      userId: accountIds.get('rider')!,
+      name: 'Rotimi Rider',
+      phone: '08031234567',
+      dateOfBirth: '2000-05-14',
+      vehicle: 'motorcycle',
+      status: 'approved',
+      isOnline: true,
+    });
 
     const vendorIds = new Map<string, string>();
     for (const [i, v] of SEED_VENDORS.entries()) {
       const photoKey = `seed/vendors/${v.key}.webp`;
       images.push({ key: photoKey, render: () => renderVendorPhoto(v.businessName, v.accent) });
-      const [row] = await tx.insert(vendors).values({
-        userId: i === 0 ? accountIds.get('vendor')! : null,
-        businessName: v.businessName, kind: v.kind, phone: v.phone, address: v.address,
-        latitude: v.latitude, longitude: v.longitude, profilePhoto: `/media/${photoKey}`,
-        openingHours: v.openingHours, isOpen: true, status: 'approved',
-      }).returning({ id: vendors.id });
+      const [row] = await tx
+        .insert(vendors)
+        .values({
+          userId: i === 0 ? accountIds.get('vendor')! : null,
+          businessName: v.businessName,
+          kind: v.kind,
+          phone: v.phone,
+          address: v.address,
+          latitude: v.latitude,
+          longitude: v.longitude,
+          profilePhoto: `/media/${photoKey}`,
+          openingHours: v.openingHours,
+          isOpen: true,
+          status: 'approved',
+        })
+        .returning({ id: vendors.id });
       vendorIds.set(v.key, row!.id);
     }
 
     const accents = new Map(SEED_VENDORS.map((v) => [v.key, v.accent]));
     for (const [i, p] of SEED_PRODUCTS.entries()) {
       const keys = Array.from({ length: p.imageCount }, (_, n) => `seed/products/${p.key}-${n}.webp`);
-      keys.forEach((key, n) => images.push({ key, render: () => renderProductImage(p.motif, n, accents.get(p.vendorKey) ?? '#0f766e', p.name) }));
-      const [row] = await tx.insert(products).values({
-        vendorId: vendorIds.get(p.vendorKey)!, category: p.category, name: p.name, description: p.description,
-        images: keys.map((k) => `/media/${k}`), weight: p.weight, inStock: p.inStock,
-        createdAt: new Date(started - (SEED_PRODUCTS.length - i) * 60_000),
-      }).returning({ id: products.id });
-      await tx.insert(productOptions).values(p.options.map((o, position) => ({ productId: row!.id, name: o.name, priceKobo: o.priceKobo, offerPriceKobo: o.offerPriceKobo, position })));
+      keys.forEach((key, n) =>
+        images.push({
+          key,
+          render: () => renderProductImage(p.motif, n, accents.get(p.vendorKey) ?? '#0f766e', p.name),
+        }),
+      );
+      const [row] = await tx
+        .insert(products)
+        .values({
+          vendorId: vendorIds.get(p.vendorKey)!,
+          category: p.category,
+          name: p.name,
+          description: p.description,
+          images: keys.map((k) => `/media/${k}`),
+          weight: p.weight,
+          inStock: p.inStock,
+          createdAt: new Date(started - (SEED_PRODUCTS.length - i) * 60_000),
+        })
+        .returning({ id: products.id });
+      await tx.insert(productOptions).values(
+        p.options.map((o, position) => ({
+          productId: row!.id,
+          name: o.name,
+          priceKobo: o.priceKobo,
+          offerPriceKobo: o.offerPriceKobo,
+          position,
+        })),
+      );
     }
   });
 
-  images.push({ key: 'seed/banner-0.webp', render: () => renderBanner(0) }, { key: 'seed/banner-1.webp', render: () => renderBanner(1) });
+  images.push(
+    { key: 'seed/banner-0.webp', render: () => renderBanner(0) },
+    { key: 'seed/banner-1.webp', render: () => renderBanner(1) },
+  );
   for (const i of [0, 1, 2, 3] as const) images.push({ key: `seed/slide-${i}.webp`, render: () => renderSlide(i) });
   await pool(images, 4, async (img) => {
     if (!(await ctx.storage.exists(img.key))) await ctx.storage.put(img.key, await img.render());

@@ -32,24 +32,35 @@ function report(r: RunRecord): string {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGKILL at each checkpoint, restart on the same data', () => {
   for (const [i, checkpoint] of CHECKPOINTS.entries()) {
-    it.skipIf(SEED !== null)(`${checkpoint}: killed there; after restart and reconciliation every invariant holds`, async () => {
-      const r = await runScenario(world, c, 1000 + i, checkpoint);
-      process.stdout.write(`${report(r)}\n`);
-      expect(r.killed, report(r)).toBe(true);
-      expect(r.violations, report(r)).toEqual([]);
-    });
+    it.skipIf(SEED !== null)(
+      `${checkpoint}: killed there; after restart and reconciliation every invariant holds`,
+      async () => {
+        const r = await runScenario(world, c, 1000 + i, checkpoint);
+        process.stdout.write(`${report(r)}\n`);
+        expect(r.killed, report(r)).toBe(true);
+        expect(r.violations, report(r)).toEqual([]);
+      },
+    );
   }
 
-  it(`randomised runs (${SEED !== null ? `seed ${SEED}` : `${RUNS} runs`}): 0 invariant violations`, async () => {
-    const base = SEED ?? (Date.now() % 1_000_000_000);
-    const seeds = SEED !== null ? [SEED] : Array.from({ length: RUNS }, (_, i) => base + i);
-    const failed: RunRecord[] = [];
-    for (const seed of seeds) {
-      const r = await runScenario(world, c, seed);
-      process.stdout.write(`[fault run] FAULT_SEED=${seed} ${report(r)}\n`);
-      if (r.violations.length || (!r.killed && r.checkpoint !== 'order-recorded' && r.checkpoint !== 'provider-initialised')) failed.push(r);
-    }
-    process.stdout.write(`[fault runs] ${seeds.length} runs, ${failed.length} with violations\n`);
-    expect(failed.map(report)).toEqual([]);
-  }, Math.max(180_000, RUNS * 60_000));
+  it(
+    `randomised runs (${SEED !== null ? `seed ${SEED}` : `${RUNS} runs`}): 0 invariant violations`,
+    async () => {
+      const base = SEED ?? Date.now() % 1_000_000_000;
+      const seeds = SEED !== null ? [SEED] : Array.from({ length: RUNS }, (_, i) => base + i);
+      const failed: RunRecord[] = [];
+      for (const seed of seeds) {
+        const r = await runScenario(world, c, seed);
+        process.stdout.write(`[fault run] FAULT_SEED=${seed} ${report(r)}\n`);
+        if (
+          r.violations.length ||
+          (!r.killed && r.checkpoint !== 'order-recorded' && r.checkpoint !== 'provider-initialised')
+        )
+          failed.push(r);
+      }
+      process.stdout.write(`[fault runs] ${seeds.length} runs, ${failed.length} with violations\n`);
+      expect(failed.map(report)).toEqual([]);
+    },
+    Math.max(180_000, RUNS * 60_000),
+  );
 });

@@ -33,7 +33,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dependencies going away', () =>
     const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
     proxies.push(proxy);
     await proxy.start();
-    const server = await world.start(undefined, { DATABASE_URL: viaProxy(world.databaseUrl, proxy.port), DB_CONNECT_TIMEOUT_MS: '2000', DB_QUERY_TIMEOUT_MS: '5000' });
+    const server = await world.start(undefined, {
+      DATABASE_URL: viaProxy(world.databaseUrl, proxy.port),
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_QUERY_TIMEOUT_MS: '5000',
+    });
     const customer = await createCustomer(world.app);
     expect((await world.call('GET', '/api/order/user', customer.cookie)).status).toBe(200);
 
@@ -42,14 +46,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dependencies going away', () =>
       const started = Date.now();
       const res = await world.call('GET', '/api/order/user', customer.cookie, undefined, 15_000);
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect(res).toEqual({ status: 503, body: { success: false, message: DATABASE_UNAVAILABLE, code: 'database_unavailable' } });
+      expect(res).toEqual({
+        status: 503,
+        body: { success: false, message: DATABASE_UNAVAILABLE, code: 'database_unavailable' },
+      });
     }
     const ready = await world.call('GET', '/api/ready');
     expect(ready.status).toBe(503);
     expect(server.output()).toContain('database unreachable: answered 503');
 
     await proxy.start();
-    await expect.poll(async () => (await world.call('GET', '/api/order/user', customer.cookie)).status, { timeout: 20_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await world.call('GET', '/api/order/user', customer.cookie)).status, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBe(200);
     expect((await world.call('GET', '/api/ready')).status).toBe(200);
     // The same process: it was never restarted.
     expect(server.child.exitCode).toBeNull();
@@ -60,16 +72,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dependencies going away', () =>
     await world.start();
     await world.smtp.stop();
     const customer = await createCustomer(world.app);
-    const co = await world.call('POST', '/api/payment/paystack', customer.cookie, { items: [{ product: c.productId, quantity: 1 }], address: customer.address.id });
+    const co = await world.call('POST', '/api/payment/paystack', customer.cookie, {
+      items: [{ product: c.productId, quantity: 1 }],
+      address: customer.address.id,
+    });
     expect(co.status).toBe(200);
     world.provider.pay(co.body.reference);
     expect(await world.provider.send('charge.success', world.provider.chargeSuccess(co.body.reference).data)).toBe(200);
     const email = customer.user.email;
-    const outbox = () => world.rows<{ id: number; sent_at: Date | null }>(sql`SELECT id, sent_at FROM mail_outbox WHERE to_address = ${email}`);
+    const outbox = () =>
+      world.rows<{ id: number; sent_at: Date | null }>(
+        sql`SELECT id, sent_at FROM mail_outbox WHERE to_address = ${email}`,
+      );
     // Tried and failed, kept for a retry.
-    await expect.poll(async () => (await world.rows<{ n: number }>(sql`
+    await expect
+      .poll(
+        async () =>
+          (
+            await world.rows<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM jobs j JOIN mail_outbox m ON m.id = (j.payload->>'outboxId')::bigint
-      WHERE j.kind = 'mail.send' AND m.to_address = ${email} AND j.last_error IS NOT NULL AND j.done_at IS NULL`))[0]!.n, { timeout: 20_000 }).toBe(1);
+      WHERE j.kind = 'mail.send' AND m.to_address = ${email} AND j.last_error IS NOT NULL AND j.done_at IS NULL`)
+          )[0]!.n,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     expect((await outbox()).map((r) => r.sent_at)).toEqual([null]);
 
     await world.smtp.start(); // same port

@@ -21,13 +21,23 @@ const n = (v: unknown) => Number(v);
 
 export async function checkInvariants(db: Executor, ledger: Ledger, opts: InvariantOptions = {}): Promise<string[]> {
   const v: string[] = [];
-  const pays = await queryRows<{ id: string; reference: string; purpose: string; subject_id: string; amount_kobo: number; state: string; refunded_kobo: number }>(
-    db, sql`SELECT id, reference, purpose, subject_id, amount_kobo, state, refunded_kobo FROM payments`);
+  const pays = await queryRows<{
+    id: string;
+    reference: string;
+    purpose: string;
+    subject_id: string;
+    amount_kobo: number;
+    state: string;
+    refunded_kobo: number;
+  }>(db, sql`SELECT id, reference, purpose, subject_id, amount_kobo, state, refunded_kobo FROM payments`);
   const byRef = new Map<string, typeof pays>();
   for (const p of pays) byRef.set(p.reference, [...(byRef.get(p.reference) ?? []), p]);
-  const subjects = await queryRows<{ kind: string; id: string; amount_kobo: number; payment_state: string }>(db, sql`
+  const subjects = await queryRows<{ kind: string; id: string; amount_kobo: number; payment_state: string }>(
+    db,
+    sql`
     SELECT 'order' AS kind, id, amount_kobo, payment_state FROM orders
-    UNION ALL SELECT 'dispatch' AS kind, id, amount_kobo, payment_state FROM dispatches`);
+    UNION ALL SELECT 'dispatch' AS kind, id, amount_kobo, payment_state FROM dispatches`,
+  );
   const subject = new Map(subjects.map((s) => [`${s.kind}:${s.id}`, s]));
 
   // 1. Every charge the provider confirms: exactly one paid order or dispatch of the same amount.
@@ -40,12 +50,15 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
     }
     const p = rows[0]!;
     if (p.state !== 'paid') v.push(`charge ${c.reference} confirmed by the provider, but the payment is ${p.state}`);
-    if (n(p.amount_kobo) !== c.amount) v.push(`charge ${c.reference}: provider ${c.amount} kobo, payment ${p.amount_kobo} kobo`);
+    if (n(p.amount_kobo) !== c.amount)
+      v.push(`charge ${c.reference}: provider ${c.amount} kobo, payment ${p.amount_kobo} kobo`);
     const s = subject.get(`${p.purpose}:${p.subject_id}`);
     if (!s) v.push(`charge ${c.reference}: its ${p.purpose} ${p.subject_id} is missing`);
     else {
-      if (s.payment_state !== 'paid') v.push(`charge ${c.reference}: ${p.purpose} ${s.id} is ${s.payment_state}, not paid`);
-      if (n(s.amount_kobo) !== c.amount) v.push(`charge ${c.reference}: ${p.purpose} ${s.id} is ${s.amount_kobo} kobo, the charge ${c.amount}`);
+      if (s.payment_state !== 'paid')
+        v.push(`charge ${c.reference}: ${p.purpose} ${s.id} is ${s.payment_state}, not paid`);
+      if (n(s.amount_kobo) !== c.amount)
+        v.push(`charge ${c.reference}: ${p.purpose} ${s.id} is ${s.amount_kobo} kobo, the charge ${c.amount}`);
     }
   }
   // 2. No paid payment, order or dispatch without a confirmed charge; one paid payment per subject.
@@ -54,72 +67,107 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
   for (const p of pays) {
     if (p.state !== 'paid') continue;
     const c = charge.get(p.reference);
-    if (!c || (c.status !== 'success' && c.status !== 'reversed')) v.push(`payment ${p.reference} is paid without a charge the provider confirms (${c?.status ?? 'unknown there'})`);
+    if (!c || (c.status !== 'success' && c.status !== 'reversed'))
+      v.push(`payment ${p.reference} is paid without a charge the provider confirms (${c?.status ?? 'unknown there'})`);
     const key = `${p.purpose}:${p.subject_id}`;
     paidPerSubject.set(key, (paidPerSubject.get(key) ?? 0) + 1);
   }
   for (const s of subjects) {
     const count = paidPerSubject.get(`${s.kind}:${s.id}`) ?? 0;
     if (s.payment_state === 'paid' && count !== 1) v.push(`${s.kind} ${s.id} is paid with ${count} paid payments`);
-    if (s.payment_state !== 'paid' && count > 0) v.push(`${s.kind} ${s.id} is ${s.payment_state} but has a paid payment`);
+    if (s.payment_state !== 'paid' && count > 0)
+      v.push(`${s.kind} ${s.id} is ${s.payment_state} but has a paid payment`);
   }
 
   // 3. Refunds never exceed what was paid, and each is sent once.
-  const refunds = await queryRows<{ id: string; payment_id: string; amount_kobo: number; state: string; provider_ref: string | null }>(
-    db, sql`SELECT id, payment_id, amount_kobo, state, provider_ref FROM refunds`);
+  const refunds = await queryRows<{
+    id: string;
+    payment_id: string;
+    amount_kobo: number;
+    state: string;
+    provider_ref: string | null;
+  }>(db, sql`SELECT id, payment_id, amount_kobo, state, provider_ref FROM refunds`);
   const payById = new Map(pays.map((p) => [p.id, p]));
   const reserved = new Map<string, number>();
   for (const r of refunds) {
     if (r.state !== 'failed') reserved.set(r.payment_id, (reserved.get(r.payment_id) ?? 0) + n(r.amount_kobo));
     const p = payById.get(r.payment_id);
-    const sent = ledger.refunds.filter((x) => x.note.startsWith(`jara-refund:${r.id} `) || x.note === `jara-refund:${r.id}`);
+    const sent = ledger.refunds.filter(
+      (x) => x.note.startsWith(`jara-refund:${r.id} `) || x.note === `jara-refund:${r.id}`,
+    );
     if (sent.length > 1) v.push(`refund ${r.id} was sent to the provider ${sent.length} times`);
-    for (const x of sent) if (x.amount !== n(r.amount_kobo) || x.reference !== p?.reference) v.push(`refund ${r.id}: the provider refunded ${x.amount} kobo of ${x.reference}, we asked ${r.amount_kobo} of ${p?.reference}`);
-    if (r.state === 'processed' && sent.length !== 1) v.push(`refund ${r.id} is processed but the provider has ${sent.length} of it`);
+    for (const x of sent)
+      if (x.amount !== n(r.amount_kobo) || x.reference !== p?.reference)
+        v.push(
+          `refund ${r.id}: the provider refunded ${x.amount} kobo of ${x.reference}, we asked ${r.amount_kobo} of ${p?.reference}`,
+        );
+    if (r.state === 'processed' && sent.length !== 1)
+      v.push(`refund ${r.id} is processed but the provider has ${sent.length} of it`);
     if (opts.settled && r.state === 'pending') v.push(`refund ${r.id} is still pending`);
-    if (opts.settled && r.state === 'failed' && sent.length) v.push(`refund ${r.id} is failed here but the provider refunded it`);
+    if (opts.settled && r.state === 'failed' && sent.length)
+      v.push(`refund ${r.id} is failed here but the provider refunded it`);
   }
   for (const p of pays) {
     const sum = reserved.get(p.id) ?? 0;
-    if (sum > n(p.amount_kobo)) v.push(`payment ${p.reference}: refunds of ${sum} kobo exceed the ${p.amount_kobo} paid`);
-    if (n(p.refunded_kobo) > n(p.amount_kobo)) v.push(`payment ${p.reference}: refunded_kobo ${p.refunded_kobo} exceeds the ${p.amount_kobo} paid`);
-    if (n(p.refunded_kobo) !== sum) v.push(`payment ${p.reference}: refunded_kobo ${p.refunded_kobo} but refunds hold ${sum}`);
+    if (sum > n(p.amount_kobo))
+      v.push(`payment ${p.reference}: refunds of ${sum} kobo exceed the ${p.amount_kobo} paid`);
+    if (n(p.refunded_kobo) > n(p.amount_kobo))
+      v.push(`payment ${p.reference}: refunded_kobo ${p.refunded_kobo} exceeds the ${p.amount_kobo} paid`);
+    if (n(p.refunded_kobo) !== sum)
+      v.push(`payment ${p.reference}: refunded_kobo ${p.refunded_kobo} but refunds hold ${sum}`);
   }
   const ids = new Set(refunds.map((r) => r.id));
   const atProvider = new Map<string, number>();
   for (const x of ledger.refunds) {
     atProvider.set(x.reference, (atProvider.get(x.reference) ?? 0) + x.amount);
     const id = /^jara-refund:([0-9a-f-]{36})/.exec(x.note)?.[1];
-    if (!id || !ids.has(id)) v.push(`the provider refunded ${x.amount} kobo of ${x.reference} for no refund of ours (${x.note.slice(0, 60)})`);
+    if (!id || !ids.has(id))
+      v.push(`the provider refunded ${x.amount} kobo of ${x.reference} for no refund of ours (${x.note.slice(0, 60)})`);
   }
   for (const [reference, sum] of atProvider) {
     const c = charge.get(reference);
-    if (!c || sum > c.amount) v.push(`the provider refunded ${sum} kobo of ${reference}, more than its charge (${c?.amount ?? 'none'})`);
+    if (!c || sum > c.amount)
+      v.push(`the provider refunded ${sum} kobo of ${reference}, more than its charge (${c?.amount ?? 'none'})`);
   }
 
   // 4. Each delivery code is accepted once.
-  const delivered = await queryRows<{ subject_type: string; subject_id: string; n: number }>(db, sql`
+  const delivered = await queryRows<{ subject_type: string; subject_id: string; n: number }>(
+    db,
+    sql`
     SELECT subject_type, subject_id, count(*)::int AS n FROM status_events
-    WHERE status = 'Order Delivered' GROUP BY subject_type, subject_id HAVING count(*) > 1`);
+    WHERE status = 'Order Delivered' GROUP BY subject_type, subject_id HAVING count(*) > 1`,
+  );
   for (const d of delivered) v.push(`${d.subject_type} ${d.subject_id} was delivered ${d.n} times`);
 
   // 5. Each payout's transfer is sent once and agrees with the provider.
-  const payouts = await queryRows<{ id: string; reference: string | null; amount_kobo: number; state: string }>(db, sql`SELECT id, reference, amount_kobo, state FROM payouts`);
+  const payouts = await queryRows<{ id: string; reference: string | null; amount_kobo: number; state: string }>(
+    db,
+    sql`SELECT id, reference, amount_kobo, state FROM payouts`,
+  );
   const transfers = new Map(ledger.transfers.map((t) => [t.reference, t]));
   const payoutRefs = new Set(payouts.map((p) => p.reference));
-  for (const t of ledger.transfers) if (t.reference.startsWith('jara_payout_') && !payoutRefs.has(t.reference)) v.push(`the provider sent transfer ${t.reference} for no payout of ours`);
+  for (const t of ledger.transfers)
+    if (t.reference.startsWith('jara_payout_') && !payoutRefs.has(t.reference))
+      v.push(`the provider sent transfer ${t.reference} for no payout of ours`);
   for (const p of payouts) {
     const t = p.reference ? transfers.get(p.reference) : undefined;
-    if (t && t.amount !== n(p.amount_kobo)) v.push(`payout ${p.id}: the provider sent ${t.amount} kobo, we owe ${p.amount_kobo}`);
-    if (p.state === 'paid' && t?.status !== 'success') v.push(`payout ${p.id} is paid but the provider's transfer is ${t?.status ?? 'missing'}`);
+    if (t && t.amount !== n(p.amount_kobo))
+      v.push(`payout ${p.id}: the provider sent ${t.amount} kobo, we owe ${p.amount_kobo}`);
+    if (p.state === 'paid' && t?.status !== 'success')
+      v.push(`payout ${p.id} is paid but the provider's transfer is ${t?.status ?? 'missing'}`);
     if (opts.settled) {
       if (p.state === 'processing') v.push(`payout ${p.id} is still processing`);
-      if (t?.status === 'success' && p.state !== 'paid') v.push(`payout ${p.id} is ${p.state} but the provider paid it`);
-      if (t && (t.status === 'failed' || t.status === 'reversed') && p.state !== 'failed') v.push(`payout ${p.id} is ${p.state} but the provider's transfer is ${t.status}`);
+      if (t?.status === 'success' && p.state !== 'paid')
+        v.push(`payout ${p.id} is ${p.state} but the provider paid it`);
+      if (t && (t.status === 'failed' || t.status === 'reversed') && p.state !== 'failed')
+        v.push(`payout ${p.id} is ${p.state} but the provider's transfer is ${t.status}`);
     }
   }
   // Payees are never paid out more than once for the same earnings: open and paid payouts never overlap per reference.
-  const dupRefs = await queryRows<{ reference: string; n: number }>(db, sql`SELECT reference, count(*)::int AS n FROM payouts WHERE reference IS NOT NULL GROUP BY reference HAVING count(*) > 1`);
+  const dupRefs = await queryRows<{ reference: string; n: number }>(
+    db,
+    sql`SELECT reference, count(*)::int AS n FROM payouts WHERE reference IS NOT NULL GROUP BY reference HAVING count(*) > 1`,
+  );
   for (const d of dupRefs) v.push(`payout reference ${d.reference} is used ${d.n} times`);
 
   // 6. Each email is sent once (and, once settled, sent at all); no money job failed for good.
@@ -129,14 +177,23 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
     for (const [id, count] of seen) if (count > 1) v.push(`email ${id} was delivered ${count} times`);
   }
   if (opts.settled) {
-    const unsent = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL`);
+    const unsent = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL`,
+    );
     if (n(unsent[0]?.n) > 0) v.push(`${unsent[0]!.n} emails are still unsent`);
-    const stuck = await queryRows<{ kind: string; n: number }>(db, sql`
-      SELECT kind, count(*)::int AS n FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now() AND kind <> 'payments.reconcile' GROUP BY kind`);
+    const stuck = await queryRows<{ kind: string; n: number }>(
+      db,
+      sql`
+      SELECT kind, count(*)::int AS n FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now() AND kind <> 'payments.reconcile' GROUP BY kind`,
+    );
     for (const s of stuck) v.push(`${s.n} ${s.kind} jobs are due and not done`);
   }
-  const failed = await queryRows<{ kind: string; n: number; err: string | null }>(db, sql`
-    SELECT kind, count(*)::int AS n, max(last_error) AS err FROM jobs WHERE failed_at IS NOT NULL AND kind LIKE ANY (ARRAY['payments.%', 'payout.%', 'mail.%']) GROUP BY kind`);
+  const failed = await queryRows<{ kind: string; n: number; err: string | null }>(
+    db,
+    sql`
+    SELECT kind, count(*)::int AS n, max(last_error) AS err FROM jobs WHERE failed_at IS NOT NULL AND kind LIKE ANY (ARRAY['payments.%', 'payout.%', 'mail.%']) GROUP BY kind`,
+  );
   for (const f of failed) v.push(`${f.n} ${f.kind} jobs failed for good (${f.err ?? ''})`);
   return v;
 }

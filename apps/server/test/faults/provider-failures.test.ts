@@ -22,7 +22,12 @@ let paystack: LocalPaystack;
 
 beforeAll(async () => {
   paystack = await startLocalPaystack();
-  app = await buildTestApp({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secret, PAYSTACK_BASE_URL: paystack.baseUrl, PAYSTACK_TIMEOUT_MS: '1000' });
+  app = await buildTestApp({
+    PAYMENT_PROVIDER: 'paystack',
+    PAYSTACK_SECRET_KEY: paystack.secret,
+    PAYSTACK_BASE_URL: paystack.baseUrl,
+    PAYSTACK_TIMEOUT_MS: '1000',
+  });
   paystack.app = app;
 });
 afterEach(() => {
@@ -51,22 +56,34 @@ async function books() {
 async function ordered() {
   const shop = await createShop(app, [150_000]);
   const customer = await createCustomer(app);
-  const res = await checkout(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id });
+  const res = await checkout(app, customer.cookie, {
+    items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+    address: customer.address.id,
+  });
   expect(res.statusCode).toBe(200);
   const { reference } = json<{ reference: string }>(res);
   return { shop, customer, reference };
 }
 
-const attempt = async (reference: string) => (await app.ctx.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
-const age = (reference: string) => app.ctx.db.update(payments).set({ createdAt: new Date(Date.now() - RECONCILE_AFTER_MS - 60_000) }).where(eq(payments.reference, reference));
-const myOrders = async (cookie: string) => json(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders as { _id: string }[];
+const attempt = async (reference: string) =>
+  (await app.ctx.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
+const age = (reference: string) =>
+  app.ctx.db
+    .update(payments)
+    .set({ createdAt: new Date(Date.now() - RECONCILE_AFTER_MS - 60_000) })
+    .where(eq(payments.reference, reference));
+const myOrders = async (cookie: string) =>
+  json(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders as { _id: string }[];
 
 describe('provider failure modes', () => {
   it('initialize answers 200 with a page that is not Paystack’s JSON: 502 with a clear message, nothing half done', async () => {
     paystack.behave('initialize', { malformed: true, times: 1 });
     const shop = await createShop(app, [150_000]);
     const customer = await createCustomer(app);
-    const res = await checkout(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id });
+    const res = await checkout(app, customer.cookie, {
+      items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+      address: customer.address.id,
+    });
     expect(res.statusCode).toBe(502);
     expect(json(res)).toMatchObject({ success: false, message: PROVIDER_UNAVAILABLE });
     const [row] = await app.ctx.db.select().from(payments).where(eq(payments.userId, customer.user.id));
@@ -101,7 +118,11 @@ describe('provider failure modes', () => {
   it('verify says "abandoned" before the webhook says "success": not paid yet, then paid once by the webhook', async () => {
     const { customer, reference } = await ordered();
     // The customer is back on /loader while the bank is still confirming.
-    expect(json(await verify(app, customer.cookie, reference))).toEqual({ success: true, state: 'awaiting', paid: false });
+    expect(json(await verify(app, customer.cookie, reference))).toEqual({
+      success: true,
+      state: 'awaiting',
+      paid: false,
+    });
     paystack.pay(reference);
     const hook = paystack.chargeSuccess(reference);
     await Promise.all([1, 2, 3].map(() => paystack.webhook(hook.event, hook.data)));
@@ -115,7 +136,11 @@ describe('provider failure modes', () => {
     const { customer, reference } = await ordered();
     // The bank first declines (verify: failed), then confirms the same charge.
     paystack.txns.get(reference)!.status = 'failed';
-    expect(json(await verify(app, customer.cookie, reference))).toEqual({ success: true, state: 'failed', paid: false });
+    expect(json(await verify(app, customer.cookie, reference))).toEqual({
+      success: true,
+      state: 'failed',
+      paid: false,
+    });
     expect((await attempt(reference)).state).toBe('failed');
     expect(await myOrders(customer.cookie)).toEqual([]);
 
@@ -130,13 +155,22 @@ describe('provider failure modes', () => {
     const orders = await myOrders(customer.cookie);
     expect(orders).toHaveLength(1);
     const orderId = orders[0]!._id;
-    const timeline = await queryRows<{ status: string }>(app.ctx.db, sql`
-      SELECT status FROM status_events WHERE subject_type = 'order' AND subject_id = ${orderId} ORDER BY id`);
+    const timeline = await queryRows<{ status: string }>(
+      app.ctx.db,
+      sql`
+      SELECT status FROM status_events WHERE subject_type = 'order' AND subject_id = ${orderId} ORDER BY id`,
+    );
     expect(timeline.map((e) => e.status)).toEqual(['payment failed', 'paid']);
-    const mails = await queryRows<{ n: number }>(app.ctx.db, sql`
-      SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = ${customer.user.email} AND subject LIKE 'Your Jara order is placed%'`);
+    const mails = await queryRows<{ n: number }>(
+      app.ctx.db,
+      sql`
+      SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = ${customer.user.email} AND subject LIKE 'Your Jara order is placed%'`,
+    );
     expect(mails[0]!.n).toBe(1);
-    const outcomes = await queryRows<{ outcome: string }>(app.ctx.db, sql`SELECT outcome FROM webhook_events WHERE reference = ${reference} ORDER BY id`);
+    const outcomes = await queryRows<{ outcome: string }>(
+      app.ctx.db,
+      sql`SELECT outcome FROM webhook_events WHERE reference = ${reference} ORDER BY id`,
+    );
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['already_paid', 'already_paid', 'fulfilled']);
     expect(await books()).toEqual([]);
   });
@@ -151,9 +185,12 @@ describe('provider failure modes', () => {
     expect((await paystack.webhook(hook.event, hook.data)).statusCode).toBe(200);
     await app.ctx.jobs.drain();
     expect((await attempt(reference)).state).toBe('failed');
-    const [job] = await queryRows<{ id: number; last_error: string | null; done_at: Date | null }>(app.ctx.db, sql`
+    const [job] = await queryRows<{ id: number; last_error: string | null; done_at: Date | null }>(
+      app.ctx.db,
+      sql`
       SELECT j.id, j.last_error, j.done_at FROM jobs j JOIN webhook_events e ON e.id = (j.payload->>'eventId')::bigint
-      WHERE j.kind = 'payments.webhook' AND e.reference = ${reference}`);
+      WHERE j.kind = 'payments.webhook' AND e.reference = ${reference}`,
+    );
     expect(job).toMatchObject({ done_at: null });
     expect(job!.last_error).toContain(reference);
     // The retry's time comes (backoff), the provider answers: healed.
@@ -169,8 +206,16 @@ describe('provider failure modes', () => {
     const address = await createAddress(app, user.id);
     const recipient = `late-bank-${Date.now()}@example.com`;
     const res = await app.inject({
-      method: 'POST', url: '/api/payment/paystack-dispatch', headers: { cookie, ...origin },
-      payload: { pickupAddress: address.id, dropoff: { ...DROPOFF, email: recipient }, deliveryNote: 'A bag of books', isExpress: false, email: 'ada@example.com' },
+      method: 'POST',
+      url: '/api/payment/paystack-dispatch',
+      headers: { cookie, ...origin },
+      payload: {
+        pickupAddress: address.id,
+        dropoff: { ...DROPOFF, email: recipient },
+        deliveryNote: 'A bag of books',
+        isExpress: false,
+        email: 'ada@example.com',
+      },
     });
     expect(res.statusCode).toBe(200);
     const { reference } = json<{ reference: string }>(res);
@@ -183,9 +228,15 @@ describe('provider failure modes', () => {
     await Promise.all([1, 2].map(() => paystack.webhook(hook.event, hook.data)));
     await settle();
     expect((await attempt(reference)).state).toBe('paid');
-    const shown = json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders as { paymentState?: string; deliveryCode?: string }[];
+    const shown = json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders as {
+      paymentState?: string;
+      deliveryCode?: string;
+    }[];
     expect(shown).toHaveLength(1);
-    const codes = await queryRows<{ text_body: string }>(app.ctx.db, sql`SELECT text_body FROM mail_outbox WHERE to_address = ${recipient}`);
+    const codes = await queryRows<{ text_body: string }>(
+      app.ctx.db,
+      sql`SELECT text_body FROM mail_outbox WHERE to_address = ${recipient}`,
+    );
     expect(codes).toHaveLength(1);
     expect(await books()).toEqual([]);
   });
@@ -195,11 +246,18 @@ describe('provider failure modes', () => {
     paystack.pay(reference);
     const raw = JSON.stringify(paystack.chargeSuccess(reference));
     const post = (headers: Record<string, string>, payload: string) =>
-      app.inject({ method: 'POST', url: '/api/payment/paystack/webhook', headers: { 'content-type': 'application/json', ...headers }, payload });
+      app.inject({
+        method: 'POST',
+        url: '/api/payment/paystack/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
     const unsigned = await post({}, raw);
     expect(unsigned.statusCode).toBe(401);
     expect(json(unsigned)).toEqual({ success: false, message: 'Webhook refused.', code: 'missing_signature' });
-    expect((await post({ 'x-paystack-signature': signWebhook(raw, 'sk_test_someone_else') }, raw)).statusCode).toBe(401);
+    expect((await post({ 'x-paystack-signature': signWebhook(raw, 'sk_test_someone_else') }, raw)).statusCode).toBe(
+      401,
+    );
     const cut = raw.slice(0, 40);
     expect((await post({ 'x-paystack-signature': signWebhook(cut, paystack.secret) }, cut)).statusCode).toBe(400);
     await settle();
@@ -218,28 +276,50 @@ describe('provider failure modes', () => {
     await paystack.webhook(hook.event, hook.data);
     await settle();
     const order = (await myOrders(customer.cookie))[0]!;
-    const cancel = await app.inject({ method: 'POST', url: `/api/order/cancel/${order._id}`, headers: { cookie: customer.cookie, ...origin } });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/order/cancel/${order._id}`,
+      headers: { cookie: customer.cookie, ...origin },
+    });
     expect(cancel.statusCode).toBe(200);
     // The refund's webhook overtakes the answer to the refund call: held answer, webhook first.
     paystack.behave('refund', { holdAnswer: true, times: 1 });
     const job = app.ctx.jobs.drain();
     await paystack.arrived('refund');
-    await new Promise((r) => setTimeout(r, 50));
+    // While the answer is held, the refund's webhook is sent and recorded.
+    const early = async () =>
+      (
+        await queryRows<{ outcome: string }>(
+          app.ctx.db,
+          sql`SELECT outcome FROM webhook_events WHERE event = 'refund.processed' AND reference = ${reference}`,
+        )
+      ).length;
+    await expect.poll(early, { timeout: 10_000 }).toBeGreaterThan(0);
     await paystack.webhooksDelivered();
-    const early = await queryRows<{ outcome: string }>(app.ctx.db, sql`SELECT outcome FROM webhook_events WHERE event = 'refund.processed' AND reference = ${reference}`);
-    expect(early.length).toBeGreaterThan(0);
     paystack.release();
     await job;
     // …and Paystack sends everything again.
     const refund = paystack.refunds.at(-1)!;
     for (let i = 0; i < 2; i++) {
-      await paystack.webhook('refund.processed', { id: refund.id, status: 'processed', transaction_reference: reference, amount: refund.amount, currency: 'NGN' });
+      await paystack.webhook('refund.processed', {
+        id: refund.id,
+        status: 'processed',
+        transaction_reference: reference,
+        amount: refund.amount,
+        currency: 'NGN',
+      });
       await paystack.webhook(hook.event, hook.data);
     }
     await settle();
-    const [pay] = await queryRows<{ state: string; refunded_kobo: number }>(app.ctx.db, sql`SELECT state, refunded_kobo FROM payments WHERE reference = ${reference}`);
+    const [pay] = await queryRows<{ state: string; refunded_kobo: number }>(
+      app.ctx.db,
+      sql`SELECT state, refunded_kobo FROM payments WHERE reference = ${reference}`,
+    );
     expect(pay).toMatchObject({ state: 'paid', refunded_kobo: refund.amount });
-    const refunds = await queryRows<{ state: string }>(app.ctx.db, sql`SELECT r.state FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ${reference}`);
+    const refunds = await queryRows<{ state: string }>(
+      app.ctx.db,
+      sql`SELECT r.state FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ${reference}`,
+    );
     expect(refunds).toEqual([{ state: 'processed' }]);
     expect(paystack.refunds.filter((r) => r.reference === reference)).toHaveLength(1);
     expect(await books()).toEqual([]);
@@ -255,20 +335,36 @@ describe('provider failure modes', () => {
       await settle();
       const orderId = (await myOrders(customer.cookie))[0]!._id;
       const rider = await createRiderAccount(app);
-      const post = (url: string, cookie: string, payload: object = {}) => app.inject({ method: 'POST', url, headers: { cookie, ...origin }, payload });
+      const post = (url: string, cookie: string, payload: object = {}) =>
+        app.inject({ method: 'POST', url, headers: { cookie, ...origin }, payload });
       expect((await post(`/api/seller/orders/${orderId}/confirm`, shop.owner.cookie)).statusCode).toBe(200);
       expect((await post(`/api/rider/jobs/order/${orderId}/accept`, rider.cookie)).statusCode).toBe(200);
       expect((await post(`/api/rider/jobs/order/${orderId}/picked`, rider.cookie)).statusCode).toBe(200);
-      const [o] = await queryRows<{ delivery_code: string }>(app.ctx.db, sql`SELECT delivery_code FROM orders WHERE id = ${orderId}`);
-      expect((await post(`/api/rider/jobs/order/${orderId}/deliver`, rider.cookie, { code: o!.delivery_code })).statusCode).toBe(200);
+      const [o] = await queryRows<{ delivery_code: string }>(
+        app.ctx.db,
+        sql`SELECT delivery_code FROM orders WHERE id = ${orderId}`,
+      );
+      expect(
+        (await post(`/api/rider/jobs/order/${orderId}/deliver`, rider.cookie, { code: o!.delivery_code })).statusCode,
+      ).toBe(200);
       const requestPayout = async () => {
-        const res = await post('/api/rider/payouts', rider.cookie, { accountName: 'Rider Payee', accountNumber: '0123456789', bankCode: '058' });
+        const res = await post('/api/rider/payouts', rider.cookie, {
+          accountName: 'Rider Payee',
+          accountNumber: '0123456789',
+          bankCode: '058',
+        });
         expect(res.statusCode).toBe(200);
-        await app.ctx.db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'payout.transfer' AND done_at IS NULL`);
+        await app.ctx.db.execute(
+          sql`UPDATE jobs SET run_at = now() WHERE kind = 'payout.transfer' AND done_at IS NULL`,
+        );
         await settle();
         return json(res).payout as { _id: string; amount: number };
       };
-      const earnings = async () => json(await app.inject({ url: '/api/rider/earnings', headers: { cookie: rider.cookie } })).earnings as { available: number; payouts: { _id: string; state: string; failureReason: string | null }[] };
+      const earnings = async () =>
+        json(await app.inject({ url: '/api/rider/earnings', headers: { cookie: rider.cookie } })).earnings as {
+          available: number;
+          payouts: { _id: string; state: string; failureReason: string | null }[];
+        };
       return { requestPayout, earnings };
     }
 
@@ -277,7 +373,10 @@ describe('provider failure modes', () => {
       paystack.transferFate = 'failed';
       const payout = await r.requestPayout();
       const e = await r.earnings();
-      expect(e.payouts.find((p) => p._id === payout._id)).toMatchObject({ state: 'failed', failureReason: 'The transfer failed.' });
+      expect(e.payouts.find((p) => p._id === payout._id)).toMatchObject({
+        state: 'failed',
+        failureReason: 'The transfer failed.',
+      });
       expect(e.available).toBe(payout.amount);
       expect(await books()).toEqual([]);
     });
@@ -287,11 +386,20 @@ describe('provider failure modes', () => {
       paystack.transferFate = 'reversed';
       const payout = await r.requestPayout();
       const e = await r.earnings();
-      expect(e.payouts.find((p) => p._id === payout._id)).toMatchObject({ state: 'failed', failureReason: 'The bank reversed the transfer.' });
+      expect(e.payouts.find((p) => p._id === payout._id)).toMatchObject({
+        state: 'failed',
+        failureReason: 'The bank reversed the transfer.',
+      });
       expect(e.available).toBe(payout.amount);
       // Paystack sends the success again, late: nothing changes.
       const t = [...paystack.transfers.values()].at(-1)!;
-      await paystack.webhook('transfer.success', { transfer_code: t.transfer_code, reference: t.reference, amount: t.amount, currency: 'NGN', status: 'success' });
+      await paystack.webhook('transfer.success', {
+        transfer_code: t.transfer_code,
+        reference: t.reference,
+        amount: t.amount,
+        currency: 'NGN',
+        status: 'success',
+      });
       await settle();
       expect((await r.earnings()).payouts.find((p) => p._id === payout._id)!.state).toBe('failed');
       expect(await books()).toEqual([]);

@@ -36,7 +36,9 @@ describe('SIGKILL, then npm start on the same data folder', () => {
     const third = await startInstance(env);
     running.push(third);
     expect(await third.exited()).toBe(1);
-    expect(third.output()).toContain(`The embedded database in ${dataDir} is already in use by another Jara process (pid ${second.child.pid}).`);
+    expect(third.output()).toContain(
+      `The embedded database in ${dataDir} is already in use by another Jara process (pid ${second.child.pid}).`,
+    );
     expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@
  * reconciliation and the job worker running). What is random comes from the seed alone.
  */
 import { sql } from 'drizzle-orm';
+import { vi } from 'vitest';
 import { CHECKPOINTS, type Checkpoint } from '../../src/infra/faults/checkpoints.js';
 import { createCustomer } from '../factories-checkout.js';
 import { createRiderAccount, createVendorAccount } from '../factories-portals.js';
@@ -28,10 +29,13 @@ export interface Cast {
 
 export async function cast(world: World): Promise<Cast> {
   const vendor = await createVendorAccount(world.app);
-  const { product } = await createProduct(world.app, vendor.vendor.id, { options: [{ name: 'Default Option', priceKobo: 250_000 }] });
+  const { product } = await createProduct(world.app, vendor.vendor.id, {
+    options: [{ name: 'Default Option', priceKobo: 250_000 }],
+  });
   return { vendor, productId: product.id };
 }
 
+/** Paces the seeded webhook sequence (the provider's timing, not a wait for an outcome). */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs one seeded scenario; the checkpoint may be forced (the per-checkpoint tests). */
@@ -44,7 +48,17 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
   const together = r() < 0.5;
   const gapMs = Math.floor(r() * 150);
   const retryCheckout = r() < 0.5;
-  const rec: RunRecord = { seed, checkpoint, steps: [`webhooks×${webhooks}`, verifyFirst ? 'verify first' : 'webhook first', together ? 'concurrent' : `sequential, ${gapMs} ms apart`], killed: false, violations: [] };
+  const rec: RunRecord = {
+    seed,
+    checkpoint,
+    steps: [
+      `webhooks×${webhooks}`,
+      verifyFirst ? 'verify first' : 'webhook first',
+      together ? 'concurrent' : `sequential, ${gapMs} ms apart`,
+    ],
+    killed: false,
+    violations: [],
+  };
   const step = (s: string) => rec.steps.push(s);
 
   const customer = await createCustomer(world.app);
@@ -58,14 +72,18 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
   };
   const alive = () => world.server!.child.exitCode === null && world.server!.child.signalCode === null;
 
-  const body = { items: [{ product: c.productId, quantity: 1 + Math.floor(r() * 3), vendorId: c.vendor.vendor.id }], address: customer.address.id };
+  const body = {
+    items: [{ product: c.productId, quantity: 1 + Math.floor(r() * 3), vendorId: c.vendor.vendor.id }],
+    address: customer.address.id,
+  };
   let co: Answer = await world.call('POST', '/api/payment/paystack', customer.cookie, body);
   step(`checkout → ${co.status}`);
   if (co.status === 0) {
     await restart();
     // What the person sees: My Orders does not list an order that was never paid.
     const mine = await world.call('GET', '/api/order/user', customer.cookie);
-    if (mine.status !== 200 || mine.body.orders?.length) rec.violations.push(`after the crash My Orders answered ${mine.status} with ${mine.body.orders?.length} orders`);
+    if (mine.status !== 200 || mine.body.orders?.length)
+      rec.violations.push(`after the crash My Orders answered ${mine.status} with ${mine.body.orders?.length} orders`);
     if (!retryCheckout) {
       rec.violations.push(...(await world.settle()));
       await world.stop();
@@ -80,14 +98,20 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
     return rec;
   }
   const reference = String(co.body.reference);
-  const [attempt] = await world.rows<{ subject_id: string }>(sql`SELECT subject_id FROM payments WHERE reference = ${reference}`);
+  const [attempt] = await world.rows<{ subject_id: string }>(
+    sql`SELECT subject_id FROM payments WHERE reference = ${reference}`,
+  );
   const orderId = attempt!.subject_id;
   world.provider.pay(reference);
   step('paid at the provider');
 
   // The webhook (sent again by the provider until answered 200) and the /loader verify, in the seed's order.
   const verify = async () => {
-    const a = await world.call('GET', `/api/payment/verify?reference=${encodeURIComponent(reference)}`, customer.cookie);
+    const a = await world.call(
+      'GET',
+      `/api/payment/verify?reference=${encodeURIComponent(reference)}`,
+      customer.cookie,
+    );
     step(`verify → ${a.status} ${a.body.state ?? ''}`);
     return a;
   };
@@ -111,13 +135,18 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
   }
   // The person comes back to /loader (or reloads My Orders): the order is paid, once.
   let v: Answer = { status: 0, body: {} };
-  for (let i = 0; i < 40; i++) {
-    v = await world.call('GET', `/api/payment/verify?reference=${encodeURIComponent(reference)}`, customer.cookie);
-    if (v.body.state === 'paid') break;
-    await sleep(250);
-  }
+  await vi
+    .waitFor(
+      async () => {
+        v = await world.call('GET', `/api/payment/verify?reference=${encodeURIComponent(reference)}`, customer.cookie);
+        if (v.body.state !== 'paid') throw new Error('not paid yet');
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .catch(() => undefined);
   step(`verify after → ${v.status} ${v.body.state}`);
-  if (v.body.state !== 'paid') rec.violations.push(`the paid order never showed as paid (${v.status} ${JSON.stringify(v.body)})`);
+  if (v.body.state !== 'paid')
+    rec.violations.push(`the paid order never showed as paid (${v.status} ${JSON.stringify(v.body)})`);
 
   if (checkpoint === 'refund-requested') {
     const cancel = await world.call('POST', `/api/order/cancel/${orderId}`, customer.cookie, {});
@@ -143,13 +172,22 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
       const a = await world.call('POST', path, label.startsWith('vendor') ? vendor : rider, b ?? {});
       step(`${label} → ${a.status}`);
     }
-    const [row] = await world.rows<{ delivery_code: string }>(sql`SELECT delivery_code FROM orders WHERE id = ${orderId}`);
+    const [row] = await world.rows<{ delivery_code: string }>(
+      sql`SELECT delivery_code FROM orders WHERE id = ${orderId}`,
+    );
     const code = row!.delivery_code;
     // The code entered twice (a double tap, a retried request): accepted once.
-    const [d1, d2] = await Promise.all([0, 1].map(() => world.call('POST', `/api/rider/jobs/order/${orderId}/deliver`, rider, { code })));
+    const [d1, d2] = await Promise.all(
+      [0, 1].map(() => world.call('POST', `/api/rider/jobs/order/${orderId}/deliver`, rider, { code })),
+    );
     step(`deliver ×2 → ${d1!.status}, ${d2!.status}`);
-    if ([d1!.status, d2!.status].filter((s) => s === 200).length !== 1) rec.violations.push(`the delivery code was accepted ${[d1!.status, d2!.status].join(' and ')}`);
-    const payout = await world.call('POST', '/api/rider/payouts', rider, { accountName: 'Rider Payee', accountNumber: '0123456789', bankCode: '058' });
+    if ([d1!.status, d2!.status].filter((s) => s === 200).length !== 1)
+      rec.violations.push(`the delivery code was accepted ${[d1!.status, d2!.status].join(' and ')}`);
+    const payout = await world.call('POST', '/api/rider/payouts', rider, {
+      accountName: 'Rider Payee',
+      accountNumber: '0123456789',
+      bankCode: '058',
+    });
     step(`payout request → ${payout.status}`);
     if (payout.status === 200 || payout.status === 201) {
       // Due the next working day: brought forward so the worker sends it now.

@@ -5,6 +5,7 @@
  * same data. An in-process app on the same database makes the test's accounts (factories).
  */
 import { sql } from 'drizzle-orm';
+import { vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { queryRows } from '../../src/infra/db/client.js';
 import type { Checkpoint } from '../../src/infra/faults/checkpoints.js';
@@ -85,7 +86,10 @@ export class World {
     const smtp = new SmtpSink();
     await smtp.start();
     // Migrations run here once; the children find them applied.
-    const app = await buildTestApp({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: provider.secret, PAYSTACK_BASE_URL: provider.baseUrl }, fresh.database);
+    const app = await buildTestApp(
+      { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: provider.secret, PAYSTACK_BASE_URL: provider.baseUrl },
+      fresh.database,
+    );
     return new World(provider, smtp, app, fresh.url, async () => {
       await app.close();
       await fresh.database.close();
@@ -113,9 +117,15 @@ export class World {
   }
 
   /** Starts the server (armed at `checkpoint` if given) and waits until it answers /api/health. */
-  async start(checkpoint?: Checkpoint | `${Checkpoint}:${number}`, extra: Record<string, string> = {}): Promise<Instance> {
-    if (this.server && this.server.child.exitCode === null && this.server.child.signalCode === null) throw new Error('a server is already running');
-    const server = await startInstance(this.env({ ...(checkpoint ? { JARA_FAULT_CHECKPOINT: checkpoint } : {}), ...extra }));
+  async start(
+    checkpoint?: Checkpoint | `${Checkpoint}:${number}`,
+    extra: Record<string, string> = {},
+  ): Promise<Instance> {
+    if (this.server && this.server.child.exitCode === null && this.server.child.signalCode === null)
+      throw new Error('a server is already running');
+    const server = await startInstance(
+      this.env({ ...(checkpoint ? { JARA_FAULT_CHECKPOINT: checkpoint } : {}), ...extra }),
+    );
     this.server = server;
     await waitFor(server, '/api/health', 60_000);
     this.provider.webhookUrl = server.url;
@@ -141,12 +151,22 @@ export class World {
   }
 
   /** One HTTP call as the web app makes it (cookie, same-origin Origin); status 0 when nothing answered. */
-  async call(method: 'GET' | 'POST', path: string, cookie?: string, body?: unknown, timeoutMs = 10_000): Promise<Answer> {
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    cookie?: string,
+    body?: unknown,
+    timeoutMs = 10_000,
+  ): Promise<Answer> {
     const s = this.server!;
     try {
       const res = await fetch(s.url + path, {
         method,
-        headers: { ...(cookie ? { cookie } : {}), origin: s.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          origin: s.url,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -172,21 +192,39 @@ export class World {
    * webhooks delivered); returns the violations left at the deadline (none: all healed).
    */
   async settle(timeoutMs = 45_000): Promise<string[]> {
-    const deadline = Date.now() + timeoutMs;
     let last: string[] = [];
-    while (Date.now() < deadline) {
-      const open = await this.rows<{ n: number }>(sql`
+    const settled = await vi
+      .waitFor(
+        async () => {
+          const open = await this.rows<{ n: number }>(sql`
         SELECT (SELECT count(*) FROM payments WHERE state IN ('initializing', 'awaiting'))
              + (SELECT count(*) FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now() AND kind <> 'payments.reconcile')
              + (SELECT count(*) FROM payouts WHERE state = 'processing') AS n`);
-      last = await checkInvariants(this.app.ctx.db, this.provider.ledger(), { settled: true, mailDeliveries: this.smtp.deliveries.map((d) => d.messageId) });
-      if (Number(open[0]!.n) === 0 && !last.length && !this.provider.pendingWebhooks()) return [];
-      await new Promise((r) => setTimeout(r, 250));
-    }
+          last = await checkInvariants(this.app.ctx.db, this.provider.ledger(), {
+            settled: true,
+            mailDeliveries: this.smtp.deliveries.map((d) => d.messageId),
+          });
+          if (Number(open[0]!.n) !== 0 || last.length || this.provider.pendingWebhooks())
+            throw new Error('not settled');
+        },
+        { timeout: timeoutMs, interval: 250 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (settled) return [];
     const jobs = await this.rows<{ kind: string; attempts: number; last_error: string | null; run_at: Date }>(sql`
       SELECT kind, attempts, last_error, run_at FROM jobs WHERE done_at IS NULL AND kind <> 'payments.reconcile' ORDER BY id`);
-    const detail = jobs.map((j) => `open job ${j.kind} (attempts ${j.attempts}, due ${j.run_at.toISOString()}): ${j.last_error ?? ''}`);
-    return [...(last.length ? last : ['did not settle in time (open payments, due jobs, processing payouts or undelivered webhooks)']), ...detail];
+    const detail = jobs.map(
+      (j) => `open job ${j.kind} (attempts ${j.attempts}, due ${j.run_at.toISOString()}): ${j.last_error ?? ''}`,
+    );
+    return [
+      ...(last.length
+        ? last
+        : ['did not settle in time (open payments, due jobs, processing payouts or undelivered webhooks)']),
+      ...detail,
+    ];
   }
 
   async close(): Promise<void> {

@@ -24,7 +24,21 @@ afterAll(async () => app?.closeAll());
 const NUL = 'ok\u0000ok';
 const BELL = 'ok\u0007ok';
 
-type Json = { type?: string | string[]; properties?: Record<string, Json>; items?: Json; enum?: unknown[]; const?: unknown; format?: string; pattern?: string; anyOf?: Json[]; oneOf?: Json[]; minimum?: number; minItems?: number; additionalProperties?: Json | boolean; default?: unknown };
+type Json = {
+  type?: string | string[];
+  properties?: Record<string, Json>;
+  items?: Json;
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  anyOf?: Json[];
+  oneOf?: Json[];
+  minimum?: number;
+  minItems?: number;
+  additionalProperties?: Json | boolean;
+  default?: unknown;
+};
 
 /** A plausible value for a JSON schema, and the paths of its string leaves. */
 function sample(schema: Json): unknown {
@@ -55,9 +69,11 @@ function stringLeaves(schema: Json, path: (string | number)[] = []): { path: (st
   const alt = schema.anyOf ?? schema.oneOf;
   if (alt) return stringLeaves(alt.find((a) => a.type !== 'null') ?? alt[0]!, path);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object') return Object.entries(schema.properties ?? {}).flatMap(([k, v]) => stringLeaves(v, [...path, k]));
+  if (type === 'object')
+    return Object.entries(schema.properties ?? {}).flatMap(([k, v]) => stringLeaves(v, [...path, k]));
   if (type === 'array' && schema.items) return stringLeaves(schema.items, [...path, 0]);
-  if (type === 'string' && !schema.enum && schema.const === undefined) return [{ path, plain: !schema.format && !schema.pattern }];
+  if (type === 'string' && !schema.enum && schema.const === undefined)
+    return [{ path, plain: !schema.format && !schema.pattern }];
   return [];
 }
 
@@ -69,22 +85,32 @@ function setAt(target: unknown, path: (string | number)[], value: unknown): unkn
   return copy;
 }
 
-const toJson = (schema: unknown): Json => z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Json;
+const toJson = (schema: unknown): Json =>
+  z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Json;
 
 function headersFor(caller: Caller) {
   return caller.cookie ? { cookie: caller.cookie } : {};
 }
 
-async function expectRefused(route: RouteEntry, res: { statusCode: number; body: string }, plain: boolean, what: string, failures: string[]) {
+async function expectRefused(
+  route: RouteEntry,
+  res: { statusCode: number; body: string },
+  plain: boolean,
+  what: string,
+  failures: string[],
+) {
   const body = res.body ? (JSON.parse(res.body) as { details?: string[]; message?: string }) : {};
-  if (res.statusCode < 400 || res.statusCode >= 500) failures.push(`${route.method} ${route.url} ${what} → ${res.statusCode}`);
+  if (res.statusCode < 400 || res.statusCode >= 500)
+    failures.push(`${route.method} ${route.url} ${what} → ${res.statusCode}`);
   else if (plain && res.statusCode === 400 && !(body.details ?? [body.message]).includes(TEXT_NOT_ALLOWED)) {
-    failures.push(`${route.method} ${route.url} ${what} → 400 without "${TEXT_NOT_ALLOWED}": ${res.body.slice(0, 200)}`);
+    failures.push(
+      `${route.method} ${route.url} ${what} → 400 without "${TEXT_NOT_ALLOWED}": ${res.body.slice(0, 200)}`,
+    );
   }
 }
 
 describe('control characters in every text field', () => {
-  it('JSON bodies: a NUL or a bell in any string answers 4xx with the schemas\' message', async () => {
+  it("JSON bodies: a NUL or a bell in any string answers 4xx with the schemas' message", async () => {
     const failures: string[] = [];
     let probes = 0;
     for (const route of probedRoutes(app)) {
@@ -119,20 +145,36 @@ describe('control characters in every text field', () => {
           for (const leaf of stringLeaves(json)) {
             probes++;
             const values = setAt(sample(json), leaf.path, NUL) as Record<string, unknown>;
-            const qs = new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, String(v)])).toString();
-            const res = await app.inject({ method, url: `${routePath(route)}?${qs}`, headers: headersFor(caller), payload: method === 'GET' ? undefined : {} });
+            const qs = new URLSearchParams(
+              Object.entries(values).map(([k, v]): [string, string] => [k, String(v)]),
+            ).toString();
+            const res = await app.inject({
+              method,
+              url: `${routePath(route)}?${qs}`,
+              headers: headersFor(caller),
+              payload: method === 'GET' ? undefined : {},
+            });
             await expectRefused(route, res, leaf.plain, `query.${leaf.path.join('.')}`, failures);
           }
         }
         for (const name of route.url.match(/:(\w+)/g) ?? []) {
           probes++;
           const url = routePath(route, { [name.slice(1)]: 'ok%00ok' });
-          const res = await app.inject({ method, url, headers: headersFor(caller), payload: method === 'GET' ? undefined : {} });
+          const res = await app.inject({
+            method,
+            url,
+            headers: headersFor(caller),
+            payload: method === 'GET' ? undefined : {},
+          });
           await expectRefused(route, res, false, `params.${name}`, failures);
         }
         if (route.url.endsWith('*')) {
           probes++;
-          const res = await app.inject({ method, url: routePath(route, { '*': 'ok%00ok.webp' }), headers: headersFor(caller) });
+          const res = await app.inject({
+            method,
+            url: routePath(route, { '*': 'ok%00ok.webp' }),
+            headers: headersFor(caller),
+          });
           await expectRefused(route, res, false, 'params.*', failures);
         }
       }
@@ -147,18 +189,27 @@ describe('control characters in every text field', () => {
       'POST /api/chat/send': ChatSendFields,
       'POST /api/support/chats/:id/reply': ChatSendFields,
     };
-    const multipartRoutes = probedRoutes(app).filter((r) => (r.options.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data'));
+    const multipartRoutes = probedRoutes(app).filter((r) =>
+      (r.options.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data'),
+    );
     expect(multipartRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(FORMS).sort());
     const failures: string[] = [];
     for (const route of multipartRoutes) {
       const fields = Object.keys(FORMS[`${route.method} ${route.url}`]!.shape);
       const caller = insider(route.options.config?.access, people);
       for (const field of fields) {
-        const values = Object.fromEntries(fields.map((f) => [f, f === 'email' ? 'probe@example.com' : f === 'chatId' ? '' : 'A fine message']));
+        const values = Object.fromEntries(
+          fields.map((f) => [f, f === 'email' ? 'probe@example.com' : f === 'chatId' ? '' : 'A fine message']),
+        );
         if (route.url.startsWith('/api/chat/')) delete values.chatId;
         values[field] = NUL;
         const form = await multipart(values);
-        const res = await app.inject({ method: 'POST', url: routePath(route), payload: form.payload, headers: { ...form.headers, ...headersFor(caller) } });
+        const res = await app.inject({
+          method: 'POST',
+          url: routePath(route),
+          payload: form.payload,
+          headers: { ...form.headers, ...headersFor(caller) },
+        });
         await expectRefused(route, res, false, `form.${field}`, failures);
       }
     }

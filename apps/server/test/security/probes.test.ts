@@ -23,10 +23,20 @@ describe('cross-site requests', () => {
     for (const route of probedRoutes(app)) {
       const caller = insider(route.options.config?.access, people);
       for (const method of methodsOf(route).filter((m) => m !== 'GET')) {
-        for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
-          const res = await app.inject({ method, url: routePath(route), headers: { ...headers, ...(caller.cookie ? { cookie: caller.cookie } : {}) }, payload: {} });
+        for (const headers of [
+          { origin: 'https://evil.example' },
+          { 'sec-fetch-site': 'cross-site' },
+          { origin: 'null' },
+        ]) {
+          const res = await app.inject({
+            method,
+            url: routePath(route),
+            headers: { ...headers, ...(caller.cookie ? { cookie: caller.cookie } : {}) },
+            payload: {},
+          });
           const refused = res.statusCode === 403 && json(res).code === 'bad_origin';
-          if (route.options.config?.crossSite ? refused : !refused) failures.push(`${method} ${route.url} ${JSON.stringify(headers)} → ${res.statusCode}`);
+          if (route.options.config?.crossSite ? refused : !refused)
+            failures.push(`${method} ${route.url} ${JSON.stringify(headers)} → ${res.statusCode}`);
         }
       }
     }
@@ -66,7 +76,9 @@ describe('one active job per rider, even at the same instant', () => {
   async function confirmedOrder() {
     const vendor = await createVendorAccount(app);
     const customer = await createUser(app);
-    return (await createPaidOrder(app, customer.user.id, [{ vendorId: vendor.vendor.id }], { status: 'Order Confirmed' })).order;
+    return (
+      await createPaidOrder(app, customer.user.id, [{ vendorId: vendor.vendor.id }], { status: 'Order Confirmed' })
+    ).order;
   }
 
   it('accepting two orders, or an order and a dispatch, together: exactly one is won', async () => {
@@ -76,12 +88,22 @@ describe('one active job per rider, even at the same instant', () => {
       const first = await confirmedOrder();
       const second = round % 2 ? await confirmedOrder() : null;
       const parcel = second ? null : await createPaidDispatch(app, customer.user.id);
-      const urls = [`/api/rider/jobs/order/${first.id}/accept`, second ? `/api/rider/jobs/order/${second.id}/accept` : `/api/rider/jobs/dispatch/${parcel!.id}/accept`];
-      const answers = await Promise.all(urls.map((url) => app.inject({ method: 'POST', url, headers: { cookie: rider.cookie } })));
+      const urls = [
+        `/api/rider/jobs/order/${first.id}/accept`,
+        second ? `/api/rider/jobs/order/${second.id}/accept` : `/api/rider/jobs/dispatch/${parcel!.id}/accept`,
+      ];
+      const answers = await Promise.all(
+        urls.map((url) => app.inject({ method: 'POST', url, headers: { cookie: rider.cookie } })),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       expect(json(answers.find((a) => a.statusCode === 409)!).code).toBe('busy');
-      const held = await app.ctx.db.select({ id: orders.id }).from(orders).where(and(eq(orders.riderId, rider.user.id), inArray(orders.id, [first.id, second?.id ?? first.id])));
-      const heldParcels = parcel ? await app.ctx.db.select({ id: dispatches.id }).from(dispatches).where(eq(dispatches.riderId, rider.user.id)) : [];
+      const held = await app.ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.riderId, rider.user.id), inArray(orders.id, [first.id, second?.id ?? first.id])));
+      const heldParcels = parcel
+        ? await app.ctx.db.select({ id: dispatches.id }).from(dispatches).where(eq(dispatches.riderId, rider.user.id))
+        : [];
       expect(held.length + heldParcels.length).toBe(1);
     }
   });
@@ -98,8 +120,14 @@ describe('headers and files', () => {
 
   it('no path walks out of the media or upload folders', async () => {
     for (const url of [
-      '/media/../package.json', '/media/..%2f..%2fpackage.json', '/media/%2e%2e/%2e%2e/package.json', '/media/seed/..%5c..%5cpackage.json',
-      '/api/chat/media/..%2f..%2fpackage.json', '/..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fpackage.json',
+      '/media/../package.json',
+      '/media/..%2f..%2fpackage.json',
+      '/media/%2e%2e/%2e%2e/package.json',
+      '/media/seed/..%5c..%5cpackage.json',
+      '/api/chat/media/..%2f..%2fpackage.json',
+      '/..%2fpackage.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2f..%2fpackage.json',
     ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBeLessThan(500);

@@ -22,17 +22,41 @@ afterAll(async () => app?.closeAll());
 
 /** The design's rule for a path (DESIGN §1): which routes are open, and which role owns which area. */
 const OPEN = new Set([
-  'GET /api/product/list', 'GET /api/category/list', 'GET /api/seller/list', 'GET /api/seller/vendor/:vendorId',
-  'GET /api/content/home', 'GET /api/content/banners', 'POST /api/newsletter/subscribe',
-  'POST /api/user/register', 'POST /api/user/login', 'POST /api/user/logout', 'POST /api/user/sendPasswordResetEmail',
-  'POST /api/user/resetPassword', 'POST /api/user/google-signin', 'GET /api/config',
-  'POST /api/order/delivery-fee', 'POST /api/dispatch/delivery-fee', 'GET /api/geocoding/fetchAddresses', 'GET /api/geocoding/search', 'GET /api/geocoding/nearby',
-  'POST /api/mail/contact', 'POST /api/payment/webhook', 'POST /api/payment/paystack/webhook',
-  'GET /media/*', 'GET /sandbox/checkout/:reference', 'POST /sandbox/checkout/:reference',
+  'GET /api/product/list',
+  'GET /api/category/list',
+  'GET /api/seller/list',
+  'GET /api/seller/vendor/:vendorId',
+  'GET /api/content/home',
+  'GET /api/content/banners',
+  'POST /api/newsletter/subscribe',
+  'POST /api/user/register',
+  'POST /api/user/login',
+  'POST /api/user/logout',
+  'POST /api/user/sendPasswordResetEmail',
+  'POST /api/user/resetPassword',
+  'POST /api/user/google-signin',
+  'GET /api/config',
+  'POST /api/order/delivery-fee',
+  'POST /api/dispatch/delivery-fee',
+  'GET /api/geocoding/fetchAddresses',
+  'GET /api/geocoding/search',
+  'GET /api/geocoding/nearby',
+  'POST /api/mail/contact',
+  'POST /api/payment/webhook',
+  'POST /api/payment/paystack/webhook',
+  'GET /media/*',
+  'GET /sandbox/checkout/:reference',
+  'POST /sandbox/checkout/:reference',
   'GET /api/push/public-key',
 ]);
 const ANYONE_WITH_USER = new Set(['GET /api/user/is-auth']);
-const APPLICANT = new Set(['GET /api/seller/me', 'POST /api/seller/apply', 'POST /api/seller/upload', 'GET /api/rider/me', 'POST /api/rider/apply']);
+const APPLICANT = new Set([
+  'GET /api/seller/me',
+  'POST /api/seller/apply',
+  'POST /api/seller/upload',
+  'GET /api/rider/me',
+  'POST /api/rider/apply',
+]);
 
 function designedAccess(method: string, url: string): Access {
   const key = `${method} ${url}`;
@@ -53,21 +77,30 @@ describe('the route table', () => {
     const routes = probedRoutes(app);
     expect(routes.length).toBeGreaterThan(100);
     const wrong = routes
-      .map((r) => ({ route: `${r.method} ${r.url}`, declared: r.options.config?.access, designed: designedAccess(r.method, r.url) }))
+      .map((r) => ({
+        route: `${r.method} ${r.url}`,
+        declared: r.options.config?.access,
+        designed: designedAccess(r.method, r.url),
+      }))
       .filter((r) => JSON.stringify(r.declared) !== JSON.stringify(r.designed));
     expect(wrong).toEqual([]);
   });
 });
 
 describe('every route, every caller, every spelling', () => {
-  it('refuses callers the rule leaves out, under the route\'s own path (401 for guests, 403 for the wrong role)', async () => {
+  it("refuses callers the rule leaves out, under the route's own path (401 for guests, 403 for the wrong role)", async () => {
     const failures: string[] = [];
     for (const route of probedRoutes(app)) {
       const access = route.options.config?.access;
       for (const method of methodsOf(route)) {
         for (const caller of people.filter((c) => !may(access, c))) {
           const url = concretePath(route.url);
-          const res = await app.inject({ method, url, headers: caller.cookie ? { cookie: caller.cookie } : {}, payload: method === 'GET' ? undefined : {} });
+          const res = await app.inject({
+            method,
+            url,
+            headers: caller.cookie ? { cookie: caller.cookie } : {},
+            payload: method === 'GET' ? undefined : {},
+          });
           const expected = caller.role ? 403 : 401;
           if (res.statusCode !== expected) failures.push(`${caller.name} ${method} ${url} → ${res.statusCode}`);
         }
@@ -87,8 +120,14 @@ describe('every route, every caller, every spelling', () => {
         for (const url of spellings(concretePath(route.url))) {
           for (const caller of outsiders) {
             probes++;
-            const res = await app.inject({ method, url, headers: caller.cookie ? { cookie: caller.cookie } : {}, payload: method === 'GET' ? undefined : {} });
-            if (isSuccess(res.statusCode) || res.statusCode >= 500) failures.push(`${caller.name} ${method} ${url} → ${res.statusCode}`);
+            const res = await app.inject({
+              method,
+              url,
+              headers: caller.cookie ? { cookie: caller.cookie } : {},
+              payload: method === 'GET' ? undefined : {},
+            });
+            if (isSuccess(res.statusCode) || res.statusCode >= 500)
+              failures.push(`${caller.name} ${method} ${url} → ${res.statusCode}`);
           }
         }
       }
@@ -103,7 +142,12 @@ describe('every route, every caller, every spelling', () => {
       const headers = caller.cookie ? { cookie: caller.cookie } : {};
       expect((await app.inject({ url: '/api/%61dmin/users', headers })).statusCode).toBe(caller.role ? 403 : 401);
       expect((await app.inject({ url: '/api/%61dmin/orders', headers })).statusCode).toBe(caller.role ? 403 : 401);
-      const res = await app.inject({ method: 'POST', url: '/api/%61dmin/banners', headers, payload: { image: '/media/x.webp', headline: 'Pwned', text: '', link: '/', active: true, position: 0 } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/%61dmin/banners',
+        headers,
+        payload: { image: '/media/x.webp', headline: 'Pwned', text: '', link: '/', active: true, position: 0 },
+      });
       expect(res.statusCode).toBe(caller.role ? 403 : 401);
     }
     const banners = await app.inject({ url: '/api/content/banners' });

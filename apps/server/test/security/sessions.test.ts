@@ -22,7 +22,8 @@ afterEach(() => {
 });
 afterAll(async () => app?.closeAll());
 
-const isAuth = async (cookie: string) => json(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success as boolean;
+const isAuth = async (cookie: string) =>
+  json(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success as boolean;
 
 async function login(email: string, password = PASSWORD): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
@@ -37,14 +38,25 @@ async function resetLinks(email: string): Promise<URL[]> {
   return mails.map((m) => new URL(m.textBody.match(/http\S+/)![0]));
 }
 
-const requestReset = (email: string) => app.inject({ method: 'POST', url: '/api/user/sendPasswordResetEmail', payload: { email } });
+const requestReset = (email: string) =>
+  app.inject({ method: 'POST', url: '/api/user/sendPasswordResetEmail', payload: { email } });
 const useLink = (link: URL, newPassword: string) =>
-  app.inject({ method: 'POST', url: '/api/user/resetPassword', payload: { id: link.searchParams.get('id'), token: link.searchParams.get('token'), newPassword } });
+  app.inject({
+    method: 'POST',
+    url: '/api/user/resetPassword',
+    payload: { id: link.searchParams.get('id'), token: link.searchParams.get('token'), newPassword },
+  });
 
 /** A socket as a browser on `origin` would open it; resolves once connected. */
 function openSocket(cookie: string, origin = OWN_ORIGIN): Promise<ClientSocket> {
   return new Promise((resolve, reject) => {
-    const socket: ClientSocket = io(url, { transports: ['websocket'], extraHeaders: { cookie, origin }, reconnection: false, forceNew: true, timeout: 5000 });
+    const socket: ClientSocket = io(url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie, origin },
+      reconnection: false,
+      forceNew: true,
+      timeout: 5000,
+    });
     sockets.push(socket);
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => reject(err));
@@ -58,7 +70,12 @@ describe('password change and reset', () => {
     const { user } = await createUser(app);
     const here = await login(user.email);
     const elsewhere = await login(user.email);
-    const res = await app.inject({ method: 'POST', url: '/api/user/change-password', headers: { cookie: here }, payload: { currentPassword: PASSWORD, newPassword: 'Changed#2026' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      headers: { cookie: here },
+      payload: { currentPassword: PASSWORD, newPassword: 'Changed#2026' },
+    });
     expect(res.statusCode).toBe(200);
     expect(await isAuth(here)).toBe(true);
     expect(await isAuth(elsewhere)).toBe(false);
@@ -68,12 +85,17 @@ describe('password change and reset', () => {
     const { user, cookie } = await createUser(app);
     await requestReset(user.email);
     const [link] = await resetLinks(user.email);
-    await app.inject({ method: 'POST', url: '/api/user/change-password', headers: { cookie }, payload: { currentPassword: PASSWORD, newPassword: 'Changed#2026' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      headers: { cookie },
+      payload: { currentPassword: PASSWORD, newPassword: 'Changed#2026' },
+    });
     const res = await useLink(link!, 'Stolen#2026');
     expect(json(res).code).toBe('invalid_reset_token');
   });
 
-  it('after a reset, the account\'s older reset links fail', async () => {
+  it("after a reset, the account's older reset links fail", async () => {
     const { user } = await createUser(app);
     await requestReset(user.email);
     await requestReset(user.email);
@@ -92,7 +114,12 @@ describe('password change and reset', () => {
       const res = await requestReset(email);
       const [after] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(jobs);
       const [resetsAfter] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(passwordResets);
-      return { body: res.body, status: res.statusCode, jobs: after!.n - before!.n, resets: resetsAfter!.n - resetsBefore!.n };
+      return {
+        body: res.body,
+        status: res.statusCode,
+        jobs: after!.n - before!.n,
+        resets: resetsAfter!.n - resetsBefore!.n,
+      };
     };
     const known = await effects(user.email);
     const unknown = await effects(`${unique()}@nobody.example`);
@@ -132,10 +159,29 @@ describe('logout', () => {
 
   it('a cross-site POST cannot either; our own page can', async () => {
     const { cookie } = await createUser(app);
-    expect((await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie, 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/logout',
+          headers: { cookie, origin: 'https://evil.example' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/logout',
+          headers: { cookie, 'sec-fetch-site': 'cross-site' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await isAuth(cookie)).toBe(true);
-    expect((await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie, origin: OWN_ORIGIN } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie, origin: OWN_ORIGIN } }))
+        .statusCode,
+    ).toBe(200);
     expect(await isAuth(cookie)).toBe(false);
   });
 });
@@ -148,12 +194,14 @@ describe('sockets follow their session', () => {
     expect(ok.connected).toBe(true);
   });
 
-  it('logging out disconnects the session\'s socket at once, and it receives nothing more', async () => {
+  it("logging out disconnects the session's socket at once, and it receives nothing more", async () => {
     const customer = await createUser(app);
     const agent = await createUser(app, { role: 'support' });
     const chatId = json(await sendChat(app, customer.cookie, { message: 'Hello' })).chat._id as string;
     const socket = await openSocket(customer.cookie);
-    const joined = await new Promise<{ ok: boolean }>((resolve) => socket.emit('join-room', chatId, undefined, resolve));
+    const joined = await new Promise<{ ok: boolean }>((resolve) =>
+      socket.emit('join-room', chatId, undefined, resolve),
+    );
     expect(joined.ok).toBe(true);
     const received: unknown[] = [];
     socket.on('receive-message', (m) => received.push(m));
@@ -177,7 +225,12 @@ describe('sockets follow their session', () => {
     const mine = await openSocket(here);
     const theirs = await openSocket(elsewhere);
     const gone = disconnected(theirs);
-    await app.inject({ method: 'POST', url: '/api/user/change-password', headers: { cookie: here }, payload: { currentPassword: PASSWORD, newPassword: 'Changed#2026' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      headers: { cookie: here },
+      payload: { currentPassword: PASSWORD, newPassword: 'Changed#2026' },
+    });
     expect(await gone).toBe('io server disconnect');
     expect(mine.connected).toBe(true);
 

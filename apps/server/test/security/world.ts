@@ -29,7 +29,8 @@ export async function callers(app: TestApp): Promise<Caller[]> {
   ];
 }
 
-export const may = (access: Access | undefined, caller: Caller) => mayAccess(access, caller.role ? { roles: [caller.role] } : null);
+export const may = (access: Access | undefined, caller: Caller) =>
+  mayAccess(access, caller.role ? { roles: [caller.role] } : null);
 
 /** The caller best placed to pass a route's rule (to reach its validation). */
 export function insider(access: Access | undefined, all: Caller[]): Caller {
@@ -38,7 +39,13 @@ export function insider(access: Access | undefined, all: Caller[]): Caller {
   return all.find((c) => c.role && access.includes(c.role))!;
 }
 
-const PARAM_SAMPLES: Record<string, string> = { kind: 'order', path: 'food', reference: 'ref_probe_1', name: `${randomUUID()}.webp`, vendorId: randomUUID() };
+const PARAM_SAMPLES: Record<string, string> = {
+  kind: 'order',
+  path: 'food',
+  reference: 'ref_probe_1',
+  name: `${randomUUID()}.webp`,
+  vendorId: randomUUID(),
+};
 
 /** A concrete path for a route pattern (`:id` → a UUID, `*` → a file name). */
 export function concretePath(url: string, override: Record<string, string> = {}): string {
@@ -76,8 +83,11 @@ export function routePath(route: RouteEntry, override: Record<string, string> = 
   const params = route.options.schema?.params;
   const fromSchema: Record<string, string> = {};
   if (params) {
-    const json = z.toJSONSchema(params as z.ZodType, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { enum?: unknown[] }> };
-    for (const [name, prop] of Object.entries(json.properties ?? {})) if (prop.enum) fromSchema[name] = String(prop.enum[0]);
+    const json = z.toJSONSchema(params as z.ZodType, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, { enum?: unknown[] }>;
+    };
+    for (const [name, prop] of Object.entries(json.properties ?? {}))
+      if (prop.enum) fromSchema[name] = String(prop.enum[0]);
   }
   return concretePath(route.url, { ...fromSchema, ...override });
 }
@@ -88,5 +98,7 @@ export function probedRoutes(app: TestApp): RouteEntry[] {
 }
 
 export function methodsOf(entry: RouteEntry): ('GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH')[] {
-  return (Array.isArray(entry.options.method) ? entry.options.method : [entry.options.method]) as ('GET' | 'POST' | 'DELETE')[];
+  return (Array.isArray(entry.options.method) ? entry.options.method : [entry.options.method]) as (
+    'GET' | 'POST' | 'DELETE'
+  )[];
 }

@@ -28,8 +28,16 @@ const DEMO = {
   support: { email: 'support@jara.test', password: 'Support#2026' },
 };
 const ADDRESS = {
-  firstName: 'Ada', lastName: 'Journey', address: 'Hall 2 (Tinubu Hall), University of Benin', city: 'Benin City', state: 'Edo',
-  zipcode: '300283', country: 'Nigeria', phone: '08031234567', latitude: 6.39795, longitude: 5.6196,
+  firstName: 'Ada',
+  lastName: 'Journey',
+  address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '08031234567',
+  latitude: 6.39795,
+  longitude: 5.6196,
 };
 
 interface Answer {
@@ -90,12 +98,18 @@ class Person {
   async socket(): Promise<{ socket: Socket; instance: string }> {
     const instance = proxy.peek();
     const socket = io(proxy.url, {
-      transports: ['websocket'], extraHeaders: { cookie: this.cookie, origin: proxy.url }, reconnection: false, forceNew: true, timeout: 10_000,
+      transports: ['websocket'],
+      extraHeaders: { cookie: this.cookie, origin: proxy.url },
+      reconnection: false,
+      forceNew: true,
+      timeout: 10_000,
     });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
-      socket.once('connect_error', (err) => reject(new Error(`socket through the proxy to ${instance} refused: ${err.message}`)));
+      socket.once('connect_error', (err) =>
+        reject(new Error(`socket through the proxy to ${instance} refused: ${err.message}`)),
+      );
     });
     const upgrade = proxy.log.filter((f) => f.kind === 'upgrade').at(-1)!;
     expect(upgrade).toMatchObject({ upstream: instance, status: 101 });
@@ -112,7 +126,12 @@ async function aimAt(instance: string): Promise<void> {
 const other = (instance: string) => (instance === 'A' ? 'B' : 'A');
 
 /** The next `event` on `socket` that `match` accepts. */
-function nextEvent(socket: Socket, event: string, match: (...args: any[]) => boolean = () => true, ms = 30_000): Promise<any[]> {
+function nextEvent(
+  socket: Socket,
+  event: string,
+  match: (...args: any[]) => boolean = () => true,
+  ms = 30_000,
+): Promise<any[]> {
   const p = new Promise<any[]>((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler);
@@ -141,16 +160,6 @@ function chatForm(fields: Record<string, string>): FormData {
   return form;
 }
 
-async function until<T>(what: string, get: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (done(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)} after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 beforeAll(async () => {
   if (!enabled) return;
   fresh = await freshDatabase();
@@ -171,7 +180,9 @@ beforeAll(async () => {
   // Started together, as a rolling deploy would: the start-up lock lets both come up.
   instances.push(...(await Promise.all([startInstance(env), startInstance(env)])));
   await Promise.all(instances.map((i) => waitFor(i, '/api/ready')));
-  proxy = await new RoundRobinProxy(instances.map((i, n) => ({ name: n === 0 ? 'A' : 'B', host: '127.0.0.1', port: i.port }))).listen(proxyPort);
+  proxy = await new RoundRobinProxy(
+    instances.map((i, n) => ({ name: n === 0 ? 'A' : 'B', host: '127.0.0.1', port: i.port })),
+  ).listen(proxyPort);
 }, 300_000);
 
 afterEach((ctx) => {
@@ -188,7 +199,9 @@ afterAll(async () => {
     await fresh.drop();
   }
   // What the instances printed (warnings and errors only), to explain a failure.
-  if (failed) for (const [n, i] of instances.entries()) console.log(`--- instance ${n === 0 ? 'A' : 'B'} printed:\n${i.output()}`);
+  if (failed)
+    for (const [n, i] of instances.entries())
+      console.log(`--- instance ${n === 0 ? 'A' : 'B'} printed:\n${i.output()}`);
 });
 
 /** One step of the journey: skipped once an earlier step failed (it would only fail for that reason). */
@@ -223,7 +236,9 @@ describe.runIf(enabled)('two instances behind a round-robin proxy, one PostgreSQ
 
   step("a vendor's new product image, uploaded through one instance, is shown through either", async () => {
     await vendor.ok('POST', '/api/user/login', DEMO.vendor);
-    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0e7490' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0e7490' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'zobo.png');
     const up = await vendor.ok('POST', '/api/seller/upload?kind=product', form);
@@ -231,7 +246,11 @@ describe.runIf(enabled)('two instances behind a round-robin proxy, one PostgreSQ
     expect(imageUrl).toMatch(/^\/media\//);
 
     const made = await vendor.ok('POST', '/api/seller/products', {
-      name: 'Journey Zobo 1 litre', category: 'food', images: [imageUrl], description: ['Chilled hibiscus drink'], options: [{ name: '', price: 1200 }],
+      name: 'Journey Zobo 1 litre',
+      category: 'food',
+      images: [imageUrl],
+      description: ['Chilled hibiscus drink'],
+      options: [{ name: '', price: 1200 }],
     });
     expect(made.servedBy).not.toBe(up.servedBy);
     productId = made.body.product._id;
@@ -245,7 +264,10 @@ describe.runIf(enabled)('two instances behind a round-robin proxy, one PostgreSQ
     for (const path of [imageUrl, seeded]) {
       const shown = [await fetch(proxy.url + path), await fetch(proxy.url + path)];
       expect(shown.map((r) => r.headers.get('x-served-by')).sort()).toEqual(['A', 'B']);
-      expect(shown.map((r) => r.status), path).toEqual([200, 200]);
+      expect(
+        shown.map((r) => r.status),
+        path,
+      ).toEqual([200, 200]);
       expect(shown[0]!.headers.get('etag')).toBe(shown[1]!.headers.get('etag'));
       const [x, y] = await Promise.all(shown.map(async (r) => Buffer.from(await r.arrayBuffer())));
       expect(x!.equals(y!)).toBe(true);
@@ -253,92 +275,136 @@ describe.runIf(enabled)('two instances behind a round-robin proxy, one PostgreSQ
     }
   });
 
-  step('a customer registers, fills the cart and pays; the webhook lands on the other instance and settles the order', async () => {
-    const email = `journey-${randomBytes(4).toString('hex')}@example.com`;
-    await customer.ok('POST', '/api/user/register', { name: 'Ada Journey', email, password: 'Journey#2026' });
-    const address = (await customer.ok('POST', '/api/address/add', { ...ADDRESS, email })).body.address._id as string;
-    await customer.ok('POST', '/api/cart/update', { cartItems: { [productId]: { [optionId]: 2 } } });
-    const cart = await customer.ok('GET', '/api/user/is-auth');
-    expect(cart.body.user.cartItems).toEqual({ [productId]: { [optionId]: 2 } });
+  step(
+    'a customer registers, fills the cart and pays; the webhook lands on the other instance and settles the order',
+    async () => {
+      const email = `journey-${randomBytes(4).toString('hex')}@example.com`;
+      await customer.ok('POST', '/api/user/register', { name: 'Ada Journey', email, password: 'Journey#2026' });
+      const address = (await customer.ok('POST', '/api/address/add', { ...ADDRESS, email })).body.address._id as string;
+      await customer.ok('POST', '/api/cart/update', { cartItems: { [productId]: { [optionId]: 2 } } });
+      const cart = await customer.ok('GET', '/api/user/is-auth');
+      expect(cart.body.user.cartItems).toEqual({ [productId]: { [optionId]: 2 } });
 
-    // The customer's page (My Orders) and the vendor's screen are open on one instance each.
-    customerSocket = await customer.socket();
-    const vendorSocket = await vendor.socket();
-    expect(vendorSocket.instance).not.toBe(customerSocket.instance);
-    const placed = nextEvent(customerSocket.socket, 'order.updated', (u) => u.status === 'Order Placed');
-    const toVendor = nextEvent(vendorSocket.socket, 'vendor.order.created');
+      // The customer's page (My Orders) and the vendor's screen are open on one instance each.
+      customerSocket = await customer.socket();
+      const vendorSocket = await vendor.socket();
+      expect(vendorSocket.instance).not.toBe(customerSocket.instance);
+      const placed = nextEvent(customerSocket.socket, 'order.updated', (u) => u.status === 'Order Placed');
+      const toVendor = nextEvent(vendorSocket.socket, 'vendor.order.created');
 
-    const checkout = await customer.ok('POST', '/api/payment/paystack', { items: [{ product: productId, optionId, quantity: 2 }], address, email });
-    const { reference } = checkout.body as { reference: string };
-    expect(paystack.txns.get(reference)).toMatchObject({ amount: expect.any(Number), email });
+      const checkout = await customer.ok('POST', '/api/payment/paystack', {
+        items: [{ product: productId, optionId, quantity: 2 }],
+        address,
+        email,
+      });
+      const { reference } = checkout.body as { reference: string };
+      expect(paystack.txns.get(reference)).toMatchObject({ amount: expect.any(Number), email });
 
-    // The customer pays on Paystack's page; Paystack posts the signed webhook to the public address.
-    paystack.pay(reference);
-    const hook = await paystack.postWebhookTo(`${proxy.url}/api/payment/paystack/webhook`, 'charge.success', {
-      reference, amount: paystack.txns.get(reference)!.amount, currency: 'NGN', status: 'success', channel: 'card',
-    });
-    expect(hook.status).toBe(200);
-    expect(hook.headers.get('x-served-by')).toBe(other(checkout.servedBy));
+      // The customer pays on Paystack's page; Paystack posts the signed webhook to the public address.
+      paystack.pay(reference);
+      const hook = await paystack.postWebhookTo(`${proxy.url}/api/payment/paystack/webhook`, 'charge.success', {
+        reference,
+        amount: paystack.txns.get(reference)!.amount,
+        currency: 'NGN',
+        status: 'success',
+        channel: 'card',
+      });
+      expect(hook.status).toBe(200);
+      expect(hook.headers.get('x-served-by')).toBe(other(checkout.servedBy));
 
-    // Settled from the webhook alone (nobody called /api/payment/verify) by a job on either
-    // instance, and pushed live to both screens.
-    const paymentState = async () => (await queryRows<{ state: string }>(fresh!.database.db, sql`select state from payments where reference = ${reference}`))[0]?.state;
-    await until('the payment after the webhook', paymentState, (s) => s === 'paid', 30_000);
-    const [update] = await placed;
-    orderId = update.orderId;
-    const [created] = await toVendor;
-    expect(created).toMatchObject({ orderId, items: [expect.objectContaining({ productId, quantity: 2 })] });
-    expect(proxy.log.some((f) => f.path.startsWith('/api/payment/verify'))).toBe(false);
-    const mine = await customer.ok('GET', '/api/order/user');
-    expect(mine.body.orders[0]).toMatchObject({ _id: orderId, status: 'Order Placed', amount: paystack.txns.get(reference)!.amount / 100 });
-    expect((await customer.ok('GET', '/api/user/is-auth')).body.user.cartItems).toEqual({});
-  });
+      // Settled from the webhook alone (nobody called /api/payment/verify) by a job on either
+      // instance, and pushed live to both screens.
+      const paymentState = async () =>
+        (
+          await queryRows<{ state: string }>(
+            fresh!.database.db,
+            sql`select state from payments where reference = ${reference}`,
+          )
+        )[0]?.state;
+      await expect
+        .poll(paymentState, { message: 'the payment after the webhook', timeout: 30_000, interval: 200 })
+        .toBe('paid');
+      const [update] = await placed;
+      orderId = update.orderId;
+      const [created] = await toVendor;
+      expect(created).toMatchObject({ orderId, items: [expect.objectContaining({ productId, quantity: 2 })] });
+      expect(proxy.log.some((f) => f.path.startsWith('/api/payment/verify'))).toBe(false);
+      const mine = await customer.ok('GET', '/api/order/user');
+      expect(mine.body.orders[0]).toMatchObject({
+        _id: orderId,
+        status: 'Order Placed',
+        amount: paystack.txns.get(reference)!.amount / 100,
+      });
+      expect((await customer.ok('GET', '/api/user/is-auth')).body.user.cartItems).toEqual({});
+    },
+  );
 
-  step('the vendor confirms; a rider accepts, picks up and delivers with the code; the customer follows live and rates', async () => {
-    await rider.ok('POST', '/api/user/login', DEMO.rider);
-    const riderSocket = await rider.socket();
-    const available = nextEvent(riderSocket.socket, 'job.available', (j) => j._id === orderId);
-    const statusLive = (status: string) => nextEvent(customerSocket.socket, 'order.updated', (u) => u.status === status);
+  step(
+    'the vendor confirms; a rider accepts, picks up and delivers with the code; the customer follows live and rates',
+    async () => {
+      await rider.ok('POST', '/api/user/login', DEMO.rider);
+      const riderSocket = await rider.socket();
+      const available = nextEvent(riderSocket.socket, 'job.available', (j) => j._id === orderId);
+      const statusLive = (status: string) =>
+        nextEvent(customerSocket.socket, 'order.updated', (u) => u.status === status);
 
-    let live = statusLive('Order Confirmed');
-    await vendor.ok('POST', `/api/seller/orders/${orderId}/confirm`, {});
-    await live;
-    await available;
-    const board = await rider.ok('GET', '/api/rider/jobs');
-    expect((board.body.jobs as { _id: string }[]).map((j) => j._id)).toContain(orderId);
+      let live = statusLive('Order Confirmed');
+      await vendor.ok('POST', `/api/seller/orders/${orderId}/confirm`, {});
+      await live;
+      await available;
+      const board = await rider.ok('GET', '/api/rider/jobs');
+      expect((board.body.jobs as { _id: string }[]).map((j) => j._id)).toContain(orderId);
 
-    live = statusLive('Order Assigned');
-    expect((await rider.ok('POST', `/api/rider/jobs/order/${orderId}/accept`)).body.message).toBe('Order Assigned');
-    await live;
-    live = statusLive('Order Picked');
-    await rider.ok('POST', `/api/rider/jobs/order/${orderId}/picked`);
-    await live;
+      live = statusLive('Order Assigned');
+      expect((await rider.ok('POST', `/api/rider/jobs/order/${orderId}/accept`)).body.message).toBe('Order Assigned');
+      await live;
+      live = statusLive('Order Picked');
+      await rider.ok('POST', `/api/rider/jobs/order/${orderId}/picked`);
+      await live;
 
-    const shown = (await customer.ok('GET', '/api/order/user')).body.orders[0];
-    expect(shown).toMatchObject({ _id: orderId, status: 'Order Picked', deliveryCode: expect.stringMatching(/^\d{4}$/) });
-    const code: string = shown.deliveryCode;
-    const wrong = await rider.call('POST', `/api/rider/jobs/order/${orderId}/deliver`, { code: code === '0000' ? '1111' : '0000' });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('Wrong delivery code. 4 tries left.');
-    live = statusLive('Order Delivered');
-    const delivered = await rider.ok('POST', `/api/rider/jobs/order/${orderId}/deliver`, { code });
-    expect(delivered.body.message).toBe('Order Delivered');
-    await live;
-    // Some of those changes were made on the instance the customer's socket is not on.
-    const changes = proxy.log.filter((f) => f.kind === 'http' && /^\/api\/(seller\/orders|rider\/jobs)\//.test(f.path) && f.status === 200);
-    expect(changes.some((f) => f.upstream !== customerSocket.instance)).toBe(true);
+      const shown = (await customer.ok('GET', '/api/order/user')).body.orders[0];
+      expect(shown).toMatchObject({
+        _id: orderId,
+        status: 'Order Picked',
+        deliveryCode: expect.stringMatching(/^\d{4}$/),
+      });
+      const code: string = shown.deliveryCode;
+      const wrong = await rider.call('POST', `/api/rider/jobs/order/${orderId}/deliver`, {
+        code: code === '0000' ? '1111' : '0000',
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe('Wrong delivery code. 4 tries left.');
+      live = statusLive('Order Delivered');
+      const delivered = await rider.ok('POST', `/api/rider/jobs/order/${orderId}/deliver`, { code });
+      expect(delivered.body.message).toBe('Order Delivered');
+      await live;
+      // Some of those changes were made on the instance the customer's socket is not on.
+      const changes = proxy.log.filter(
+        (f) => f.kind === 'http' && /^\/api\/(seller\/orders|rider\/jobs)\//.test(f.path) && f.status === 200,
+      );
+      expect(changes.some((f) => f.upstream !== customerSocket.instance)).toBe(true);
 
-    const rated = await customer.ok('POST', '/api/ratings', { subjectType: 'order', subjectId: orderId, stars: 5, comment: 'Quick and polite' });
-    expect(rated.body.message).toBe('Thanks for rating your rider!');
-    const again = await customer.call('POST', '/api/ratings', { subjectType: 'order', subjectId: orderId, stars: 4 });
-    expect(again.servedBy).not.toBe(rated.servedBy);
-    expect(again.status).toBe(409);
-    const me = await rider.ok('GET', '/api/rider/me');
-    expect(me.body.rider).toMatchObject({ rating: 5, ratingCount: 1 });
-  });
+      const rated = await customer.ok('POST', '/api/ratings', {
+        subjectType: 'order',
+        subjectId: orderId,
+        stars: 5,
+        comment: 'Quick and polite',
+      });
+      expect(rated.body.message).toBe('Thanks for rating your rider!');
+      const again = await customer.call('POST', '/api/ratings', { subjectType: 'order', subjectId: orderId, stars: 4 });
+      expect(again.servedBy).not.toBe(rated.servedBy);
+      expect(again.status).toBe(409);
+      const me = await rider.ok('GET', '/api/rider/me');
+      expect(me.body.rider).toMatchObject({ rating: 5, ratingCount: 1 });
+    },
+  );
 
   step('a support chat both ways, live, with the customer on one instance and the agent on the other', async () => {
-    const opened = await customer.ok('POST', '/api/chat/send', chatForm({ message: 'Hello, I have a question about my order' }));
+    const opened = await customer.ok(
+      'POST',
+      '/api/chat/send',
+      chatForm({ message: 'Hello, I have a question about my order' }),
+    );
     const chatId: string = opened.body.chat._id;
     expect(await joinRoom(customerSocket.socket, chatId)).toEqual({ ok: true });
 
@@ -349,8 +415,16 @@ describe.runIf(enabled)('two instances behind a round-robin proxy, one PostgreSQ
     expect(await joinRoom(agentSocket.socket, chatId)).toEqual({ ok: true });
 
     // Customer → agent: posted over HTTP (to either instance), delivered on the agent's.
-    const toAgent = nextEvent(agentSocket.socket, 'receive-message', (m) => m.message === 'The zobo was lovely, thank you');
-    const sent = await customer.ok('POST', '/api/chat/send', chatForm({ message: 'The zobo was lovely, thank you', chatId }));
+    const toAgent = nextEvent(
+      agentSocket.socket,
+      'receive-message',
+      (m) => m.message === 'The zobo was lovely, thank you',
+    );
+    const sent = await customer.ok(
+      'POST',
+      '/api/chat/send',
+      chatForm({ message: 'The zobo was lovely, thank you', chatId }),
+    );
     const [received] = await toAgent;
     expect(received).toMatchObject({ _id: sent.body.chat.messages.at(-1)._id, chatId, senderName: 'Ada Journey' });
 
@@ -361,14 +435,20 @@ describe.runIf(enabled)('two instances behind a round-robin proxy, one PostgreSQ
 
     // Agent → customer, from the support inbox.
     const toCustomer = nextEvent(customerSocket.socket, 'receive-message', (m) => m.message === 'Glad to hear it!');
-    const reply = await agent.ok('POST', `/api/support/chats/${chatId}/reply`, chatForm({ message: 'Glad to hear it!' }));
+    const reply = await agent.ok(
+      'POST',
+      `/api/support/chats/${chatId}/reply`,
+      chatForm({ message: 'Glad to hear it!' }),
+    );
     const [answer] = await toCustomer;
     expect(answer).toMatchObject({ chatId, senderName: 'Sade Support' });
     expect([sent.servedBy, reply.servedBy].sort()).toEqual(['A', 'B']);
 
     const history = await customer.ok('GET', '/api/chat/get-chat/');
     expect((history.body.chat.messages as { message: string }[]).map((m) => m.message)).toEqual([
-      'Hello, I have a question about my order', 'The zobo was lovely, thank you', 'Glad to hear it!',
+      'Hello, I have a question about my order',
+      'The zobo was lovely, thank you',
+      'Glad to hear it!',
     ]);
   });
 
@@ -376,11 +456,15 @@ describe.runIf(enabled)('two instances behind a round-robin proxy, one PostgreSQ
     const email = `limit-${randomBytes(4).toString('hex')}@example.com`;
     await new Person().ok('POST', '/api/user/register', { name: 'Lim Ited', email, password: 'Limited#2026' });
     const seen: Answer[] = [];
-    for (let i = 0; i < 10; i++) seen.push(await new Person().call('POST', '/api/user/login', { email, password: `Wrong#${i}xyz` }));
+    for (let i = 0; i < 10; i++)
+      seen.push(await new Person().call('POST', '/api/user/login', { email, password: `Wrong#${i}xyz` }));
     expect(seen.map((a) => a.status)).toEqual(Array(10).fill(401));
     expect(seen.filter((a) => a.servedBy === 'A')).toHaveLength(5);
     // Five on each: a limit kept per instance would let the next ones through.
-    const after = [await new Person().call('POST', '/api/user/login', { email, password: 'Limited#2026' }), await new Person().call('POST', '/api/user/login', { email, password: 'Limited#2026' })];
+    const after = [
+      await new Person().call('POST', '/api/user/login', { email, password: 'Limited#2026' }),
+      await new Person().call('POST', '/api/user/login', { email, password: 'Limited#2026' }),
+    ];
     expect(after.map((a) => a.servedBy).sort()).toEqual(['A', 'B']);
     expect(after.map((a) => a.status)).toEqual([429, 429]);
     expect(after[0]!.body.message).toMatch(/too many/i);
@@ -394,8 +478,12 @@ describe.runIf(enabled)('two instances behind a round-robin proxy, one PostgreSQ
     for (const { body } of scraped) {
       const text = String(body);
       // Five wrong passwords each (401) and one refusal each (429), by route pattern.
-      expect(text).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/api\/user\/login",status_code="401"\} 5$/m);
-      expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/api\/user\/login",status_code="429"\} 1$/m);
+      expect(text).toMatch(
+        /^http_request_duration_seconds_count\{method="POST",route="\/api\/user\/login",status_code="401"\} 5$/m,
+      );
+      expect(text).toMatch(
+        /^http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/api\/user\/login",status_code="429"\} 1$/m,
+      );
       total += Number(/^jara_socketio_connections (\d+)$/m.exec(text)?.[1]);
     }
     expect(total).toBe(open);

@@ -1,11 +1,27 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavBar, Footer } from '../features/layout';
 import { OfflineBanner, UpdatePrompt } from '../features/pwa';
-import { LoginModal } from '../features/auth/components/login-modal';
+import { useLoginModal } from '../features/auth';
 // The launcher alone (not the chat barrel): the thread, panel and socket are loaded on first use.
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { RouteFallback } from '../components/ui/route-fallback';
+
+// The login form is its own chunk, loaded the first time someone opens it.
+const LoginModal = lazy(async () => ({
+  default: (await import('../features/auth/components/login-modal')).LoginModal,
+}));
+
+function LoginModalOnUse() {
+  const { open } = useLoginModal();
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  return used ? (
+    <Suspense fallback={null}>
+      <LoginModal />
+    </Suspense>
+  ) : null;
+}
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -14,7 +30,11 @@ export function RootLayout() {
       <OfflineBanner />
       <NavBar />
       {navigation.state === 'loading' && (
-        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-400" role="progressbar" aria-label="Loading page" />
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-400"
+          role="progressbar"
+          aria-label="Loading page"
+        />
       )}
       <main id="main" className="flex-1" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
@@ -23,7 +43,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ChatLauncher />
-      <LoginModal />
+      <LoginModalOnUse />
       <UpdatePrompt />
       <ScrollRestoration />
     </div>

@@ -29,16 +29,43 @@ export interface PageHead {
 }
 
 const SITE = 'Jara';
-const DEFAULT_DESCRIPTION = 'Jara — food, gadgets, fashion and parcel dispatch for the University of Benin community, delivered in minutes.';
+const DEFAULT_DESCRIPTION =
+  'Jara — food, gadgets, fashion and parcel dispatch for the University of Benin community, delivered in minutes.';
 
 /** Customer pages rendered on the server: the route pattern → the public reads it shows. */
 type Pattern =
-  | 'index' | 'products' | 'products/food/:vendorId' | 'products/food/:vendorId/:id' | 'products/:category' | 'products/:category/:id'
-  | 'shops' | 'shops/:vendorId' | 'cart' | 'wishlist' | 'contact' | 'faq' | 'customer-terms' | 'rider-terms' | '*';
+  | 'index'
+  | 'products'
+  | 'products/food/:vendorId'
+  | 'products/food/:vendorId/:id'
+  | 'products/:category'
+  | 'products/:category/:id'
+  | 'shops'
+  | 'shops/:vendorId'
+  | 'cart'
+  | 'wishlist'
+  | 'contact'
+  | 'faq'
+  | 'customer-terms'
+  | 'rider-terms'
+  | '*';
 
 const SERVER_RENDERED = new Set<string>([
-  'index', 'products', 'products/food/:vendorId', 'products/food/:vendorId/:id', 'products/:category', 'products/:category/:id',
-  'shops', 'shops/:vendorId', 'cart', 'wishlist', 'contact', 'faq', 'customer-terms', 'rider-terms', '*',
+  'index',
+  'products',
+  'products/food/:vendorId',
+  'products/food/:vendorId/:id',
+  'products/:category',
+  'products/:category/:id',
+  'shops',
+  'shops/:vendorId',
+  'cart',
+  'wishlist',
+  'contact',
+  'faq',
+  'customer-terms',
+  'rider-terms',
+  '*',
 ]);
 
 export interface PageMatch {
@@ -65,18 +92,26 @@ export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void>
   const q = (p: Promise<void>) => want.push(p);
   switch (p) {
     case 'index':
-      q(qc.prefetchQuery(homeContentQuery)); q(qc.prefetchQuery(categoriesQuery)); q(qc.prefetchQuery(productsQuery));
+      // What home shows, not the whole catalogue: that comes when a page that lists it opens.
+      q(qc.prefetchQuery(homeContentQuery));
+      q(qc.prefetchQuery(categoriesQuery));
       q(qc.prefetchQuery(bestSellersQuery));
       break;
-    case 'products': case 'products/food/:vendorId/:id': case 'products/:category/:id': case 'cart': case 'wishlist':
+    case 'products':
+    case 'products/food/:vendorId/:id':
+    case 'products/:category/:id':
+    case 'cart':
+    case 'wishlist':
       q(qc.prefetchQuery(productsQuery));
       break;
     case 'products/:category':
       q(qc.prefetchQuery(categoriesQuery));
       q(m.params.category === 'food' ? qc.prefetchQuery(vendorsQuery) : qc.prefetchQuery(productsQuery));
       break;
-    case 'products/food/:vendorId': case 'shops/:vendorId':
-      q(qc.prefetchQuery(productsQuery)); q(qc.prefetchQuery(vendorQuery(m.params.vendorId ?? '')));
+    case 'products/food/:vendorId':
+    case 'shops/:vendorId':
+      q(qc.prefetchQuery(productsQuery));
+      q(qc.prefetchQuery(vendorQuery(m.params.vendorId ?? '')));
       break;
     case 'shops':
       q(qc.prefetchQuery(vendorsQuery));
@@ -96,42 +131,81 @@ const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEn
 /** The head of a page from what is in the cache (after prefetchPage). */
 export function pageHead(qc: QueryClient, m: PageMatch): PageHead {
   const p = m.pattern as Pattern;
-  const base: PageHead = { title: `${SITE} — Campus marketplace`, description: DEFAULT_DESCRIPTION, canonical: m.pathname, type: 'website', status: 200 };
+  const base: PageHead = {
+    title: `${SITE} — Campus marketplace`,
+    description: DEFAULT_DESCRIPTION,
+    canonical: m.pathname,
+    type: 'website',
+    status: 200,
+  };
   const products = qc.getQueryData<ProductDto[]>(productsQuery.queryKey);
-  const named = (title: string, description = DEFAULT_DESCRIPTION): PageHead => ({ ...base, title: `${title} · ${SITE}`, description });
+  const named = (title: string, description = DEFAULT_DESCRIPTION): PageHead => ({
+    ...base,
+    title: `${title} · ${SITE}`,
+    description,
+  });
   const notFound = (title: string): PageHead => ({ ...named(title), status: 404, noindex: true });
   switch (p) {
     case 'index': {
       const home = qc.getQueryData<HomeContent>(homeContentQuery.queryKey);
       const banner = home?.banners[0]?.image;
-      return { ...base, canonical: '/', ...(banner ? { image: banner, lcpImage: imagePreload(banner, HERO_IMAGES.banner.width, HERO_IMAGES.banner.sizes) } : {}) };
+      return {
+        ...base,
+        canonical: '/',
+        ...(banner
+          ? { image: banner, lcpImage: imagePreload(banner, HERO_IMAGES.banner.width, HERO_IMAGES.banner.sizes) }
+          : {}),
+      };
     }
     case 'products':
-      return { ...named('All products', 'Everything on Jara: food from campus kitchens, gadgets, fashion and more, delivered on Ugbowo campus.'), canonical: '/products' };
+      return {
+        ...named(
+          'All products',
+          'Everything on Jara: food from campus kitchens, gadgets, fashion and more, delivered on Ugbowo campus.',
+        ),
+        canonical: '/products',
+      };
     case 'products/:category': {
       const c = CATEGORIES.find((x) => x.path === m.params.category);
-      return c ? named(c.text, `${c.text} from campus vendors on Jara, delivered on Ugbowo campus.`) : notFound('Category not found');
+      return c
+        ? named(c.text, `${c.text} from campus vendors on Jara, delivered on Ugbowo campus.`)
+        : notFound('Category not found');
     }
-    case 'products/food/:vendorId/:id': case 'products/:category/:id': {
+    case 'products/food/:vendorId/:id':
+    case 'products/:category/:id': {
       const product = products?.find((x) => x._id === m.params.id);
       if (!product) return products ? notFound('Product not found') : named('Product');
       const option = cheapestOption(product);
       const price = option ? effectivePrice(option) : undefined;
       const vendor = qc.getQueryData<VendorDto>(vendorQuery(product.vendorId).queryKey);
       const image = product.image[0];
-      const text = product.description.join(' ').trim() || `${product.name}${vendor ? ` from ${vendor.businessName}` : ''} on Jara.`;
+      const text =
+        product.description.join(' ').trim() ||
+        `${product.name}${vendor ? ` from ${vendor.businessName}` : ''} on Jara.`;
       return {
         ...named(product.name, clip(price !== undefined ? `${formatPrice(price)} · ${text}` : text)),
-        canonical: product.category === 'food' ? `/products/food/${product.vendorId}/${product._id}` : `/products/${product.category}/${product._id}`,
+        canonical:
+          product.category === 'food'
+            ? `/products/food/${product.vendorId}/${product._id}`
+            : `/products/${product.category}/${product._id}`,
         type: 'product',
-        ...(image ? { image, lcpImage: imagePreload(image, HERO_IMAGES.product.width, HERO_IMAGES.product.sizes) } : {}),
+        ...(image
+          ? { image, lcpImage: imagePreload(image, HERO_IMAGES.product.width, HERO_IMAGES.product.sizes) }
+          : {}),
         ...(price !== undefined ? { price: { amount: String(price), display: formatPrice(price) } } : {}),
       };
     }
-    case 'products/food/:vendorId': case 'shops/:vendorId': {
+    case 'products/food/:vendorId':
+    case 'shops/:vendorId': {
       const vendor = qc.getQueryData<VendorDto>(vendorQuery(m.params.vendorId ?? '').queryKey);
       if (!vendor) return notFound('Vendor not found');
-      return { ...named(vendor.businessName, `Order from ${vendor.businessName} on Jara${vendor.address ? `, ${vendor.address}` : ''}.`), ...(vendor.profilePhoto ? { image: vendor.profilePhoto } : {}) };
+      return {
+        ...named(
+          vendor.businessName,
+          `Order from ${vendor.businessName} on Jara${vendor.address ? `, ${vendor.address}` : ''}.`,
+        ),
+        ...(vendor.profilePhoto ? { image: vendor.profilePhoto } : {}),
+      };
     }
     case 'shops':
       return named('Shops', 'Campus shops on Jara: gadgets, fashion, beauty and more.');
@@ -175,9 +249,11 @@ export function headHtml(h: PageHead, origin: string): string {
   }
   if (h.lcpImage) {
     const { href, type, srcSet, sizes } = h.lcpImage;
-    tags.push(srcSet
-      ? `<link rel="preload" as="image"${type ? ` type="${esc(type)}"` : ''} href="${esc(href)}" imagesrcset="${esc(srcSet)}" imagesizes="${esc(sizes ?? '100vw')}" fetchpriority="high">`
-      : `<link rel="preload" as="image" href="${esc(href)}" fetchpriority="high">`);
+    tags.push(
+      srcSet
+        ? `<link rel="preload" as="image"${type ? ` type="${esc(type)}"` : ''} href="${esc(href)}" imagesrcset="${esc(srcSet)}" imagesizes="${esc(sizes ?? '100vw')}" fetchpriority="high">`
+        : `<link rel="preload" as="image" href="${esc(href)}" fetchpriority="high">`,
+    );
   }
   if (h.noindex) tags.push('<meta name="robots" content="noindex">');
   return tags.join('');

@@ -11,7 +11,9 @@ export function RouteError() {
     <div className="mx-auto max-w-lg px-4 py-20 text-center">
       <h1 className="text-2xl font-bold">{MSG.somethingWrong}</h1>
       <p className="mt-2 text-stone-600">Please reload the page. If it keeps happening, contact support.</p>
-      <Button className="mt-6" onClick={() => window.location.reload()}>Reload</Button>
+      <Button className="mt-6" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
     </div>
   );
 }

@@ -14,36 +14,149 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../features/home/components/home-page')).HomePage }) },
-          { path: 'products', lazy: async () => ({ Component: (await import('../features/catalog/components/products-page')).ProductsPage }) },
-          { path: 'products/food/:vendorId', lazy: async () => ({ Component: (await import('../features/catalog/components/vendor-products-page')).FoodVendorPage }) },
-          { path: 'products/food/:vendorId/:id', lazy: async () => ({ Component: (await import('../features/catalog/components/product-detail-page')).ProductDetailPage }) },
-          { path: 'products/:category', lazy: async () => ({ Component: (await import('../features/catalog/components/category-page')).CategoryPage }) },
-          { path: 'products/:category/:id', lazy: async () => ({ Component: (await import('../features/catalog/components/product-detail-page')).ProductDetailPage }) },
-          { path: 'shops', lazy: async () => ({ Component: (await import('../features/catalog/components/shops-page')).ShopsPage }) },
-          { path: 'shops/:vendorId', lazy: async () => ({ Component: (await import('../features/catalog/components/vendor-products-page')).ShopPage }) },
-          { path: 'cart', lazy: async () => ({ Component: (await import('../features/checkout/components/cart-page')).CartPage }) },
-          { path: 'wishlist', lazy: async () => ({ Component: (await import('../features/wishlist/components/wishlist-page')).WishlistPage }) },
-          { path: 'add-address', lazy: async () => ({ Component: (await import('../features/addresses/components/add-address-page')).AddAddressPage }) },
-          { path: 'my-orders', lazy: async () => ({ Component: (await import('../features/orders/components/my-orders-page')).MyOrdersPage }) },
-          { path: 'dispatch', lazy: async () => ({ Component: (await import('../features/dispatch/components/dispatch-page')).DispatchPage }) },
-          { path: 'dispatch-request', lazy: async () => ({ Component: (await import('../features/dispatch/components/dispatch-request-page')).DispatchRequestPage }) },
-          { path: 'contact', lazy: async () => ({ Component: (await import('../features/pages/components/contact-page')).ContactPage }) },
-          { path: 'faq', lazy: async () => ({ Component: (await import('../features/pages/components/faq-page')).FaqPage }) },
-          { path: 'customer-terms', lazy: async () => ({ Component: (await import('../features/pages/components/customer-terms-page')).CustomerTermsPage }) },
-          { path: 'rider-terms', lazy: async () => ({ Component: (await import('../features/pages/components/rider-terms-page')).RiderTermsPage }) },
-          { path: 'loader', lazy: async () => ({ Component: (await import('../features/pages/components/loader-page')).LoaderPage }) },
-          { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage }) },
-          { path: 'profile', lazy: async () => ({ Component: (await import('../features/profile/components/profile-page')).ProfilePage }) },
-          { path: 'seller/*', lazy: async () => ({ Component: (await import('../features/seller/components/seller-page')).SellerPage }) },
-          { path: 'rider/*', lazy: async () => ({ Component: (await import('../features/rider/components/rider-page')).RiderPage }) },
-          { path: 'admin/*', lazy: async () => ({ Component: (await import('../features/admin/components/admin-page')).AdminPage }) },
-          { path: 'support/*', lazy: async () => ({ Component: (await import('../features/support/components/support-page')).SupportPage }) },
-          { path: '*', lazy: async () => ({ Component: (await import('../features/pages/components/not-found-page')).NotFoundPage }) },
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/home/components/home-page')).HomePage }),
+          },
+          {
+            path: 'products',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/products-page')).ProductsPage,
+            }),
+          },
+          {
+            path: 'products/food/:vendorId',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/vendor-products-page')).FoodVendorPage,
+            }),
+          },
+          {
+            path: 'products/food/:vendorId/:id',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/product-detail-page')).ProductDetailPage,
+            }),
+          },
+          {
+            path: 'products/:category',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/category-page')).CategoryPage,
+            }),
+          },
+          {
+            path: 'products/:category/:id',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/product-detail-page')).ProductDetailPage,
+            }),
+          },
+          {
+            path: 'shops',
+            lazy: async () => ({ Component: (await import('../features/catalog/components/shops-page')).ShopsPage }),
+          },
+          {
+            path: 'shops/:vendorId',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/components/vendor-products-page')).ShopPage,
+            }),
+          },
+          {
+            path: 'cart',
+            lazy: async () => ({ Component: (await import('../features/checkout/components/cart-page')).CartPage }),
+          },
+          {
+            path: 'wishlist',
+            lazy: async () => ({
+              Component: (await import('../features/wishlist/components/wishlist-page')).WishlistPage,
+            }),
+          },
+          {
+            path: 'add-address',
+            lazy: async () => ({
+              Component: (await import('../features/addresses/components/add-address-page')).AddAddressPage,
+            }),
+          },
+          {
+            path: 'my-orders',
+            lazy: async () => ({
+              Component: (await import('../features/orders/components/my-orders-page')).MyOrdersPage,
+            }),
+          },
+          {
+            path: 'dispatch',
+            lazy: async () => ({
+              Component: (await import('../features/dispatch/components/dispatch-page')).DispatchPage,
+            }),
+          },
+          {
+            path: 'dispatch-request',
+            lazy: async () => ({
+              Component: (await import('../features/dispatch/components/dispatch-request-page')).DispatchRequestPage,
+            }),
+          },
+          {
+            path: 'contact',
+            lazy: async () => ({ Component: (await import('../features/pages/components/contact-page')).ContactPage }),
+          },
+          {
+            path: 'faq',
+            lazy: async () => ({ Component: (await import('../features/pages/components/faq-page')).FaqPage }),
+          },
+          {
+            path: 'customer-terms',
+            lazy: async () => ({
+              Component: (await import('../features/pages/components/customer-terms-page')).CustomerTermsPage,
+            }),
+          },
+          {
+            path: 'rider-terms',
+            lazy: async () => ({
+              Component: (await import('../features/pages/components/rider-terms-page')).RiderTermsPage,
+            }),
+          },
+          {
+            path: 'loader',
+            lazy: async () => ({ Component: (await import('../features/pages/components/loader-page')).LoaderPage }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+            }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/components/profile-page')).ProfilePage,
+            }),
+          },
+          {
+            path: 'seller/*',
+            lazy: async () => ({ Component: (await import('../features/seller/components/seller-page')).SellerPage }),
+          },
+          {
+            path: 'rider/*',
+            lazy: async () => ({ Component: (await import('../features/rider/components/rider-page')).RiderPage }),
+          },
+          {
+            path: 'admin/*',
+            lazy: async () => ({ Component: (await import('../features/admin/components/admin-page')).AdminPage }),
+          },
+          {
+            path: 'support/*',
+            lazy: async () => ({
+              Component: (await import('../features/support/components/support-page')).SupportPage,
+            }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('../features/pages/components/not-found-page')).NotFoundPage,
+            }),
+          },
         ],
       },
     ],
   },
 ];
 
-export const createRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+export const createRouter = (hydrationData?: HydrationState) =>
+  createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);

@@ -12,18 +12,40 @@ import { StatusPill } from './ui/status-pill';
 import { fmtTime } from '../lib/format-time';
 
 /** A rider's or a vendor's earnings: totals, weeks, entries and payouts; the payout button schedules the next working day. */
-export function EarningsView({ data, isPending, error, percentText, onPayout, paying }: {
-  data: EarningsDto | undefined; isPending: boolean; error: unknown; percentText: string; onPayout: (account: PayoutInput) => Promise<unknown>; paying: boolean;
+export function EarningsView({
+  data,
+  isPending,
+  error,
+  percentText,
+  onPayout,
+  paying,
+}: {
+  data: EarningsDto | undefined;
+  isPending: boolean;
+  error: unknown;
+  percentText: string;
+  onPayout: (account: PayoutInput) => Promise<unknown>;
+  paying: boolean;
 }) {
   const [accountName, setAccountName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [bankCode, setBankCode] = useState('');
   const last = data?.lastAccount;
-  if (isPending) return <div role="status" aria-label="Loading earnings" className="space-y-3"><Skeleton className="h-24" /><Skeleton className="h-40" /></div>;
+  if (isPending)
+    return (
+      <div role="status" aria-label="Loading earnings" className="space-y-3">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-40" />
+      </div>
+    );
   if (error || !data) return <EmptyState message={errorMessage(error)} />;
   const handlePayout = async (e: FormEvent) => {
     e.preventDefault();
-    const account = { accountName: accountName.trim() || last?.accountName || '', accountNumber: accountNumber.trim(), bankCode: bankCode || last?.bankCode || '' };
+    const account = {
+      accountName: accountName.trim() || last?.accountName || '',
+      accountNumber: accountNumber.trim(),
+      bankCode: bankCode || last?.bankCode || '',
+    };
     if (!/^\d{10}$/.test(account.accountNumber)) return toast.error('Enter the 10-digit account number (NUBAN)');
     if (!account.bankCode) return toast.error('Choose your bank');
     if (!account.accountName) return toast.error('Enter the account name');
@@ -38,31 +60,90 @@ export function EarningsView({ data, isPending, error, percentText, onPayout, pa
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {[['Earned', data.totalEarned], ['Paid out', data.paidOut], ['Scheduled', data.scheduled], ['Available', data.available]].map(([label, v]) => (
-          <Card key={label as string}><p className="text-xs text-stone-600">{label}</p><p className="text-xl font-bold">{formatPrice(v as number)}</p></Card>
+        {[
+          ['Earned', data.totalEarned],
+          ['Paid out', data.paidOut],
+          ['Scheduled', data.scheduled],
+          ['Available', data.available],
+        ].map(([label, v]) => (
+          <Card key={label as string}>
+            <p className="text-xs text-stone-600">{label}</p>
+            <p className="text-xl font-bold">{formatPrice(v as number)}</p>
+          </Card>
         ))}
       </div>
       <Card>
         <p className="text-sm text-stone-700">{percentText}</p>
-        <form onSubmit={(e) => void handlePayout(e)} className="mt-3 grid gap-3 sm:grid-cols-3" aria-label="Request a payout">
-          <TextField label="Account name" value={accountName} onChange={(e) => setAccountName(e.target.value)} placeholder={last?.accountName} maxLength={100} />
-          <TextField label="Account number" inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, '').slice(0, 10))} placeholder={last ? `••••${last.accountNumberLast4}` : '10 digits'} />
+        <form
+          onSubmit={(e) => void handlePayout(e)}
+          className="mt-3 grid gap-3 sm:grid-cols-3"
+          aria-label="Request a payout"
+        >
+          <TextField
+            label="Account name"
+            value={accountName}
+            onChange={(e) => setAccountName(e.target.value)}
+            placeholder={last?.accountName}
+            maxLength={100}
+          />
+          <TextField
+            label="Account number"
+            inputMode="numeric"
+            value={accountNumber}
+            onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, '').slice(0, 10))}
+            placeholder={last ? `••••${last.accountNumberLast4}` : '10 digits'}
+          />
           <div>
-            <label htmlFor="payout-bank" className="mb-1.5 block text-sm font-medium text-stone-800">Bank</label>
-            <select id="payout-bank" className={inputClass} value={bankCode || last?.bankCode || ''} onChange={(e) => setBankCode(e.target.value)}>
+            <label htmlFor="payout-bank" className="mb-1.5 block text-sm font-medium text-stone-800">
+              Bank
+            </label>
+            <select
+              id="payout-bank"
+              className={inputClass}
+              value={bankCode || last?.bankCode || ''}
+              onChange={(e) => setBankCode(e.target.value)}
+            >
               <option value="">Choose your bank</option>
-              {NIGERIAN_BANKS.map((b) => <option key={b.code} value={b.code}>{b.name}</option>)}
+              {NIGERIAN_BANKS.map((b) => (
+                <option key={b.code} value={b.code}>
+                  {b.name}
+                </option>
+              ))}
             </select>
           </div>
-          <Button type="submit" className="sm:col-span-3 sm:justify-self-start" disabled={paying || data.available <= 0}>Request payout of {formatPrice(data.available)}</Button>
+          <Button
+            type="submit"
+            className="sm:col-span-3 sm:justify-self-start"
+            disabled={paying || data.available <= 0}
+          >
+            Request payout of {formatPrice(data.available)}
+          </Button>
         </form>
       </Card>
       <Card>
         <h3 className="font-semibold">By week</h3>
-        {data.byWeek.length === 0 ? <p className="mt-2 text-sm text-stone-600">Nothing delivered yet.</p> : (
+        {data.byWeek.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">Nothing delivered yet.</p>
+        ) : (
           <table className="mt-2 w-full text-sm">
-            <thead><tr className="text-left text-stone-600"><th className="py-1 font-medium">Week of</th><th className="font-medium">Jobs</th><th className="font-medium">Gross</th><th className="font-medium">Yours</th></tr></thead>
-            <tbody>{data.byWeek.map((w) => <tr key={w.weekStart} className="border-t border-stone-100"><td className="py-1.5">{w.weekStart}</td><td>{w.count}</td><td>{formatPrice(w.gross)}</td><td className="font-semibold">{formatPrice(w.net)}</td></tr>)}</tbody>
+            <thead>
+              <tr className="text-left text-stone-600">
+                <th className="py-1 font-medium">Week of</th>
+                <th className="font-medium">Jobs</th>
+                <th className="font-medium">Gross</th>
+                <th className="font-medium">Yours</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.byWeek.map((w) => (
+                <tr key={w.weekStart} className="border-t border-stone-100">
+                  <td className="py-1.5">{w.weekStart}</td>
+                  <td>{w.count}</td>
+                  <td>{formatPrice(w.gross)}</td>
+                  <td className="font-semibold">{formatPrice(w.net)}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         )}
       </Card>
@@ -70,7 +151,12 @@ export function EarningsView({ data, isPending, error, percentText, onPayout, pa
         <h3 className="font-semibold">Recent</h3>
         <ul className="mt-2 divide-y divide-stone-100 text-sm">
           {data.entries.slice(0, 30).map((e) => (
-            <li key={e._id} className="flex justify-between py-1.5"><span>{fmtTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}</span><span className="font-medium">{formatPrice(e.net)}</span></li>
+            <li key={e._id} className="flex justify-between py-1.5">
+              <span>
+                {fmtTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}
+              </span>
+              <span className="font-medium">{formatPrice(e.net)}</span>
+            </li>
           ))}
           {data.entries.length === 0 && <li className="py-1.5 text-stone-600">No earnings yet.</li>}
         </ul>
@@ -80,7 +166,11 @@ export function EarningsView({ data, isPending, error, percentText, onPayout, pa
         <ul className="mt-2 divide-y divide-stone-100 text-sm">
           {data.payouts.map((p) => (
             <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
-              <span>{formatPrice(p.amount)} · due {fmtTime(p.dueAt)}{p.account ? ` · ${p.account}` : ''}{p.failureReason ? ` · ${p.failureReason}` : ''}</span>
+              <span>
+                {formatPrice(p.amount)} · due {fmtTime(p.dueAt)}
+                {p.account ? ` · ${p.account}` : ''}
+                {p.failureReason ? ` · ${p.failureReason}` : ''}
+              </span>
               <StatusPill status={p.state} />
             </li>
           ))}

@@ -13,7 +13,9 @@ export function PushPrompt({ what }: { what: 'order' | 'dispatch' }) {
   const [hidden, setHidden] = useState(promptDismissed);
   useEffect(() => {
     let live = true;
-    pushState().then((s) => live && setState(s)).catch(() => live && setState('unsupported'));
+    pushState()
+      .then((s) => live && setState(s))
+      .catch(() => live && setState('unsupported'));
     return () => {
       live = false;
     };
@@ -40,14 +42,26 @@ export function PushPrompt({ what }: { what: 'order' | 'dispatch' }) {
   };
 
   return (
-    <section aria-labelledby="push-prompt-title" className="mb-4 rounded-[var(--radius-card)] bg-brand-50 p-4" data-testid="push-prompt">
-      <h2 id="push-prompt-title" className="font-semibold text-brand-900">Follow your {what} when the app is closed</h2>
+    <section
+      aria-labelledby="push-prompt-title"
+      className="mb-4 rounded-[var(--radius-card)] bg-brand-50 p-4"
+      data-testid="push-prompt"
+    >
+      <h2 id="push-prompt-title" className="font-semibold text-brand-900">
+        Follow your {what} when the app is closed
+      </h2>
       <p className="mt-1 text-sm text-stone-700">
-        Get a notification when the {what === 'order' ? 'vendor confirms, the rider picks it up' : 'rider picks up your parcel'} and when it is delivered, and when support answers you.
+        Get a notification when the{' '}
+        {what === 'order' ? 'vendor confirms, the rider picks it up' : 'rider picks up your parcel'} and when it is
+        delivered, and when support answers you.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" onClick={handleEnable} disabled={busy}>{busy ? 'Turning on…' : 'Turn on notifications'}</Button>
-        <Button size="sm" variant="outline" onClick={handleLater} disabled={busy}>Not now</Button>
+        <Button size="sm" onClick={handleEnable} disabled={busy}>
+          {busy ? 'Turning on…' : 'Turn on notifications'}
+        </Button>
+        <Button size="sm" variant="outline" onClick={handleLater} disabled={busy}>
+          Not now
+        </Button>
       </div>
     </section>
   );

@@ -36,7 +36,12 @@ export function RateRider({ subjectType, subjectId }: { subjectType: JobKind; su
     e.preventDefault();
     if (!stars) return toast.error('Choose from 1 to 5 stars');
     try {
-      const res = await rate.mutateAsync({ subjectType, subjectId, stars, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+      const res = await rate.mutateAsync({
+        subjectType,
+        subjectId,
+        stars,
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+      });
       toast.success(res.message);
     } catch (err) {
       toast.error(errorMessage(err));
@@ -44,7 +49,11 @@ export function RateRider({ subjectType, subjectId }: { subjectType: JobKind; su
   };
 
   return (
-    <form onSubmit={(e) => void handleSubmit(e)} aria-label="Rate your rider" className="space-y-3 rounded-2xl bg-stone-50 p-4">
+    <form
+      onSubmit={(e) => void handleSubmit(e)}
+      aria-label="Rate your rider"
+      className="space-y-3 rounded-2xl bg-stone-50 p-4"
+    >
       <StarInput label="Rate your rider" value={stars} onChange={setStars} disabled={rate.isPending} />
       <TextArea
         label="Comment (optional)"

@@ -31,7 +31,11 @@ describe('TrackingTimeline', () => {
   });
 
   it('has no call button without a phone, and nothing at all without a timeline', () => {
-    const { unmount } = render(<TrackingTimeline tracking={tracking({ rider: { firstName: 'Tunde', rating: null, ratingCount: 0, phone: null }, refund: null })} />);
+    const { unmount } = render(
+      <TrackingTimeline
+        tracking={tracking({ rider: { firstName: 'Tunde', rating: null, ratingCount: 0, phone: null }, refund: null })}
+      />,
+    );
     expect(screen.queryByRole('link', { name: /Call/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('rider-card')).toHaveTextContent('New rider, no ratings yet');
     expect(screen.queryByTestId('refund-status')).not.toBeInTheDocument();

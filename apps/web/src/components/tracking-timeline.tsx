@@ -13,8 +13,18 @@ function StepRow({ step, last, current }: { step: TrackingStepDto; last: boolean
   const done = step.at !== null;
   const bad = step.key === 'declined' || step.key === 'cancelled' || step.key === 'refund_failed';
   return (
-    <li className="relative flex gap-3 pb-3 last:pb-0" data-testid="timeline-step" data-done={done} aria-current={current ? 'step' : undefined}>
-      {!last && <span aria-hidden="true" className={`absolute left-[7px] top-4 h-full w-0.5 ${done ? 'bg-brand-600' : 'bg-stone-200'}`} />}
+    <li
+      className="relative flex gap-3 pb-3 last:pb-0"
+      data-testid="timeline-step"
+      data-done={done}
+      aria-current={current ? 'step' : undefined}
+    >
+      {!last && (
+        <span
+          aria-hidden="true"
+          className={`absolute left-[7px] top-4 h-full w-0.5 ${done ? 'bg-brand-600' : 'bg-stone-200'}`}
+        />
+      )}
       <span
         aria-hidden="true"
         className={`relative mt-0.5 size-4 shrink-0 rounded-full border-2 ${
@@ -27,7 +37,11 @@ function StepRow({ step, last, current }: { step: TrackingStepDto; last: boolean
           {!done && <span className="sr-only"> (to come)</span>}
         </p>
         {step.note && <p className="break-words text-stone-700">Reason: {step.note}</p>}
-        {step.at && <p className="text-xs text-stone-500"><time dateTime={step.at}>{fmtTime(step.at)}</time></p>}
+        {step.at && (
+          <p className="text-xs text-stone-500">
+            <time dateTime={step.at}>{fmtTime(step.at)}</time>
+          </p>
+        )}
       </div>
     </li>
   );
@@ -45,7 +59,10 @@ export function TrackingTimeline({ tracking }: { tracking: Partial<TrackingDto> 
   return (
     <section aria-label="Tracking" className="space-y-3" data-testid="tracking">
       {rider && (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-stone-50 p-3" data-testid="rider-card">
+        <div
+          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-stone-50 p-3"
+          data-testid="rider-card"
+        >
           <div className="text-sm">
             <p className="font-semibold text-stone-900">Your rider: {rider.firstName}</p>
             <p className="flex items-center gap-1 text-stone-600">
@@ -53,7 +70,9 @@ export function TrackingTimeline({ tracking }: { tracking: Partial<TrackingDto> 
                 <>
                   <StarIcon size={14} filled className="text-accent-500" />
                   <span>{rider.rating.toFixed(1)}</span>
-                  <span className="text-stone-500">({rider.ratingCount} rating{rider.ratingCount === 1 ? '' : 's'})</span>
+                  <span className="text-stone-500">
+                    ({rider.ratingCount} rating{rider.ratingCount === 1 ? '' : 's'})
+                  </span>
                 </>
               ) : (
                 'New rider, no ratings yet'
@@ -76,7 +95,9 @@ export function TrackingTimeline({ tracking }: { tracking: Partial<TrackingDto> 
         </p>
       )}
       <ol aria-label="Timeline">
-        {steps.map((s, i) => <StepRow key={`${s.key}-${i}`} step={s} last={i === steps.length - 1} current={i === lastDone} />)}
+        {steps.map((s, i) => (
+          <StepRow key={`${s.key}-${i}`} step={s} last={i === steps.length - 1} current={i === lastDone} />
+        ))}
       </ol>
     </section>
   );

@@ -4,7 +4,12 @@ import { stubFetch } from '../test/render';
 
 describe('api client', () => {
   it('turns the error envelope into an ApiError with the server message and code', async () => {
-    stubFetch({ 'POST /api/user/login': new Response(JSON.stringify({ success: false, message: 'Invalid email or password', code: 'invalid_credentials' }), { status: 401 }) });
+    stubFetch({
+      'POST /api/user/login': new Response(
+        JSON.stringify({ success: false, message: 'Invalid email or password', code: 'invalid_credentials' }),
+        { status: 401 },
+      ),
+    });
     const err = await api.post('/api/user/login', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ message: 'Invalid email or password', code: 'invalid_credentials', status: 401 });
@@ -12,7 +17,10 @@ describe('api client', () => {
 
   it('returns success:false answers only when asked to', async () => {
     stubFetch({ 'GET /api/user/is-auth': { success: false, user: null } });
-    await expect(api.get('/api/user/is-auth', { allowUnsuccessful: true })).resolves.toEqual({ success: false, user: null });
+    await expect(api.get('/api/user/is-auth', { allowUnsuccessful: true })).resolves.toEqual({
+      success: false,
+      user: null,
+    });
     await expect(api.get('/api/user/is-auth')).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -36,7 +36,12 @@ export function setApiTransport(next: Transport): void {
 }
 
 async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' }, signal: opts.signal };
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal: opts.signal,
+  };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {

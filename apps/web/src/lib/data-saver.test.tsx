@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { DATA_SAVER_KEY, dataSaverOn, isDataSaverOn } from './data-saver';
@@ -14,7 +14,10 @@ const banners = [
 ];
 
 function setBrowserSaveData(value: boolean | undefined) {
-  Object.defineProperty(navigator, 'connection', { value: value === undefined ? undefined : { saveData: value }, configurable: true });
+  Object.defineProperty(navigator, 'connection', {
+    value: value === undefined ? undefined : { saveData: value },
+    configurable: true,
+  });
 }
 
 function setReducedMotion(reduce: boolean) {
@@ -22,7 +25,9 @@ function setReducedMotion(reduce: boolean) {
 }
 
 const switchEl = () => screen.getByRole('switch', { name: 'Data saver' });
-const slide = () => screen.getAllByRole('button', { name: /Go to slide/ }).findIndex((b) => b.getAttribute('aria-current') === 'true') + 1;
+const slide = () =>
+  screen.getAllByRole('button', { name: /Go to slide/ }).findIndex((b) => b.getAttribute('aria-current') === 'true') +
+  1;
 
 describe('data saver', () => {
   const matchMedia = window.matchMedia;
@@ -82,7 +87,9 @@ describe('data saver', () => {
       localStorage.setItem(DATA_SAVER_KEY, JSON.stringify('on'));
       const { container } = setup();
       expect(container.querySelectorAll('img')).toHaveLength(1);
-      act(() => { vi.advanceTimersByTime(20_000); });
+      act(() => {
+        vi.advanceTimersByTime(20_000);
+      });
       expect(slide()).toBe(1);
       // Moving by hand still works, and then that slide's picture loads.
       act(() => screen.getByRole('button', { name: 'Next slide' }).click());
@@ -93,15 +100,31 @@ describe('data saver', () => {
     it('does not advance by itself when the system asks for reduced motion', () => {
       setReducedMotion(true);
       const { container } = setup();
-      expect(container.querySelectorAll('img')).toHaveLength(2);
-      act(() => { vi.advanceTimersByTime(20_000); });
+      act(() => {
+        vi.advanceTimersByTime(20_000);
+      });
       expect(slide()).toBe(1);
+      // Nothing moves, so the other slide's picture waits until the user reaches for the carousel.
+      expect(container.querySelectorAll('img')).toHaveLength(1);
+      fireEvent.mouseEnter(screen.getByRole('region', { name: 'Featured' }));
+      expect(container.querySelectorAll('img')).toHaveLength(2);
     });
 
-    it('advances with neither on', () => {
+    it('advances with neither on, loading the next picture shortly before it', () => {
       setReducedMotion(false);
-      setup();
-      act(() => { vi.advanceTimersByTime(5_000); });
+      const { container } = setup();
+      expect(container.querySelectorAll('img')).toHaveLength(1);
+      act(() => {
+        vi.advanceTimersByTime(3_400);
+      });
+      expect(container.querySelectorAll('img')).toHaveLength(1);
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
+      expect(container.querySelectorAll('img')).toHaveLength(2);
+      act(() => {
+        vi.advanceTimersByTime(1_500);
+      });
       expect(slide()).toBe(2);
     });
   });

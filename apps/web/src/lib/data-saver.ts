@@ -21,7 +21,9 @@ interface NetworkInformationLike {
 }
 
 const connection = (): NetworkInformationLike | undefined =>
-  typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  typeof navigator === 'undefined'
+    ? undefined
+    : (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
 
 /** Whether the browser asks to save data (Chromium's Lite mode / Android data saver). */
 export const browserSavesData = (): boolean => connection()?.saveData === true;
@@ -81,7 +83,11 @@ function subscribeMotion(listener: () => void): () => void {
 }
 
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeMotion, () => window.matchMedia?.(REDUCED_MOTION).matches === true, () => false);
+  return useSyncExternalStore(
+    subscribeMotion,
+    () => window.matchMedia?.(REDUCED_MOTION).matches === true,
+    () => false,
+  );
 }
 
 /** Carousels advance by themselves only when neither data saver nor reduced motion is on. */

@@ -1,4 +1,4 @@
-import type { PushSubscriptionInput } from '@jara/shared';
+import type { PushPublicKeyAnswer, PushSubscriptionInput } from '@jara/shared';
 import { api } from './api-client';
 import { readJson, writeJson } from './storage';
 import { SW_URL } from './pwa';
@@ -17,14 +17,29 @@ const SUBSCRIBE_TIMEOUT_MS = 20_000;
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error('The push service did not answer.')), ms);
-    p.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e instanceof Error ? e : new Error(String(e))); });
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
   });
 }
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 /** The registration that receives pushes: the site's existing one (e.g. the PWA's), else ours. */
@@ -53,14 +68,17 @@ export async function enablePush(): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
   const reg = (await registration(true))!;
-  const { publicKey } = await api.get<{ success: true; publicKey: string }>('/api/push/public-key');
+  const { publicKey } = await api.get<PushPublicKeyAnswer>('/api/push/public-key');
   let sub = await reg.pushManager.getSubscription();
   if (sub && !sameKey(sub, publicKey)) {
     await sub.unsubscribe();
     sub = null;
   }
   // A browser that cannot reach its push service never answers: give up instead of spinning.
-  sub ??= await withTimeout(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }), SUBSCRIBE_TIMEOUT_MS);
+  sub ??= await withTimeout(
+    reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }),
+    SUBSCRIBE_TIMEOUT_MS,
+  );
   await api.post('/api/push/subscriptions', sub.toJSON() as PushSubscriptionInput);
   return 'on';
 }
@@ -82,7 +100,10 @@ function sameKey(sub: PushSubscription, publicKey: string): boolean {
 }
 
 export function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '=');
+  const b64 = s
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(s.length / 4) * 4, '=');
   const raw = atob(b64);
   const out = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);

@@ -2,9 +2,10 @@ import { createStore } from './create-store';
 import { PERSONAL_CACHES } from '../sw/cache-rules';
 
 /**
- * The page's side of the service worker (src/sw/sw.ts, decision 0017): registered on load for
- * every visitor (production builds only: the dev server has no worker), the "new version" prompt,
- * catalogue answers the worker found changed, and the personal caches deleted on logout.
+ * The page's side of the service worker (src/sw/sw.ts, decisions 0017 and 0025): registered for
+ * every visitor once the page is up (production builds only: the dev server has no worker), the
+ * "new version" prompt, catalogue answers the worker found changed, and the personal caches
+ * deleted on logout.
  */
 
 /** The service worker (it also carries the push handlers, see lib/push.ts). */
@@ -25,33 +26,83 @@ export function onCatalogueUpdate(listener: CatalogueListener): () => void {
 let started = false;
 
 export async function registerServiceWorker(): Promise<void> {
-  if (started || !import.meta.env.PROD || typeof window === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+  if (
+    started ||
+    !import.meta.env.PROD ||
+    typeof window === 'undefined' ||
+    !('serviceWorker' in navigator) ||
+    !window.isSecureContext
+  )
+    return;
   started = true;
-  const { Workbox } = await import('workbox-window');
-  const wb = new Workbox(SW_URL, { scope: '/' });
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await navigator.serviceWorker.register(SW_URL, { scope: '/' });
+  } catch {
+    /* private mode or a blocked worker: the site works online as before */
+    return;
+  }
 
   // A new version waits until the user chooses to reload, so a form being filled is never
   // swapped out from under them; with the choice made it takes over and the page reloads once.
-  wb.addEventListener('waiting', () => {
+  // (The first version takes the page at once: sw.ts claims its clients on activation.)
+  const offerUpdate = (worker: ServiceWorker) =>
     updateStore.set(() => () => {
-      wb.addEventListener('controlling', () => window.location.reload());
-      wb.messageSkipWaiting();
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      worker.postMessage({ type: 'SKIP_WAITING' });
+    });
+  if (registration.waiting && registration.active) offerUpdate(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && registration.active) offerUpdate(worker);
     });
   });
 
-  wb.addEventListener('message', (event) => {
-    const data = event.data as { type?: string; meta?: string; payload?: { updatedURL?: string } } | null;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; payload?: { updatedURL?: string } } | null;
     if (data?.type === 'CACHE_UPDATED' && data.payload?.updatedURL) {
       const url = data.payload.updatedURL;
       catalogueListeners.forEach((l) => l(url));
     }
   });
 
-  try {
-    await wb.register();
-  } catch {
-    /* private mode or a blocked worker: the site works online as before */
+  // The worker precaches only the offline page: the scripts and pictures this page loaded before
+  // it existed go into its caches now, read from the HTTP cache (no second download), so the page
+  // opens offline. On later visits they are found in the worker's caches and nothing is fetched.
+  const ready = await navigator.serviceWorker.ready;
+  const urlsToCache = loadedForOffline(
+    performance.getEntriesByType('resource').map((e) => e.name),
+    window.location.origin,
+  );
+  if (urlsToCache.length) ready.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+}
+
+/** Of the URLs a page loaded, those the worker keeps for offline use: this site's scripts and pictures. */
+export function loadedForOffline(urls: string[], origin: string): string[] {
+  const out = new Set<string>();
+  for (const u of urls) {
+    let url: URL;
+    try {
+      url = new URL(u, origin);
+    } catch {
+      continue;
+    }
+    if (url.origin === origin && /^\/(assets|media)\//.test(url.pathname)) out.add(url.pathname + url.search);
   }
+  return [...out];
+}
+
+/**
+ * Runs `task` once the page is interactive: loaded, hydrated (main.tsx calls this after
+ * `hydrateRoot`), and the browser idle, so the worker's downloads never compete with the first
+ * paint or with hydration on a slow phone.
+ */
+export function whenIdleAfterLoad(task: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 5_000 }) : setTimeout(task, 1_000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 /**

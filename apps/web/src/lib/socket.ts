@@ -15,7 +15,12 @@ export function getSocket(): AppSocket {
   // WebSocket first: one connection that stays on the instance it reached, so several server
   // instances behind a round-robin proxy need no sticky sessions (the Redis adapter joins their
   // rooms). Long-polling only where a network blocks WebSockets (docs/operations.md).
-  socket ??= io({ withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'], tryAllTransports: true });
+  socket ??= io({
+    withCredentials: true,
+    autoConnect: false,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  });
   return socket;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { PayoutDto } from '@jara/shared';
-import { renderApp } from '../test/render';
+import { GUEST, renderApp, stubFetch } from '../test/render';
 import { usePayoutUpdates } from './use-payout-updates';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.
@@ -25,12 +25,21 @@ function Earnings() {
 }
 
 const payout = (over: Partial<PayoutDto>): PayoutDto => ({
-  _id: 'p1', amount: 1500, state: 'processing', account: 'OPay ••••6789', failureReason: null,
-  dueAt: '2026-11-24T08:00:00.000Z', paidAt: null, reference: 'jara_payout_p1', createdAt: '2026-11-23T10:00:00.000Z', ...over,
+  _id: 'p1',
+  amount: 1500,
+  state: 'processing',
+  account: 'OPay ••••6789',
+  failureReason: null,
+  dueAt: '2026-11-24T08:00:00.000Z',
+  paidAt: null,
+  reference: 'jara_payout_p1',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  ...over,
 });
 
 describe('usePayoutUpdates', () => {
   it('fetches the earnings again when a payout is paid or fails, and says so', async () => {
+    stubFetch(GUEST);
     renderApp(<Earnings />);
     expect(await screen.findByText('Fetched 1 times')).toBeInTheDocument();
     act(() => handlers.get('payout.updated')!(payout({ state: 'paid', paidAt: '2026-11-24T09:00:00.000Z' })));

@@ -17,7 +17,8 @@ export function usePayoutUpdates(queryKey: QueryKey, enabled: boolean) {
     const onPayout = (p: PayoutDto) => {
       void qc.invalidateQueries({ queryKey });
       if (p.state === 'paid') toast.success(`Payout of ${formatPrice(p.amount)} paid`);
-      else if (p.state === 'failed') toast.error(`Payout of ${formatPrice(p.amount)} failed${p.failureReason ? `: ${p.failureReason}` : ''}`);
+      else if (p.state === 'failed')
+        toast.error(`Payout of ${formatPrice(p.amount)} failed${p.failureReason ? `: ${p.failureReason}` : ''}`);
     };
     socket.on('payout.updated', onPayout);
     return () => {

@@ -40,13 +40,30 @@ export function isPersonalCachedPath(pathname: string): boolean {
  */
 export type PageKind = 'product' | 'page' | 'network' | 'none';
 
-const PAGES = new Set(['', 'products', 'shops', 'cart', 'wishlist', 'contact', 'faq', 'customer-terms', 'rider-terms', 'my-orders']);
+const PAGES = new Set([
+  '',
+  'products',
+  'shops',
+  'cart',
+  'wishlist',
+  'contact',
+  'faq',
+  'customer-terms',
+  'rider-terms',
+  'my-orders',
+]);
 
 export function pageKind(pathname: string): PageKind {
   const parts = pathname.split('/').filter(Boolean);
   const first = parts[0] ?? '';
-  if (/^(api|media|assets|socket\.io|metrics|sandbox)$/i.test(first) || /\.[a-z0-9]{1,12}$/i.test(pathname)) return 'none';
-  if (first === 'products' && ((parts.length === 3 && parts[1] !== 'food') || (parts.length === 4 && parts[1] === 'food'))) return 'product';
-  if (first === 'products' || first === 'shops') return parts.length <= (first === 'shops' ? 2 : 3) ? 'page' : 'network';
+  if (/^(api|media|assets|socket\.io|metrics|sandbox)$/i.test(first) || /\.[a-z0-9]{1,12}$/i.test(pathname))
+    return 'none';
+  if (
+    first === 'products' &&
+    ((parts.length === 3 && parts[1] !== 'food') || (parts.length === 4 && parts[1] === 'food'))
+  )
+    return 'product';
+  if (first === 'products' || first === 'shops')
+    return parts.length <= (first === 'shops' ? 2 : 3) ? 'page' : 'network';
   return PAGES.has(first) && parts.length <= 1 ? 'page' : 'network';
 }

@@ -2,9 +2,11 @@
  * Jara's service worker (decision 0017), built by vite-plugin-pwa (injectManifest, classic script)
  * to dist/sw.js. It keeps the web push handlers (public/sw-push.js, their contract is there).
  *
- *   precache        the shell (index.html, offline.html), the entry, styles, icons and the
- *                   storefront's hashed chunks (the list is written in at build time)
- *   /assets/*       any other hashed file: cache first (files never change under their name)
+ *   precache        the offline page and its icons only (the list is written in at build time;
+ *                   decision 0025)
+ *   /assets/*       scripts and styles: cache first (files never change under their name), kept
+ *                   as the pages use them; what the first page loaded before this worker existed
+ *                   the page hands over in a CACHE_URLS message (lib/pwa.ts), from the HTTP cache
  *   catalogue GETs  stale-while-revalidate in jara-catalogue
  *   /media/*        cache first for a week in jara-images (public pictures)
  *   session, orders network first in jara-personal; the page deletes it on logout
@@ -33,7 +35,10 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 registerRoute(
   ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: CACHES.assets, plugins: [okOnly, new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 86400 })] }),
+  new CacheFirst({
+    cacheName: CACHES.assets,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 86400 })],
+  }),
 );
 
 registerRoute(
@@ -51,7 +56,10 @@ registerRoute(
 
 registerRoute(
   ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname.startsWith('/media/'),
-  new CacheFirst({ cacheName: CACHES.images, plugins: [okOnly, new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 7 * 86400 })] }),
+  new CacheFirst({
+    cacheName: CACHES.images,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 7 * 86400 })],
+  }),
 );
 
 registerRoute(
@@ -59,8 +67,15 @@ registerRoute(
   new NetworkFirst({ cacheName: CACHES.personal, networkTimeoutSeconds: 6, plugins: [okOnly] }),
 );
 
-const productPages = new StaleWhileRevalidate({ cacheName: CACHES.pages, plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40 })] });
-const otherPages = new NetworkFirst({ cacheName: CACHES.pages, networkTimeoutSeconds: 6, plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40 })] });
+const productPages = new StaleWhileRevalidate({
+  cacheName: CACHES.pages,
+  plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40 })],
+});
+const otherPages = new NetworkFirst({
+  cacheName: CACHES.pages,
+  networkTimeoutSeconds: 6,
+  plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40 })],
+});
 // Never cached, but offline they get the offline page rather than the browser's error.
 const uncachedPages = new NetworkOnly();
 

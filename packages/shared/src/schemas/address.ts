@@ -1,32 +1,34 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { Email, Latitude, Longitude, Phone, Text, str } from './common.js';
+import { Email, Latitude, Longitude, okAnswer, Phone, Text, str } from './common.js';
 
 const DoorText = (max: number) => str().trim().max(max, `At most ${max} characters`).default('');
 
-export const AddressInput = z.strictObject({
-  firstName: Text(60),
-  lastName: Text(60),
-  email: Email,
-  address: Text(300),
-  city: Text(80),
-  state: Text(80),
-  zipcode: Text(20),
-  country: Text(80),
-  phone: Phone,
-  latitude: Latitude.nullable().optional(),
-  longitude: Longitude.nullable().optional(),
-  /** The gazetteer place the address is at or nearest to; the server takes its coordinates. */
-  placeId: str().trim().min(1).max(120).nullable().optional(),
-  block: DoorText(60),
-  floor: DoorText(30),
-  room: DoorText(30),
-  landmark: DoorText(200),
-}).superRefine((a, ctx) => {
-  if (!a.placeId && (a.latitude == null || a.longitude == null)) {
-    ctx.addIssue({ code: 'custom', path: ['address'], message: MSG.selectValidAddress });
-  }
-});
+export const AddressInput = z
+  .strictObject({
+    firstName: Text(60),
+    lastName: Text(60),
+    email: Email,
+    address: Text(300),
+    city: Text(80),
+    state: Text(80),
+    zipcode: Text(20),
+    country: Text(80),
+    phone: Phone,
+    latitude: Latitude.nullable().optional(),
+    longitude: Longitude.nullable().optional(),
+    /** The gazetteer place the address is at or nearest to; the server takes its coordinates. */
+    placeId: str().trim().min(1).max(120).nullable().optional(),
+    block: DoorText(60),
+    floor: DoorText(30),
+    room: DoorText(30),
+    landmark: DoorText(200),
+  })
+  .superRefine((a, ctx) => {
+    if (!a.placeId && (a.latitude == null || a.longitude == null)) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: MSG.selectValidAddress });
+    }
+  });
 export type AddressInput = z.input<typeof AddressInput>;
 
 /** Where the door is inside the place: all optional, empty when not given. */
@@ -40,32 +42,46 @@ export interface DoorDetails {
 /** "Block C · Floor 2 · Room 214" (empty when none given). */
 export function doorLine(d: Partial<DoorDetails> | null | undefined): string {
   if (!d) return '';
-  return [d.block && `Block ${d.block.replace(/^block\s+/i, '')}`, d.floor && `Floor ${d.floor.replace(/^floor\s+/i, '')}`, d.room && `Room ${d.room.replace(/^(room|flat)\s+/i, '')}`]
+  return [
+    d.block && `Block ${d.block.replace(/^block\s+/i, '')}`,
+    d.floor && `Floor ${d.floor.replace(/^floor\s+/i, '')}`,
+    d.room && `Room ${d.room.replace(/^(room|flat)\s+/i, '')}`,
+  ]
     .filter(Boolean)
     .join(' · ');
 }
 
-export interface Address {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  phone: string;
-  latitude: number;
-  longitude: number;
+/** A saved address as the API shows it. */
+export const Address = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
   /** The gazetteer place picked (or nearest, for a place not in the list); null on older addresses. */
-  placeId: string | null;
-  placeName: string | null;
-  block: string;
-  floor: string;
-  room: string;
-  landmark: string;
-}
+  placeId: z.string().nullable(),
+  placeName: z.string().nullable(),
+  block: z.string(),
+  floor: z.string(),
+  room: z.string(),
+  landmark: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+/** `GET /api/address/get`: the caller's saved addresses, oldest first. */
+export const AddressListAnswer = okAnswer({ addresses: z.array(Address) });
+export type AddressListAnswer = z.infer<typeof AddressListAnswer>;
+
+/** `POST /api/address/add` and `/update/:id`: the address as saved (coordinates from the gazetteer). */
+export const AddressAnswer = okAnswer({ message: z.string(), address: Address });
+export type AddressAnswer = z.infer<typeof AddressAnswer>;
 
 export const PlaceSearchQuery = z.strictObject({ q: str().trim().min(1).max(100) });
 
@@ -75,28 +91,38 @@ export const NearbyPlacesQuery = z.strictObject({
   lon: z.coerce.number().min(-180).max(180),
 });
 
-
 /** A gazetteer entry in the spec's shape. */
-export interface GeocodingEntry {
-  display_name: string;
-  city: string;
-  country: string;
-  street: string;
-  lat: number;
-  lon: number;
-  place_id: string;
-}
+export const GeocodingEntry = z.object({
+  display_name: z.string(),
+  city: z.string(),
+  country: z.string(),
+  street: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  place_id: z.string(),
+});
+export type GeocodingEntry = z.infer<typeof GeocodingEntry>;
 
-export interface Suggestion {
-  display_name: string;
-  place_id: string;
-  lat: number;
-  lon: number;
-  city: string;
-  street: string;
-  country: string;
+/** A place offered while typing an address (search) or near a point (nearby). */
+export const Suggestion = z.object({
+  display_name: z.string(),
+  place_id: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  city: z.string(),
+  street: z.string(),
+  country: z.string(),
   /** Blocks or wings of a hall or hostel, where known. */
-  blocks?: string[];
+  blocks: z.array(z.string()).optional(),
   /** Distance from the asked point (nearby search only), km. */
-  distanceKm?: number;
-}
+  distanceKm: z.number().optional(),
+});
+export type Suggestion = z.infer<typeof Suggestion>;
+
+/** `GET /api/geocoding/fetchAddresses`: the whole gazetteer, by name. */
+export const GeocodingListAnswer = okAnswer({ data: z.array(GeocodingEntry) });
+export type GeocodingListAnswer = z.infer<typeof GeocodingListAnswer>;
+
+/** `GET /api/geocoding/search` and `/nearby`: the best places, best first. */
+export const SuggestionsAnswer = okAnswer({ data: z.array(Suggestion) });
+export type SuggestionsAnswer = z.infer<typeof SuggestionsAnswer>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, Password, str } from './common.js';
+import { Email, Id, okAnswer, Password, str } from './common.js';
 
 export const LoginInput = z.strictObject({
   email: Email,
@@ -50,20 +50,54 @@ export function primaryRole(roles: readonly Role[]): Role {
   return [...ROLES].reverse().find((r) => roles.includes(r)) ?? 'customer';
 }
 
-/** The user as the API shows it (SPEC §3). */
-export interface PublicUser {
-  _id: string;
-  name: string;
-  email: string;
-  isSeller: boolean;
-  isRider: boolean;
-  /** The most trusted role held (SPEC §3 has one `role`); `roles` lists them all. */
-  role: Role;
-  roles: Role[];
-  chatId: string | null;
-  cartItems: CartItems;
-  wishList: string[];
-}
-
 /** Cart: product id → option id → quantity. */
-export type CartItems = Record<string, Record<string, number>>;
+export const CartItems = z.record(z.string(), z.record(z.string(), z.number().int()));
+export type CartItems = z.infer<typeof CartItems>;
+
+/** The user as the API shows it (SPEC §3). */
+export const PublicUser = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isSeller: z.boolean(),
+  isRider: z.boolean(),
+  /** The most trusted role held (SPEC §3 has one `role`); `roles` lists them all. */
+  role: z.enum(ROLES),
+  roles: z.array(z.enum(ROLES)),
+  chatId: z.string().nullable(),
+  cartItems: CartItems,
+  wishList: z.array(z.string()),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** `POST /api/user/register`, `/login`, `/google-signin`: the signed-in user (the session is in the cookie). */
+export const UserAnswer = okAnswer({ user: PublicUser, message: z.string() });
+export type UserAnswer = z.infer<typeof UserAnswer>;
+
+/** `GET /api/user/is-auth`: the signed-in user, or `success: false` (status 200) for a guest. */
+export const IsAuthAnswer = z.discriminatedUnion('success', [
+  okAnswer({ user: PublicUser, role: z.enum(ROLES) }),
+  z.object({ success: z.literal(false), user: z.null(), role: z.null(), message: z.string() }),
+]);
+export type IsAuthAnswer = z.infer<typeof IsAuthAnswer>;
+
+/** `POST /api/user/wishListUpdate`: the wish list as stored (unknown products dropped). */
+export const WishListAnswer = okAnswer({ message: z.string(), wishList: z.array(z.string()) });
+export type WishListAnswer = z.infer<typeof WishListAnswer>;
+
+/** `POST /api/cart/update`: the cart as stored (options of removed products dropped). */
+export const CartAnswer = okAnswer({ message: z.string(), cartItems: CartItems });
+export type CartAnswer = z.infer<typeof CartAnswer>;
+
+/** `GET /api/config`: what the browser may know of the server's configuration. */
+export const PublicConfig = okAnswer({
+  googleClientId: z.string().nullable(),
+  campusName: z.string(),
+  serviceArea: z.object({
+    centre: z.object({ latitude: z.number(), longitude: z.number() }),
+    radiusKm: z.number(),
+  }),
+  /** Checkout's delivery hours, Lagos time ("08:00"–"21:00"). */
+  deliveryHours: z.object({ open: z.string(), close: z.string() }),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -13,7 +13,10 @@ export const CartUpdateInput = z.strictObject({ cartItems: CartItemsSchema });
 export type CartUpdateInput = z.infer<typeof CartUpdateInput>;
 
 export const WishListUpdateInput = z.strictObject({
-  wishList: z.array(Id).max(500).transform((ids) => [...new Set(ids)]),
+  wishList: z
+    .array(Id)
+    .max(500)
+    .transform((ids) => [...new Set(ids)]),
 });
 export type WishListUpdateInput = z.infer<typeof WishListUpdateInput>;
 

@@ -5,7 +5,9 @@ describe('chat text rules', () => {
   it('turns only http and https addresses into links', () => {
     const parts = splitLinks('See https://jara.ng/faq, or javascript:alert(1) and http://x.co/a?b=1.');
     expect(parts.filter((p) => p.href).map((p) => p.href)).toEqual(['https://jara.ng/faq', 'http://x.co/a?b=1']);
-    expect(parts.map((p) => p.text).join('')).toBe('See https://jara.ng/faq, or javascript:alert(1) and http://x.co/a?b=1.');
+    expect(parts.map((p) => p.text).join('')).toBe(
+      'See https://jara.ng/faq, or javascript:alert(1) and http://x.co/a?b=1.',
+    );
     expect(splitLinks('javascript:alert(1)').every((p) => !p.href)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Text, str } from './common.js';
+import { Email, okAnswer, Text, str } from './common.js';
 
 /** Longest chat message, in characters (after trimming). */
 export const CHAT_MESSAGE_MAX = 2000;
@@ -29,8 +29,12 @@ export function attachmentSizeError(file: { size: number; type: string }): strin
   return file.size > IMAGE_MAX_BYTES ? UPLOAD_MSG.documentTooLarge : null;
 }
 
+export const ChatMediaType = z.enum(['image', 'video']);
+export type ChatMediaType = z.infer<typeof ChatMediaType>;
+
 /** What the contact form may carry besides images and videos (a receipt, say). */
-export type ContactAttachmentType = ChatMediaType | 'document';
+export const ContactAttachmentType = z.enum(['image', 'video', 'document']);
+export type ContactAttachmentType = z.infer<typeof ContactAttachmentType>;
 
 export const CHAT_MSG = {
   tooLong: `Messages can be at most ${CHAT_MESSAGE_MAX} characters.`,
@@ -55,31 +59,45 @@ export const ChatMessagesQuery = z.strictObject({
 });
 export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuery>;
 
-export type ChatMediaType = 'image' | 'video';
-
 /** A chat message as the API and the socket send it (SPEC §3). */
-export interface ChatMessageDto {
-  _id: string;
-  chatId: string;
-  senderId: string;
-  senderName: string;
-  message: string;
-  media: string | null;
-  mediaType: ChatMediaType | null;
-  timestamp: string;
+export const ChatMessageDto = z.object({
+  _id: z.string(),
+  chatId: z.string(),
+  senderId: z.string(),
+  senderName: z.string(),
+  message: z.string(),
+  media: z.string().nullable(),
+  mediaType: ChatMediaType.nullable(),
+  timestamp: z.string(),
   /** Client flag: false while the message is on its way. */
-  sent?: boolean;
-}
+  sent: z.boolean().optional(),
+});
+export type ChatMessageDto = z.infer<typeof ChatMessageDto>;
 
-export interface ChatDto {
-  _id: string | null;
-  messages: ChatMessageDto[];
+export const ChatStatus = z.enum(['open', 'resolved']);
+export type ChatStatus = z.infer<typeof ChatStatus>;
+
+/** A page of a conversation, oldest message first; `_id` is null before the first message. */
+export const ChatDto = z.object({
+  _id: z.string().nullable(),
+  messages: z.array(ChatMessageDto),
   /** Whether older messages exist before the first one given. */
-  hasMore: boolean;
-  status?: ChatStatus;
-}
+  hasMore: z.boolean(),
+  status: ChatStatus.optional(),
+});
+export type ChatDto = z.infer<typeof ChatDto>;
 
-export type ChatStatus = 'open' | 'resolved';
+/** `GET /api/chat/get-chat/` and `POST /api/chat/send`: the caller's conversation, latest page. */
+export const ChatAnswer = okAnswer({ message: z.string(), chat: ChatDto });
+export type ChatAnswer = z.infer<typeof ChatAnswer>;
+
+/** `GET /api/chat/messages`: a page of a conversation (older ones with `before`). */
+export const ChatMessagesAnswer = okAnswer({ chat: ChatDto });
+export type ChatMessagesAnswer = z.infer<typeof ChatMessagesAnswer>;
+
+/** `GET /api/chat/unread`: the caller's conversation and how many messages they have not read. */
+export const ChatUnreadAnswer = okAnswer({ chatId: z.string().nullable(), unread: z.number().int() });
+export type ChatUnreadAnswer = z.infer<typeof ChatUnreadAnswer>;
 
 export const SupportChatsQuery = z.strictObject({
   q: str().trim().max(100).optional(),
@@ -88,20 +106,79 @@ export const SupportChatsQuery = z.strictObject({
 });
 export type SupportChatsQuery = z.infer<typeof SupportChatsQuery>;
 
-export interface SupportChatSummary {
-  _id: string;
-  status: ChatStatus;
-  customer: { _id: string; name: string; email: string };
-  lastMessage: { message: string; mediaType: ChatMediaType | null; senderId: string; timestamp: string } | null;
-  lastMessageAt: string;
-  unread: number;
-}
+const Person = z.object({ _id: z.string(), name: z.string(), email: z.string() });
 
-export interface SupportContext {
-  customer: { _id: string; name: string; email: string; memberSince: string };
-  orders: { _id: string; createdAt: string; amount: number; status: string; items: { name: string; quantity: number; status: string }[] }[];
-  dispatches: { _id: string; createdAt: string; status: string; deliveryFee: number; isExpress: boolean; dropoff: string }[];
-}
+/** A conversation in the support inbox: the customer, a preview and the agent's unread count. */
+export const SupportChatSummary = z.object({
+  _id: z.string(),
+  status: ChatStatus,
+  customer: Person,
+  lastMessage: z
+    .object({ message: z.string(), mediaType: ChatMediaType.nullable(), senderId: z.string(), timestamp: z.string() })
+    .nullable(),
+  lastMessageAt: z.string(),
+  unread: z.number().int(),
+});
+export type SupportChatSummary = z.infer<typeof SupportChatSummary>;
+
+/** `GET /api/support/chats`: the inbox, latest message first. */
+export const SupportChatsAnswer = okAnswer({ chats: z.array(SupportChatSummary) });
+export type SupportChatsAnswer = z.infer<typeof SupportChatsAnswer>;
+
+/** One conversation as an agent sees it: its customer (null once the account is gone) and a page. */
+export const SupportThread = z.object({
+  _id: z.string(),
+  status: ChatStatus,
+  customer: Person.nullable(),
+  messages: z.array(ChatMessageDto),
+  hasMore: z.boolean(),
+});
+export type SupportThread = z.infer<typeof SupportThread>;
+
+/** `GET /api/support/chats/:id`. */
+export const SupportThreadAnswer = okAnswer({ chat: SupportThread });
+export type SupportThreadAnswer = z.infer<typeof SupportThreadAnswer>;
+
+const ChatState = z.object({ _id: z.string(), status: ChatStatus });
+
+/** `POST /api/support/chats/:id/reply`: the agent's message as saved. */
+export const SupportReplyAnswer = okAnswer({ message: z.string(), chat: ChatState, newMessage: ChatMessageDto });
+export type SupportReplyAnswer = z.infer<typeof SupportReplyAnswer>;
+
+/** `POST /api/support/chats/:id/resolve` and `/reopen`. */
+export const ChatStatusAnswer = okAnswer({ message: z.string(), chat: ChatState });
+export type ChatStatusAnswer = z.infer<typeof ChatStatusAnswer>;
+
+/** What an agent needs to answer "where is my order": the customer's recent paid orders and dispatches. */
+export const SupportContext = z.object({
+  customer: Person.extend({ memberSince: z.string() }),
+  orders: z.array(
+    z.object({
+      _id: z.string(),
+      createdAt: z.string(),
+      /** naira */
+      amount: z.number(),
+      status: z.string(),
+      items: z.array(z.object({ name: z.string(), quantity: z.number().int(), status: z.string() })),
+    }),
+  ),
+  dispatches: z.array(
+    z.object({
+      _id: z.string(),
+      createdAt: z.string(),
+      status: z.string(),
+      /** naira */
+      deliveryFee: z.number(),
+      isExpress: z.boolean(),
+      dropoff: z.string(),
+    }),
+  ),
+});
+export type SupportContext = z.infer<typeof SupportContext>;
+
+/** `GET /api/support/chats/:id/context`. */
+export const SupportContextAnswer = okAnswer({ context: SupportContext });
+export type SupportContextAnswer = z.infer<typeof SupportContextAnswer>;
 
 /** The text fields of `POST /api/mail/contact` (multipart; the attachment is optional). */
 export const ContactInput = z.object({
@@ -115,18 +192,29 @@ export type ContactInput = z.infer<typeof ContactInput>;
 export const ContactReplyInput = z.strictObject({ message: Text(CONTACT_MESSAGE_MAX) });
 export type ContactReplyInput = z.infer<typeof ContactReplyInput>;
 
-export interface ContactMessageDto {
-  _id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  attachment: string | null;
-  attachmentType: ContactAttachmentType | null;
-  createdAt: string;
-  repliedAt: string | null;
-  reply: string | null;
-}
+/** A contact-form message in the support inbox, with the agent's emailed reply once sent. */
+export const ContactMessageDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  /** Where an agent downloads the attachment, if any. */
+  attachment: z.string().nullable(),
+  attachmentType: ContactAttachmentType.nullable(),
+  createdAt: z.string(),
+  repliedAt: z.string().nullable(),
+  reply: z.string().nullable(),
+});
+export type ContactMessageDto = z.infer<typeof ContactMessageDto>;
+
+/** `GET /api/support/contact-messages`: newest first. */
+export const ContactMessagesAnswer = okAnswer({ messages: z.array(ContactMessageDto) });
+export type ContactMessagesAnswer = z.infer<typeof ContactMessagesAnswer>;
+
+/** `POST /api/support/contact-messages/:id/reply`: the message with the reply recorded. */
+export const ContactReplyAnswer = okAnswer({ message: z.string(), contactMessage: ContactMessageDto });
+export type ContactReplyAnswer = z.infer<typeof ContactReplyAnswer>;
 
 /** http and https addresses inside chat text; nothing else becomes a link (never `javascript:`). */
 export const LINK_RE = /\bhttps?:\/\/[^\s<>"']+/gi;

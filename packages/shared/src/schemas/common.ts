@@ -13,21 +13,43 @@ export const str = () => z.string().refine((v) => !CONTROL_CHARACTERS.test(v), T
 /** A database id as the API shows it (`_id`): a UUID. */
 export const Id = z.uuid({ message: 'Invalid id' });
 
-export const Email = str()
-  .trim()
-  .toLowerCase()
-  .refine(isValidEmail, { message: MSG.invalidEmail });
+export const Email = str().trim().toLowerCase().refine(isValidEmail, { message: MSG.invalidEmail });
 
 export const Password = str().superRefine((value, ctx) => {
   for (const problem of passwordProblems(value)) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const Phone = str()
-  .trim()
-  .refine(isValidNigerianPhone, { message: MSG.invalidPhone });
+export const Phone = str().trim().refine(isValidNigerianPhone, { message: MSG.invalidPhone });
 
 export const Latitude = z.number().min(-90).max(90);
 export const Longitude = z.number().min(-180).max(180);
 
 /** A short required text field. */
 export const Text = (max = 200) => str().trim().min(1, 'This field is required').max(max);
+
+/**
+ * A successful answer, `{ success: true, …fields }`: the base of the routes' response schemas.
+ * Answers are what the server sends, so these schemas describe rather than refuse: no trimming,
+ * no control-character checks.
+ */
+export const okAnswer = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
+
+/** `{ success: true, message }`: the answer of an action whose result is a sentence. */
+export const MessageAnswer = okAnswer({ message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageAnswer>;
+
+/** `{ success: true }`: the answer of an action with nothing more to say. */
+export const OkAnswer = okAnswer({});
+export type OkAnswer = z.infer<typeof OkAnswer>;
+
+/**
+ * `{ success: false, message, code }`: an error answer, declared on the routes that answer one
+ * without throwing (the message is for people, the code, from error-codes.ts, for programs).
+ */
+export const ErrorAnswer = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;

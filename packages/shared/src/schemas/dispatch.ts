@@ -1,10 +1,12 @@
-import type { TrackingDto } from './tracking.js';
+import { TrackingFields } from './tracking.js';
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import type { ItemStatus } from '../status.js';
-import { Email, Latitude, Longitude, Phone, Text, str } from './common.js';
+import { DELIVERY_NOTE_MAX } from '../constants.js';
+import { CANCELLED, ORDER_STATUSES } from '../status.js';
+import { Email, Latitude, Longitude, Phone, Text, okAnswer, str } from './common.js';
 
-export const DELIVERY_NOTE_MAX = 500;
+/** An item's or a dispatch's status as answers carry it. */
+export const ItemStatusEnum = z.enum([...ORDER_STATUSES, CANCELLED]);
 
 /**
  * The drop-off as the form sends it. Coordinates come from a picked suggestion; without them
@@ -47,36 +49,52 @@ export const DispatchFeeInput = z.strictObject({
 });
 export type DispatchFeeInput = z.infer<typeof DispatchFeeInput>;
 
-export interface DispatchPersonDto {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  address: string;
-  email: string;
-}
+export const DispatchPersonDto = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  email: z.string(),
+});
+export type DispatchPersonDto = z.infer<typeof DispatchPersonDto>;
 
 /**
  * A dispatch as the API shows it. Money in naira (kobo / 100), like the catalogue.
  * `deliveryCode` is present only for the sender; everyone else gets null.
  */
-export interface DispatchDto {
-  _id: string;
-  status: ItemStatus;
-  deliveryFee: number;
-  serviceFee: number;
-  amount: number;
-  createdAt: string;
-  isExpress: boolean;
-  dropoff: DispatchPersonDto;
-  pickup: DispatchPersonDto;
-  deliveryNote: string;
-  deliveryCode: string | null;
-  canCancel: boolean;
+export const DispatchDto = z.object({
+  _id: z.string(),
+  status: ItemStatusEnum,
+  deliveryFee: z.number(),
+  serviceFee: z.number(),
+  amount: z.number(),
+  createdAt: z.string(),
+  isExpress: z.boolean(),
+  dropoff: DispatchPersonDto,
+  pickup: DispatchPersonDto,
+  deliveryNote: z.string(),
+  deliveryCode: z.string().nullable(),
+  canCancel: z.boolean(),
   /** for the sender: steps with times, the rider once assigned, the refund (additions for tracking) */
-  timeline?: TrackingDto['timeline'];
-  rider?: TrackingDto['rider'];
-  refund?: TrackingDto['refund'];
-}
+  ...TrackingFields,
+});
+export type DispatchDto = z.infer<typeof DispatchDto>;
+
+/** `POST /api/dispatch/delivery-fee`: the distance fee before express, naira. */
+export const DispatchFeeAnswer = okAnswer({ deliveryFee: z.number() });
+export type DispatchFeeAnswer = z.infer<typeof DispatchFeeAnswer>;
+/** `GET /api/dispatch/user`: the sender's paid dispatches, newest first (`orders`, as the spec names it). */
+export const DispatchListAnswer = okAnswer({ orders: z.array(DispatchDto) });
+export type DispatchListAnswer = z.infer<typeof DispatchListAnswer>;
+/** `GET /api/dispatch/:id`. */
+export const DispatchAnswer = okAnswer({ order: DispatchDto });
+export type DispatchAnswer = z.infer<typeof DispatchAnswer>;
+/** `POST /api/dispatch/cancel/:id`. */
+export const DispatchCancelAnswer = okAnswer({ message: z.string(), order: DispatchDto });
+export type DispatchCancelAnswer = z.infer<typeof DispatchCancelAnswer>;
+/** `POST /api/payment/paystack-dispatch`: where to pay. */
+export const DispatchPaymentAnswer = okAnswer({ url: z.string(), reference: z.string() });
+export type DispatchPaymentAnswer = z.infer<typeof DispatchPaymentAnswer>;
 
 /** At most this many wrong delivery codes; then the job is locked and support is told. */
 export const MAX_CODE_ATTEMPTS = 5;

@@ -1,10 +1,9 @@
-import type { TrackingDto } from './tracking.js';
-import type { Address } from './address.js';
+import { TrackingFields } from './tracking.js';
 import { z } from 'zod';
-import { MAX_CART_QUANTITY } from '../constants.js';
-import type { ItemStatus } from '../status.js';
-import { Id, Latitude, Longitude, str } from './common.js';
-import { DELIVERY_NOTE_MAX } from './dispatch.js';
+import { DELIVERY_NOTE_MAX, MAX_CART_QUANTITY } from '../constants.js';
+import { Address } from './address.js';
+import { Id, Latitude, Longitude, okAnswer, str } from './common.js';
+import { ItemStatusEnum } from './dispatch.js';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}.`;
 
@@ -20,7 +19,11 @@ const Naira = z.number().finite().nonnegative();
 
 export const CheckoutItem = z.object({
   product: Id,
-  quantity: z.number({ message: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_CART_QUANTITY, QUANTITY_MESSAGE),
+  quantity: z
+    .number({ message: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(MAX_CART_QUANTITY, QUANTITY_MESSAGE),
   vendorId: Id.optional(),
   optionId: Id.optional(),
   /** What the cart showed for one unit (naira); refused when it is not the real price. */
@@ -49,57 +52,83 @@ export const OrderListQuery = z.strictObject({
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
-export interface OrderItemDto {
-  _id: string;
-  product: { _id: string; name: string; image: string | null };
-  optionId: string;
-  optionName: string;
-  quantity: number;
-  vendorId: string;
-  vendorName: string;
-  status: ItemStatus;
+export const OrderItemDto = z.object({
+  _id: z.string(),
+  product: z.object({ _id: z.string(), name: z.string(), image: z.string().nullable() }),
+  optionId: z.string(),
+  optionName: z.string(),
+  quantity: z.number().int(),
+  vendorId: z.string(),
+  vendorName: z.string(),
+  status: ItemStatusEnum,
   /** naira */
-  unitPrice: number;
+  unitPrice: z.number(),
   /** why the item was cancelled (e.g. the vendor's decline reason) */
-  cancelReason?: string | null;
-}
+  cancelReason: z.string().nullable().optional(),
+});
+export type OrderItemDto = z.infer<typeof OrderItemDto>;
 
-/** The address an order was delivered to, as it was at checkout. */
-export type OrderAddressDto = Omit<Address, '_id' | 'placeId' | 'placeName' | 'block' | 'floor' | 'room' | 'landmark'> &
-  Partial<Pick<Address, 'placeId' | 'placeName' | 'block' | 'floor' | 'room' | 'landmark'>>;
+/**
+ * The address an order was delivered to, as it was at checkout (a copy of the saved address;
+ * the gazetteer place and the door details are there on orders placed since they existed).
+ */
+export const OrderAddressDto = Address.omit({ _id: true }).partial({
+  placeId: true,
+  placeName: true,
+  block: true,
+  floor: true,
+  room: true,
+  landmark: true,
+});
+export type OrderAddressDto = z.infer<typeof OrderAddressDto>;
 
 /** An order as My Orders shows it. Money in naira. */
-export interface OrderDto {
-  _id: string;
-  createdAt: string;
-  paidAt: string | null;
+export const OrderDto = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
   /** total paid, naira */
-  amount: number;
-  itemsPrice: number;
-  deliveryFee: number;
-  serviceFee: number;
+  amount: z.number(),
+  itemsPrice: z.number(),
+  deliveryFee: z.number(),
+  serviceFee: z.number(),
   /** the shown status (earliest stage among items not cancelled) */
-  status: ItemStatus;
-  items: OrderItemDto[];
+  status: ItemStatusEnum,
+  items: z.array(OrderItemDto),
   /** only while the order is on its way */
-  deliveryCode: string | null;
-  canCancel: boolean;
+  deliveryCode: z.string().nullable(),
+  canCancel: z.boolean(),
   /** until when cancelling is allowed (ISO), while it is */
-  cancelUntil: string | null;
-  address: OrderAddressDto;
+  cancelUntil: z.string().nullable(),
+  address: OrderAddressDto,
   /** steps with times, the rider once assigned, the refund (additions for tracking) */
-  timeline?: TrackingDto['timeline'];
-  rider?: TrackingDto['rider'];
-  refund?: TrackingDto['refund'];
+  ...TrackingFields,
   /** The note given at checkout ('' when none). */
-  deliveryNote?: string;
-}
+  deliveryNote: z.string().optional(),
+});
+export type OrderDto = z.infer<typeof OrderDto>;
 
-export interface OrderListAnswer {
-  success: true;
-  orders: OrderDto[];
-  page: number;
-  limit: number;
-  hasMore: boolean;
-}
+/** `GET /api/order/user`: one page of My Orders. */
+export const OrderListAnswer = okAnswer({
+  orders: z.array(OrderDto),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type OrderListAnswer = z.infer<typeof OrderListAnswer>;
 
+/** `GET /api/order/:id`. */
+export const OrderAnswer = okAnswer({ order: OrderDto });
+export type OrderAnswer = z.infer<typeof OrderAnswer>;
+
+/** `POST /api/order/cancel/:id`: the order as it is now. */
+export const OrderCancelAnswer = okAnswer({ message: z.string(), order: OrderDto });
+export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswer>;
+
+/** `POST /api/order/delivery-fee`: the sum of one delivery fee per vendor, naira. */
+export const DeliveryFeeAnswer = okAnswer({ totalDeliveryFee: z.number() });
+export type DeliveryFeeAnswer = z.infer<typeof DeliveryFeeAnswer>;
+
+/** `POST /api/payment/paystack`: where to pay for the order just created. */
+export const CheckoutAnswer = okAnswer({ url: z.string(), reference: z.string() });
+export type CheckoutAnswer = z.infer<typeof CheckoutAnswer>;

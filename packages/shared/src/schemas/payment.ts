@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { str } from './common.js';
+import { okAnswer, str } from './common.js';
 
-export type PaymentStateDto = 'awaiting' | 'paid' | 'failed' | 'abandoned';
+export const PaymentStateDto = z.enum(['awaiting', 'paid', 'failed', 'abandoned']);
+export type PaymentStateDto = z.infer<typeof PaymentStateDto>;
 
 /** `GET /api/payment/verify?reference=` (the /loader page). */
 export const PaymentVerifyQuery = z.strictObject({
-  reference: str().trim().regex(/^[A-Za-z0-9.=-]{1,100}$/, 'Invalid payment reference'),
+  reference: str()
+    .trim()
+    .regex(/^[A-Za-z0-9.=-]{1,100}$/, 'Invalid payment reference'),
   trxref: str().optional(),
 });
 export type PaymentVerifyQuery = z.infer<typeof PaymentVerifyQuery>;
 
-export interface PaymentVerifyAnswer {
-  success: true;
-  state: PaymentStateDto;
-  paid: boolean;
-}
+/** The payment's state as the server knows it after asking the provider. */
+export const PaymentVerifyAnswer = okAnswer({ state: PaymentStateDto, paid: z.boolean() });
+export type PaymentVerifyAnswer = z.infer<typeof PaymentVerifyAnswer>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Phone, Text, str } from './common.js';
+import { Id, Phone, Text, okAnswer, str } from './common.js';
 
 export const VEHICLES = ['bicycle', 'motorcycle', 'on foot'] as const;
 export type Vehicle = (typeof VEHICLES)[number];
@@ -17,10 +17,12 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
   return age;
 }
 
-const IsoDate = str().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth').refine((s) => {
-  const t = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(s) && t.getUTCFullYear() >= 1900;
-}, 'Enter a real date');
+const IsoDate = str()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth')
+  .refine((s) => {
+    const t = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(s) && t.getUTCFullYear() >= 1900;
+  }, 'Enter a real date');
 
 export const RiderApplicationInput = z.strictObject({
   name: Text(100),
@@ -43,63 +45,104 @@ export const RatingInput = z.strictObject({
 });
 export type RatingInput = z.infer<typeof RatingInput>;
 
-export interface RiderProfileDto {
-  _id: string;
-  name: string;
-  phone: string;
-  dateOfBirth: string;
-  vehicle: Vehicle;
-  status: 'pending' | 'approved' | 'rejected';
-  rejectionReason: string | null;
-  isOnline: boolean;
-  rating: number | null;
-  ratingCount: number;
-}
+export const RIDER_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
-export interface JobStop {
-  label: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  phone: string | null;
-  /** Block, floor, room and landmark at a drop-off or pick-up address, when given. */
-  door?: DoorDto | null;
-  /** Names of the items to collect here (orders). */
-  items?: string[];
-}
-
-/** A job on the board or the rider's active job. Money in naira. */
-export interface JobDto {
-  kind: JobKind;
-  _id: string;
-  isExpress: boolean;
-  distanceKm: number;
-  deliveryFee: number;
-  riderFee: number;
-  pickups: JobStop[];
-  dropoff: JobStop;
-  note: string;
-  status: string;
-  createdAt: string;
-  paidAt: string | null;
-  codeAttempts?: number;
-  locked?: boolean;
-  arrivedAt?: string | null;
-}
+export const RiderProfileDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  dateOfBirth: z.string(),
+  vehicle: z.enum(VEHICLES),
+  status: z.enum(RIDER_STATUSES),
+  rejectionReason: z.string().nullable(),
+  isOnline: z.boolean(),
+  rating: z.number().nullable(),
+  ratingCount: z.number().int(),
+});
+export type RiderProfileDto = z.infer<typeof RiderProfileDto>;
 
 /** Where the door is: the known place used for the map, and the details inside it. */
-export interface DoorDto {
-  placeName: string | null;
-  block: string;
-  floor: string;
-  room: string;
-  landmark: string;
-}
+export const DoorDto = z.object({
+  placeName: z.string().nullable(),
+  block: z.string(),
+  floor: z.string(),
+  room: z.string(),
+  landmark: z.string(),
+});
+export type DoorDto = z.infer<typeof DoorDto>;
+
+export const JobStop = z.object({
+  label: z.string(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  phone: z.string().nullable(),
+  /** Block, floor, room and landmark at a drop-off or pick-up address, when given. */
+  door: DoorDto.nullable().optional(),
+  /** Names of the items to collect here (orders). */
+  items: z.array(z.string()).optional(),
+});
+export type JobStop = z.infer<typeof JobStop>;
+
+/** A job on the board, the rider's active job, or one in the history. Money in naira. */
+export const JobDto = z.object({
+  kind: z.enum(JOB_KINDS),
+  _id: z.string(),
+  isExpress: z.boolean(),
+  distanceKm: z.number(),
+  deliveryFee: z.number(),
+  riderFee: z.number(),
+  pickups: z.array(JobStop),
+  dropoff: JobStop,
+  note: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** Active jobs: wrong codes so far. */
+  codeAttempts: z.number().int().optional(),
+  /** Active and finished jobs: locked after too many wrong codes. */
+  locked: z.boolean().optional(),
+  /** Active jobs: when the rider said they reached the drop-off. */
+  arrivedAt: z.string().nullable().optional(),
+});
+export type JobDto = z.infer<typeof JobDto>;
+
+/** A rating the signed-in customer gave (`GET /api/ratings/mine`). */
+export const MyRatingDto = z.object({ subjectType: z.enum(JOB_KINDS), subjectId: z.string(), stars: z.number().int() });
+export type MyRatingDto = z.infer<typeof MyRatingDto>;
+
+/** `GET /api/rider/me` (null before applying). */
+export const RiderMeAnswer = okAnswer({ rider: RiderProfileDto.nullable() });
+export type RiderMeAnswer = z.infer<typeof RiderMeAnswer>;
+/** `POST /api/rider/online`. */
+export const RiderAnswer = okAnswer({ rider: RiderProfileDto });
+export type RiderAnswer = z.infer<typeof RiderAnswer>;
+/** `POST /api/rider/apply`. */
+export const RiderApplyAnswer = okAnswer({ rider: RiderProfileDto, message: z.string() });
+export type RiderApplyAnswer = z.infer<typeof RiderApplyAnswer>;
+/** `GET /api/rider/jobs`, `/active` and `/history`. */
+export const JobListAnswer = okAnswer({ jobs: z.array(JobDto) });
+export type JobListAnswer = z.infer<typeof JobListAnswer>;
+/** `POST /api/rider/jobs/:kind/:id/arrived`: the 5-minute wait runs from `arrivedAt` to `waitUntil`. */
+export const ArrivedAnswer = okAnswer({ arrivedAt: z.string(), waitUntil: z.string() });
+export type ArrivedAnswer = z.infer<typeof ArrivedAnswer>;
+/** `POST /api/rider/jobs/:kind/:id/absent`: the support conversation that was opened. */
+export const AbsentAnswer = okAnswer({ chatId: z.string(), message: z.string() });
+export type AbsentAnswer = z.infer<typeof AbsentAnswer>;
+/** `GET /api/ratings/mine`. */
+export const MyRatingsAnswer = okAnswer({ ratings: z.array(MyRatingDto) });
+export type MyRatingsAnswer = z.infer<typeof MyRatingsAnswer>;
 
 /** The door details of an address snapshot (order or dispatch JSON); null when none were given. */
 export function doorOf(json: Record<string, unknown> | null | undefined): DoorDto | null {
   if (!json) return null;
   const s = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : '');
-  const door: DoorDto = { placeName: s('placeName') || null, block: s('block'), floor: s('floor'), room: s('room'), landmark: s('landmark') };
+  const door: DoorDto = {
+    placeName: s('placeName') || null,
+    block: s('block'),
+    floor: s('floor'),
+    room: s('room'),
+    landmark: s('landmark'),
+  };
   return door.block || door.floor || door.room || door.landmark || door.placeName ? door : null;
 }

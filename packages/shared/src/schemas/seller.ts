@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { DoorDto } from './rider.js';
-import { Id, Phone, Text, str } from './common.js';
+import { DoorDto } from './rider.js';
+import { Id, Phone, Text, okAnswer, str } from './common.js';
 
 export const VENDOR_KINDS = ['food', 'goods'] as const;
 export type VendorKind = (typeof VENDOR_KINDS)[number];
@@ -15,13 +15,35 @@ const HHMM = str().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00');
 const DayHours = z.strictObject({ open: HHMM, close: HHMM }).nullable();
 
 /** Opening hours for each weekday ('0' = Sunday); null = closed that day. */
-export const OpeningHoursInput = z.strictObject({
-  '0': DayHours, '1': DayHours, '2': DayHours, '3': DayHours, '4': DayHours, '5': DayHours, '6': DayHours,
-}).refine((h) => Object.values(h).every((d) => d === null || d.open !== d.close), { message: 'Opening and closing times must differ' });
+export const OpeningHoursInput = z
+  .strictObject({
+    '0': DayHours,
+    '1': DayHours,
+    '2': DayHours,
+    '3': DayHours,
+    '4': DayHours,
+    '5': DayHours,
+    '6': DayHours,
+  })
+  .refine((h) => Object.values(h).every((d) => d === null || d.open !== d.close), {
+    message: 'Opening and closing times must differ',
+  });
 export type OpeningHoursInput = z.infer<typeof OpeningHoursInput>;
 
 /** A public media URL made by one of our upload routes. */
-export const MediaUrl = str().regex(/^\/media\/[a-z0-9/_.-]{1,200}\.webp$/i, 'Upload the image again').refine((u) => !u.includes('..'), 'Upload the image again');
+export const MediaUrl = str()
+  .regex(/^\/media\/[a-z0-9/_.-]{1,200}\.webp$/i, 'Upload the image again')
+  .refine((u) => !u.includes('..'), 'Upload the image again');
+
+/**
+ * `GET /media/<key>`: the image's bytes (image/webp or image/avif), streamed from storage, never
+ * serialised; the schemas document the answers.
+ */
+export const MediaImageAnswer = z
+  .any()
+  .describe('The image bytes: WebP, or AVIF with ?f=avif; ?w=200|400|800 for a narrower copy.');
+/** `GET /media/<key>` when If-None-Match names the copy's ETag: no body. */
+export const NotModifiedAnswer = z.undefined().describe('Not Modified: the copy named by If-None-Match is current.');
 
 /** The vendor application (and later profile edits). The location is a gazetteer place id. */
 export const VendorApplicationInput = z.strictObject({
@@ -43,30 +65,41 @@ export const NairaAmount = z
   .max(10_000_000, 'That price is too high')
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'At most two decimals (kobo)');
 
-export const ProductOptionInput = z.strictObject({
-  id: Id.optional(),
-  name: str().trim().max(60).default(''),
-  price: NairaAmount,
-  offerPrice: NairaAmount.nullable().optional(),
-}).refine((o) => o.offerPrice == null || o.offerPrice < o.price, { message: 'The offer price must be lower than the price', path: ['offerPrice'] });
+export const ProductOptionInput = z
+  .strictObject({
+    id: Id.optional(),
+    name: str().trim().max(60).default(''),
+    price: NairaAmount,
+    offerPrice: NairaAmount.nullable().optional(),
+  })
+  .refine((o) => o.offerPrice == null || o.offerPrice < o.price, {
+    message: 'The offer price must be lower than the price',
+    path: ['offerPrice'],
+  });
 
-export const ProductInput = z.strictObject({
-  name: Text(120),
-  category: str().trim().min(1, 'Choose a category').max(60),
-  images: z.array(MediaUrl).min(1, 'Add at least one image').max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images`),
-  description: z.array(str().trim().min(1).max(300)).max(12, 'At most 12 description lines').default([]),
-  weight: str().trim().max(40).nullable().optional(),
-  inStock: z.boolean().default(true),
-  options: z.array(ProductOptionInput).min(1, 'Add at least one option').max(MAX_PRODUCT_OPTIONS),
-}).superRefine((p, ctx) => {
-  if (p.options.length > 1) {
-    p.options.forEach((o, i) => {
-      if (!o.name) ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: 'Name every option' });
-    });
-    const names = p.options.map((o) => o.name.toLowerCase());
-    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option names must differ' });
-  }
-});
+export const ProductInput = z
+  .strictObject({
+    name: Text(120),
+    category: str().trim().min(1, 'Choose a category').max(60),
+    images: z
+      .array(MediaUrl)
+      .min(1, 'Add at least one image')
+      .max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images`),
+    description: z.array(str().trim().min(1).max(300)).max(12, 'At most 12 description lines').default([]),
+    weight: str().trim().max(40).nullable().optional(),
+    inStock: z.boolean().default(true),
+    options: z.array(ProductOptionInput).min(1, 'Add at least one option').max(MAX_PRODUCT_OPTIONS),
+  })
+  .superRefine((p, ctx) => {
+    if (p.options.length > 1) {
+      p.options.forEach((o, i) => {
+        if (!o.name) ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: 'Name every option' });
+      });
+      const names = p.options.map((o) => o.name.toLowerCase());
+      if (new Set(names).size !== names.length)
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option names must differ' });
+    }
+  });
 export type ProductInput = z.infer<typeof ProductInput>;
 
 export const StockInput = z.strictObject({ inStock: z.boolean() });
@@ -85,104 +118,166 @@ export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 /** Banks offered for payouts (Paystack NGN bank codes). */
 export const NIGERIAN_BANKS = [
-  { code: '044', name: 'Access Bank' }, { code: '023', name: 'Citibank Nigeria' }, { code: '050', name: 'Ecobank Nigeria' },
-  { code: '070', name: 'Fidelity Bank' }, { code: '011', name: 'First Bank of Nigeria' }, { code: '214', name: 'First City Monument Bank' },
-  { code: '058', name: 'Guaranty Trust Bank' }, { code: '030', name: 'Heritage Bank' }, { code: '082', name: 'Keystone Bank' },
-  { code: '50211', name: 'Kuda Bank' }, { code: '50515', name: 'Moniepoint MFB' }, { code: '999992', name: 'OPay' },
-  { code: '999991', name: 'PalmPay' }, { code: '076', name: 'Polaris Bank' }, { code: '221', name: 'Stanbic IBTC Bank' },
-  { code: '232', name: 'Sterling Bank' }, { code: '032', name: 'Union Bank of Nigeria' }, { code: '033', name: 'United Bank For Africa' },
-  { code: '215', name: 'Unity Bank' }, { code: '035', name: 'Wema Bank' }, { code: '057', name: 'Zenith Bank' },
+  { code: '044', name: 'Access Bank' },
+  { code: '023', name: 'Citibank Nigeria' },
+  { code: '050', name: 'Ecobank Nigeria' },
+  { code: '070', name: 'Fidelity Bank' },
+  { code: '011', name: 'First Bank of Nigeria' },
+  { code: '214', name: 'First City Monument Bank' },
+  { code: '058', name: 'Guaranty Trust Bank' },
+  { code: '030', name: 'Heritage Bank' },
+  { code: '082', name: 'Keystone Bank' },
+  { code: '50211', name: 'Kuda Bank' },
+  { code: '50515', name: 'Moniepoint MFB' },
+  { code: '999992', name: 'OPay' },
+  { code: '999991', name: 'PalmPay' },
+  { code: '076', name: 'Polaris Bank' },
+  { code: '221', name: 'Stanbic IBTC Bank' },
+  { code: '232', name: 'Sterling Bank' },
+  { code: '032', name: 'Union Bank of Nigeria' },
+  { code: '033', name: 'United Bank For Africa' },
+  { code: '215', name: 'Unity Bank' },
+  { code: '035', name: 'Wema Bank' },
+  { code: '057', name: 'Zenith Bank' },
 ] as const;
 
 /** Where a payout goes: paid by bank transfer the next working day. */
 export const PayoutInput = z.strictObject({
   accountName: Text(100),
-  accountNumber: str().trim().regex(/^\d{10}$/, 'Enter the 10-digit account number (NUBAN)'),
+  accountNumber: str()
+    .trim()
+    .regex(/^\d{10}$/, 'Enter the 10-digit account number (NUBAN)'),
   bankCode: str().refine((c) => NIGERIAN_BANKS.some((b) => b.code === c), 'Choose your bank'),
 });
 export type PayoutInput = z.infer<typeof PayoutInput>;
 
+/** A day's hours as stored and answered: "HH:MM" in Africa/Lagos, null = closed that day. */
+const OpeningHoursDto = z.record(z.string(), z.object({ open: z.string(), close: z.string() }).nullable());
+
 /** The vendor as its owner sees it. */
-export interface SellerProfileDto {
-  _id: string;
-  businessName: string;
-  kind: VendorKind;
-  phone: string;
-  address: string;
-  placeId: string | null;
-  latitude: number;
-  longitude: number;
-  profilePhoto: string;
-  openingHours: Record<string, { open: string; close: string } | null>;
-  isOpen: boolean;
-  openNow: boolean;
-  status: ApplicationStatus;
-  rejectionReason: string | null;
-}
+export const SellerProfileDto = z.object({
+  _id: z.string(),
+  businessName: z.string(),
+  kind: z.enum(VENDOR_KINDS),
+  phone: z.string(),
+  address: z.string(),
+  placeId: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  profilePhoto: z.string(),
+  openingHours: OpeningHoursDto,
+  isOpen: z.boolean(),
+  openNow: z.boolean(),
+  status: z.enum(VENDOR_STATUSES),
+  rejectionReason: z.string().nullable(),
+});
+export type SellerProfileDto = z.infer<typeof SellerProfileDto>;
 
-export interface SellerProductDto {
-  _id: string;
-  name: string;
-  category: string;
-  image: string[];
-  description: string[];
-  weight: string | null;
-  inStock: boolean;
-  options: { _id: string; name: string; price: number; offerPrice: number | null }[];
-  updatedAt: string;
-}
+export const SellerProductDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  image: z.array(z.string()),
+  description: z.array(z.string()),
+  weight: z.string().nullable(),
+  inStock: z.boolean(),
+  options: z.array(
+    z.object({ _id: z.string(), name: z.string(), price: z.number(), offerPrice: z.number().nullable() }),
+  ),
+  updatedAt: z.string(),
+});
+export type SellerProductDto = z.infer<typeof SellerProductDto>;
 
-export interface SellerOrderItemDto {
-  _id: string;
-  productName: string;
-  optionName: string;
-  image: string | null;
-  quantity: number;
-  unitPrice: number;
-  status: string;
-  cancelReason: string | null;
-}
+export const SellerOrderItemDto = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  optionName: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  status: z.string(),
+  cancelReason: z.string().nullable(),
+});
+export type SellerOrderItemDto = z.infer<typeof SellerOrderItemDto>;
 
-export interface SellerOrderDto {
-  _id: string;
-  createdAt: string;
-  paidAt: string | null;
-  customerName: string;
+export const SellerOrderDto = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  customerName: z.string(),
   /** Only while the order is active (not delivered or cancelled). */
-  customerPhone: string | null;
-  dropoff: string;
+  customerPhone: z.string().nullable(),
+  dropoff: z.string(),
   /** Block, floor, room and landmark of the drop-off, when given. */
-  door: DoorDto | null;
-  deliveryNote: string;
-  items: SellerOrderItemDto[];
-  itemsTotal: number;
-  status: string;
-  active: boolean;
-}
+  door: DoorDto.nullable(),
+  deliveryNote: z.string(),
+  items: z.array(SellerOrderItemDto),
+  itemsTotal: z.number(),
+  status: z.string(),
+  active: z.boolean(),
+});
+export type SellerOrderDto = z.infer<typeof SellerOrderDto>;
 
-export interface PayoutDto {
-  _id: string;
-  amount: number;
-  state: PayoutState;
+export const PayoutDto = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  state: z.enum(PAYOUT_STATES),
   /** e.g. "GTBank ••••6789" */
-  account: string | null;
-  failureReason: string | null;
-  dueAt: string;
-  paidAt: string | null;
-  reference: string | null;
-  createdAt: string;
-}
+  account: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  dueAt: z.string(),
+  paidAt: z.string().nullable(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PayoutDto = z.infer<typeof PayoutDto>;
 
-export interface EarningsDto {
+export const EarningsDto = z.object({
   /** Percent kept by the platform (vendors) or the rider's share of the delivery fee (riders). */
-  percent: number;
-  totalEarned: number;
-  paidOut: number;
-  scheduled: number;
-  available: number;
-  byWeek: { weekStart: string; gross: number; net: number; count: number }[];
-  entries: { _id: string; date: string; gross: number; net: number; label: string }[];
-  payouts: PayoutDto[];
+  percent: z.number(),
+  totalEarned: z.number(),
+  paidOut: z.number(),
+  scheduled: z.number(),
+  available: z.number(),
+  byWeek: z.array(z.object({ weekStart: z.string(), gross: z.number(), net: z.number(), count: z.number().int() })),
+  entries: z.array(
+    z.object({ _id: z.string(), date: z.string(), gross: z.number(), net: z.number(), label: z.string() }),
+  ),
+  payouts: z.array(PayoutDto),
   /** The bank account of the last payout, to prefill the form (number masked). */
-  lastAccount: { accountName: string; bankCode: string; accountNumberLast4: string } | null;
-}
+  lastAccount: z.object({ accountName: z.string(), bankCode: z.string(), accountNumberLast4: z.string() }).nullable(),
+});
+export type EarningsDto = z.infer<typeof EarningsDto>;
+
+// Answers of the seller routes (and the payout answers the rider's routes share).
+
+/** `GET /api/seller/me`: the caller's shop, or null before applying. */
+export const SellerMeAnswer = okAnswer({ vendor: SellerProfileDto.nullable() });
+export type SellerMeAnswer = z.infer<typeof SellerMeAnswer>;
+/** `POST /api/seller/apply` */
+export const SellerApplyAnswer = okAnswer({ vendor: SellerProfileDto, message: z.string() });
+export type SellerApplyAnswer = z.infer<typeof SellerApplyAnswer>;
+/** `POST /api/seller/open` */
+export const SellerOpenAnswer = okAnswer({ vendor: SellerProfileDto });
+export type SellerOpenAnswer = z.infer<typeof SellerOpenAnswer>;
+/** An image upload (seller and admin): the public URL of the re-encoded image. */
+export const ImageUploadAnswer = okAnswer({ url: z.string() });
+export type ImageUploadAnswer = z.infer<typeof ImageUploadAnswer>;
+/** `GET /api/seller/products` */
+export const SellerProductsAnswer = okAnswer({ products: z.array(SellerProductDto) });
+export type SellerProductsAnswer = z.infer<typeof SellerProductsAnswer>;
+/** `POST /api/seller/products/:id/stock` */
+export const SellerProductAnswer = okAnswer({ product: SellerProductDto });
+export type SellerProductAnswer = z.infer<typeof SellerProductAnswer>;
+/** `POST /api/seller/products` and `/api/seller/products/:id` */
+export const SellerProductSavedAnswer = okAnswer({ product: SellerProductDto, message: z.string() });
+export type SellerProductSavedAnswer = z.infer<typeof SellerProductSavedAnswer>;
+/** `GET /api/seller/orders` */
+export const SellerOrdersAnswer = okAnswer({ orders: z.array(SellerOrderDto) });
+export type SellerOrdersAnswer = z.infer<typeof SellerOrdersAnswer>;
+/** `GET /api/seller/earnings` (and the rider's earnings) */
+export const EarningsAnswer = okAnswer({ earnings: EarningsDto });
+export type EarningsAnswer = z.infer<typeof EarningsAnswer>;
+/** `POST /api/seller/payouts` (and the rider's payout request) */
+export const PayoutAnswer = okAnswer({ payout: PayoutDto, message: z.string() });
+export type PayoutAnswer = z.infer<typeof PayoutAnswer>;

@@ -31,7 +31,10 @@ export async function serveBackups(database: Database, dataDir: string, log: Log
   const socket = controlSocketPath(dataDir);
   // Unix socket paths are limited to about 107 bytes.
   if (Buffer.byteLength(socket) > 100) {
-    log.warn({ socket }, 'data folder path too long for the backup socket: npm run db:backup works only while Jara is stopped');
+    log.warn(
+      { socket },
+      'data folder path too long for the backup socket: npm run db:backup works only while Jara is stopped',
+    );
     return null;
   }
   // This process holds the folder's lock: a socket file left here is from a dead process.
@@ -51,7 +54,8 @@ export async function serveBackups(database: Database, dataDir: string, log: Log
       } catch {
         return reply({ ok: false, error: 'bad request' });
       }
-      if (request.op !== 'backup' || typeof request.file !== 'string' || !path.isAbsolute(request.file)) return reply({ ok: false, error: 'bad request' });
+      if (request.op !== 'backup' || typeof request.file !== 'string' || !path.isAbsolute(request.file))
+        return reply({ ok: false, error: 'bad request' });
       if (busy) return reply({ ok: false, error: 'a backup is already being written' });
       busy = true;
       const started = Date.now();
@@ -116,6 +120,9 @@ export async function copyUploads(from: string, to: string): Promise<boolean> {
     return false;
   }
   await rm(to, { recursive: true, force: true });
-  await cp(from, to, { recursive: true, filter: (src) => path.relative(from, src).split(path.sep)[0] !== 'cache' && !src.endsWith('.tmp') });
+  await cp(from, to, {
+    recursive: true,
+    filter: (src) => path.relative(from, src).split(path.sep)[0] !== 'cache' && !src.endsWith('.tmp'),
+  });
   return true;
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -130,6 +130,82 @@ export async function restorePglite(dataDir: string, archive: Blob): Promise<str
   }
 }
 
+/** The real setImmediate, kept even where a test fakes the timers. */
+const immediate = setImmediate;
+const nextTurn = () => new Promise<void>((resolve) => immediate(resolve));
+
+/**
+ * PGlite runs each statement synchronously in this thread, and its own queue hands the next
+ * statement over in a microtask: fifty checkouts' statements used to run back to back for a
+ * second without the event loop reading a single socket, so a product list answered from memory
+ * waited as long as the last checkout (issue 11). Here every statement starts on a turn of the
+ * event loop of its own: statements outside a transaction, and whole transactions, queue in
+ * order; inside a transaction each statement waits for the next turn. Requests that need no
+ * database are answered between statements.
+ */
+function takingTurns(client: PGlite): PGlite {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(nextTurn).then(fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const asText = textParsersOnce(client);
+  const eachStatement = (tx: PgliteTransaction): PgliteTransaction =>
+    new Proxy(tx, {
+      get(target, prop) {
+        if (prop === 'query') {
+          return async (...[query, params, options]: Parameters<PgliteTransaction['query']>) => {
+            await nextTurn();
+            return target.query(query, params, asText(options));
+          };
+        }
+        const value: unknown = Reflect.get(target, prop);
+        if (typeof value !== 'function') return value;
+        if (prop === 'exec' || prop === 'sql') {
+          return async (...args: unknown[]) => {
+            await nextTurn();
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query') {
+        return (...[query, params, options]: Parameters<PGlite['query']>) =>
+          inTurn(() => target.query(query, params, asText(options)));
+      }
+      if (prop === 'transaction') {
+        return <T>(fn: (tx: PgliteTransaction) => Promise<T>) =>
+          inTurn(() => target.transaction((tx) => fn(eachStatement(tx))));
+      }
+      // PGlite's private fields need the instance itself as `this`.
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Drizzle passes the same parsers with every statement (dates, times and intervals, and arrays
+ * of them, kept as text), and PGlite copies its whole table of parsers to merge them in, for
+ * every statement: a sixth of a checkout's time on the embedded database. They are installed
+ * once on the client instead, and left out of each statement's options.
+ */
+function textParsersOnce(client: PGlite) {
+  const AS_TEXT = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+  const asIs = (value: string) => value;
+  for (const oid of AS_TEXT) client.parsers[oid] = asIs;
+  return <O extends { parsers?: Record<number, unknown> }>(options: O | undefined): O | undefined => {
+    if (!options?.parsers) return options;
+    for (const oid of Object.keys(options.parsers)) if (!AS_TEXT.includes(Number(oid))) return options;
+    const { parsers: _, ...rest } = options;
+    return rest as O;
+  };
+}
+
 /** Embedded PostgreSQL (PGlite). `dataDir` null = in memory (tests). Locks the folder. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let release: (() => Promise<void>) | null = null;
@@ -150,7 +226,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     if (release) await release();
     throw err;
   }
-  const db = markTransactions(drizzlePglite({ client, schema }) as unknown as Db);
+  const db = markTransactions(drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -172,9 +248,18 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10, timeouts: { connectMs?: number; queryMs?: number } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  timeouts: { connectMs?: number; queryMs?: number } = {},
+): Promise<Database> {
   // Bounded waits: with PostgreSQL gone, a request fails (503) within its time instead of hanging.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: timeouts.connectMs ?? 5_000, query_timeout: timeouts.queryMs ?? 60_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectMs ?? 5_000,
+    query_timeout: timeouts.queryMs ?? 60_000,
+  });
   await pool.query('select 1');
   // An idle connection the server closed (restart, failover) must not crash the process:
   // the pool drops it and the next query opens a new one.
@@ -224,7 +309,9 @@ export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
 
 /** The migration files in order. */
 export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
-  return readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort();
 }
 
 /**

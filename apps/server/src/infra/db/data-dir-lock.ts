@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -62,7 +72,13 @@ function bootId(): string | null {
 }
 
 export function currentHolder(): LockHolder {
-  return { pid: process.pid, host: hostname(), start: readProcStat(process.pid)?.start ?? null, bootId: bootId(), since: new Date().toISOString() };
+  return {
+    pid: process.pid,
+    host: hostname(),
+    start: readProcStat(process.pid)?.start ?? null,
+    bootId: bootId(),
+    since: new Date().toISOString(),
+  };
 }
 
 /** Whether the recorded holder still runs; `null` when this host cannot tell (another host). */

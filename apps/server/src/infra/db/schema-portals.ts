@@ -9,7 +9,9 @@ export const payouts = pgTable('payouts', {
   payeeType: text('payee_type', { enum: ['vendor', 'rider'] }).notNull(),
   vendorId: uuid('vendor_id'),
   amountKobo: integer('amount_kobo').notNull(),
-  state: text('state', { enum: ['scheduled', 'processing', 'paid', 'failed'] }).notNull().default('scheduled'),
+  state: text('state', { enum: ['scheduled', 'processing', 'paid', 'failed'] })
+    .notNull()
+    .default('scheduled'),
   dueAt: tz('due_at').notNull(),
   paidAt: tz('paid_at'),
   reference: text('reference'),
@@ -56,10 +58,14 @@ export const roleChanges = pgTable('role_changes', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
-export const dropOffWaits = pgTable('drop_off_waits', {
-  subjectType: text('subject_type', { enum: ['order', 'dispatch'] }).notNull(),
-  subjectId: uuid('subject_id').notNull(),
-  riderId: uuid('rider_id').notNull(),
-  arrivedAt: tz('arrived_at').notNull().defaultNow(),
-  absentReportedAt: tz('absent_reported_at'),
-}, (t) => [primaryKey({ columns: [t.subjectType, t.subjectId] })]);
+export const dropOffWaits = pgTable(
+  'drop_off_waits',
+  {
+    subjectType: text('subject_type', { enum: ['order', 'dispatch'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    riderId: uuid('rider_id').notNull(),
+    arrivedAt: tz('arrived_at').notNull().defaultNow(),
+    absentReportedAt: tz('absent_reported_at'),
+  },
+  (t) => [primaryKey({ columns: [t.subjectType, t.subjectId] })],
+);

@@ -5,7 +5,16 @@ import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from '../../../test/helpers.js';
-import { DataDirLockedError, MIGRATIONS_DIR, RENAMED_MIGRATIONS, migrate, migrationFiles, openPglite, queryRows, type Database } from './client.js';
+import {
+  DataDirLockedError,
+  MIGRATIONS_DIR,
+  RENAMED_MIGRATIONS,
+  migrate,
+  migrationFiles,
+  openPglite,
+  queryRows,
+  type Database,
+} from './client.js';
 import * as core from './schema.js';
 import * as paymentsSchema from './schema-payments.js';
 import * as portalsSchema from './schema-portals.js';
@@ -25,10 +34,15 @@ afterAll(async () => {
 
 describe('migrations', () => {
   it('create every column the query schema uses', async () => {
-    const cols = await queryRows<{ table_name: string; column_name: string }>(database.db, sql`
-      SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`);
+    const cols = await queryRows<{ table_name: string; column_name: string }>(
+      database.db,
+      sql`
+      SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
     const have = new Set(cols.map((c) => `${c.table_name}.${c.column_name}`));
-    const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => typeof t === 'object' && t !== null && Symbol.for('drizzle:IsDrizzleTable') in t);
+    const tables = (Object.values(schema) as unknown[]).filter(
+      (t): t is PgTable => typeof t === 'object' && t !== null && Symbol.for('drizzle:IsDrizzleTable') in t,
+    );
     expect(tables.length).toBeGreaterThan(20);
     for (const t of tables) {
       const cfg = getTableConfig(t);
@@ -56,7 +70,9 @@ describe('migrations', () => {
       expect(await migrate(fresh.database, old)).toContain('0005_portals_transfers.sql');
       const applied = await migrate(fresh.database);
       expect(applied).toEqual(migrationFiles().filter((f) => f > '0006_portals_transfers.sql'));
-      const names = (await queryRows<{ name: string }>(fresh.database.db, sql`select name from schema_migrations order by name`)).map((r) => r.name);
+      const names = (
+        await queryRows<{ name: string }>(fresh.database.db, sql`select name from schema_migrations order by name`)
+      ).map((r) => r.name);
       expect(names).toEqual(migrationFiles());
     } finally {
       await fresh.database.close();

@@ -3,7 +3,19 @@
  * database; these mirror it (schema.test.ts checks every column exists with the same name).
  */
 import {
-  bigint, bigserial, boolean, customType, date, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid,
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Role } from '@jara/shared';
@@ -17,7 +29,11 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   googleSub: text('google_sub'),
   /** Capabilities, not a single role (migration 0010). */
-  roles: text('roles').array().$type<Role[]>().notNull().default(sql`ARRAY['customer']::text[]`),
+  roles: text('roles')
+    .array()
+    .$type<Role[]>()
+    .notNull()
+    .default(sql`ARRAY['customer']::text[]`),
   chatId: uuid('chat_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -63,7 +79,9 @@ export const vendors = pgTable('vendors', {
   profilePhoto: text('profile_photo').notNull(),
   openingHours: jsonb('opening_hours').$type<OpeningHoursJson>().notNull(),
   isOpen: boolean('is_open').notNull().default(true),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
   rejectionReason: text('rejection_reason'),
   /** The gazetteer place the shop location was picked from (migration 0005). */
   placeId: text('place_id'),
@@ -93,18 +111,26 @@ export const productOptions = pgTable('product_options', {
   position: integer('position').notNull().default(0),
 });
 
-export const cartItems = pgTable('cart_items', {
-  userId: uuid('user_id').notNull(),
-  productId: uuid('product_id').notNull(),
-  optionId: uuid('option_id').notNull(),
-  quantity: integer('quantity').notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.productId, t.optionId] })]);
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    optionId: uuid('option_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId, t.optionId] })],
+);
 
-export const wishListItems = pgTable('wish_list_items', {
-  userId: uuid('user_id').notNull(),
-  productId: uuid('product_id').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.userId, t.productId] })]);
+export const wishListItems = pgTable(
+  'wish_list_items',
+  {
+    userId: uuid('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
 
 export const addresses = pgTable('addresses', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -234,7 +260,9 @@ export const refunds = pgTable('refunds', {
   paymentId: uuid('payment_id').notNull(),
   amountKobo: integer('amount_kobo').notNull(),
   reason: text('reason').notNull(),
-  state: text('state', { enum: ['pending', 'processed', 'failed'] }).notNull().default('pending'),
+  state: text('state', { enum: ['pending', 'processed', 'failed'] })
+    .notNull()
+    .default('pending'),
   providerRef: text('provider_ref'),
   /** First time the request may have reached the provider (migrations/0007_payment_attempts.sql). */
   sentAt: tz('sent_at'),
@@ -255,7 +283,9 @@ export const webhookEvents = pgTable('webhook_events', {
 export const chats = pgTable('chats', {
   id: uuid('id').primaryKey().defaultRandom(),
   customerId: uuid('customer_id').notNull().unique(),
-  status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'resolved'] })
+    .notNull()
+    .default('open'),
   lastMessageAt: tz('last_message_at').notNull().defaultNow(),
   lastCustomerEmailAt: tz('last_customer_email_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
@@ -272,11 +302,15 @@ export const chatMessages = pgTable('chat_messages', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
-export const chatReads = pgTable('chat_reads', {
-  chatId: uuid('chat_id').notNull(),
-  userId: uuid('user_id').notNull(),
-  lastReadAt: tz('last_read_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.chatId, t.userId] })]);
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    chatId: uuid('chat_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    lastReadAt: tz('last_read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] })],
+);
 
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -329,7 +363,9 @@ export const riders = pgTable('riders', {
   phone: text('phone').notNull(),
   dateOfBirth: date('date_of_birth').notNull(),
   vehicle: text('vehicle', { enum: ['bicycle', 'motorcycle', 'on foot'] }).notNull(),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
   rejectionReason: text('rejection_reason'),
   isOnline: boolean('is_online').notNull().default(false),
   createdAt: tz('created_at').notNull().defaultNow(),
@@ -351,11 +387,15 @@ export const mediaObjects = pgTable('media_objects', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
-export const mediaChunks = pgTable('media_chunks', {
-  key: text('key').notNull(),
-  n: integer('n').notNull(),
-  data: bytea('data').notNull(),
-}, (t) => [primaryKey({ columns: [t.key, t.n] })]);
+export const mediaChunks = pgTable(
+  'media_chunks',
+  {
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.n] })],
+);
 
 /** migrations/0013_tracking_push.sql: values every instance shares (the VAPID key pair). */
 export const appSettings = pgTable('app_settings', {

@@ -67,11 +67,21 @@ describe('payloads checked against their kind', () => {
   const payoutLike = jobKind('test.payout', z.object({ payoutId: z.string(), kind: z.enum(['paid', 'cancelled']) }));
 
   it('refuses an ill-formed payload at enqueue, by type and when written, and writes nothing', async () => {
-    // @ts-expect-error -- a number where the kind says a string
-    const wrongType = app.ctx.jobs.enqueue(app.ctx.db, payoutLike, { payoutId: 42, kind: 'paid' }, { dedupeKey: 'bad-1' });
+    const wrongType = app.ctx.jobs.enqueue(
+      app.ctx.db,
+      payoutLike,
+      // @ts-expect-error -- a number where the kind says a string
+      { payoutId: 42, kind: 'paid' },
+      { dedupeKey: 'bad-1' },
+    );
     await expect(wrongType).rejects.toThrow(/invalid payload for job test\.payout:.*payoutId/);
-    // @ts-expect-error -- a kind of notice the schema does not have
-    const unknownValue = app.ctx.jobs.enqueue(app.ctx.db, payoutLike, { payoutId: 'p1', kind: 'refunded' }, { dedupeKey: 'bad-2' });
+    const unknownValue = app.ctx.jobs.enqueue(
+      app.ctx.db,
+      payoutLike,
+      // @ts-expect-error -- a kind of notice the schema does not have
+      { payoutId: 'p1', kind: 'refunded' },
+      { dedupeKey: 'bad-2' },
+    );
     await expect(unknownValue).rejects.toThrow(/invalid payload for job test\.payout:.*kind/);
     // @ts-expect-error -- a job kind is declared with its schema, never a bare name
     const bareName = app.ctx.jobs.enqueue(app.ctx.db, 'test.payout', { payoutId: 'p1', kind: 'paid' });
@@ -85,7 +95,10 @@ describe('payloads checked against their kind', () => {
     app.ctx.jobs.register(payoutLike, async (p) => void seen.push(p));
     await app.ctx.jobs.enqueue(app.ctx.db, payoutLike, { payoutId: 'p-good', kind: 'cancelled' });
     // Written by an older version of the code, or by hand: the table takes any JSON.
-    const [bad] = await app.ctx.db.insert(jobs).values({ kind: payoutLike.kind, payload: { payoutId: 'p-bad', kind: 'refunded' }, runAt: new Date() }).returning();
+    const [bad] = await app.ctx.db
+      .insert(jobs)
+      .values({ kind: payoutLike.kind, payload: { payoutId: 'p-bad', kind: 'refunded' }, runAt: new Date() })
+      .returning();
     await app.ctx.jobs.drain();
     expect(seen).toEqual([{ payoutId: 'p-good', kind: 'cancelled' }]);
     const [failed] = await app.ctx.db.select().from(jobs).where(eq(jobs.id, bad!.id));
@@ -103,7 +116,13 @@ describe('the running worker', () => {
     q.start();
     try {
       // Idle and waiting for its next poll: the enqueue below wakes it from inside the transaction.
-      await expect.poll(() => (q as unknown as { running: boolean; timer: unknown }).timer !== null && !(q as unknown as { running: boolean }).running).toBe(true);
+      await expect
+        .poll(
+          () =>
+            (q as unknown as { running: boolean; timer: unknown }).timer !== null &&
+            !(q as unknown as { running: boolean }).running,
+        )
+        .toBe(true);
       await app.ctx.db.transaction(async (tx) => q.enqueue(tx, contextJob, { n: 1 }));
       await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
       await q.enqueue(app.ctx.db, contextJob, { n: 2 });
@@ -155,7 +174,11 @@ describe('mail over SMTP', () => {
     const port = (smtp.server.address() as { port: number }).port;
     const mailApp = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
-      await mailApp.ctx.mailer.send(mailApp.ctx.db, { to: 'ada@example.com', subject: 'Your order', text: 'It is on its way.' });
+      await mailApp.ctx.mailer.send(mailApp.ctx.db, {
+        to: 'ada@example.com',
+        subject: 'Your order',
+        text: 'It is on its way.',
+      });
       await mailApp.ctx.jobs.drain();
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Subject: Your order');

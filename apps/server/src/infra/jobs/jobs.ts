@@ -25,7 +25,10 @@ export function jobKind<S extends PayloadSchema>(kind: string, payload: S): JobK
 /** The kind of a scheduled job: no payload. */
 export const noPayload = z.strictObject({});
 
-export type JobHandler<S extends PayloadSchema = PayloadSchema> = (payload: z.output<S>, job: { id: number; attempts: number }) => Promise<void> | void;
+export type JobHandler<S extends PayloadSchema = PayloadSchema> = (
+  payload: z.output<S>,
+  job: { id: number; attempts: number },
+) => Promise<void> | void;
 
 /** A payload its kind's schema refuses: a mistake in the code, never retried. */
 export class InvalidJobPayload extends Error {
@@ -52,7 +55,12 @@ export interface EnqueueOptions {
  * Writes a job in the caller's transaction after checking its payload, without waking the
  * worker (helpers that only have a transaction; the worker polls).
  */
-export async function insertJob<S extends PayloadSchema>(ex: Executor, job: JobKind<S>, payload: z.input<S>, opts: EnqueueOptions = {}): Promise<void> {
+export async function insertJob<S extends PayloadSchema>(
+  ex: Executor,
+  job: JobKind<S>,
+  payload: z.input<S>,
+  opts: EnqueueOptions = {},
+): Promise<void> {
   await ex
     .insert(jobs)
     .values({
@@ -120,21 +128,35 @@ export class JobQueue {
   }
 
   /** Writes a job (usually in the transaction of the change that causes it); a payload its schema refuses throws. */
-  async enqueue<S extends PayloadSchema>(ex: Executor, job: JobKind<S>, payload: z.input<S>, opts: EnqueueOptions = {}): Promise<void> {
+  async enqueue<S extends PayloadSchema>(
+    ex: Executor,
+    job: JobKind<S>,
+    payload: z.input<S>,
+    opts: EnqueueOptions = {},
+  ): Promise<void> {
     await insertJob(ex, job, payload, opts);
     this.kick?.();
   }
 
   /** Claims and runs one due job; false when none is due. */
   async runOne(): Promise<boolean> {
-    const claimed = await queryRows<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(this.db, sql`
+    const claimed = await queryRows<{
+      id: number;
+      kind: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      max_attempts: number;
+    }>(
+      this.db,
+      sql`
       UPDATE jobs SET locked_until = now() + make_interval(secs => ${this.leaseMs / 1000}), attempts = attempts + 1
       WHERE id = (
         SELECT id FROM jobs
         WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
           AND (locked_until IS NULL OR locked_until < now())
         ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, payload, attempts, max_attempts`);
+      RETURNING id, kind, payload, attempts, max_attempts`,
+    );
     const job = claimed[0];
     if (!job) return false;
     const id = Number(job.id);
@@ -148,7 +170,8 @@ export class JobQueue {
         .where(ours)
         .returning({ id: jobs.id })
         .then((rows) => {
-          if (!rows.length) this.log.warn({ jobId: id, kind: job.kind }, 'job lease lost: another worker has claimed it');
+          if (!rows.length)
+            this.log.warn({ jobId: id, kind: job.kind }, 'job lease lost: another worker has claimed it');
         })
         .catch(() => undefined); // the database is away: the next renewal tries again
     }, this.leaseMs / 3);
@@ -156,7 +179,11 @@ export class JobQueue {
       if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
       await registered.handler(parsePayload(registered.job, job.payload), { id, attempts: job.attempts });
       clearInterval(renew);
-      const done = await this.db.update(jobs).set({ doneAt: new Date(), lockedUntil: null }).where(ours).returning({ id: jobs.id });
+      const done = await this.db
+        .update(jobs)
+        .set({ doneAt: new Date(), lockedUntil: null })
+        .where(ours)
+        .returning({ id: jobs.id });
       if (!done.length) this.log.warn({ jobId: id, kind: job.kind }, 'job finished after its lease was taken over');
     } catch (err) {
       clearInterval(renew);
@@ -164,7 +191,10 @@ export class JobQueue {
       // A payload its schema refuses will not be any better next time.
       const final = job.attempts >= job.max_attempts || err instanceof InvalidJobPayload;
       const backoffMs = Math.min(60 * 60_000, 1000 * 2 ** job.attempts);
-      this.log.warn({ jobId: id, kind: job.kind, attempts: job.attempts, err: message }, final ? 'job failed for good' : 'job failed, will retry');
+      this.log.warn(
+        { jobId: id, kind: job.kind, attempts: job.attempts, err: message },
+        final ? 'job failed for good' : 'job failed, will retry',
+      );
       this.onFailure?.(job.kind, final);
       await this.db
         .update(jobs)

@@ -17,9 +17,17 @@ export interface MailMessage {
   attachments?: { filename: string; storageKey?: string; path?: string; contentType?: string }[];
 }
 
-const MailAttachment = z.object({ filename: z.string(), storageKey: z.string().optional(), path: z.string().optional(), contentType: z.string().optional() });
+const MailAttachment = z.object({
+  filename: z.string(),
+  storageKey: z.string().optional(),
+  path: z.string().optional(),
+  contentType: z.string().optional(),
+});
 /** Sends one outbox row; attachments are read from storage when it runs. */
-export const MAIL_JOB = jobKind('mail.send', z.object({ outboxId: z.number().int(), attachments: z.array(MailAttachment).default([]) }));
+export const MAIL_JOB = jobKind(
+  'mail.send',
+  z.object({ outboxId: z.number().int(), attachments: z.array(MailAttachment).default([]) }),
+);
 
 /**
  * Every email goes to the outbox table in the caller's transaction and is sent by a job:
@@ -53,12 +61,14 @@ export class Mailer {
     if (!row || row.sentAt) return;
     if (this.transport) {
       try {
-        const files = await Promise.all((attachments ?? []).map(async ({ storageKey, ...a }) => {
-          if (!storageKey) return a;
-          const content = await this.opts.storage?.get(storageKey);
-          if (!content) throw new Error(`attachment ${storageKey} is not in storage`);
-          return { ...a, content };
-        }));
+        const files = await Promise.all(
+          (attachments ?? []).map(async ({ storageKey, ...a }) => {
+            if (!storageKey) return a;
+            const content = await this.opts.storage?.get(storageKey);
+            if (!content) throw new Error(`attachment ${storageKey} is not in storage`);
+            return { ...a, content };
+          }),
+        );
         // SMTP can take seconds: never while a transaction is open (the outbox row is already committed).
         assertOutsideTransaction('SMTP send');
         await this.transport.sendMail({
@@ -77,7 +87,10 @@ export class Mailer {
         throw err;
       }
     } else {
-      this.log.info({ to: row.toAddress, subject: row.subject, text: row.textBody }, 'email (no SMTP_URL: logged, not sent)');
+      this.log.info(
+        { to: row.toAddress, subject: row.subject, text: row.textBody },
+        'email (no SMTP_URL: logged, not sent)',
+      );
     }
     await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
   }

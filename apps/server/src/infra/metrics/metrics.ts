@@ -109,23 +109,42 @@ export class Metrics {
       new Gauge<L>({ name, help, labelNames, registers, collect: round });
     const up = dbGauge('jara_db_up', '1 when the last scrape could read the database');
     const jobsDue = dbGauge('jara_jobs_due', 'Jobs due and not yet done, by kind (the queue depth)', ['kind']);
-    const jobsOldest = dbGauge('jara_jobs_oldest_due_seconds', 'Age of the oldest due job by kind (how far the workers are behind)', ['kind']);
+    const jobsOldest = dbGauge(
+      'jara_jobs_oldest_due_seconds',
+      'Age of the oldest due job by kind (how far the workers are behind)',
+      ['kind'],
+    );
     const jobsFailed = dbGauge('jara_jobs_failed', 'Jobs that failed for good (no retry left), by kind', ['kind']);
     const payments = dbGauge('jara_payments_last_24h', 'Payments started in the last 24 hours by state', ['state']);
     const awaiting = dbGauge('jara_payments_awaiting', 'Payments still awaiting confirmation (any age)');
-    const awaitingOldest = dbGauge('jara_payments_awaiting_oldest_seconds', 'Age of the oldest payment still awaiting confirmation');
+    const awaitingOldest = dbGauge(
+      'jara_payments_awaiting_oldest_seconds',
+      'Age of the oldest payment still awaiting confirmation',
+    );
 
     const readDatabase = async () => {
       const db = database.db;
       const [jobs, failed, pay, wait] = await withTimeout(
         Promise.all([
-          queryRows<{ kind: string; n: number; age: number }>(db, sql`
+          queryRows<{ kind: string; n: number; age: number }>(
+            db,
+            sql`
             select kind, count(*)::int as n, coalesce(extract(epoch from now() - min(run_at)), 0)::float8 as age
-            from jobs where done_at is null and failed_at is null and run_at <= now() group by kind`),
-          queryRows<{ kind: string; n: number }>(db, sql`select kind, count(*)::int as n from jobs where failed_at is not null group by kind`),
-          queryRows<{ state: string; n: number }>(db, sql`select state, count(*)::int as n from payments where created_at > now() - interval '24 hours' group by state`),
-          queryRows<{ n: number; age: number }>(db, sql`
-            select count(*)::int as n, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age from payments where state = 'awaiting'`),
+            from jobs where done_at is null and failed_at is null and run_at <= now() group by kind`,
+          ),
+          queryRows<{ kind: string; n: number }>(
+            db,
+            sql`select kind, count(*)::int as n from jobs where failed_at is not null group by kind`,
+          ),
+          queryRows<{ state: string; n: number }>(
+            db,
+            sql`select state, count(*)::int as n from payments where created_at > now() - interval '24 hours' group by state`,
+          ),
+          queryRows<{ n: number; age: number }>(
+            db,
+            sql`
+            select count(*)::int as n, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age from payments where state = 'awaiting'`,
+          ),
         ]),
         DB_SCRAPE_TIMEOUT_MS,
       );
@@ -144,7 +163,10 @@ export class Metrics {
 
   /** An `onResponse` hook for the root instance: one histogram observation, the only per-request cost. */
   readonly onResponse = (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
-    this.httpDuration.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    this.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
     done();
   };
 

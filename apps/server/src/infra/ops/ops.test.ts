@@ -10,7 +10,12 @@ import { startMetricsServer } from './ops.js';
 import { jobKind, noPayload } from '../jobs/jobs.js';
 
 // With a web build present, as in production: /metrics must not fall back to the page shell.
-const PRODUCTION = { WEB_DIST: webDist(), NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_not_used_here', PUBLIC_URL: 'https://jara.example.ng' };
+const PRODUCTION = {
+  WEB_DIST: webDist(),
+  NODE_ENV: 'production',
+  PAYSTACK_SECRET_KEY: 'sk_live_not_used_here',
+  PUBLIC_URL: 'https://jara.example.ng',
+};
 const TOKEN = 'a-metrics-token-of-32-characters';
 
 /** The value of one sample line, e.g. `jara_jobs_due{kind="x"}`; undefined when absent. */
@@ -19,12 +24,8 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+async function waitUntil(check: () => Promise<boolean>, timeout = 20_000): Promise<void> {
+  await expect.poll(check, { timeout, interval: 200 }).toBe(true);
 }
 
 describe('health, readiness and metrics', () => {
@@ -47,18 +48,28 @@ describe('health, readiness and metrics', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.headers['cache-control']).toBe('no-store');
     expect(json(ready)).toEqual({
-      success: true, status: 'ready',
+      success: true,
+      status: 'ready',
       checks: { database: 'ok', migrations: 'ok', redis: process.env.REDIS_URL ? 'ok' : 'not used' },
     });
   });
 
   it('/api/ready is 503 while a migration this instance knows is not applied', async () => {
-    const [last] = (await app.ctx.db.execute(sql`select name from schema_migrations order by name desc limit 1`) as unknown as { rows: { name: string }[] }).rows;
+    const [last] = (
+      (await app.ctx.db.execute(sql`select name from schema_migrations order by name desc limit 1`)) as unknown as {
+        rows: { name: string }[];
+      }
+    ).rows;
     await app.ctx.db.execute(sql`delete from schema_migrations where name = ${last!.name}`);
     try {
       const res = await app.inject({ url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(json(res)).toMatchObject({ success: false, code: 'not_ready', message: 'Not ready: migrations pending.', checks: { database: 'ok', migrations: 'pending' } });
+      expect(json(res)).toMatchObject({
+        success: false,
+        code: 'not_ready',
+        message: 'Not ready: migrations pending.',
+        checks: { database: 'ok', migrations: 'pending' },
+      });
     } finally {
       await app.ctx.db.execute(sql`insert into schema_migrations(name) values (${last!.name})`);
     }
@@ -70,10 +81,16 @@ describe('health, readiness and metrics', () => {
     await app.inject({ url: '/api/seller/vendor/v-2' });
     await app.inject({ url: '/no/such/path' });
     const { user } = await createUser(app);
-    await app.ctx.db.execute(sql`insert into payments (reference, user_id, purpose, subject_id, amount_kobo, provider, state, created_at)
+    await app.ctx.db
+      .execute(sql`insert into payments (reference, user_id, purpose, subject_id, amount_kobo, provider, state, created_at)
       values (${`m-${randomUUID()}`}, ${user.id}, 'order', ${randomUUID()}, 150000, 'sandbox', 'awaiting', now() - interval '90 seconds'),
              (${`m-${randomUUID()}`}, ${user.id}, 'order', ${randomUUID()}, 150000, 'sandbox', 'paid', now())`);
-    await app.ctx.jobs.enqueue(app.ctx.db, jobKind('ops.test', noPayload), {}, { runAt: new Date(Date.now() - 60_000) });
+    await app.ctx.jobs.enqueue(
+      app.ctx.db,
+      jobKind('ops.test', noPayload),
+      {},
+      { runAt: new Date(Date.now() - 60_000) },
+    );
     await app.ctx.mailer.send(app.ctx.db, { to: 'ada@example.com', subject: 'Hello', text: 'Hi' });
     // Runs every due job: the mail job fails (no SMTP server), ops.test fails (no handler); both wait for a retry.
     await app.ctx.jobs.drain();
@@ -83,9 +100,18 @@ describe('health, readiness and metrics', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.body;
     // Two requests to one pattern are one series, labelled by the pattern, not the raw path.
-    expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/seller/vendor/:vendorId",status_code="404"}')).toBe(2);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/seller\/vendor\/:vendorId",status_code="404"\} \d+/);
-    expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBe(1);
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_count{method="GET",route="/api/seller/vendor/:vendorId",status_code="404"}',
+      ),
+    ).toBe(2);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/seller\/vendor\/:vendorId",status_code="404"\} \d+/,
+    );
+    expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBe(
+      1,
+    );
     expect(text).not.toContain('v-1');
     expect(sample(text, 'jara_payments_last_24h{state="awaiting"}')).toBe(1);
     expect(sample(text, 'jara_payments_last_24h{state="paid"}')).toBe(1);
@@ -103,7 +129,12 @@ describe('health, readiness and metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     if (database.kind === 'postgres') expect(sample(text, 'jara_db_pool_connections{state="max"}')).toBe(5);
 
-    await app.ctx.jobs.enqueue(app.ctx.db, jobKind('ops.waiting', noPayload), {}, { runAt: new Date(Date.now() - 30_000) });
+    await app.ctx.jobs.enqueue(
+      app.ctx.db,
+      jobKind('ops.waiting', noPayload),
+      {},
+      { runAt: new Date(Date.now() - 30_000) },
+    );
     const again = (await app.inject({ url: '/metrics' })).body;
     expect(sample(again, 'jara_jobs_due{kind="ops.waiting"}')).toBe(1);
     expect(sample(again, 'jara_jobs_oldest_due_seconds{kind="ops.waiting"}')).toBeGreaterThanOrEqual(29);
@@ -119,7 +150,9 @@ describe('health, readiness and metrics', () => {
     const anonymous = await tokened.inject({ url: '/metrics' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['www-authenticate']).toBe('Bearer');
-    expect((await tokened.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } })).statusCode).toBe(401);
+    expect((await tokened.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } })).statusCode).toBe(
+      401,
+    );
     const ok = await tokened.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('http_request_duration_seconds_bucket');
@@ -165,7 +198,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('/api/ready when PostgreSQL goes
       await proxy.stop();
       const down = await app.inject({ url: '/api/ready' });
       expect(down.statusCode).toBe(503);
-      expect(json(down)).toMatchObject({ success: false, code: 'not_ready', message: 'Not ready: database unreachable, migrations unknown.', checks: { database: 'unreachable' } });
+      expect(json(down)).toMatchObject({
+        success: false,
+        code: 'not_ready',
+        message: 'Not ready: database unreachable, migrations unknown.',
+        checks: { database: 'unreachable' },
+      });
       // Alive all the same: a process manager must not restart it for this.
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
       expect(sample((await app.inject({ url: '/metrics' })).body, 'jara_db_up')).toBe(0);

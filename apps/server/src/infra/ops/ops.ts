@@ -8,6 +8,14 @@ import type { Config } from '../../config.js';
 import { migrationFiles, queryRows, type Database } from '../db/client.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { errorBody } from '../../lib/errors.js';
+import {
+  ErrorAnswer,
+  HealthAnswer,
+  MetricsText,
+  NotReadyAnswer,
+  ReadyAnswer,
+  type ReadinessChecks,
+} from '@jara/shared';
 
 /** A dependency that does not answer within this is reported unreachable (probes must not hang). */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -24,7 +32,7 @@ function withTimeout<T>(p: Promise<T>, ms = CHECK_TIMEOUT_MS): Promise<T> {
 
 export interface Readiness {
   ready: boolean;
-  checks: { database: 'ok' | 'unreachable'; migrations: 'ok' | 'pending' | 'unknown'; redis: 'ok' | 'unreachable' | 'not used' };
+  checks: ReadinessChecks;
 }
 
 /**
@@ -32,7 +40,11 @@ export interface Readiness {
  * Redis is reported but does not decide it: without Redis an instance serves on its own
  * (decision 0018), and taking every instance out of rotation for it would stop the whole site.
  */
-export async function readiness(database: Database, redis: RedisClientType | null, expectedMigrations: string[]): Promise<Readiness> {
+export async function readiness(
+  database: Database,
+  redis: RedisClientType | null,
+  expectedMigrations: string[],
+): Promise<Readiness> {
   const [migrations, redisState] = await Promise.all([
     withTimeout(queryRows<{ name: string }>(database.db, sql`select name from schema_migrations`)).then(
       (rows) => {
@@ -45,7 +57,10 @@ export async function readiness(database: Database, redis: RedisClientType | nul
       ? Promise.resolve('not used' as const)
       : !redis.isReady
         ? Promise.resolve('unreachable' as const)
-        : withTimeout(redis.ping()).then(() => 'ok' as const, () => 'unreachable' as const),
+        : withTimeout(redis.ping()).then(
+            () => 'ok' as const,
+            () => 'unreachable' as const,
+          ),
   ]);
   const checks: Readiness['checks'] = {
     database: migrations ? 'ok' : 'unreachable',
@@ -67,22 +82,38 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * `/metrics` (Prometheus; outside production open, in production only with METRICS_TOKEN, and
  * not here at all when METRICS_PORT gives it a port of its own).
  */
-export function registerOps(app: AppInstance, deps: { config: Config; database: Database; redis: RedisClientType | null; metrics: Metrics }): void {
+export function registerOps(
+  app: AppInstance,
+  deps: { config: Config; database: Database; redis: RedisClientType | null; metrics: Metrics },
+): void {
   const { config, database, redis, metrics } = deps;
   const expected = migrationFiles();
 
-  app.get('/api/health', { schema: { hide: true }, config: { access: 'public' } }, async () => ({ success: true, status: 'ok' }));
+  app.get(
+    '/api/health',
+    { schema: { hide: true, response: { 200: HealthAnswer } }, config: { access: 'public' } },
+    async () => ({ success: true as const, status: 'ok' as const }),
+  );
 
-  app.get('/api/ready', { schema: { hide: true }, config: { access: 'public' } }, async (_req, reply) => {
-    const r = await readiness(database, redis, expected);
-    reply.header('cache-control', 'no-store');
-    if (r.ready) return { success: true, status: 'ready', checks: r.checks };
-    const failing = Object.entries(r.checks).filter(([, v]) => v !== 'ok' && v !== 'not used').map(([k, v]) => `${k} ${v}`);
-    return reply.status(503).send(errorBody('not_ready', `Not ready: ${failing.join(', ')}.`, { checks: r.checks }));
-  });
+  app.get(
+    '/api/ready',
+    { schema: { hide: true, response: { 200: ReadyAnswer, 503: NotReadyAnswer } }, config: { access: 'public' } },
+    async (_req, reply) => {
+      const r = await readiness(database, redis, expected);
+      reply.header('cache-control', 'no-store');
+      if (r.ready) return { success: true as const, status: 'ready' as const, checks: r.checks };
+      const failing = Object.entries(r.checks)
+        .filter(([, v]) => v !== 'ok' && v !== 'not used')
+        .map(([k, v]) => `${k} ${v}`);
+      return reply
+        .status(503)
+        .send({ ...errorBody('not_ready', `Not ready: ${failing.join(', ')}.`), checks: r.checks });
+    },
+  );
 
   if (config.metrics.enabled && !config.metrics.port) {
-    app.get('/metrics', { schema: { hide: true }, config: { access: 'public' } }, async (req, reply) => {
+    const response = { 200: MetricsText, 401: ErrorAnswer };
+    app.get('/metrics', { schema: { hide: true, response }, config: { access: 'public' } }, async (req, reply) => {
       if (config.metrics.token && !bearerMatches(req.headers.authorization, config.metrics.token)) {
         reply.header('www-authenticate', 'Bearer');
         return reply.status(401).send(errorBody('unauthorized', 'A metrics token is required.'));
@@ -107,7 +138,8 @@ export async function startMetricsServer(config: Config, metrics: Metrics, log: 
       return;
     }
     metrics.render().then(
-      ({ body, contentType }) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
+      ({ body, contentType }) =>
+        res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
       (err: unknown) => {
         log.error({ err }, 'metrics scrape failed');
         res.writeHead(500).end();

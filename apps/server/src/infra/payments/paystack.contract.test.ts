@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
-import { checkout, checkoutOk, createCustomer, createShop, origin, paymentByReference, verify, webhook } from '../../../test/factories-checkout.js';
+import {
+  checkout,
+  checkoutOk,
+  createCustomer,
+  createShop,
+  origin,
+  paymentByReference,
+  verify,
+  webhook,
+} from '../../../test/factories-checkout.js';
 import { startLocalPaystack, type LocalPaystack } from '../../../test/local-paystack.js';
 import { orders, payments, refunds, webhookEvents } from '../db/schema.js';
 
@@ -14,7 +23,11 @@ let paystack: LocalPaystack;
 
 beforeAll(async () => {
   paystack = await startLocalPaystack();
-  app = await buildTestApp({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secret, PAYSTACK_BASE_URL: paystack.baseUrl });
+  app = await buildTestApp({
+    PAYMENT_PROVIDER: 'paystack',
+    PAYSTACK_SECRET_KEY: paystack.secret,
+    PAYSTACK_BASE_URL: paystack.baseUrl,
+  });
   paystack.app = app;
 });
 afterAll(async () => {
@@ -25,7 +38,10 @@ afterAll(async () => {
 async function newOrder() {
   const shop = await createShop(app, [150_000]);
   const customer = await createCustomer(app);
-  const { url, reference } = await checkoutOk(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id });
+  const { url, reference } = await checkoutOk(app, customer.cookie, {
+    items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+    address: customer.address.id,
+  });
   return { shop, customer, url, reference };
 }
 
@@ -35,18 +51,34 @@ describe('Paystack contract', () => {
     expect(url).toMatch(/^https:\/\/checkout\.paystack\.com\/[0-9a-f]+$/);
     const init = paystack.calls('initialize').find((s) => (s.body as { reference: string }).reference === reference)!;
     expect(init.errors).toEqual([]);
-    expect(init.body).toMatchObject({ amount: 203_000, currency: 'NGN', channels: ['card', 'bank_transfer', 'ussd'], callback_url: 'http://localhost:3000/loader?next=my-orders', reference });
+    expect(init.body).toMatchObject({
+      amount: 203_000,
+      currency: 'NGN',
+      channels: ['card', 'bank_transfer', 'ussd'],
+      callback_url: 'http://localhost:3000/loader?next=my-orders',
+      reference,
+    });
     // Cancelling on Paystack's page brings the customer back through the loader to the cart.
-    expect((init.body as { metadata: Record<string, unknown> }).metadata.cancel_action).toBe(`http://localhost:3000/loader?next=my-orders&reference=${reference}&cancelled=1`);
+    expect((init.body as { metadata: Record<string, unknown> }).metadata.cancel_action).toBe(
+      `http://localhost:3000/loader?next=my-orders&reference=${reference}&cancelled=1`,
+    );
     expect(reference).toMatch(/^[A-Za-z0-9.=-]+$/);
   });
 
   it('a signed charge.success webhook fulfils after verify; one signed with another secret changes nothing', async () => {
     const { reference, customer } = await newOrder();
-    const forged = await webhook(app, { event: 'charge.success', data: { reference, amount: 203_000, currency: 'NGN' } }); // sandbox secret
+    const forged = await webhook(app, {
+      event: 'charge.success',
+      data: { reference, amount: 203_000, currency: 'NGN' },
+    }); // sandbox secret
     expect(forged.statusCode).toBe(401);
     paystack.pay(reference);
-    const res = await paystack.webhook('charge.success', { reference, amount: 203_000, currency: 'NGN', status: 'success' });
+    const res = await paystack.webhook('charge.success', {
+      reference,
+      amount: 203_000,
+      currency: 'NGN',
+      status: 'success',
+    });
     expect(res.statusCode).toBe(200);
     await app.ctx.jobs.drain();
     expect((await paymentByReference(app, reference)).state).toBe('paid');
@@ -71,7 +103,11 @@ describe('Paystack contract', () => {
     paystack.pay(reference);
     await verify(app, customer.cookie, reference);
     const payment = await paymentByReference(app, reference);
-    const res = await app.inject({ method: 'POST', url: `/api/order/cancel/${payment.subjectId}`, headers: { cookie: customer.cookie, ...origin } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/order/cancel/${payment.subjectId}`,
+      headers: { cookie: customer.cookie, ...origin },
+    });
     expect(res.statusCode).toBe(200);
     await app.ctx.jobs.drain();
     await paystack.webhooksDelivered();
@@ -80,25 +116,42 @@ describe('Paystack contract', () => {
     expect(call.errors).toEqual([]);
     expect(call.body).toMatchObject({ transaction: reference, amount: 203_000, currency: 'NGN' });
     // Our refund's reference leads the merchant note: a retry after a lost answer can find it.
-    expect((call.body as { merchant_note: string }).merchant_note).toMatch(/^jara-refund:[0-9a-f-]{36} Order .* cancelled by the customer$/);
+    expect((call.body as { merchant_note: string }).merchant_note).toMatch(
+      /^jara-refund:[0-9a-f-]{36} Order .* cancelled by the customer$/,
+    );
     const [refund] = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(refund).toMatchObject({ state: 'processed', amountKobo: 203_000 });
-    const [ev] = await app.ctx.db.select().from(webhookEvents).where(and(eq(webhookEvents.reference, reference), eq(webhookEvents.event, 'refund.processed')));
+    const [ev] = await app.ctx.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.reference, reference), eq(webhookEvents.event, 'refund.processed')));
     expect(ev!.outcome).toBe('refund_processed');
   });
 
   it('transfer recipient and transfer requests match TransferRecipientCreate and TransferInitiate', async () => {
     const provider = app.ctx.payments.provider;
-    const { recipientCode } = await provider.createTransferRecipient({ name: 'Vera Vendor', accountNumber: '0123456789', bankCode: '058' });
+    const { recipientCode } = await provider.createTransferRecipient({
+      name: 'Vera Vendor',
+      accountNumber: '0123456789',
+      bankCode: '058',
+    });
     expect(recipientCode).toMatch(/^RCP_\w+$/);
-    const t = await provider.transfer({ amountKobo: 50_000, recipientCode, reference: 'payout-0000000000000001', reason: 'Jara payout' });
+    const t = await provider.transfer({
+      amountKobo: 50_000,
+      recipientCode,
+      reference: 'payout-0000000000000001',
+      reason: 'Jara payout',
+    });
     expect(t).toEqual({ transferCode: expect.stringMatching(/^TRF_\w+$/), status: 'pending' });
     for (const op of ['recipient', 'transfer'] as const) {
       const call = paystack.calls(op)[0]!;
       expect(call.errors).toEqual([]);
     }
     // Verify by our reference (what a retried payout asks before sending again).
-    expect(await provider.verifyTransfer('payout-0000000000000001')).toEqual({ transferCode: t.transferCode, status: 'success' });
+    expect(await provider.verifyTransfer('payout-0000000000000001')).toEqual({
+      transferCode: t.transferCode,
+      status: 'success',
+    });
     expect(await provider.verifyTransfer('payout-0000000000000404')).toBeNull();
   });
 
@@ -106,7 +159,10 @@ describe('Paystack contract', () => {
     const shop = await createShop(app);
     const customer = await createCustomer(app);
     paystack.behave('initialize', { failWith: 500, times: 1 });
-    const res = await checkout(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id });
+    const res = await checkout(app, customer.cookie, {
+      items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+      address: customer.address.id,
+    });
     expect(res.statusCode).toBe(502);
     expect(json(res).message).toBe('We could not reach the payment provider. Please try again.');
     const [order] = await app.ctx.db.select().from(orders).where(eq(orders.userId, customer.user.id));

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { assertOutsideTransaction } from '../db/client.js';
 import {
-  PAYMENT_CHANNELS, ProviderError, type InitializeInput, type InitializeResult, type PaymentProvider, type ProviderTransaction,
-  type RefundInput, type RefundResult, type TransferInput, type TransferRecipientInput, type TransferResult,
+  PAYMENT_CHANNELS,
+  ProviderError,
+  type InitializeInput,
+  type InitializeResult,
+  type PaymentProvider,
+  type ProviderTransaction,
+  type RefundInput,
+  type RefundResult,
+  type TransferInput,
+  type TransferRecipientInput,
+  type TransferResult,
 } from './types.js';
 
 /** Request bodies exactly as Paystack documents them (paystack.yaml components). */
@@ -59,12 +68,16 @@ const RefundAnswer = Envelope.extend({
   data: z.object({ id: z.union([z.number(), z.string()]), status: z.string().optional().default('pending') }).loose(),
 });
 const RefundListAnswer = Envelope.extend({
-  data: z.array(z.object({
-    id: z.union([z.number(), z.string()]),
-    status: z.string().optional().default('pending'),
-    transaction_reference: z.string().nullish(),
-    merchant_note: z.string().nullish(),
-  }).loose()),
+  data: z.array(
+    z
+      .object({
+        id: z.union([z.number(), z.string()]),
+        status: z.string().optional().default('pending'),
+        transaction_reference: z.string().nullish(),
+        merchant_note: z.string().nullish(),
+      })
+      .loose(),
+  ),
 });
 const RecipientAnswer = Envelope.extend({ data: z.object({ recipient_code: z.string() }).loose() });
 const TransferAnswer = Envelope.extend({ data: z.object({ transfer_code: z.string(), status: z.string() }).loose() });
@@ -79,7 +92,12 @@ export class PaystackClient {
     private readonly timeoutMs = 15_000,
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<{ status: number; data: T | null; message: string }> {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<{ status: number; data: T | null; message: string }> {
     assertOutsideTransaction(`Paystack ${method} ${path}`);
     let res: Response;
     try {
@@ -103,10 +121,15 @@ export class PaystackClient {
     } catch {
       throw new ProviderError(`Paystack answered ${res.status} with a body that is not JSON`, res.status);
     }
-    const message = typeof (json as { message?: unknown } | null)?.message === 'string' ? (json as { message: string }).message : '';
+    const message =
+      typeof (json as { message?: unknown } | null)?.message === 'string' ? (json as { message: string }).message : '';
     if (!res.ok) return { status: res.status, data: null, message };
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ProviderError(`Unexpected Paystack answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}`, res.status);
+    if (!parsed.success)
+      throw new ProviderError(
+        `Unexpected Paystack answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}`,
+        res.status,
+      );
     return { status: res.status, data: parsed.data, message };
   }
 
@@ -219,7 +242,9 @@ export class PaystackProvider implements PaymentProvider {
     const from = new Date(input.since.getTime() - 5 * 60_000);
     for (let page = 1; page <= REFUND_LOOKUP_PAGES; page++) {
       const rows = await this.client.listRefunds(from, page);
-      const mine = rows.find((r) => r.transaction_reference === input.reference && (r.merchant_note ?? '').startsWith(input.marker));
+      const mine = rows.find(
+        (r) => r.transaction_reference === input.reference && (r.merchant_note ?? '').startsWith(input.marker),
+      );
       if (mine) return { providerRef: String(mine.id), status: mine.status };
       if (rows.length < 100) break;
     }
@@ -228,14 +253,23 @@ export class PaystackProvider implements PaymentProvider {
 
   async createTransferRecipient(input: TransferRecipientInput): Promise<{ recipientCode: string }> {
     const d = await this.client.createTransferRecipient({
-      type: 'nuban', name: input.name, account_number: input.accountNumber, bank_code: input.bankCode, currency: input.currency ?? 'NGN',
+      type: 'nuban',
+      name: input.name,
+      account_number: input.accountNumber,
+      bank_code: input.bankCode,
+      currency: input.currency ?? 'NGN',
     });
     return { recipientCode: d.recipient_code };
   }
 
   async transfer(input: TransferInput): Promise<TransferResult> {
     const d = await this.client.initiateTransfer({
-      source: 'balance', amount: input.amountKobo, recipient: input.recipientCode, reference: input.reference, reason: input.reason, currency: 'NGN',
+      source: 'balance',
+      amount: input.amountKobo,
+      recipient: input.recipientCode,
+      reference: input.reference,
+      reason: input.reason,
+      currency: 'NGN',
     });
     return { transferCode: d.transfer_code, status: d.status };
   }

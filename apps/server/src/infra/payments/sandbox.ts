@@ -3,8 +3,16 @@ import { assertOutsideTransaction, type Db } from '../db/client.js';
 import { sandboxRefunds, sandboxTransactions, sandboxTransfers, type SandboxStatus } from '../db/schema-payments.js';
 import { randomToken } from '../../lib/crypto.js';
 import {
-  ProviderError, type InitializeInput, type InitializeResult, type PaymentProvider, type ProviderTransaction, type RefundInput,
-  type RefundResult, type TransferInput, type TransferRecipientInput, type TransferResult,
+  ProviderError,
+  type InitializeInput,
+  type InitializeResult,
+  type PaymentProvider,
+  type ProviderTransaction,
+  type RefundInput,
+  type RefundResult,
+  type TransferInput,
+  type TransferRecipientInput,
+  type TransferResult,
 } from './types.js';
 
 export type SandboxRow = typeof sandboxTransactions.$inferSelect;
@@ -41,9 +49,17 @@ export class SandboxProvider implements PaymentProvider {
   async initialize(input: InitializeInput): Promise<InitializeResult> {
     assertOutsideTransaction('payment provider initialize');
     await this.db.insert(sandboxTransactions).values({
-      reference: input.reference, email: input.email, amountKobo: input.amountKobo, currency: input.currency, callbackUrl: input.callbackUrl,
+      reference: input.reference,
+      email: input.email,
+      amountKobo: input.amountKobo,
+      currency: input.currency,
+      callbackUrl: input.callbackUrl,
     });
-    return { authorizationUrl: this.checkoutUrl(input.reference), accessCode: `sbx_${randomToken(9)}`, reference: input.reference };
+    return {
+      authorizationUrl: this.checkoutUrl(input.reference),
+      accessCode: `sbx_${randomToken(9)}`,
+      reference: input.reference,
+    };
   }
 
   async find(reference: string): Promise<SandboxRow | undefined> {
@@ -52,7 +68,11 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** The customer's choice on the checkout page; only an ongoing transaction changes. */
-  async complete(reference: string, outcome: Exclude<SandboxStatus, 'ongoing'>, channel: string): Promise<SandboxRow | null> {
+  async complete(
+    reference: string,
+    outcome: Exclude<SandboxStatus, 'ongoing'>,
+    channel: string,
+  ): Promise<SandboxRow | null> {
     const [row] = await this.db
       .update(sandboxTransactions)
       .set({ status: outcome, channel, paidAt: outcome === 'success' ? new Date() : null })
@@ -71,7 +91,12 @@ export class SandboxProvider implements PaymentProvider {
       amount: row.amountKobo,
       currency: row.currency,
       channel: row.channel,
-      gateway_response: row.status === 'success' ? 'Successful' : row.status === 'failed' ? 'Declined' : 'The transaction was not completed',
+      gateway_response:
+        row.status === 'success'
+          ? 'Successful'
+          : row.status === 'failed'
+            ? 'Declined'
+            : 'The transaction was not completed',
       paid_at: row.paidAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
       customer: { email: row.email },
@@ -101,20 +126,33 @@ export class SandboxProvider implements PaymentProvider {
       const [t] = await tx
         .update(sandboxTransactions)
         .set({ refundedKobo: sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo}` })
-        .where(and(
-          eq(sandboxTransactions.reference, input.reference),
-          eq(sandboxTransactions.status, 'success'),
-          sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo} <= ${sandboxTransactions.amountKobo}`,
-        ))
+        .where(
+          and(
+            eq(sandboxTransactions.reference, input.reference),
+            eq(sandboxTransactions.status, 'success'),
+            sql`${sandboxTransactions.refundedKobo} + ${input.amountKobo} <= ${sandboxTransactions.amountKobo}`,
+          ),
+        )
         .returning();
-      if (t) await tx.insert(sandboxRefunds).values({ id: providerRef, reference: t.reference, amountKobo: input.amountKobo, note: input.note.slice(0, 200) });
+      if (t)
+        await tx.insert(sandboxRefunds).values({
+          id: providerRef,
+          reference: t.reference,
+          amountKobo: input.amountKobo,
+          note: input.note.slice(0, 200),
+        });
       return t;
     });
     if (!row) throw new ProviderError('Transaction has been fully reversed or was not successful', 400);
     // Paystack answers "pending" and later sends refund.processed; so does the sandbox.
     await this.emit('refund.processed', {
-      id: providerRef, status: 'processed', transaction_reference: row.reference, amount: input.amountKobo, currency: row.currency,
-      merchant_note: input.note, domain: 'test',
+      id: providerRef,
+      status: 'processed',
+      transaction_reference: row.reference,
+      amount: input.amountKobo,
+      currency: row.currency,
+      merchant_note: input.note,
+      domain: 'test',
     });
     return { providerRef, status: 'pending' };
   }
@@ -124,7 +162,12 @@ export class SandboxProvider implements PaymentProvider {
     const rows = await this.db
       .select()
       .from(sandboxRefunds)
-      .where(and(eq(sandboxRefunds.reference, input.reference), gte(sandboxRefunds.createdAt, new Date(input.since.getTime() - 5 * 60_000))))
+      .where(
+        and(
+          eq(sandboxRefunds.reference, input.reference),
+          gte(sandboxRefunds.createdAt, new Date(input.since.getTime() - 5 * 60_000)),
+        ),
+      )
       .orderBy(desc(sandboxRefunds.createdAt));
     const row = rows.find((r) => r.note.startsWith(input.marker));
     // The sandbox processes a refund at once (its webhook has already gone out).
@@ -134,20 +177,38 @@ export class SandboxProvider implements PaymentProvider {
   async createTransferRecipient(input: TransferRecipientInput): Promise<{ recipientCode: string }> {
     assertOutsideTransaction('payment provider transfer recipient');
     if (!/^\d{10}$/.test(input.accountNumber)) throw new ProviderError('Account number is invalid', 400);
-    return { recipientCode: `RCP_sbx${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}` };
+    return {
+      recipientCode: `RCP_sbx${randomToken(9)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`,
+    };
   }
 
   /** Idempotent on our reference, as Paystack's transfer reference is. */
   async transfer(input: TransferInput): Promise<TransferResult> {
     assertOutsideTransaction('payment provider transfer');
-    const transferCode = `TRF_sbx${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    const transferCode = `TRF_sbx${randomToken(9)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}`;
     const [row] = await this.db
       .insert(sandboxTransfers)
-      .values({ reference: input.reference, transferCode, recipientCode: input.recipientCode, amountKobo: input.amountKobo })
+      .values({
+        reference: input.reference,
+        transferCode,
+        recipientCode: input.recipientCode,
+        amountKobo: input.amountKobo,
+      })
       .onConflictDoNothing({ target: sandboxTransfers.reference })
       .returning();
     if (!row) throw new ProviderError('Duplicate Transfer Reference', 400);
-    await this.emit('transfer.success', { transfer_code: transferCode, reference: input.reference, amount: input.amountKobo, currency: 'NGN', status: 'success', reason: input.reason });
+    await this.emit('transfer.success', {
+      transfer_code: transferCode,
+      reference: input.reference,
+      amount: input.amountKobo,
+      currency: 'NGN',
+      status: 'success',
+      reason: input.reason,
+    });
     return { transferCode, status: 'pending' };
   }
 

@@ -96,7 +96,10 @@ export interface PaymentProvider {
 }
 
 export class ProviderError extends Error {
-  constructor(message: string, readonly status: number | null = null) {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
     super(message);
     this.name = 'ProviderError';
   }

@@ -28,7 +28,12 @@ export class Realtime {
   readonly io: AppServer;
   private handlers: ConnectionHandler[] = [];
 
-  constructor(server: HttpServer, sessions: SessionStore, private readonly log: Logger, publicUrl: string) {
+  constructor(
+    server: HttpServer,
+    sessions: SessionStore,
+    private readonly log: Logger,
+    publicUrl: string,
+  ) {
     const isSameSite = sameSiteCheck(publicUrl);
     this.io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
       serveClient: false,
@@ -37,22 +42,29 @@ export class Realtime {
       // A page on another site could otherwise open a socket with our user's cookie.
       allowRequest: (req, callback) => callback(null, isSameSite(req.headers)),
     });
-    this.io.use((socket, next) => void (async () => {
-      try {
-        const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
-        const user = token ? await sessions.resolve(token) : null;
-        if (!user || !token) return next(new Error('unauthorized'));
-        socket.data.user = user;
-        socket.data.sessionHash = sha256(token);
-        next();
-      } catch (err) {
-        this.log.error({ err }, 'socket auth failed');
-        next(new Error('unauthorized'));
-      }
-    })());
+    this.io.use(
+      (socket, next) =>
+        void (async () => {
+          try {
+            const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
+            const user = token ? await sessions.resolve(token) : null;
+            if (!user || !token) return next(new Error('unauthorized'));
+            socket.data.user = user;
+            socket.data.sessionHash = sha256(token);
+            next();
+          } catch (err) {
+            this.log.error({ err }, 'socket auth failed');
+            next(new Error('unauthorized'));
+          }
+        })(),
+    );
     this.io.on('connection', (socket) => {
       const { user } = socket.data;
-      void socket.join([`user:${user.id}`, ...user.roles.map((r: string) => `role:${r}`), `session:${socket.data.sessionHash}`]);
+      void socket.join([
+        `user:${user.id}`,
+        ...user.roles.map((r: string) => `role:${r}`),
+        `session:${socket.data.sessionHash}`,
+      ]);
       for (const h of this.handlers) h(socket);
     });
   }
@@ -68,8 +80,10 @@ export class Realtime {
     const publish = pub.publish.bind(pub);
     // The adapter neither awaits nor catches its publishes: a refused one must not become an
     // unhandled rejection.
-    (pub as { publish: (channel: string, message: string | Buffer) => Promise<number> }).publish = (channel, message) =>
-      pub.isReady ? publish(channel, message).catch(() => 0) : Promise.resolve(0);
+    (pub as { publish: (channel: string, message: string | Buffer) => Promise<number> }).publish = (
+      channel,
+      message,
+    ) => (pub.isReady ? publish(channel, message).catch(() => 0) : Promise.resolve(0));
     // Asking the other instances (fetchSockets, presence) needs their number; without Redis this
     // instance is the only one it can ask, so it answers from its own sockets.
     const adapter = createAdapter(pub, sub);

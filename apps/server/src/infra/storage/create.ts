@@ -6,7 +6,11 @@ import { s3Storage } from './s3.js';
 import type { Storage, StorageDriver } from './storage.js';
 
 /** The storage driver the configuration asks for (or `driver`, for moving files between two). */
-export function createStorage(config: Pick<Config, 'storage' | 'uploadDir'>, database: Database, driver: StorageDriver = config.storage.driver): Storage {
+export function createStorage(
+  config: Pick<Config, 'storage' | 'uploadDir'>,
+  database: Database,
+  driver: StorageDriver = config.storage.driver,
+): Storage {
   switch (driver) {
     case 'local':
       return localStorage(config.uploadDir);

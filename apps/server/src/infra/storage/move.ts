@@ -13,7 +13,12 @@ export interface MoveResult {
 export async function moveMedia(
   from: Storage,
   to: Storage,
-  opts: { prefix?: string; includeCache?: boolean; concurrency?: number; onFile?: (key: string, copied: boolean) => void } = {},
+  opts: {
+    prefix?: string;
+    includeCache?: boolean;
+    concurrency?: number;
+    onFile?: (key: string, copied: boolean) => void;
+  } = {},
 ): Promise<MoveResult> {
   const result: MoveResult = { copied: 0, skipped: 0 };
   const keys = from.list(opts.prefix ?? '')[Symbol.asyncIterator]();

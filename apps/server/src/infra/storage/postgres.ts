@@ -41,10 +41,19 @@ export function postgresStorage(db: Db, chunkBytes = CHUNK_BYTES): Storage {
     driver: 'postgres',
     async put(key, data) {
       assertSafeKey(key);
-      const object = { key, size: data.length, etag: etagOf(data), contentType: contentTypeOf(key), chunkSize: chunkBytes };
+      const object = {
+        key,
+        size: data.length,
+        etag: etagOf(data),
+        contentType: contentTypeOf(key),
+        chunkSize: chunkBytes,
+      };
       await db.transaction(async (tx) => {
         // The object row is written first: a second writer of the same key waits on its lock.
-        await tx.insert(mediaObjects).values(object).onConflictDoUpdate({ target: mediaObjects.key, set: { ...object, createdAt: sql`now()` } });
+        await tx
+          .insert(mediaObjects)
+          .values(object)
+          .onConflictDoUpdate({ target: mediaObjects.key, set: { ...object, createdAt: sql`now()` } });
         await tx.delete(mediaChunks).where(eq(mediaChunks.key, key));
         for (let n = 0; n * chunkBytes < data.length || n === 0; n++) {
           await tx.insert(mediaChunks).values({ key, n, data: data.subarray(n * chunkBytes, (n + 1) * chunkBytes) });
@@ -77,7 +86,9 @@ export function postgresStorage(db: Db, chunkBytes = CHUNK_BYTES): Storage {
         const rows = await db
           .select({ key: mediaObjects.key })
           .from(mediaObjects)
-          .where(and(like(mediaObjects.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`), sql`${mediaObjects.key} > ${after}`))
+          .where(
+            and(like(mediaObjects.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`), sql`${mediaObjects.key} > ${after}`),
+          )
           .orderBy(asc(mediaObjects.key))
           .limit(500);
         for (const r of rows) yield r.key;

@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, contentTypeOf, etagOf, readAll, type Storage } from './storage.js';
 
@@ -18,7 +24,8 @@ export interface S3Options {
 }
 
 const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
+  err instanceof S3ServiceException &&
+  (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
 
 function sliceStream(source: Readable, start: number, end: number): Readable {
   return Readable.from(
@@ -46,7 +53,9 @@ export function s3Storage(opts: S3Options): Storage {
     region: opts.region,
     ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
     forcePathStyle: opts.forcePathStyle,
-    ...(opts.accessKeyId && opts.secretAccessKey ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } } : {}),
+    ...(opts.accessKeyId && opts.secretAccessKey
+      ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
+      : {}),
     // Not every S3-compatible service accepts the newer default checksums; MD5/ETag integrity still applies.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -74,14 +83,26 @@ export function s3Storage(opts: S3Options): Storage {
 
   const get = async (key: string, range?: { start: number; end: number }): Promise<Readable | null> => {
     try {
-      const r = await client.send(new GetObjectCommand({ Bucket, Key: Key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const r = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: Key(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       const body = r.Body as Readable;
       if (!range) return body;
       // HTTP lets a server ignore Range and send more (some S3-compatible ones do for some
       // ranges): whatever came, the range asked for is cut from it here.
       const got = /^bytes (\d+)-(\d+)\//.exec(r.ContentRange ?? '');
       const gotStart = got ? Number(got[1]) : 0;
-      if (got && gotStart === range.start && Number(got[2]) === range.end && Number(r.ContentLength) === range.end - range.start + 1) return body;
+      if (
+        got &&
+        gotStart === range.start &&
+        Number(got[2]) === range.end &&
+        Number(r.ContentLength) === range.end - range.start + 1
+      )
+        return body;
       return sliceStream(body, range.start - gotStart, range.end - gotStart);
     } catch (err) {
       if (isMissing(err)) return null;
@@ -92,10 +113,16 @@ export function s3Storage(opts: S3Options): Storage {
   return {
     driver: 's3',
     async put(key, data) {
-      await client.send(new PutObjectCommand({
-        Bucket, Key: Key(key), Body: data, ContentType: contentTypeOf(key), ContentLength: data.length,
-        Metadata: { sha1: etagOf(data).slice(1, -1) },
-      }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: Key(key),
+          Body: data,
+          ContentType: contentTypeOf(key),
+          ContentLength: data.length,
+          Metadata: { sha1: etagOf(data).slice(1, -1) },
+        }),
+      );
     },
     async get(key) {
       const body = await get(key);
@@ -109,7 +136,9 @@ export function s3Storage(opts: S3Options): Storage {
     async *list(prefix = '') {
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: opts.prefix + prefix, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: opts.prefix + prefix, ContinuationToken: token }),
+        );
         for (const o of page.Contents ?? []) if (o.Key) yield o.Key.slice(opts.prefix.length);
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

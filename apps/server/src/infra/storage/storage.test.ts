@@ -42,13 +42,24 @@ describe.each(['local', 'postgres', 's3'])('%s storage', (name) => {
     await store().put('products/v1/a.webp', data);
     expect(await store().exists('products/v1/a.webp')).toBe(true);
     expect(await store().get('products/v1/a.webp')).toEqual(data);
-    expect(await store().stat('products/v1/a.webp')).toEqual({ size: 4500, etag: etagOf(data), contentType: 'image/webp' });
+    expect(await store().stat('products/v1/a.webp')).toEqual({
+      size: 4500,
+      etag: etagOf(data),
+      contentType: 'image/webp',
+    });
     expect(await readAll((await store().stream('products/v1/a.webp'))!)).toEqual(data);
   });
 
   it('streams byte ranges, across chunk edges and to the last byte', async () => {
-    for (const [start, end] of [[0, 0], [990, 2010], [3999, 4499], [4400, 4499]] as const) {
-      expect(await readAll((await store().stream('products/v1/a.webp', { start, end }))!)).toEqual(data.subarray(start, end + 1));
+    for (const [start, end] of [
+      [0, 0],
+      [990, 2010],
+      [3999, 4499],
+      [4400, 4499],
+    ] as const) {
+      expect(await readAll((await store().stream('products/v1/a.webp', { start, end }))!)).toEqual(
+        data.subarray(start, end + 1),
+      );
     }
   });
 
@@ -87,7 +98,9 @@ describe('choosing the driver', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/jara' }).storage.driver).toBe('postgres');
     expect(loadConfig({ DATABASE_URL: 'postgres://db/jara', S3_BUCKET: 'jara-media' }).storage.driver).toBe('s3');
     expect(loadConfig({ DATABASE_URL: 'postgres://db/jara', STORAGE_DRIVER: 'local' }).storage.driver).toBe('local');
-    expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'jara-media' }).storage.s3.forcePathStyle).toBe(true);
+    expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'jara-media' }).storage.s3.forcePathStyle).toBe(
+      true,
+    );
   });
 
   it('refuses an incomplete S3 setting with a clear message', () => {
@@ -102,7 +115,11 @@ describe('moving media between drivers', () => {
   it('copies every file but resized copies, and a second run copies nothing', async () => {
     const from = localStorage(mkdtempSync(path.join(tmpdir(), 'jara-move-')));
     const to = postgresStorage(database.db);
-    const files = { 'seed/products/p-0.webp': randomBytes(3000), 'products/v9/x.webp': randomBytes(700_000), 'chat/c.mp4': randomBytes(10) };
+    const files = {
+      'seed/products/p-0.webp': randomBytes(3000),
+      'products/v9/x.webp': randomBytes(700_000),
+      'chat/c.mp4': randomBytes(10),
+    };
     for (const [k, v] of Object.entries(files)) await from.put(k, v);
     await from.put('cache/w200/seed/products/p-0.webp', randomBytes(100));
     expect(await moveMedia(from, to)).toEqual({ copied: 3, skipped: 0 });

@@ -6,7 +6,13 @@ import type { Storage } from '../storage/storage.js';
  * Streams a stored upload to someone already allowed to see it: private caching, no sniffing,
  * and byte ranges so videos can seek. Works the same on every storage driver.
  */
-export async function sendUpload(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, downloadName?: string) {
+export async function sendUpload(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  downloadName?: string,
+) {
   let info;
   try {
     info = await storage.stat(key);
@@ -21,7 +27,8 @@ export async function sendUpload(req: FastifyRequest, reply: FastifyReply, stora
     .header('x-content-type-options', 'nosniff')
     .header('accept-ranges', 'bytes')
     .header('content-security-policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox");
-  if (downloadName) reply.header('content-disposition', `attachment; filename="${downloadName.replace(/[^\w.-]/g, '_')}"`);
+  if (downloadName)
+    reply.header('content-disposition', `attachment; filename="${downloadName.replace(/[^\w.-]/g, '_')}"`);
   const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
   if (range && (range[1] || range[2])) {
     let start = range[1] ? Number(range[1]) : size - Number(range[2]);

@@ -13,8 +13,16 @@ const box = (brand: string) => {
   b.write(`ftyp${brand}`, 4, 'latin1');
   return b;
 };
-const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(16)]);
-const mkv = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x88]), Buffer.from('matroska'), Buffer.alloc(16)]);
+const webm = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
+  Buffer.from('webm'),
+  Buffer.alloc(16),
+]);
+const mkv = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x88]),
+  Buffer.from('matroska'),
+  Buffer.alloc(16),
+]);
 
 describe('detectMedia (by bytes, not by name)', () => {
   it('recognises the accepted formats', async () => {
@@ -38,7 +46,8 @@ describe('detectMedia (by bytes, not by name)', () => {
       box('heic'),
       mkv,
       Buffer.alloc(0),
-    ]) expect(detectMedia(bytes)).toBeNull();
+    ])
+      expect(detectMedia(bytes)).toBeNull();
   });
 });
 
@@ -47,8 +56,12 @@ describe('storeMedia', () => {
 
   it('re-encodes GIF and WebP to WebP under a server-made name', async () => {
     for (const data of [
-      await sharp({ create: { width: 30, height: 20, channels: 3, background: '#f00' } }).gif().toBuffer(),
-      await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0f0' } }).webp().toBuffer(),
+      await sharp({ create: { width: 30, height: 20, channels: 3, background: '#f00' } })
+        .gif()
+        .toBuffer(),
+      await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0f0' } })
+        .webp()
+        .toBuffer(),
     ]) {
       const stored = await storeMedia(storage, 'chat', { data, truncated: false, filename: '../../evil.gif' });
       expect(stored.key).toMatch(/^chat\/[0-9a-f-]{36}\.webp$/);

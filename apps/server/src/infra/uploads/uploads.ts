@@ -6,8 +6,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import type { Storage } from '../storage/storage.js';
 
 export type MediaMime =
-  | 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif'
-  | 'video/mp4' | 'video/webm' | 'video/quicktime';
+  'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'video/mp4' | 'video/webm' | 'video/quicktime';
 
 export interface DetectedMedia {
   kind: ChatMediaType;
@@ -64,7 +63,11 @@ export interface UploadedFile {
  * Checks an upload by its bytes and size, re-encodes images to WebP (which drops EXIF, GPS
  * and any trailing payload) and stores it under a server-made name in `folder`.
  */
-export async function storeMedia(storage: Storage, folder: 'chat' | 'contact', file: UploadedFile): Promise<StoredMedia> {
+export async function storeMedia(
+  storage: Storage,
+  folder: 'chat' | 'contact',
+  file: UploadedFile,
+): Promise<StoredMedia> {
   const detected = detectMedia(file.data);
   if (!detected) throw badRequest(UPLOAD_MSG.badType, 'unsupported_media');
   return storeDetected(storage, folder, file, detected);
@@ -74,9 +77,13 @@ export async function storeMedia(storage: Storage, folder: 'chat' | 'contact', f
  * The contact form also takes a PDF (a receipt, a statement), checked by its header and stored
  * as is; it is only ever served to support agents as a download.
  */
-export async function storeContactAttachment(storage: Storage, file: UploadedFile): Promise<{ key: string; kind: ChatMediaType | 'document'; mime: string; bytes: number }> {
+export async function storeContactAttachment(
+  storage: Storage,
+  file: UploadedFile,
+): Promise<{ key: string; kind: ChatMediaType | 'document'; mime: string; bytes: number }> {
   if (isPdf(file.data)) {
-    if (file.truncated || file.data.length > PDF_MAX_BYTES) throw new AppError(413, 'file_too_large', UPLOAD_MSG.documentTooLarge);
+    if (file.truncated || file.data.length > PDF_MAX_BYTES)
+      throw new AppError(413, 'file_too_large', UPLOAD_MSG.documentTooLarge);
     const key = `contact/${randomUUID()}.pdf`;
     await storage.put(key, file.data);
     return { key, kind: 'document', mime: 'application/pdf', bytes: file.data.length };
@@ -86,12 +93,21 @@ export async function storeContactAttachment(storage: Storage, file: UploadedFil
   return storeDetected(storage, 'contact', file, detected);
 }
 
-async function storeDetected(storage: Storage, folder: 'chat' | 'contact', file: UploadedFile, detected: DetectedMedia): Promise<StoredMedia> {
+async function storeDetected(
+  storage: Storage,
+  folder: 'chat' | 'contact',
+  file: UploadedFile,
+  detected: DetectedMedia,
+): Promise<StoredMedia> {
   if (detected.kind === 'image') {
-    if (file.truncated || file.data.length > IMAGE_MAX_BYTES) throw new AppError(413, 'file_too_large', UPLOAD_MSG.imageTooLarge);
+    if (file.truncated || file.data.length > IMAGE_MAX_BYTES)
+      throw new AppError(413, 'file_too_large', UPLOAD_MSG.imageTooLarge);
     let out: Buffer;
     try {
-      out = await sharp(file.data, { animated: detected.mime === 'image/gif' || detected.mime === 'image/webp', limitInputPixels: 50_000_000 })
+      out = await sharp(file.data, {
+        animated: detected.mime === 'image/gif' || detected.mime === 'image/webp',
+        limitInputPixels: 50_000_000,
+      })
         .rotate()
         .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
@@ -103,7 +119,8 @@ async function storeDetected(storage: Storage, folder: 'chat' | 'contact', file:
     await storage.put(key, out);
     return { key, kind: 'image', mime: 'image/webp', bytes: out.length };
   }
-  if (file.truncated || file.data.length > VIDEO_MAX_BYTES) throw new AppError(413, 'file_too_large', UPLOAD_MSG.videoTooLarge);
+  if (file.truncated || file.data.length > VIDEO_MAX_BYTES)
+    throw new AppError(413, 'file_too_large', UPLOAD_MSG.videoTooLarge);
   const key = `${folder}/${randomUUID()}.${VIDEO_EXT[detected.mime]}`;
   await storage.put(key, file.data);
   return { key, kind: 'video', mime: detected.mime, bytes: file.data.length };
@@ -139,7 +156,8 @@ export async function readMultipartForm(
         for await (const chunk of part.file) chunks.push(chunk as Buffer);
         const data = Buffer.concat(chunks);
         // An empty file input (no file chosen) arrives as a part with no bytes.
-        if (data.length || part.filename) file = data.length ? { data, truncated: part.file.truncated, filename: part.filename } : null;
+        if (data.length || part.filename)
+          file = data.length ? { data, truncated: part.file.truncated, filename: part.filename } : null;
       } else {
         if (part.valueTruncated) throw badRequest(opts.tooLongMessage ?? 'A field is too long.', 'field_too_long');
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -148,7 +166,8 @@ export async function readMultipartForm(
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many fields or files in the form.', 'too_many_parts');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('Too many fields or files in the form.', 'too_many_parts');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large', UPLOAD_MSG.videoTooLarge);
     throw err;
   }

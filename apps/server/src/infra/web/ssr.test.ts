@@ -44,7 +44,9 @@ describe('server-rendered pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toMatch(/<div id="root" data-hydrating=""><h1>\d+ categories<\/h1><\/div><script type="application\/json" id="jara-state">\{"n":\d+\}<\/script>/);
+    expect(res.body).toMatch(
+      /<div id="root" data-hydrating=""><h1>\d+ categories<\/h1><\/div><script type="application\/json" id="jara-state">\{"n":\d+\}<\/script>/,
+    );
     expect(res.body).toContain('<title>Rendered</title>');
     expect(res.body).not.toContain('<title>Shell</title>');
     expect(res.body).not.toContain('content="shell"');

@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 
 /** The contract of apps/web/src/entry-server.tsx (built to apps/web/dist-ssr/entry-server.js). */
 interface EntryServer {
-  render(input: { url: string; origin: string; fetchApi: (path: string) => Promise<Response> }): Promise<
+  render(input: {
+    url: string;
+    origin: string;
+    fetchApi: (path: string) => Promise<Response>;
+  }): Promise<
     | { kind: 'page'; status: number; head: string; html: string; state: string; errors: unknown[] }
     | { kind: 'shell' }
     | { kind: 'redirect'; status: number; location: string }
@@ -37,7 +41,11 @@ export class PageRenderer {
   private readonly templatePath: string;
   private readonly entryPath: string;
 
-  private constructor(webDist: string, private readonly origin: string, private readonly app: Pick<FastifyInstance, 'inject'>) {
+  private constructor(
+    webDist: string,
+    private readonly origin: string,
+    private readonly app: Pick<FastifyInstance, 'inject'>,
+  ) {
     this.templatePath = path.join(webDist, 'index.html');
     this.entryPath = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   }
@@ -78,7 +86,10 @@ export class PageRenderer {
   private readonly fetchApi = async (apiPath: string): Promise<Response> => {
     if (!apiPath.startsWith('/api/')) throw new Error(`server render may only read the API (${apiPath})`);
     const res = await this.app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    return new Response(res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
   };
 
   async render(url: string, log: { error: (obj: object, msg: string) => void }): Promise<PageAnswer> {

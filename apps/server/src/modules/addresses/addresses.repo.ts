@@ -7,9 +7,24 @@ export type AddressRow = typeof addresses.$inferSelect;
 
 export function toAddressDto(a: AddressRow): Address {
   return {
-    _id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, address: a.address, city: a.city, state: a.state,
-    zipcode: a.zipcode, country: a.country, phone: a.phone, latitude: a.latitude, longitude: a.longitude,
-    placeId: a.placeId, placeName: a.placeName, block: a.block, floor: a.floor, room: a.room, landmark: a.landmark,
+    _id: a.id,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    email: a.email,
+    address: a.address,
+    city: a.city,
+    state: a.state,
+    zipcode: a.zipcode,
+    country: a.country,
+    phone: a.phone,
+    latitude: a.latitude,
+    longitude: a.longitude,
+    placeId: a.placeId,
+    placeName: a.placeName,
+    block: a.block,
+    floor: a.floor,
+    room: a.room,
+    landmark: a.landmark,
   };
 }
 
@@ -21,26 +36,44 @@ export type Fields = Omit<AddressInput, 'latitude' | 'longitude' | 'placeId'> & 
 };
 
 export async function listAddresses(ex: Executor, userId: string): Promise<AddressRow[]> {
-  return ex.select().from(addresses).where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt))).orderBy(asc(addresses.createdAt), asc(addresses.id));
+  return ex
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
 }
 
 export async function countAddresses(ex: Executor, userId: string): Promise<number> {
-  const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(addresses).where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)));
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)));
   return Number(row?.n ?? 0);
 }
 
 /** The caller's own live address; undefined for anyone else's or a deleted one. */
 export async function findOwnAddress(ex: Executor, userId: string, id: string): Promise<AddressRow | undefined> {
-  const [row] = await ex.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)));
+  const [row] = await ex
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)));
   return row;
 }
 
 export async function insertAddress(ex: Executor, userId: string, a: Fields): Promise<AddressRow> {
-  const [row] = await ex.insert(addresses).values({ userId, ...a }).returning();
+  const [row] = await ex
+    .insert(addresses)
+    .values({ userId, ...a })
+    .returning();
   return row!;
 }
 
-export async function updateAddress(ex: Executor, userId: string, id: string, a: Fields): Promise<AddressRow | undefined> {
+export async function updateAddress(
+  ex: Executor,
+  userId: string,
+  id: string,
+  a: Fields,
+): Promise<AddressRow | undefined> {
   const [row] = await ex
     .update(addresses)
     .set(a)

@@ -13,8 +13,17 @@ afterAll(async () => {
 });
 
 const valid = {
-  firstName: 'Ada', lastName: 'Obi', email: 'Ada@Example.com', address: 'Hall 3, University of Benin', city: 'Benin City', state: 'Edo',
-  zipcode: '300283', country: 'Nigeria', phone: '0803 123 4567', latitude: 6.3985, longitude: 5.6112,
+  firstName: 'Ada',
+  lastName: 'Obi',
+  email: 'Ada@Example.com',
+  address: 'Hall 3, University of Benin',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '0803 123 4567',
+  latitude: 6.3985,
+  longitude: 5.6112,
 };
 const post = (url: string, cookie: string | null, payload: object) =>
   app.inject({ method: 'POST', url, headers: { ...(cookie ? { cookie } : {}), ...origin }, payload });
@@ -29,7 +38,10 @@ describe('addresses', () => {
     const list = json(await app.inject({ url: '/api/address/get', headers: { cookie } }));
     expect(list).toMatchObject({ success: true, addresses: [{ _id: address._id, city: 'Benin City' }] });
 
-    const updated = await post(`/api/address/update/${address._id}`, cookie, { ...valid, address: 'Hall 4, University of Benin' });
+    const updated = await post(`/api/address/update/${address._id}`, cookie, {
+      ...valid,
+      address: 'Hall 4, University of Benin',
+    });
     expect(json(updated).address.address).toBe('Hall 4, University of Benin');
 
     const removed = await post(`/api/address/delete/${address._id}`, cookie, {});
@@ -62,7 +74,9 @@ describe('addresses', () => {
   it('cannot read, change or delete another user’s address; guests are refused', async () => {
     const owner = await createCustomer(app);
     const other = await createUser(app);
-    expect(json(await app.inject({ url: '/api/address/get', headers: { cookie: other.cookie } })).addresses).toEqual([]);
+    expect(json(await app.inject({ url: '/api/address/get', headers: { cookie: other.cookie } })).addresses).toEqual(
+      [],
+    );
     expect((await post(`/api/address/update/${owner.address.id}`, other.cookie, valid)).statusCode).toBe(404);
     expect((await post(`/api/address/delete/${owner.address.id}`, other.cookie, {})).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/address/get' })).statusCode).toBe(401);
@@ -75,9 +89,15 @@ describe('addresses', () => {
   it('a deleted address cannot be used for checkout, but past orders keep their snapshot', async () => {
     const shop = await createShop(app);
     const customer = await createCustomer(app);
-    const { reference } = await checkoutOk(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id });
+    const { reference } = await checkoutOk(app, customer.cookie, {
+      items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+      address: customer.address.id,
+    });
     await post(`/api/address/delete/${customer.address.id}`, customer.cookie, {});
-    const res = await post('/api/payment/paystack', customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id });
+    const res = await post('/api/payment/paystack', customer.cookie, {
+      items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+      address: customer.address.id,
+    });
     expect(res.statusCode).toBe(404);
     const [order] = await app.ctx.db.select().from(orders).where(eq(orders.userId, customer.user.id));
     expect(order!.address).toMatchObject({ address: customer.address.address });

@@ -13,7 +13,11 @@ afterAll(() => app.closeAll());
 it('creates an admin whose one-time password logs in', async () => {
   const r = await createOrPromoteAdmin(app.ctx.db, 'Boss@Example.com', 'The Boss');
   expect(r).toMatchObject({ email: 'boss@example.com', created: true });
-  const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: r.email, password: r.password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: r.email, password: r.password },
+  });
   expect(json(login).user.role).toBe('admin');
 });
 

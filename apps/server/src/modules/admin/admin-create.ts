@@ -18,7 +18,11 @@ export function oneTimePassword(): string {
  * Creates an admin account, or promotes an existing one, and gives it a fresh one-time password
  * (every other session of that account is ended). Returns what to print.
  */
-export async function createOrPromoteAdmin(db: Db, rawEmail: string, name: string): Promise<{ email: string; password: string; created: boolean }> {
+export async function createOrPromoteAdmin(
+  db: Db,
+  rawEmail: string,
+  name: string,
+): Promise<{ email: string; password: string; created: boolean }> {
   const parsed = Email.safeParse(rawEmail);
   if (!parsed.success) throw new Error(`Not an email address: ${rawEmail}`);
   const email = parsed.data;
@@ -34,7 +38,13 @@ export async function createOrPromoteAdmin(db: Db, rawEmail: string, name: strin
     const roles = existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin' as const];
     await tx.update(users).set({ roles, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
     if (roles !== existing.roles) {
-      await tx.insert(roleChanges).values({ userId: existing.id, actorId: null, fromRole: existing.roles.join(','), toRole: roles.join(','), reason: 'npm run admin:create' });
+      await tx.insert(roleChanges).values({
+        userId: existing.id,
+        actorId: null,
+        fromRole: existing.roles.join(','),
+        toRole: roles.join(','),
+        reason: 'npm run admin:create',
+      });
     }
     await tx.delete(sessions).where(eq(sessions.userId, existing.id));
     return false;

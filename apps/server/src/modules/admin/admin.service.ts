@@ -1,6 +1,22 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  primaryRole, shownOrderStatus, type AdminUserDto, type BannerDto, type BannerInput, type CategoryInput, type ItemStatus, type RefundInput,
+  primaryRole,
+  shownOrderStatus,
+  type AdminCategory,
+  type AdminDispatchDetail,
+  type AdminDispatchRow,
+  type AdminOrderDetail,
+  type AdminOrderRow,
+  type AdminUserDetailAnswer,
+  type AdminUserDto,
+  type ApplicationsAnswer,
+  type LowRatedRider,
+  type OutboxMail,
+  type BannerDto,
+  type BannerInput,
+  type CategoryInput,
+  type ItemStatus,
+  type RefundInput,
   type Role,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
@@ -8,35 +24,67 @@ import { orderItems, orders, payments, riders, vendors } from '../../infra/db/sc
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { findUserById } from '../auth/index.js';
-import { isOwnUpload, pushOrderUpdate, recordStatusEvents } from '../seller/index.js';
+import { isOwnUpload } from '../media/index.js';
+import { pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
 import { riderRating } from '../rider/index.js';
 import * as repo from './admin.repo.js';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+/** A timestamp that is always there (raw rows give a Date or a string, by driver). */
+const isoOf = (d: Date | string) => new Date(d).toISOString();
 export const LOW_RATING = 4.0;
 
 function toBannerDto(b: Awaited<ReturnType<typeof repo.listBanners>>[number]): BannerDto {
-  return { _id: b.id, image: b.image, headline: b.headline, text: b.text, link: b.link, position: b.position, active: b.active };
+  return {
+    _id: b.id,
+    image: b.image,
+    headline: b.headline,
+    text: b.text,
+    link: b.link,
+    position: b.position,
+    active: b.active,
+  };
 }
 
 export class AdminService {
   constructor(private readonly ctx: AppContext) {}
 
-  async applications() {
+  async applications(): Promise<Omit<ApplicationsAnswer, 'success'>> {
     const [vs, rs] = await Promise.all([repo.pendingVendors(this.ctx.db), repo.pendingRiders(this.ctx.db)]);
     return {
       vendors: vs.map(({ v, email, userName }) => ({
-        _id: v.id, businessName: v.businessName, kind: v.kind, phone: v.phone, address: v.address, latitude: v.latitude, longitude: v.longitude,
-        profilePhoto: v.profilePhoto, openingHours: v.openingHours, applicant: userName, email, createdAt: v.createdAt.toISOString(),
+        _id: v.id,
+        businessName: v.businessName,
+        kind: v.kind,
+        phone: v.phone,
+        address: v.address,
+        latitude: v.latitude,
+        longitude: v.longitude,
+        profilePhoto: v.profilePhoto,
+        openingHours: v.openingHours,
+        applicant: userName,
+        email,
+        createdAt: v.createdAt.toISOString(),
       })),
       riders: rs.map(({ r, email }) => ({
-        _id: r.id, name: r.name, phone: r.phone, dateOfBirth: r.dateOfBirth, vehicle: r.vehicle, email, createdAt: r.createdAt.toISOString(),
+        _id: r.id,
+        name: r.name,
+        phone: r.phone,
+        dateOfBirth: r.dateOfBirth,
+        vehicle: r.vehicle,
+        email,
+        createdAt: r.createdAt.toISOString(),
       })),
     };
   }
 
   /** Approves or rejects a pending application; approval gives the applicant the role; both are emailed. */
-  async review(admin: SessionUser, kind: 'vendor' | 'rider', id: string, decision: { approve: true } | { approve: false; reason: string }) {
+  async review(
+    admin: SessionUser,
+    kind: 'vendor' | 'rider',
+    id: string,
+    decision: { approve: true } | { approve: false; reason: string },
+  ) {
     await this.ctx.db.transaction(async (tx) => {
       const app = kind === 'vendor' ? await repo.lockVendor(tx, id) : await repo.lockRider(tx, id);
       if (!app) throw notFound('Application not found.');
@@ -51,7 +99,8 @@ export class AdminService {
         else await repo.setRiderStatus(tx, id, 'approved', null);
         const role = kind === 'vendor' ? 'vendor' : 'rider';
         // The role is added to the ones the account holds: a vendor can ride, a rider can sell.
-        if (!user.roles.includes(role)) await repo.setRoles(tx, user.id, user.roles, [...user.roles, role], admin.id, `${kind} application approved`);
+        if (!user.roles.includes(role))
+          await repo.setRoles(tx, user.id, user.roles, [...user.roles, role], admin.id, `${kind} application approved`);
         const where = kind === 'vendor' ? `${this.ctx.config.publicUrl}/seller` : `${this.ctx.config.publicUrl}/rider`;
         await this.ctx.mailer.send(tx, {
           to: user.email,
@@ -72,17 +121,34 @@ export class AdminService {
 
   async users(q?: string, role?: Role): Promise<AdminUserDto[]> {
     return (await repo.searchUsers(this.ctx.db, q, role)).map((u) => ({
-      _id: u.id, name: u.name, email: u.email, role: primaryRole(u.roles), roles: u.roles, createdAt: u.createdAt.toISOString(),
+      _id: u.id,
+      name: u.name,
+      email: u.email,
+      role: primaryRole(u.roles),
+      roles: u.roles,
+      createdAt: u.createdAt.toISOString(),
     }));
   }
 
-  async userDetail(id: string) {
+  async userDetail(id: string): Promise<Omit<AdminUserDetailAnswer, 'success'>> {
     const u = await findUserById(this.ctx.db, id);
     if (!u) throw notFound('User not found.');
     const [history, rating] = await Promise.all([repo.roleHistory(this.ctx.db, id), riderRating(this.ctx.db, id)]);
     return {
-      user: { _id: u.id, name: u.name, email: u.email, role: primaryRole(u.roles), roles: u.roles, createdAt: u.createdAt.toISOString() },
-      roleHistory: history.map((h) => ({ from: h.from_role, to: h.to_role, by: h.actor_name, at: iso(h.created_at) })),
+      user: {
+        _id: u.id,
+        name: u.name,
+        email: u.email,
+        role: primaryRole(u.roles),
+        roles: u.roles,
+        createdAt: u.createdAt.toISOString(),
+      },
+      roleHistory: history.map((h) => ({
+        from: h.from_role,
+        to: h.to_role,
+        by: h.actor_name,
+        at: isoOf(h.created_at),
+      })),
       rating: rating.count ? { average: Math.round(rating.avg! * 10) / 10, count: rating.count } : null,
     };
   }
@@ -100,7 +166,8 @@ export class AdminService {
       if (grant && (role === 'vendor' || role === 'rider')) {
         const table = role === 'vendor' ? vendors : riders;
         const [app] = await tx.select({ status: table.status }).from(table).where(eq(table.userId, userId));
-        if (app?.status !== 'approved') throw conflict(`Approve their ${role} application first.`, 'no_approved_application');
+        if (app?.status !== 'approved')
+          throw conflict(`Approve their ${role} application first.`, 'no_approved_application');
       }
       const next = grant ? [...user.roles, role] : user.roles.filter((r) => r !== role);
       if (!next.length) throw conflict('An account keeps at least one role.', 'last_role');
@@ -110,59 +177,137 @@ export class AdminService {
     if (changed) this.ctx.realtime.setRoleRoom(userId, role, grant);
   }
 
-  async orders(f: { q?: string; status?: string; from?: string; to?: string }) {
+  async orders(f: { q?: string; status?: string; from?: string; to?: string }): Promise<AdminOrderRow[]> {
     const rows = await repo.listOrders(this.ctx.db, f);
     const out = rows.map((o) => ({
-      _id: o.id, createdAt: iso(o.created_at), paidAt: iso(o.paid_at), paymentState: o.payment_state, amount: o.amount_kobo / 100,
-      customerName: o.customer_name, customerEmail: o.customer_email, riderName: o.rider_name, locked: o.locked_at !== null,
+      _id: o.id,
+      createdAt: isoOf(o.created_at),
+      paidAt: iso(o.paid_at),
+      paymentState: o.payment_state,
+      amount: o.amount_kobo / 100,
+      customerName: o.customer_name,
+      customerEmail: o.customer_email,
+      riderName: o.rider_name,
+      locked: o.locked_at !== null,
       status: o.payment_state === 'paid' ? shownOrderStatus(o.statuses as ItemStatus[]) : o.payment_state,
     }));
     return f.status ? out.filter((o) => o.status === f.status) : out;
   }
 
-  async orderDetail(id: string) {
+  async orderDetail(id: string): Promise<AdminOrderDetail> {
     const [o] = await this.ctx.db.select().from(orders).where(eq(orders.id, id));
     if (!o) throw notFound('Order not found.');
     const items = await this.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, id));
-    const [customer, rider] = await Promise.all([findUserById(this.ctx.db, o.userId), o.riderId ? findUserById(this.ctx.db, o.riderId) : undefined]);
+    const [customer, rider] = await Promise.all([
+      findUserById(this.ctx.db, o.userId),
+      o.riderId ? findUserById(this.ctx.db, o.riderId) : undefined,
+    ]);
     const [events, pays, refunds] = await Promise.all([
       repo.statusHistory(this.ctx.db, [id, ...items.map((i) => i.id)]),
       repo.paymentsOf(this.ctx.db, id),
       repo.refundsOf(this.ctx.db, id),
     ]);
     return {
-      _id: o.id, createdAt: iso(o.createdAt), paidAt: iso(o.paidAt), paymentState: o.paymentState,
-      itemsTotal: o.itemsKobo / 100, deliveryFee: o.deliveryFeeKobo / 100, serviceFee: o.serviceFeeKobo / 100, amount: o.amountKobo / 100,
-      address: o.address, customer: customer ? { _id: customer.id, name: customer.name, email: customer.email } : null,
-      rider: rider ? { _id: rider.id, name: rider.name } : null, codeAttempts: o.codeAttempts, locked: o.lockedAt !== null,
+      _id: o.id,
+      createdAt: o.createdAt.toISOString(),
+      paidAt: iso(o.paidAt),
+      paymentState: o.paymentState,
+      itemsTotal: o.itemsKobo / 100,
+      deliveryFee: o.deliveryFeeKobo / 100,
+      serviceFee: o.serviceFeeKobo / 100,
+      amount: o.amountKobo / 100,
+      address: o.address,
+      customer: customer ? { _id: customer.id, name: customer.name, email: customer.email } : null,
+      rider: rider ? { _id: rider.id, name: rider.name } : null,
+      codeAttempts: o.codeAttempts,
+      locked: o.lockedAt !== null,
       status: shownOrderStatus(items.map((i) => i.status as ItemStatus)),
       items: items.map((i) => ({
-        _id: i.id, productName: i.productName, optionName: i.optionName, quantity: i.quantity, unitPrice: i.unitPriceKobo / 100,
-        vendorId: i.vendorId, status: i.status, cancelReason: i.cancelReason,
+        _id: i.id,
+        productName: i.productName,
+        optionName: i.optionName,
+        quantity: i.quantity,
+        unitPrice: i.unitPriceKobo / 100,
+        vendorId: i.vendorId,
+        status: i.status,
+        cancelReason: i.cancelReason,
       })),
-      history: events.map((e) => ({ subjectType: e.subject_type, subjectId: e.subject_id, status: e.status, actorName: e.actor_name, note: e.note, createdAt: iso(e.created_at)! })),
-      payments: pays.map((p) => ({ _id: p.id, reference: p.reference, state: p.state, amount: p.amount_kobo / 100, refunded: p.refunded_kobo / 100, provider: p.provider })),
-      refunds: refunds.map((r) => ({ _id: r.id, amount: r.amount_kobo / 100, reason: r.reason, state: r.state, createdAt: iso(r.created_at) })),
+      history: events.map((e) => ({
+        subjectType: e.subject_type,
+        subjectId: e.subject_id,
+        status: e.status,
+        actorName: e.actor_name,
+        note: e.note,
+        createdAt: isoOf(e.created_at),
+      })),
+      payments: pays.map((p) => ({
+        _id: p.id,
+        reference: p.reference,
+        state: p.state,
+        amount: p.amount_kobo / 100,
+        refunded: p.refunded_kobo / 100,
+        provider: p.provider,
+      })),
+      refunds: refunds.map((r) => ({
+        _id: r.id,
+        amount: r.amount_kobo / 100,
+        reason: r.reason,
+        state: r.state,
+        createdAt: isoOf(r.created_at),
+      })),
     };
   }
 
-  async dispatches(f: { q?: string; status?: string; from?: string; to?: string }) {
+  async dispatches(f: { q?: string; status?: string; from?: string; to?: string }): Promise<AdminDispatchRow[]> {
     return (await repo.listDispatches(this.ctx.db, f)).map((d) => ({
-      _id: d.id, createdAt: iso(d.created_at), paidAt: iso(d.paid_at), paymentState: d.payment_state, status: d.status,
-      amount: d.amount_kobo / 100, isExpress: d.is_express, customerName: d.customer_name, riderName: d.rider_name, locked: d.locked_at !== null,
-      pickup: String(d.pickup.address ?? ''), dropoff: String(d.dropoff.address ?? ''),
+      _id: d.id,
+      createdAt: isoOf(d.created_at),
+      paidAt: iso(d.paid_at),
+      paymentState: d.payment_state,
+      status: d.status,
+      amount: d.amount_kobo / 100,
+      isExpress: d.is_express,
+      customerName: d.customer_name,
+      riderName: d.rider_name,
+      locked: d.locked_at !== null,
+      pickup: String(d.pickup.address ?? ''),
+      dropoff: String(d.dropoff.address ?? ''),
     }));
   }
 
-  async dispatchDetail(id: string) {
+  async dispatchDetail(id: string): Promise<AdminDispatchDetail> {
     const [row] = await repo.listDispatches(this.ctx.db, { q: id });
     if (!row || row.id !== id) throw notFound('Dispatch not found.');
-    const [events, pays, refunds] = await Promise.all([repo.statusHistory(this.ctx.db, [id]), repo.paymentsOf(this.ctx.db, id), repo.refundsOf(this.ctx.db, id)]);
+    const [events, pays, refunds] = await Promise.all([
+      repo.statusHistory(this.ctx.db, [id]),
+      repo.paymentsOf(this.ctx.db, id),
+      repo.refundsOf(this.ctx.db, id),
+    ]);
     return {
       ...(await this.dispatches({ q: id })).find((d) => d._id === id)!,
-      history: events.map((e) => ({ subjectType: e.subject_type, subjectId: e.subject_id, status: e.status, actorName: e.actor_name, note: e.note, createdAt: iso(e.created_at)! })),
-      payments: pays.map((p) => ({ _id: p.id, reference: p.reference, state: p.state, amount: p.amount_kobo / 100, refunded: p.refunded_kobo / 100, provider: p.provider })),
-      refunds: refunds.map((r) => ({ _id: r.id, amount: r.amount_kobo / 100, reason: r.reason, state: r.state, createdAt: iso(r.created_at) })),
+      history: events.map((e) => ({
+        subjectType: e.subject_type,
+        subjectId: e.subject_id,
+        status: e.status,
+        actorName: e.actor_name,
+        note: e.note,
+        createdAt: isoOf(e.created_at),
+      })),
+      payments: pays.map((p) => ({
+        _id: p.id,
+        reference: p.reference,
+        state: p.state,
+        amount: p.amount_kobo / 100,
+        refunded: p.refunded_kobo / 100,
+        provider: p.provider,
+      })),
+      refunds: refunds.map((r) => ({
+        _id: r.id,
+        amount: r.amount_kobo / 100,
+        reason: r.reason,
+        state: r.state,
+        createdAt: isoOf(r.created_at),
+      })),
     };
   }
 
@@ -188,20 +333,35 @@ export class AdminService {
       if (input.itemId) {
         const item = items.find((i) => i.id === input.itemId);
         if (!item) throw notFound('Item not found.');
-        const already = (await repo.statusHistory(tx, [item.id])).some((e) => e.status === 'Refunded' || e.status === 'Order Cancelled');
-        if (already || item.status === 'Order Cancelled') throw conflict('This item has already been cancelled or refunded.', 'already_refunded');
+        const already = (await repo.statusHistory(tx, [item.id])).some(
+          (e) => e.status === 'Refunded' || e.status === 'Order Cancelled',
+        );
+        if (already || item.status === 'Order Cancelled')
+          throw conflict('This item has already been cancelled or refunded.', 'already_refunded');
         amount = Math.min(left, item.unitPriceKobo * item.quantity);
         targets = [item];
       } else {
         amount = left;
         targets = items.filter((i) => i.status !== 'Order Cancelled');
       }
-      const cancel = targets.filter((i) => i.status !== 'Order Delivered' && i.status !== 'Order Cancelled').map((i) => i.id);
+      const cancel = targets
+        .filter((i) => i.status !== 'Order Delivered' && i.status !== 'Order Cancelled')
+        .map((i) => i.id);
       if (cancel.length) {
-        await tx.update(orderItems).set({ status: 'Order Cancelled', cancelReason: input.reason, updatedAt: new Date() }).where(inArray(orderItems.id, cancel));
+        await tx
+          .update(orderItems)
+          .set({ status: 'Order Cancelled', cancelReason: input.reason, updatedAt: new Date() })
+          .where(inArray(orderItems.id, cancel));
         await recordStatusEvents(tx, 'order_item', cancel, 'Order Cancelled', admin.id, input.reason);
       }
-      await recordStatusEvents(tx, 'order_item', targets.map((t) => t.id), 'Refunded', admin.id, input.reason);
+      await recordStatusEvents(
+        tx,
+        'order_item',
+        targets.map((t) => t.id),
+        'Refunded',
+        admin.id,
+        input.reason,
+      );
       if (amount <= 0) throw badRequest('Nothing to refund.', 'nothing_to_refund');
       await this.ctx.payments.refund(tx, pay.id, amount, `Admin refund: ${input.reason}`);
       return amount;
@@ -210,20 +370,38 @@ export class AdminService {
     return { amount: amount / 100 };
   }
 
-  async lowRatedRiders() {
-    return (await repo.lowRatedRiders(this.ctx.db, LOW_RATING)).map((r) => ({ _id: r.user_id, name: r.name, email: r.email, average: Math.round(Number(r.avg) * 10) / 10, count: Number(r.count) }));
+  async lowRatedRiders(): Promise<LowRatedRider[]> {
+    return (await repo.lowRatedRiders(this.ctx.db, LOW_RATING)).map((r) => ({
+      _id: r.user_id,
+      name: r.name,
+      email: r.email,
+      average: Math.round(Number(r.avg) * 10) / 10,
+      count: Number(r.count),
+    }));
   }
 
-  async categories() {
-    return (await repo.allCategories(this.ctx.db)).map((c) => ({ path: c.path, text: c.text, image: c.image, bgColor: c.bgColor, position: c.position }));
+  async categories(): Promise<AdminCategory[]> {
+    return (await repo.allCategories(this.ctx.db)).map((c) => ({
+      path: c.path,
+      text: c.text,
+      image: c.image,
+      bgColor: c.bgColor,
+      position: c.position,
+    }));
   }
 
   async saveCategory(input: CategoryInput) {
     const existing = (await repo.allCategories(this.ctx.db)).find((c) => c.path === input.path);
-    if (existing?.image !== input.image && !input.image.startsWith('/media/seed/') && !(await isOwnUpload(this.ctx.storage, input.image, 'categories/'))) {
+    if (
+      existing?.image !== input.image &&
+      !input.image.startsWith('/media/seed/') &&
+      !(await isOwnUpload(this.ctx.storage, input.image, 'categories/'))
+    ) {
       throw badRequest('Upload the image again.', 'invalid_image');
     }
-    const clash = (await repo.allCategories(this.ctx.db)).find((c) => c.text.toLowerCase() === input.text.toLowerCase() && c.path !== input.path);
+    const clash = (await repo.allCategories(this.ctx.db)).find(
+      (c) => c.text.toLowerCase() === input.text.toLowerCase() && c.path !== input.path,
+    );
     if (clash) throw conflict('Another category already has that name.', 'duplicate_category');
     await repo.upsertCategory(this.ctx.db, input);
   }
@@ -240,7 +418,8 @@ export class AdminService {
 
   private async checkBannerImage(image: string, current?: string) {
     if (image === current || image.startsWith('/media/seed/')) return;
-    if (!(await isOwnUpload(this.ctx.storage, image, 'banners/'))) throw badRequest('Upload the image again.', 'invalid_image');
+    if (!(await isOwnUpload(this.ctx.storage, image, 'banners/')))
+      throw badRequest('Upload the image again.', 'invalid_image');
   }
 
   async createBanner(input: BannerInput) {
@@ -259,7 +438,15 @@ export class AdminService {
     if (!(await repo.deleteBanner(this.ctx.db, id))) throw notFound('Banner not found.');
   }
 
-  async outbox() {
-    return (await repo.outbox(this.ctx.db)).map((m) => ({ _id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, sentAt: iso(m.sentAt), createdAt: iso(m.createdAt) }));
+  async outbox(): Promise<OutboxMail[]> {
+    if (this.ctx.config.isProduction) throw notFound();
+    return (await repo.outbox(this.ctx.db)).map((m) => ({
+      _id: m.id,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      sentAt: iso(m.sentAt),
+      createdAt: m.createdAt.toISOString(),
+    }));
   }
 }

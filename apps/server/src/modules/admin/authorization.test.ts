@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createProduct, createUser, json, type TestApp } from '../../../test/helpers.js';
-import { adminAccount, createPaidDispatch, createPaidOrder, createRiderAccount, createVendorAccount, EVERY_DAY } from '../../../test/factories-portals.js';
+import {
+  adminAccount,
+  createPaidDispatch,
+  createPaidOrder,
+  createRiderAccount,
+  createVendorAccount,
+  EVERY_DAY,
+} from '../../../test/factories-portals.js';
 import { orderItems, orders, productOptions, products, users } from '../../infra/db/schema.js';
 
 let app: TestApp;
@@ -18,7 +25,12 @@ afterAll(() => app.closeAll());
 const ID = '00000000-0000-4000-8000-000000000001';
 type Route = { method: 'GET' | 'POST'; url: string; body?: object };
 
-const productBody = { name: 'X', category: 'food', images: ['/media/products/x/y.webp'], options: [{ name: 'A', price: 100 }] };
+const productBody = {
+  name: 'X',
+  category: 'food',
+  images: ['/media/products/x/y.webp'],
+  options: [{ name: 'A', price: 100 }],
+};
 const VENDOR_ROUTES: Route[] = [
   { method: 'POST', url: '/api/seller/open', body: { isOpen: false } },
   { method: 'GET', url: '/api/seller/products' },
@@ -60,7 +72,11 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'GET', url: `/api/admin/dispatches/${ID}` },
   { method: 'GET', url: '/api/admin/riders/low-rated' },
   { method: 'GET', url: '/api/admin/categories' },
-  { method: 'POST', url: '/api/admin/categories', body: { path: 'x', text: 'X', image: '/media/categories/x.webp', bgColor: '#ffffff' } },
+  {
+    method: 'POST',
+    url: '/api/admin/categories',
+    body: { path: 'x', text: 'X', image: '/media/categories/x.webp', bgColor: '#ffffff' },
+  },
   { method: 'POST', url: '/api/admin/categories/food/delete' },
   { method: 'GET', url: '/api/admin/banners' },
   { method: 'POST', url: '/api/admin/banners', body: { image: '/media/seed/banner-0.webp', headline: 'X' } },
@@ -71,7 +87,12 @@ const ADMIN_ROUTES: Route[] = [
 ];
 
 const call = (r: Route, cookie?: string) =>
-  app.inject({ method: r.method, url: r.url, headers: cookie ? { cookie } : {}, ...(r.method === 'POST' ? { payload: r.body ?? {} } : {}) });
+  app.inject({
+    method: r.method,
+    url: r.url,
+    headers: cookie ? { cookie } : {},
+    ...(r.method === 'POST' ? { payload: r.body ?? {} } : {}),
+  });
 
 async function expectRefused(routes: Route[], cookie: string | undefined, status: number) {
   for (const r of routes) {
@@ -104,13 +125,16 @@ describe('role matrix', () => {
     const v = await createUser(app, { role: 'vendor' });
     expect((await call({ method: 'GET', url: '/api/seller/products' }, v.cookie)).statusCode).toBe(403);
     const r = await createRiderAccount(app, { status: 'pending' });
-    await app.ctx.db.update(users).set({ roles: ['customer', 'rider'] }).where(eq(users.id, r.user.id));
+    await app.ctx.db
+      .update(users)
+      .set({ roles: ['customer', 'rider'] })
+      .where(eq(users.id, r.user.id));
     expect((await call({ method: 'GET', url: '/api/rider/jobs' }, r.cookie)).statusCode).toBe(403);
   });
 });
 
 describe('ownership', () => {
-  it('a vendor cannot read or change another vendor\'s products or order items', async () => {
+  it("a vendor cannot read or change another vendor's products or order items", async () => {
     const a = await createVendorAccount(app);
     const b = await createVendorAccount(app);
     const { product } = await createProduct(app, a.vendor.id);
@@ -135,54 +159,145 @@ describe('ownership', () => {
     const items = await app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(items.every((i) => i.status === 'Order Placed')).toBe(true);
     // Confirming only a given item of another vendor does nothing either.
-    expect((await call({ method: 'POST', url: `/api/seller/orders/${order.id}/confirm`, body: { itemIds: [items[0]!.id] } }, b.cookie)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          { method: 'POST', url: `/api/seller/orders/${order.id}/confirm`, body: { itemIds: [items[0]!.id] } },
+          b.cookie,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('a rider cannot act on a job that is not theirs, and cannot use its code', async () => {
     const v = await createVendorAccount(app);
     const customer = await createUser(app);
-    const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: v.vendor.id }], { status: 'Order Confirmed' });
+    const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: v.vendor.id }], {
+      status: 'Order Confirmed',
+    });
     const d = await createPaidDispatch(app, customer.user.id);
     const owner = await createRiderAccount(app);
     const other = await createRiderAccount(app);
-    expect((await call({ method: 'POST', url: `/api/rider/jobs/order/${order.id}/accept` }, owner.cookie)).statusCode).toBe(200);
+    expect(
+      (await call({ method: 'POST', url: `/api/rider/jobs/order/${order.id}/accept` }, owner.cookie)).statusCode,
+    ).toBe(200);
     // The other rider may not hold a job to be refused for these reasons.
     for (const a of ['picked', 'arrived', 'absent']) {
-      expect((await call({ method: 'POST', url: `/api/rider/jobs/order/${order.id}/${a}` }, other.cookie)).statusCode, a).toBe(404);
+      expect(
+        (await call({ method: 'POST', url: `/api/rider/jobs/order/${order.id}/${a}` }, other.cookie)).statusCode,
+        a,
+      ).toBe(404);
     }
     await call({ method: 'POST', url: `/api/rider/jobs/order/${order.id}/picked` }, owner.cookie);
     for (let i = 0; i < 6; i++) {
-      expect((await call({ method: 'POST', url: `/api/rider/jobs/order/${order.id}/deliver`, body: { code: '1234' } }, other.cookie)).statusCode).toBe(404);
+      expect(
+        (
+          await call(
+            { method: 'POST', url: `/api/rider/jobs/order/${order.id}/deliver`, body: { code: '1234' } },
+            other.cookie,
+          )
+        ).statusCode,
+      ).toBe(404);
     }
     const [o] = await app.ctx.db.select().from(orders).where(eq(orders.id, order.id));
     expect(o).toMatchObject({ codeAttempts: 0, lockedAt: null, riderId: owner.user.id });
     // Dispatch: the same.
     const third = await createRiderAccount(app);
     await call({ method: 'POST', url: `/api/rider/jobs/dispatch/${d.id}/accept` }, third.cookie);
-    expect((await call({ method: 'POST', url: `/api/rider/jobs/dispatch/${d.id}/picked` }, other.cookie)).statusCode).toBe(404);
-    expect((await call({ method: 'POST', url: `/api/rider/jobs/dispatch/${d.id}/deliver`, body: { code: '4321' } }, other.cookie)).statusCode).toBe(404);
+    expect(
+      (await call({ method: 'POST', url: `/api/rider/jobs/dispatch/${d.id}/picked` }, other.cookie)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          { method: 'POST', url: `/api/rider/jobs/dispatch/${d.id}/deliver`, body: { code: '4321' } },
+          other.cookie,
+        )
+      ).statusCode,
+    ).toBe(404);
     // The customer (who knows the code) cannot use a rider route to deliver.
-    expect((await call({ method: 'POST', url: `/api/rider/jobs/order/${order.id}/deliver`, body: { code: '1234' } }, customer.cookie)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          { method: 'POST', url: `/api/rider/jobs/order/${order.id}/deliver`, body: { code: '1234' } },
+          customer.cookie,
+        )
+      ).statusCode,
+    ).toBe(403);
     // A rider cannot take their own order (they would know the code).
     const riderCustomer = await createRiderAccount(app);
-    const own = await createPaidOrder(app, riderCustomer.user.id, [{ vendorId: v.vendor.id }], { status: 'Order Confirmed' });
-    expect((await call({ method: 'POST', url: `/api/rider/jobs/order/${own.order.id}/accept` }, riderCustomer.cookie)).statusCode).toBe(409);
+    const own = await createPaidOrder(app, riderCustomer.user.id, [{ vendorId: v.vendor.id }], {
+      status: 'Order Confirmed',
+    });
+    expect(
+      (await call({ method: 'POST', url: `/api/rider/jobs/order/${own.order.id}/accept` }, riderCustomer.cookie))
+        .statusCode,
+    ).toBe(409);
   });
 });
 
 describe('nobody promotes themself', () => {
   it('applying never changes a role; only an admin changes roles and never their own', async () => {
     const c = await createUser(app);
-    await call({ method: 'POST', url: '/api/rider/apply', body: { name: 'Me', phone: '08031234567', dateOfBirth: '2000-01-01', vehicle: 'bicycle', acceptTerms: true } }, c.cookie);
-    expect((await call({ method: 'POST', url: `/api/admin/users/${c.user.id}/role`, body: { role: 'admin', grant: true } }, c.cookie)).statusCode).toBe(403);
-    expect((await call({ method: 'POST', url: `/api/admin/applications/rider/${ID}/approve` }, c.cookie)).statusCode).toBe(403);
+    await call(
+      {
+        method: 'POST',
+        url: '/api/rider/apply',
+        body: { name: 'Me', phone: '08031234567', dateOfBirth: '2000-01-01', vehicle: 'bicycle', acceptTerms: true },
+      },
+      c.cookie,
+    );
+    expect(
+      (
+        await call(
+          { method: 'POST', url: `/api/admin/users/${c.user.id}/role`, body: { role: 'admin', grant: true } },
+          c.cookie,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call({ method: 'POST', url: `/api/admin/applications/rider/${ID}/approve` }, c.cookie)).statusCode,
+    ).toBe(403);
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, c.user.id));
     expect(u!.roles).toEqual(['customer']);
     // A role in the application body is refused outright.
-    expect((await call({ method: 'POST', url: '/api/seller/apply', body: { businessName: 'X', kind: 'food', phone: '08031234567', placeId: 'p', openingHours: EVERY_DAY, profilePhoto: '/media/vendors/x/y.webp', role: 'vendor' } }, c.cookie)).statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          {
+            method: 'POST',
+            url: '/api/seller/apply',
+            body: {
+              businessName: 'X',
+              kind: 'food',
+              phone: '08031234567',
+              placeId: 'p',
+              openingHours: EVERY_DAY,
+              profilePhoto: '/media/vendors/x/y.webp',
+              role: 'vendor',
+            },
+          },
+          c.cookie,
+        )
+      ).statusCode,
+    ).toBe(400);
     const admin = await adminAccount(app);
-    expect((await call({ method: 'POST', url: `/api/admin/users/${admin.user.id}/role`, body: { role: 'customer', grant: true } }, admin.cookie)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          { method: 'POST', url: `/api/admin/users/${admin.user.id}/role`, body: { role: 'customer', grant: true } },
+          admin.cookie,
+        )
+      ).statusCode,
+    ).toBe(403);
     const vendor = await createVendorAccount(app);
-    expect((await call({ method: 'POST', url: `/api/admin/users/${vendor.user.id}/role`, body: { role: 'admin', grant: true } }, vendor.cookie)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          { method: 'POST', url: `/api/admin/users/${vendor.user.id}/role`, body: { role: 'admin', grant: true } },
+          vendor.cookie,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });

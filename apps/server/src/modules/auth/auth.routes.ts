@@ -1,7 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CartUpdateInput, ChangePasswordInput, GoogleSignInInput, LoginInput, RegisterInput, ResetPasswordInput,
-  SendResetInput, WishListUpdateInput,
+  CartAnswer,
+  CartUpdateInput,
+  ChangePasswordInput,
+  GoogleSignInInput,
+  IsAuthAnswer,
+  LoginInput,
+  MessageAnswer,
+  PublicConfig,
+  RegisterInput,
+  ResetPasswordInput,
+  SendResetInput,
+  UserAnswer,
+  WishListAnswer,
+  WishListUpdateInput,
 } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
@@ -9,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { AuthService, PASSWORD_RESET_JOB } from './auth.service.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
-import { findUserById, replaceCart, replaceWishList, toPublicUser, type UserRow } from './users.repo.js';
+import type { UserRow } from './users.repo.js';
 import { jobKind, noPayload } from '../../infra/jobs/jobs.js';
 
 const MINUTE = 60_000;
@@ -30,86 +42,130 @@ export const authModule: Module = async (app, ctx) => {
     if (req.sessionToken) await ctx.sessions.destroy(req.sessionToken);
     const { token, expiresAt } = await ctx.sessions.create(user.id, req.headers['user-agent']);
     reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
-    return toPublicUser(ctx.db, user);
+    return auth.publicUser(user);
   }
 
-  const ipRule = (req: FastifyRequest, name: string, limit: number) => ({ key: `${name}:ip:${req.ip}`, limit, windowMs: 15 * MINUTE });
-
-  app.get('/api/user/is-auth', { schema: { tags: ['user'] }, config: { access: 'optional' } }, async (req) => {
-    if (!req.user) return { success: false, user: null, role: null, message: 'Not logged in' };
-    const user = await findUserById(ctx.db, req.user.id);
-    if (!user) return { success: false, user: null, role: null, message: 'Not logged in' };
-    const shown = await toPublicUser(ctx.db, user);
-    return { success: true, user: shown, role: shown.role };
+  const ipRule = (req: FastifyRequest, name: string, limit: number) => ({
+    key: `${name}:ip:${req.ip}`,
+    limit,
+    windowMs: 15 * MINUTE,
   });
 
-  app.post('/api/user/register', { schema: { tags: ['user'], body: RegisterInput } }, async (req, reply) => {
-    await rateLimit(ctx.limiter, reply, [ipRule(req, 'register', 20)]);
-    const user = await auth.register(req.body);
-    return { success: true, user: await startSession(req, reply, user), message: 'Account created' };
-  });
+  app.get(
+    '/api/user/is-auth',
+    { schema: { tags: ['user'], response: { 200: IsAuthAnswer } }, config: { access: 'optional' } },
+    async (req) => {
+      const user = req.user && (await auth.currentUser(req.user.id));
+      if (!user) return { success: false as const, user: null, role: null, message: 'Not logged in' };
+      return { success: true as const, user, role: user.role };
+    },
+  );
 
-  app.post('/api/user/login', { schema: { tags: ['user'], body: LoginInput } }, async (req, reply) => {
-    await rateLimit(ctx.limiter, reply, [ipRule(req, 'login', 30), { key: `login:email:${req.body.email}`, limit: 10, windowMs: 15 * MINUTE }]);
-    const user = await auth.login(req.body.email, req.body.password);
-    return { success: true, user: await startSession(req, reply, user), message: 'Logged in' };
-  });
+  app.post(
+    '/api/user/register',
+    { schema: { tags: ['user'], body: RegisterInput, response: { 200: UserAnswer } } },
+    async (req, reply) => {
+      await rateLimit(ctx.limiter, reply, [ipRule(req, 'register', 20)]);
+      const user = await auth.register(req.body);
+      return { success: true as const, user: await startSession(req, reply, user), message: 'Account created' };
+    },
+  );
+
+  app.post(
+    '/api/user/login',
+    { schema: { tags: ['user'], body: LoginInput, response: { 200: UserAnswer } } },
+    async (req, reply) => {
+      await rateLimit(ctx.limiter, reply, [
+        ipRule(req, 'login', 30),
+        { key: `login:email:${req.body.email}`, limit: 10, windowMs: 15 * MINUTE },
+      ]);
+      const user = await auth.login(req.body.email, req.body.password);
+      return { success: true as const, user: await startSession(req, reply, user), message: 'Logged in' };
+    },
+  );
 
   // POST only, so the Origin check applies: a cross-site link cannot log anyone out.
-  app.post('/api/user/logout', { schema: { tags: ['user'] } }, async (req, reply) => {
+  app.post('/api/user/logout', { schema: { tags: ['user'], response: { 200: MessageAnswer } } }, async (req, reply) => {
     if (req.sessionToken) await ctx.sessions.destroy(req.sessionToken);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { success: true, message: 'Logged out' };
+    return { success: true as const, message: 'Logged out' };
   });
 
-  app.post('/api/user/logout-all', { schema: { tags: ['user'] }, config: signedIn }, async (req, reply) => {
-    const user = requireUser(req);
-    await ctx.sessions.destroyAllFor(user.id);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { success: true, message: 'Signed out on every device' };
-  });
+  app.post(
+    '/api/user/logout-all',
+    { schema: { tags: ['user'], response: { 200: MessageAnswer } }, config: signedIn },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await ctx.sessions.destroyAllFor(user.id);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { success: true as const, message: 'Signed out on every device' };
+    },
+  );
 
-  app.post('/api/user/change-password', { schema: { tags: ['user'], body: ChangePasswordInput }, config: signedIn }, async (req, reply) => {
-    const me = requireUser(req);
-    await rateLimit(ctx.limiter, reply, [{ key: `pw:user:${me.id}`, limit: 10, windowMs: 15 * MINUTE }]);
-    await auth.changePassword(me.id, req.body.currentPassword, req.body.newPassword, req.sessionToken);
-    return { success: true, message: 'Password changed' };
-  });
+  app.post(
+    '/api/user/change-password',
+    { schema: { tags: ['user'], body: ChangePasswordInput, response: { 200: MessageAnswer } }, config: signedIn },
+    async (req, reply) => {
+      const me = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [{ key: `pw:user:${me.id}`, limit: 10, windowMs: 15 * MINUTE }]);
+      await auth.changePassword(me.id, req.body.currentPassword, req.body.newPassword, req.sessionToken);
+      return { success: true as const, message: 'Password changed' };
+    },
+  );
 
-  app.post('/api/user/sendPasswordResetEmail', { schema: { tags: ['user'], body: SendResetInput } }, async (req, reply) => {
-    await rateLimit(ctx.limiter, reply, [ipRule(req, 'reset', 20), { key: `reset:email:${req.body.email}`, limit: 5, windowMs: 15 * MINUTE }]);
-    await auth.requestPasswordReset(req.body.email);
-    return { success: true, message: 'If an account exists for this email, a reset link is on its way.' };
-  });
+  app.post(
+    '/api/user/sendPasswordResetEmail',
+    { schema: { tags: ['user'], body: SendResetInput, response: { 200: MessageAnswer } } },
+    async (req, reply) => {
+      await rateLimit(ctx.limiter, reply, [
+        ipRule(req, 'reset', 20),
+        { key: `reset:email:${req.body.email}`, limit: 5, windowMs: 15 * MINUTE },
+      ]);
+      await auth.requestPasswordReset(req.body.email);
+      return { success: true as const, message: 'If an account exists for this email, a reset link is on its way.' };
+    },
+  );
 
-  app.post('/api/user/resetPassword', { schema: { tags: ['user'], body: ResetPasswordInput } }, async (req, reply) => {
-    await rateLimit(ctx.limiter, reply, [ipRule(req, 'reset-use', 30)]);
-    await auth.resetPassword(req.body.id, req.body.token, req.body.newPassword);
-    return { success: true, message: 'Your password has been reset. Please log in.' };
-  });
+  app.post(
+    '/api/user/resetPassword',
+    { schema: { tags: ['user'], body: ResetPasswordInput, response: { 200: MessageAnswer } } },
+    async (req, reply) => {
+      await rateLimit(ctx.limiter, reply, [ipRule(req, 'reset-use', 30)]);
+      await auth.resetPassword(req.body.id, req.body.token, req.body.newPassword);
+      return { success: true as const, message: 'Your password has been reset. Please log in.' };
+    },
+  );
 
-  app.post('/api/user/google-signin', { schema: { tags: ['user'], body: GoogleSignInInput } }, async (req, reply) => {
-    await rateLimit(ctx.limiter, reply, [ipRule(req, 'google', 30)]);
-    const user = await auth.googleSignIn(req.body.token);
-    return { success: true, user: await startSession(req, reply, user), message: 'Logged in' };
-  });
+  app.post(
+    '/api/user/google-signin',
+    { schema: { tags: ['user'], body: GoogleSignInInput, response: { 200: UserAnswer } } },
+    async (req, reply) => {
+      await rateLimit(ctx.limiter, reply, [ipRule(req, 'google', 30)]);
+      const user = await auth.googleSignIn(req.body.token);
+      return { success: true as const, user: await startSession(req, reply, user), message: 'Logged in' };
+    },
+  );
 
-  app.post('/api/user/wishListUpdate', { schema: { tags: ['user'], body: WishListUpdateInput }, config: signedIn }, async (req) => {
-    const me = requireUser(req);
-    await ctx.db.transaction((tx) => replaceWishList(tx, me.id, req.body.wishList));
-    const stored = await toPublicUser(ctx.db, me);
-    return { success: true, message: 'Wish list updated', wishList: stored.wishList };
-  });
+  app.post(
+    '/api/user/wishListUpdate',
+    { schema: { tags: ['user'], body: WishListUpdateInput, response: { 200: WishListAnswer } }, config: signedIn },
+    async (req) => {
+      const wishList = await auth.updateWishList(requireUser(req).id, req.body.wishList);
+      return { success: true as const, message: 'Wish list updated', wishList };
+    },
+  );
 
-  app.post('/api/cart/update', { schema: { tags: ['cart'], body: CartUpdateInput }, config: signedIn }, async (req) => {
-    const me = requireUser(req);
-    await ctx.db.transaction((tx) => replaceCart(tx, me.id, req.body.cartItems));
-    const stored = await toPublicUser(ctx.db, me);
-    return { success: true, message: 'Cart updated', cartItems: stored.cartItems };
-  });
+  app.post(
+    '/api/cart/update',
+    { schema: { tags: ['cart'], body: CartUpdateInput, response: { 200: CartAnswer } }, config: signedIn },
+    async (req) => {
+      const cartItems = await auth.updateCart(requireUser(req).id, req.body.cartItems);
+      return { success: true as const, message: 'Cart updated', cartItems };
+    },
+  );
 
-  app.get('/api/config', { schema: { tags: ['meta'] } }, async () => ({
-    success: true,
+  app.get('/api/config', { schema: { tags: ['meta'], response: { 200: PublicConfig } } }, async () => ({
+    success: true as const,
     googleClientId: ctx.config.google.clientId,
     campusName: ctx.config.campus.name,
     serviceArea: ctx.config.campus.serviceArea,

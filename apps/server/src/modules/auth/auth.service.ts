@@ -5,7 +5,17 @@ import type { Executor } from '../../infra/db/client.js';
 import { passwordResets, users } from '../../infra/db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { hashPassword, randomToken, safeEqualHex, sha256, verifyPassword } from '../../lib/crypto.js';
-import { findUserByEmail, findUserById, type UserRow } from './users.repo.js';
+import type { CartItems, PublicUser } from '@jara/shared';
+import {
+  findUserByEmail,
+  findUserById,
+  loadCart,
+  loadWishList,
+  replaceCart,
+  replaceWishList,
+  toPublicUser,
+  type UserRow,
+} from './users.repo.js';
 import { z } from 'zod';
 import { jobKind } from '../../infra/jobs/jobs.js';
 
@@ -17,6 +27,33 @@ export class AuthService {
   private jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 
   constructor(private readonly ctx: AppContext) {}
+
+  /** The account as the API shows it (with its cart and wish list). */
+  publicUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId'>): Promise<PublicUser> {
+    return toPublicUser(this.ctx.db, user);
+  }
+
+  /** The signed-in user as stored now; null when the account is gone. */
+  async currentUser(userId: string): Promise<PublicUser | null> {
+    const user = await findUserById(this.ctx.db, userId);
+    return user ? this.publicUser(user) : null;
+  }
+
+  /** Replaces the wish list; answers it as stored (unknown products dropped). */
+  async updateWishList(userId: string, productIds: string[]): Promise<string[]> {
+    return this.ctx.db.transaction(async (tx) => {
+      await replaceWishList(tx, userId, productIds);
+      return loadWishList(tx, userId);
+    });
+  }
+
+  /** Replaces the cart; answers it as stored (options of products that are gone dropped). */
+  async updateCart(userId: string, cart: CartItems): Promise<CartItems> {
+    return this.ctx.db.transaction(async (tx) => {
+      await replaceCart(tx, userId, cart);
+      return loadCart(tx, userId);
+    });
+  }
 
   async register(input: { name: string; email: string; password: string }): Promise<UserRow> {
     const passwordHash = await hashPassword(input.password);
@@ -42,7 +79,8 @@ export class AuthService {
    */
   async changePassword(userId: string, current: string, next: string, keepToken: string | null): Promise<void> {
     const user = await findUserById(this.ctx.db, userId);
-    if (!user || !(await verifyPassword(current, user.passwordHash))) throw badRequest('Your current password is not correct.', 'wrong_password');
+    if (!user || !(await verifyPassword(current, user.passwordHash)))
+      throw badRequest('Your current password is not correct.', 'wrong_password');
     const passwordHash = await hashPassword(next);
     await this.ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -65,7 +103,9 @@ export class AuthService {
     if (!user) return;
     const token = randomToken(32);
     await this.ctx.db.transaction(async (tx) => {
-      await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+      await tx
+        .insert(passwordResets)
+        .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
       const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&id=${user.id}`;
       await this.ctx.mailer.send(tx, {
         to: user.email,
@@ -81,9 +121,12 @@ export class AuthService {
     const candidates = await this.ctx.db
       .select()
       .from(passwordResets)
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
+      .where(
+        and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
+      );
     const match = candidates.find((c) => safeEqualHex(c.tokenHash, hash));
-    if (!match) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
+    if (!match)
+      throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
     const passwordHash = await hashPassword(newPassword);
     await this.ctx.db.transaction(async (tx) => {
       const used = await tx
@@ -91,7 +134,8 @@ export class AuthService {
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResets.id, match.id), isNull(passwordResets.usedAt)))
         .returning({ id: passwordResets.id });
-      if (!used.length) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
+      if (!used.length)
+        throw badRequest('This reset link is invalid or has expired. Please ask for a new one.', 'invalid_reset_token');
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
       await voidResetLinks(tx, userId);
     });
@@ -105,28 +149,44 @@ export class AuthService {
     this.jwks ??= createRemoteJWKSet(new URL(this.ctx.config.google.jwksUrl), { timeoutDuration: 5000 });
     let claims: Record<string, unknown>;
     try {
-      ({ payload: claims } = await jwtVerify(idToken, this.jwks, { issuer: GOOGLE_ISSUERS, audience: clientId, algorithms: ['RS256'] }));
+      ({ payload: claims } = await jwtVerify(idToken, this.jwks, {
+        issuer: GOOGLE_ISSUERS,
+        audience: clientId,
+        algorithms: ['RS256'],
+      }));
     } catch (err) {
       this.ctx.log.info({ err: (err as Error).message }, 'google token refused');
       throw unauthorized('Google sign-in failed. Please try again.');
     }
     const sub = typeof claims.sub === 'string' ? claims.sub : null;
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
-    if (!sub || !email || claims.email_verified !== true) throw unauthorized('Google sign-in failed. Please try again.');
-    const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!;
+    if (!sub || !email || claims.email_verified !== true)
+      throw unauthorized('Google sign-in failed. Please try again.');
+    const name =
+      typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!;
     const [bySub] = await this.ctx.db.select().from(users).where(eq(users.googleSub, sub));
     if (bySub) return bySub;
     const byEmail = await findUserByEmail(this.ctx.db, email);
     if (byEmail) {
-      const [linked] = await this.ctx.db.update(users).set({ googleSub: sub }).where(eq(users.id, byEmail.id)).returning();
+      const [linked] = await this.ctx.db
+        .update(users)
+        .set({ googleSub: sub })
+        .where(eq(users.id, byEmail.id))
+        .returning();
       return linked!;
     }
-    const [created] = await this.ctx.db.insert(users).values({ name, email, googleSub: sub, roles: ['customer'] }).returning();
+    const [created] = await this.ctx.db
+      .insert(users)
+      .values({ name, email, googleSub: sub, roles: ['customer'] })
+      .returning();
     return created!;
   }
 }
 
 /** Marks every unused reset link of the user as used. */
 async function voidResetLinks(tx: Executor, userId: string): Promise<void> {
-  await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

@@ -74,18 +74,39 @@ describe('register and login', () => {
   });
 
   it('answers malformed JSON, wrong types and oversize bodies with 4xx', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/api/user/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
-    expect(json(malformed)).toEqual({ success: false, message: 'The request body is not valid JSON.', code: 'invalid_json' });
-    const wrongType = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 42, password: [] } });
+    expect(json(malformed)).toEqual({
+      success: false,
+      message: 'The request body is not valid JSON.',
+      code: 'invalid_json',
+    });
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 42, password: [] },
+    });
     expect(wrongType.statusCode).toBe(400);
-    const huge = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) } });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) },
+    });
     expect(huge.statusCode).toBe(413);
     expect(json(huge).code).toBe('too_large');
   });
 
   it('treats SQL-looking input as plain data', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: "x'or'1'='1@a.co", password: "' OR 1=1 --" } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: "x'or'1'='1@a.co", password: "' OR 1=1 --" },
+    });
     expect(res.statusCode).toBe(401);
     expect(json(res).message).toBe('Invalid email or password.');
   });
@@ -99,7 +120,12 @@ describe('register and login', () => {
 
   it('logs in, rotates the session, and logs out', async () => {
     const { user, cookie: old } = await createUser(app);
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: PASSWORD }, headers: { cookie: old } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.email, password: PASSWORD },
+      headers: { cookie: old },
+    });
     expect(res.statusCode).toBe(200);
     const fresh = cookieFrom(res);
     expect(fresh).not.toBe(old);
@@ -113,14 +139,27 @@ describe('register and login', () => {
     const { user } = await createUser(app);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: 'Wrong#1234' } })).statusCode);
+      statuses.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/user/login',
+            payload: { email: user.email, password: 'Wrong#1234' },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
   it('refuses a cross-site state-changing request', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'a@b.co', password: 'x' }, headers: { origin: 'https://evil.example' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'a@b.co', password: 'x' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(403);
     expect(json(res).code).toBe('bad_origin');
   });
@@ -153,9 +192,17 @@ describe('password reset', () => {
     const ok = await app.inject({ method: 'POST', url: '/api/user/resetPassword', payload });
     expect(json(ok)).toMatchObject({ success: true });
     expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success).toBe(false);
-    const again = await app.inject({ method: 'POST', url: '/api/user/resetPassword', payload: { ...payload, newPassword: 'Other#Pass2' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/resetPassword',
+      payload: { ...payload, newPassword: 'Other#Pass2' },
+    });
     expect(again.statusCode).toBe(400);
-    const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: 'Brand#New1' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.email, password: 'Brand#New1' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -164,15 +211,25 @@ describe('password reset', () => {
     await requestReset(user.email);
     const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
     const link = new URL(mail!.textBody.match(/http\S+/)![0]);
-    await app.ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
-    const res = await app.inject({ method: 'POST', url: '/api/user/resetPassword', payload: { id: user.id, token: link.searchParams.get('token'), newPassword: 'Brand#New1' } });
+    await app.ctx.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/resetPassword',
+      payload: { id: user.id, token: link.searchParams.get('token'), newPassword: 'Brand#New1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).code).toBe('invalid_reset_token');
   });
 });
 
 describe('Google sign-in', () => {
-  async function idToken(claims: Record<string, unknown>, opts: { aud?: string; iss?: string; exp?: string | number; key?: Key } = {}) {
+  async function idToken(
+    claims: Record<string, unknown>,
+    opts: { aud?: string; iss?: string; exp?: string | number; key?: Key } = {},
+  ) {
     return new SignJWT({ email_verified: true, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(opts.iss ?? 'https://accounts.google.com')
@@ -207,11 +264,23 @@ describe('Google sign-in', () => {
 
 describe('cart and wish list', () => {
   it('needs a login and validates the payload', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: {} } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: {} } })).statusCode).toBe(
+      401,
+    );
     const { cookie } = await createUser(app);
-    const bad = await app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { 'not-a-uuid': { x: 1 } } }, headers: { cookie } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/cart/update',
+      payload: { cartItems: { 'not-a-uuid': { x: 1 } } },
+      headers: { cookie },
+    });
     expect(bad.statusCode).toBe(400);
-    const zero = await app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [crypto.randomUUID()]: { [crypto.randomUUID()]: 0 } } }, headers: { cookie } });
+    const zero = await app.inject({
+      method: 'POST',
+      url: '/api/cart/update',
+      payload: { cartItems: { [crypto.randomUUID()]: { [crypto.randomUUID()]: 0 } } },
+      headers: { cookie },
+    });
     expect(zero.statusCode).toBe(400);
   });
 });
@@ -224,13 +293,22 @@ describe('expired sessions', () => {
     const expired = await app.ctx.sessions.create(user.id);
     const idle = await app.ctx.sessions.create(user.id);
     const hashOf = (token: string) => sha256(token);
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hashOf(expired.token)));
-    await app.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 400 * 24 * 3600_000) }).where(eq(sessions.idHash, hashOf(idle.token)));
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, hashOf(expired.token)));
+    await app.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 400 * 24 * 3600_000) })
+      .where(eq(sessions.idHash, hashOf(idle.token)));
 
     await app.ctx.jobs.offerSchedules();
     await app.ctx.jobs.drain();
 
-    const left = await app.ctx.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, user.id));
+    const left = await app.ctx.db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
     expect(left.map((s) => s.idHash)).toEqual([hashOf(live.token)]);
   });
 });

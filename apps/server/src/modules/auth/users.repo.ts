@@ -57,11 +57,16 @@ export async function replaceWishList(ex: Executor, userId: string, productIds: 
   const ok = new Set(valid.map((v) => v.id));
   await ex.delete(wishListItems).where(eq(wishListItems.userId, userId));
   const base = Date.now();
-  const rows = productIds.filter((id) => ok.has(id)).map((productId, i) => ({ userId, productId, createdAt: new Date(base + i) }));
+  const rows = productIds
+    .filter((id) => ok.has(id))
+    .map((productId, i) => ({ userId, productId, createdAt: new Date(base + i) }));
   if (rows.length) await ex.insert(wishListItems).values(rows);
 }
 
-export async function toPublicUser(ex: Executor, u: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId'>): Promise<PublicUser> {
+export async function toPublicUser(
+  ex: Executor,
+  u: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId'>,
+): Promise<PublicUser> {
   const [cart, wish] = await Promise.all([loadCart(ex, u.id), loadWishList(ex, u.id)]);
   return {
     _id: u.id,

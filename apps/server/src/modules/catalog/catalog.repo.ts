@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isOpenAt, type CategoryDto, type ProductDto, type VendorDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { categories, productOptions, products, vendors } from '../../infra/db/schema.js';
@@ -20,43 +20,80 @@ export function toVendorDto(v: VendorRow, now = new Date()): VendorDto {
   };
 }
 
-/** Live products of approved vendors, with their options, newest first. Prices become naira. */
-export async function listProducts(ex: Executor, filter: { vendorId?: string; ids?: string[] } = {}): Promise<ProductDto[]> {
+/** Live products of approved vendors, with their options, oldest first. Prices become naira. */
+export async function listProducts(
+  ex: Executor,
+  filter: { vendorId?: string; ids?: string[] } = {},
+): Promise<ProductDto[]> {
+  return (await listProductsRanked(ex, filter)).map((r) => r.dto);
+}
+
+/** A product as the catalogue snapshot keeps it: its answer, and what its filters and sorts read. */
+export interface RankedProduct {
+  dto: ProductDto;
+  /** Order of creation among the products read (equal for equal `created_at`; 1 = oldest). */
+  created: number;
+  /** The cheapest option's shown price (offer price when lower), in kobo; null without options. */
+  minPriceKobo: number | null;
+}
+
+/** `listProducts` with what product-search orders by, read in the same statements. */
+export async function listProductsRanked(
+  ex: Executor,
+  filter: { vendorId?: string; ids?: string[] } = {},
+): Promise<RankedProduct[]> {
   const rows = await ex
-    .select({ p: products })
+    .select({ p: products, created: sql<number>`(dense_rank() over (order by ${products.createdAt}))::int` })
     .from(products)
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(
-      isNull(products.deletedAt),
-      eq(vendors.status, 'approved'),
-      filter.vendorId ? eq(products.vendorId, filter.vendorId) : undefined,
-      filter.ids ? inArray(products.id, filter.ids) : undefined,
-    ))
+    .where(
+      and(
+        isNull(products.deletedAt),
+        eq(vendors.status, 'approved'),
+        filter.vendorId ? eq(products.vendorId, filter.vendorId) : undefined,
+        filter.ids ? inArray(products.id, filter.ids) : undefined,
+      ),
+    )
     .orderBy(asc(products.createdAt), asc(products.id));
   if (!rows.length) return [];
   const opts = await ex
     .select()
     .from(productOptions)
-    .where(inArray(productOptions.productId, rows.map((r) => r.p.id)))
+    .where(
+      inArray(
+        productOptions.productId,
+        rows.map((r) => r.p.id),
+      ),
+    )
     .orderBy(asc(productOptions.position), asc(productOptions.id));
   const byProduct = new Map<string, typeof opts>();
   for (const o of opts) (byProduct.get(o.productId) ?? byProduct.set(o.productId, []).get(o.productId)!).push(o);
-  return rows.map(({ p }) => ({
-    _id: p.id,
-    name: p.name,
-    category: p.category,
-    image: p.images,
-    description: p.description,
-    vendorId: p.vendorId,
-    inStock: p.inStock,
-    weight: p.weight,
-    options: (byProduct.get(p.id) ?? []).map((o) => ({
-      _id: o.id,
-      name: o.name,
-      price: o.priceKobo / 100,
-      offerPrice: o.offerPriceKobo === null ? null : o.offerPriceKobo / 100,
-    })),
-  }));
+  return rows.map(({ p, created }) => {
+    const own = byProduct.get(p.id) ?? [];
+    const shown = own.map((o) =>
+      o.offerPriceKobo !== null && o.offerPriceKobo < o.priceKobo ? o.offerPriceKobo : o.priceKobo,
+    );
+    return {
+      created: Number(created),
+      minPriceKobo: shown.length ? Math.min(...shown) : null,
+      dto: {
+        _id: p.id,
+        name: p.name,
+        category: p.category,
+        image: p.images,
+        description: p.description,
+        vendorId: p.vendorId,
+        inStock: p.inStock,
+        weight: p.weight,
+        options: own.map((o) => ({
+          _id: o.id,
+          name: o.name,
+          price: o.priceKobo / 100,
+          offerPrice: o.offerPriceKobo === null ? null : o.offerPriceKobo / 100,
+        })),
+      },
+    };
+  });
 }
 
 export async function listVendors(ex: Executor): Promise<VendorRow[]> {
@@ -64,11 +101,19 @@ export async function listVendors(ex: Executor): Promise<VendorRow[]> {
 }
 
 export async function findVendor(ex: Executor, id: string): Promise<VendorRow | undefined> {
-  const [v] = await ex.select().from(vendors).where(and(eq(vendors.id, id), eq(vendors.status, 'approved')));
+  const [v] = await ex
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.id, id), eq(vendors.status, 'approved')));
   return v;
 }
 
 export async function listCategories(ex: Executor): Promise<CategoryDto[]> {
+  return (await listCategoryRows(ex)).map(({ position: _, ...dto }) => dto);
+}
+
+/** The categories in their order, with the position product-search's popular sort reads. */
+export async function listCategoryRows(ex: Executor): Promise<(CategoryDto & { position: number })[]> {
   const rows = await ex.select().from(categories).orderBy(asc(categories.position));
-  return rows.map((c) => ({ text: c.text, path: c.path, image: c.image, bgColor: c.bgColor }));
+  return rows.map((c) => ({ text: c.text, path: c.path, image: c.image, bgColor: c.bgColor, position: c.position }));
 }

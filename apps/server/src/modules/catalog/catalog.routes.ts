@@ -1,52 +1,76 @@
 import { z } from 'zod';
-import { Email, ProductListQuery, str } from '@jara/shared';
+import {
+  CategoryListAnswer,
+  Email,
+  HomeContentAnswer,
+  MessageAnswer,
+  ProductListAnswer,
+  ProductListQuery,
+  str,
+  VendorAnswer,
+  VendorListAnswer,
+} from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { newsletterSubscribers } from '../../infra/db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
-import { isPlainList, searchProducts } from './product-search.js';
-import { sendRepresentation } from '../../infra/snapshot.js';
+import { isTextSearch, searchProducts } from './product-search.js';
+import { Representation, sendRepresentation } from '../../infra/snapshot.js';
 
 export { DEFAULT_BANNERS } from './snapshot.js';
 
 /**
- * The public catalogue is answered from memory (snapshot.ts, decision 0011): no database work
- * while the snapshot is current, and none at all for a revalidation that matches.
+ * The public catalogue is answered from memory (snapshot.ts, decisions 0011 and 0024): no
+ * database work while the snapshot is current, and none at all for a revalidation that matches.
+ * The bytes are made once per change, so the response schemas here document the answers (the
+ * serializer is not asked); catalog tests compare the bytes with them.
  */
 export const catalogModule: Module = async (app, ctx) => {
   defaultAccess(app, 'public');
   const store = ctx.catalogue;
-  const fromMemory = { tags: ['catalogue'] };
+  const fromMemory = <T>(answer: T) => ({ tags: ['catalogue'], response: { 200: answer } });
 
-  // The spec's plain list comes from memory; a search, filter or sort is computed per request.
-  app.get('/api/product/list', { schema: { tags: ['catalogue'], querystring: ProductListQuery }, compress: false }, async (req, reply) => {
-    if (isPlainList(req.query)) return sendRepresentation(req, reply, (await store.catalogue.get()).productList({}));
-    reply.header('cache-control', 'no-cache');
-    return { success: true, products: await searchProducts(ctx.db, req.query, store.now()) };
-  });
+  // Filters and sorts come from memory too; only a text search asks the database.
+  app.get(
+    '/api/product/list',
+    { schema: { ...fromMemory(ProductListAnswer), querystring: ProductListQuery }, compress: false },
+    async (req, reply) => {
+      if (!isTextSearch(req.query)) return sendRepresentation(req, reply, await store.productList(req.query));
+      const products = await searchProducts(ctx.db, req.query, store.now());
+      return sendRepresentation(req, reply, Representation.json({ success: true, products }));
+    },
+  );
 
-  app.get('/api/category/list', { schema: fromMemory, compress: false }, async (req, reply) => {
+  app.get('/api/category/list', { schema: fromMemory(CategoryListAnswer), compress: false }, async (req, reply) => {
     return sendRepresentation(req, reply, (await store.catalogue.get()).categories);
   });
 
-  app.get('/api/seller/list', { schema: fromMemory, compress: false }, async (req, reply) => {
+  app.get('/api/seller/list', { schema: fromMemory(VendorListAnswer), compress: false }, async (req, reply) => {
     return sendRepresentation(req, reply, (await store.catalogue.get()).vendorListAt(store.now()));
   });
 
-  app.get('/api/seller/vendor/:vendorId', { schema: { tags: ['catalogue'], params: z.object({ vendorId: str().max(100) }) }, compress: false }, async (req, reply) => {
-    const rep = (await store.catalogue.get()).vendorAt(req.params.vendorId, store.now());
-    if (!rep) throw notFound('Vendor not found.');
-    return sendRepresentation(req, reply, rep);
-  });
+  app.get(
+    '/api/seller/vendor/:vendorId',
+    { schema: { ...fromMemory(VendorAnswer), params: z.object({ vendorId: str().max(100) }) }, compress: false },
+    async (req, reply) => {
+      const rep = (await store.catalogue.get()).vendorAt(req.params.vendorId, store.now());
+      if (!rep) throw notFound('Vendor not found.');
+      return sendRepresentation(req, reply, rep);
+    },
+  );
 
-  app.get('/api/content/home', { schema: fromMemory, compress: false }, async (req, reply) => {
+  app.get('/api/content/home', { schema: fromMemory(HomeContentAnswer), compress: false }, async (req, reply) => {
     return sendRepresentation(req, reply, (await store.catalogue.get()).home);
   });
 
-  app.post('/api/newsletter/subscribe', { schema: { tags: ['newsletter'], body: z.strictObject({ email: Email }) } }, async (req, reply) => {
-    await rateLimit(ctx.limiter, reply, [{ key: `newsletter:ip:${req.ip}`, limit: 20, windowMs: 3_600_000 }]);
-    await ctx.db.insert(newsletterSubscribers).values({ email: req.body.email }).onConflictDoNothing();
-    return { success: true, message: 'Thanks for subscribing!' };
-  });
+  app.post(
+    '/api/newsletter/subscribe',
+    { schema: { tags: ['newsletter'], body: z.strictObject({ email: Email }), response: { 200: MessageAnswer } } },
+    async (req, reply) => {
+      await rateLimit(ctx.limiter, reply, [{ key: `newsletter:ip:${req.ip}`, limit: 20, windowMs: 3_600_000 }]);
+      await ctx.db.insert(newsletterSubscribers).values({ email: req.body.email }).onConflictDoNothing();
+      return { success: true as const, message: 'Thanks for subscribing!' };
+    },
+  );
 };

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, catalogueWritten, createProduct, createVendor, json, type TestApp } from '../../../test/helpers.js';
+import {
+  buildTestApp,
+  catalogueWritten,
+  createProduct,
+  createVendor,
+  json,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { newsletterSubscribers, products } from '../../infra/db/schema.js';
 import { banners } from '../../infra/db/schema-portals.js';
 
@@ -13,7 +20,12 @@ afterAll(() => app.closeAll());
 describe('catalogue API', () => {
   it('lists live products of approved vendors with options as naira numbers', async () => {
     const vendor = await createVendor(app);
-    const { product } = await createProduct(app, vendor.id, { options: [{ name: 'Small', priceKobo: 150_050, offerPriceKobo: 120_000 }, { name: 'Large', priceKobo: 250_000 }] });
+    const { product } = await createProduct(app, vendor.id, {
+      options: [
+        { name: 'Small', priceKobo: 150_050, offerPriceKobo: 120_000 },
+        { name: 'Large', priceKobo: 250_000 },
+      ],
+    });
     const hidden = await createVendor(app, { status: 'pending' });
     const { product: pendingProduct } = await createProduct(app, hidden.id);
     const { product: deleted } = await createProduct(app, vendor.id);
@@ -24,7 +36,12 @@ describe('catalogue API', () => {
     expect(res.statusCode).toBe(200);
     const list = json(res).products as { _id: string; options: unknown[] }[];
     const found = list.find((p) => p._id === product.id)!;
-    expect(found).toMatchObject({ vendorId: vendor.id, category: 'food', inStock: true, image: ['/media/seed/products/x-0.webp'] });
+    expect(found).toMatchObject({
+      vendorId: vendor.id,
+      category: 'food',
+      inStock: true,
+      image: ['/media/seed/products/x-0.webp'],
+    });
     expect(found.options).toEqual([
       expect.objectContaining({ name: 'Small', price: 1500.5, offerPrice: 1200 }),
       expect.objectContaining({ name: 'Large', price: 2500, offerPrice: null }),
@@ -56,10 +73,19 @@ describe('catalogue API', () => {
 
   it('stores a newsletter address once and refuses a bad one', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'Reader@Example.com' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        payload: { email: 'Reader@Example.com' },
+      });
       expect(json(res).success).toBe(true);
     }
-    expect(await app.ctx.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'reader@example.com'))).toHaveLength(1);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, 'reader@example.com')),
+    ).toHaveLength(1);
     const bad = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'nope' } });
     expect(json(bad)).toMatchObject({ success: false, message: 'Invalid email format.' });
   });
@@ -69,12 +95,20 @@ describe('catalogue API', () => {
     expect(before.banners).toHaveLength(2);
     expect(before.slides).toHaveLength(4);
     await app.ctx.db.insert(banners).values([
-      { image: '/media/banners/a.webp', headline: 'Exam week snacks', text: 'Stay up', link: '/products/food', position: 0 },
+      {
+        image: '/media/banners/a.webp',
+        headline: 'Exam week snacks',
+        text: 'Stay up',
+        link: '/products/food',
+        position: 0,
+      },
       { image: '/media/banners/b.webp', headline: 'Hidden', active: false },
     ]);
     await catalogueWritten(app);
     const after = json(await app.inject({ url: '/api/content/home' }));
-    expect(after.banners).toEqual([{ image: '/media/banners/a.webp', headline: 'Exam week snacks', text: 'Stay up', link: '/products/food' }]);
+    expect(after.banners).toEqual([
+      { image: '/media/banners/a.webp', headline: 'Exam week snacks', text: 'Stay up', link: '/products/food' },
+    ]);
   });
 
   it('answers unknown API paths with the error envelope', async () => {

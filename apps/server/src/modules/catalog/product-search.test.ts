@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, createProduct, createUser, createVendor, ensureCategory, json, type TestApp } from '../../../test/helpers.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  buildTestApp,
+  catalogueWritten,
+  createProduct,
+  createUser,
+  createVendor,
+  ensureCategory,
+  json,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { createPaidOrder } from '../../../test/factories-portals.js';
-import { orderItems, orders, products } from '../../infra/db/schema.js';
+import { orderItems, orders, productOptions, products } from '../../infra/db/schema.js';
+import { PRODUCT_SORTS, type ProductListQuery } from '@jara/shared';
+import { searchProducts } from './product-search.js';
 
 let app: TestApp;
 let ids: Record<string, string>;
@@ -12,10 +23,22 @@ beforeAll(async () => {
   app.ctx.clock = { now: () => new Date('2026-11-23T11:00:00Z') };
   await ensureCategory(app, 'phone-accessories', 'Phone Accessories');
   const kitchen = await createVendor(app, { businessName: 'Mama Osas Kitchen' });
-  const night = await createVendor(app, { businessName: 'Night Suya', openingHours: Object.fromEntries([...'0123456'].map((d) => [d, { open: '18:00', close: '02:00' }])) });
+  const night = await createVendor(app, {
+    businessName: 'Night Suya',
+    openingHours: Object.fromEntries([...'0123456'].map((d) => [d, { open: '18:00', close: '02:00' }])),
+  });
   const gadgets = await createVendor(app, { businessName: 'GadgetHub', kind: 'goods' });
-  const make = async (vendorId: string, name: string, priceKobo: number, opts: { category?: string; inStock?: boolean; offerPriceKobo?: number } = {}) => {
-    const { product } = await createProduct(app, vendorId, { category: opts.category, inStock: opts.inStock, options: [{ name: 'Default Option', priceKobo, offerPriceKobo: opts.offerPriceKobo }] });
+  const make = async (
+    vendorId: string,
+    name: string,
+    priceKobo: number,
+    opts: { category?: string; inStock?: boolean; offerPriceKobo?: number } = {},
+  ) => {
+    const { product } = await createProduct(app, vendorId, {
+      category: opts.category,
+      inStock: opts.inStock,
+      options: [{ name: 'Default Option', priceKobo, offerPriceKobo: opts.offerPriceKobo }],
+    });
     await app.ctx.db.update(products).set({ name }).where(eq(products.id, product.id));
     return product.id;
   };
@@ -32,7 +55,9 @@ afterAll(() => app.closeAll());
 const list = async (qs: string) => {
   const res = await app.inject({ url: `/api/product/list?${qs}` });
   expect(res.statusCode).toBe(200);
-  return (json(res).products as { _id: string; name: string }[]).map((p) => p.name).filter((n) => !n.startsWith('Product '));
+  return (json(res).products as { _id: string; name: string }[])
+    .map((p) => p.name)
+    .filter((n) => !n.startsWith('Product '));
 };
 
 describe('product search, filters and sort', () => {
@@ -63,10 +88,22 @@ describe('product search, filters and sort', () => {
     expect(await list('category=food&sort=newest')).toEqual(['Beef Suya', 'Fried Rice', 'Jollof Rice and Chicken']);
 
     const customer = await createUser(app);
-    const sell = async (productId: string, quantity: number, opts: { state?: 'paid' | 'awaiting'; status?: string } = {}) => {
-      const { order, items } = await createPaidOrder(app, customer.user.id, [{ vendorId: (await app.ctx.db.select().from(products).where(eq(products.id, productId)))[0]!.vendorId, quantity }]);
+    const sell = async (
+      productId: string,
+      quantity: number,
+      opts: { state?: 'paid' | 'awaiting'; status?: string } = {},
+    ) => {
+      const { order, items } = await createPaidOrder(app, customer.user.id, [
+        {
+          vendorId: (await app.ctx.db.select().from(products).where(eq(products.id, productId)))[0]!.vendorId,
+          quantity,
+        },
+      ]);
       // Point the item at the product being sold.
-      await app.ctx.db.update(orderItems).set({ productId, status: opts.status ?? 'Order Delivered' }).where(eq(orderItems.id, items[0]!.id));
+      await app.ctx.db
+        .update(orderItems)
+        .set({ productId, status: opts.status ?? 'Order Delivered' })
+        .where(eq(orderItems.id, items[0]!.id));
       if (opts.state) await app.ctx.db.update(orders).set({ paymentState: opts.state }).where(eq(orders.id, order.id));
     };
     await sell(ids.suya!, 3);
@@ -84,7 +121,14 @@ describe('product search, filters and sort', () => {
   it('keeps the spec answer without parameters and refuses bad ones', async () => {
     const plain = json(await app.inject({ url: '/api/product/list' }));
     expect(plain.products.length).toBeGreaterThanOrEqual(5);
-    for (const qs of ['sort=cheapest', 'minPrice=abc', 'minPrice=500&maxPrice=100', 'open=maybe', 'category=Food%20%26%20Drinks', 'colour=red']) {
+    for (const qs of [
+      'sort=cheapest',
+      'minPrice=abc',
+      'minPrice=500&maxPrice=100',
+      'open=maybe',
+      'category=Food%20%26%20Drinks',
+      'colour=red',
+    ]) {
       const res = await app.inject({ url: `/api/product/list?${qs}` });
       expect(res.statusCode, qs).toBe(400);
       expect(json(res).success).toBe(false);
@@ -92,8 +136,53 @@ describe('product search, filters and sort', () => {
     expect(json(await app.inject({ url: '/api/product/list?sort=cheapest' })).message).toMatch(/^Sort by one of/);
   });
 
+  it('answers every list without text from memory, exactly as the database query does', async () => {
+    // Ties the SQL breaks by id (equal creation times), a product without options (no price:
+    // last in price sorts, never in a price range) and a shop switched off, on top of the sales above.
+    const [jollof] = await app.ctx.db.select().from(products).where(eq(products.id, ids.jollof!));
+    await app.ctx.db
+      .update(products)
+      .set({ createdAt: jollof!.createdAt })
+      .where(inArray(products.id, [ids.suya!, ids.charger!]));
+    await app.ctx.db.delete(productOptions).where(eq(productOptions.productId, ids.case!));
+    await app.ctx.db.update(products).set({ inStock: true }).where(eq(products.id, ids.case!));
+    const switchedOff = await createVendor(app, { businessName: 'Closed Today', isOpen: false });
+    await createProduct(app, switchedOff.id, { options: [{ name: 'Default Option', priceKobo: 100_000 }] });
+    await catalogueWritten(app);
+    app.ctx.catalogue.salesChanged();
+    const now = app.ctx.clock.now();
+
+    const filters: Omit<ProductListQuery, 'category' | 'sort'>[] = [
+      {},
+      { inStock: true },
+      { open: true },
+      { minPrice: 1500, maxPrice: 2800 },
+      { minPrice: 2000 },
+      { maxPrice: 2500, open: true, limit: 1 },
+      { inStock: true, limit: 2 },
+    ];
+    let compared = 0;
+    for (const category of [undefined, 'food', 'phone-accessories', 'no-such-category'])
+      for (const sort of [undefined, ...PRODUCT_SORTS])
+        for (const f of filters) {
+          const q: ProductListQuery = { ...f, category, sort };
+          const qs = new URLSearchParams(
+            Object.entries(q).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+          ).toString();
+          const res = await app.inject({ url: `/api/product/list?${qs}` });
+          expect(res.statusCode, qs).toBe(200);
+          const fromMemory = (json(res).products as { _id: string }[]).map((p) => p._id);
+          const fromDatabase = (await searchProducts(app.ctx.db, q, now)).map((p) => p._id);
+          expect(fromMemory, qs).toEqual(fromDatabase);
+          compared++;
+        }
+    expect(compared).toBe(4 * 6 * 7);
+  });
+
   it('uses the trigram indexes the migration made', async () => {
-    const rows = await app.ctx.db.execute(sql`SELECT indexname FROM pg_indexes WHERE indexname IN ('products_name_trgm', 'vendors_name_trgm')`);
+    const rows = await app.ctx.db.execute(
+      sql`SELECT indexname FROM pg_indexes WHERE indexname IN ('products_name_trgm', 'vendors_name_trgm')`,
+    );
     expect((rows as unknown as { rows: unknown[] }).rows ?? rows).toHaveLength(2);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { vendorOpenState, type ProductDto, type ProductListQuery } from '@jara/shared';
-import { queryRows, type Db } from '../../infra/db/client.js';
-import { listProducts } from './catalog.repo.js';
+import { isOpenAt, vendorOpenState, type ProductDto, type ProductListQuery } from '@jara/shared';
+import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
+import { listProducts, type RankedProduct, type VendorRow } from './catalog.repo.js';
 
 /**
  * Threshold of the `%>` (word similarity) operator for product search: "jolof" finds "Jollof
@@ -18,9 +18,92 @@ interface Ranked {
   vendor_open: boolean;
 }
 
-/** Whether the query asks for anything beyond the spec's plain list. */
-export function isPlainList(q: ProductListQuery): boolean {
-  return Object.values(q).every((v) => v === undefined);
+/** Whether the query searches text: only that needs the database; the rest is answered from memory. */
+export function isTextSearch(q: ProductListQuery): boolean {
+  return !!q.q?.trim();
+}
+
+/** Units sold per product: in paid orders, cancelled items left out (the popular sort). */
+const SALES = sql`
+  SELECT i.product_id, sum(i.quantity)::int AS sold
+  FROM order_items i JOIN orders o ON o.id = i.order_id
+  WHERE o.payment_state = 'paid' AND i.status <> 'Order Cancelled'
+  GROUP BY i.product_id`;
+
+/** Units sold per product id (products never sold are absent). */
+export async function unitsSold(ex: Executor): Promise<Map<string, number>> {
+  const rows = await queryRows<{ product_id: string; sold: number }>(ex, SALES);
+  return new Map(rows.map((r) => [r.product_id, Number(r.sold)]));
+}
+
+/** What `selectProducts` reads from the catalogue snapshot. */
+export interface ProductSource {
+  /** Live products of approved vendors, in `listProductsRanked`'s order (created_at, id). */
+  products: readonly RankedProduct[];
+  /** Category path → position; a product of a category not listed here is never found by a query. */
+  categoryPosition: ReadonlyMap<string, number>;
+  vendorById: ReadonlyMap<string, VendorRow>;
+}
+
+/** A product-list query without text: what `selectProducts` answers. */
+export type ProductFilter = Omit<ProductListQuery, 'q'>;
+
+/**
+ * `searchProducts` without `q`, over the snapshot's products instead of the database: the same
+ * products in the same order (product-search.test.ts compares the two on every filter and sort).
+ * `sold` is `unitsSold`'s answer, read only for the popular sort.
+ */
+export function selectProducts(
+  from: ProductSource,
+  query: ProductFilter,
+  now: Date,
+  sold: ReadonlyMap<string, number> | null,
+): ProductDto[] {
+  const minKobo = query.minPrice === undefined ? null : Math.round(query.minPrice * 100);
+  const maxKobo = query.maxPrice === undefined ? null : Math.round(query.maxPrice * 100);
+  // The SQL's joins and WHERE: a known category, then the filters.
+  const rows: { p: RankedProduct; i: number; sold: number; position: number; rank: number }[] = [];
+  from.products.forEach((p, i) => {
+    const position = from.categoryPosition.get(p.dto.category);
+    if (position === undefined) return;
+    if (query.category && p.dto.category !== query.category) return;
+    if (query.inStock && !p.dto.inStock) return;
+    if (minKobo !== null && (p.minPriceKobo === null || p.minPriceKobo < minKobo)) return;
+    if (maxKobo !== null && (p.minPriceKobo === null || p.minPriceKobo > maxKobo)) return;
+    rows.push({ p, i, sold: sold?.get(p.dto._id) ?? 0, position, rank: 0 });
+  });
+  type Row = (typeof rows)[number];
+  // Ties fall to (created_at, id): the snapshot's own order, `i`.
+  const byPrice = (dir: 1 | -1) => (a: Row, b: Row) => {
+    const x = a.p.minPriceKobo;
+    const y = b.p.minPriceKobo;
+    if (x !== y) return x === null ? 1 : y === null ? -1 : (x - y) * dir;
+    return a.i - b.i;
+  };
+  const sort = query.sort;
+  if (sort === 'newest') rows.sort((a, b) => b.p.created - a.p.created || a.i - b.i);
+  else if (sort === 'price-asc') rows.sort(byPrice(1));
+  else if (sort === 'price-desc') rows.sort(byPrice(-1));
+  else if (sort === 'popular') {
+    // row_number() OVER (PARTITION BY category ORDER BY sold DESC, created_at, id)
+    const bySales = [...rows].sort((a, b) => b.sold - a.sold || a.i - b.i);
+    const seen = new Map<string, number>();
+    for (const r of bySales) {
+      const n = (seen.get(r.p.dto.category) ?? 0) + 1;
+      seen.set(r.p.dto.category, n);
+      r.rank = n;
+    }
+    rows.sort((a, b) => b.sold - a.sold || a.rank - b.rank || a.position - b.position || a.i - b.i);
+  }
+  // 'relevance' without text scores every product 0: the default order.
+  let picked = rows.map((r) => r.p.dto);
+  if (query.open) {
+    picked = picked.filter((p) => {
+      const v = from.vendorById.get(p.vendorId);
+      return !!v && v.isOpen && isOpenAt(v.openingHours, now);
+    });
+  }
+  return query.limit ? picked.slice(0, query.limit) : picked;
 }
 
 /**
@@ -41,25 +124,30 @@ export async function searchProducts(db: Db, query: ProductListQuery, now: Date)
   const maxKobo = query.maxPrice === undefined ? null : Math.round(query.maxPrice * 100);
   const sort = query.sort ?? (text ? 'relevance' : undefined);
   const order =
-    sort === 'relevance' ? sql`score DESC, p.created_at, p.id`
-    : sort === 'newest' ? sql`p.created_at DESC, p.id`
-    : sort === 'price-asc' ? sql`min_price_kobo ASC NULLS LAST, p.created_at, p.id`
-    : sort === 'price-desc' ? sql`min_price_kobo DESC NULLS LAST, p.created_at, p.id`
-    : sort === 'popular' ? sql`sold DESC, rank_in_category, p.position, p.created_at, p.id`
-    : sql`p.created_at, p.id`;
+    sort === 'relevance'
+      ? sql`score DESC, p.created_at, p.id`
+      : sort === 'newest'
+        ? sql`p.created_at DESC, p.id`
+        : sort === 'price-asc'
+          ? sql`min_price_kobo ASC NULLS LAST, p.created_at, p.id`
+          : sort === 'price-desc'
+            ? sql`min_price_kobo DESC NULLS LAST, p.created_at, p.id`
+            : sort === 'popular'
+              ? sql`sold DESC, rank_in_category, p.position, p.created_at, p.id`
+              : sql`p.created_at, p.id`;
 
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PRODUCT_WORD_SIMILARITY)}, true)`);
-    return queryRows<Ranked>(tx, sql`
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PRODUCT_WORD_SIMILARITY)}, true)`,
+    );
+    return queryRows<Ranked>(
+      tx,
+      sql`
       WITH priced AS (
         SELECT product_id,
                min(CASE WHEN offer_price_kobo IS NOT NULL AND offer_price_kobo < price_kobo THEN offer_price_kobo ELSE price_kobo END) AS min_price_kobo
         FROM product_options GROUP BY product_id),
-      sales AS (
-        SELECT i.product_id, sum(i.quantity)::int AS sold
-        FROM order_items i JOIN orders o ON o.id = i.order_id
-        WHERE o.payment_state = 'paid' AND i.status <> 'Order Cancelled'
-        GROUP BY i.product_id)
+      sales AS (${SALES})
       SELECT * FROM (
         SELECT p.id, p.created_at, cat.position,
                ${text ? sql`greatest(word_similarity(${text}, lower(p.name)), word_similarity(${text}, lower(v.business_name)) * 0.8, word_similarity(${text}, lower(cat.text)) * 0.8, CASE WHEN lower(p.name) LIKE ${like} THEN 1 ELSE 0 END)` : sql`0`}::float AS score,
@@ -77,7 +165,8 @@ export async function searchProducts(db: Db, query: ProductListQuery, now: Date)
           ${maxKobo !== null ? sql`AND pr.min_price_kobo <= ${maxKobo}` : sql``}
           ${text ? sql`AND (lower(p.name) %> ${text} OR lower(v.business_name) %> ${text} OR lower(cat.text) %> ${text} OR lower(p.name) LIKE ${like})` : sql``}
       ) p
-      ORDER BY ${order}`);
+      ORDER BY ${order}`,
+    );
   });
 
   let picked = rows;

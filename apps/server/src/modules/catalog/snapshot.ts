@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
-import { tidyPlaceName, type BannerDto, type ProductDto } from '@jara/shared';
+import { isOpenAt, tidyPlaceName, type BannerDto, type CategoryDto } from '@jara/shared';
 
 type BannerRow = Awaited<ReturnType<typeof listBanners>>[number];
 import { queryRows, type Database, type Db } from '../../infra/db/client.js';
@@ -10,12 +10,30 @@ import { Representation, Section } from '../../infra/snapshot.js';
 import type { RedisLink } from '../../infra/redis.js';
 import { PlaceIndex } from '../geocoding/index.js';
 import { listBanners } from '../admin/index.js';
-import { listCategories, listProducts, listVendors, toVendorDto, type VendorRow } from './catalog.repo.js';
+import {
+  listCategoryRows,
+  listProductsRanked,
+  listVendors,
+  toVendorDto,
+  type RankedProduct,
+  type VendorRow,
+} from './catalog.repo.js';
+import { selectProducts, unitsSold, type ProductFilter, type ProductSource } from './product-search.js';
 
 /** Shown until an admin adds banners of their own (seeded into the banners table too). */
 export const DEFAULT_BANNERS = [
-  { image: '/media/seed/banner-0.webp', headline: 'Campus food, at your hall in 30 minutes', text: 'Jollof, shawarma, small chops and more from vendors around Ugbowo.', link: '/products/food' },
-  { image: '/media/seed/banner-1.webp', headline: 'Send a parcel across campus', text: 'A rider picks it up and delivers it with a code only your recipient knows.', link: '/dispatch-request' },
+  {
+    image: '/media/seed/banner-0.webp',
+    headline: 'Campus food, at your hall in 30 minutes',
+    text: 'Jollof, shawarma, small chops and more from vendors around Ugbowo.',
+    link: '/products/food',
+  },
+  {
+    image: '/media/seed/banner-1.webp',
+    headline: 'Send a parcel across campus',
+    text: 'A rider picks it up and delivers it with a code only your recipient knows.',
+    link: '/dispatch-request',
+  },
 ];
 const HOME_SLIDES = [0, 1, 2, 3].map((i) => `/media/seed/slide-${i}.webp`);
 
@@ -23,53 +41,104 @@ const HOME_SLIDES = [0, 1, 2, 3].map((i) => `/media/seed/slide-${i}.webp`);
 const MAX_QUERIES = 200;
 /** Address suggestions kept per gazetteer snapshot, by normalised text. */
 const MAX_SUGGESTIONS = 5_000;
-
 /**
- * The product list for one query, from the snapshot's products (approved vendors' live products,
- * oldest first, as catalog.repo listProducts returns them). The list takes no filters today:
- * every query string gets the whole list. A filter added to the route is added here as a
- * predicate over `products`, and to `productQueryKey` so each distinct query is cached apart.
+ * How old the units sold behind the popular sort (Best Sellers) may be: they change with every
+ * paid order, which no revision follows, so they are read again at most this often.
  */
-export function selectProducts(products: readonly ProductDto[], _query: Record<string, unknown>): readonly ProductDto[] {
-  return products;
+export const SALES_MAX_AGE_MS = 10_000;
+
+/** The cache key of a product-list query without text: every parameter `selectProducts` reads. */
+export function productQueryKey(q: ProductFilter): string {
+  return [
+    q.category ?? '',
+    q.inStock ? 1 : 0,
+    q.open ? 1 : 0,
+    q.minPrice === undefined ? '' : Math.round(q.minPrice * 100),
+    q.maxPrice === undefined ? '' : Math.round(q.maxPrice * 100),
+    q.sort === 'relevance' ? '' : (q.sort ?? ''),
+    q.limit ?? '',
+  ].join('|');
 }
 
-/** The cache key of a product-list query: the parameters `selectProducts` reads, normalised. */
-export function productQueryKey(_query: Record<string, unknown>): string {
-  return '';
+/** Units sold per product, as read at one moment; `version` tells cached answers apart. */
+interface Sales {
+  sold: Map<string, number>;
+  version: number;
+  readAt: number;
 }
 
-class CatalogueData {
+class CatalogueData implements ProductSource {
   private readonly lists = new Map<string, Representation>();
   private vendorList: { key: string; rep: Representation } | null = null;
   private readonly vendorOne = new Map<string, { open: boolean; rep: Representation }>();
   readonly vendorById: Map<string, VendorRow>;
+  readonly categoryPosition: Map<string, number>;
   readonly categories: Representation;
   readonly home: Representation;
   /** GET /api/content/banners: the active banners as admins see them. */
   readonly banners: Representation;
 
   constructor(
-    readonly products: ProductDto[],
+    readonly products: RankedProduct[],
     readonly vendors: VendorRow[],
-    categories: unknown[],
+    categories: (CategoryDto & { position: number })[],
     active: BannerRow[],
   ) {
     this.vendorById = new Map(vendors.map((v) => [v.id, v]));
-    this.categories = Representation.json({ success: true, categories });
+    this.categoryPosition = new Map(categories.map((c) => [c.path, c.position]));
+    this.categories = Representation.json({
+      success: true,
+      categories: categories.map((c): CategoryDto => ({
+        text: c.text,
+        path: c.path,
+        image: c.image,
+        bgColor: c.bgColor,
+      })),
+    });
     const home = active.map((b) => ({ image: b.image, headline: b.headline, text: b.text, link: b.link }));
-    this.home = Representation.json({ success: true, banners: home.length ? home : DEFAULT_BANNERS, slides: HOME_SLIDES });
+    this.home = Representation.json({
+      success: true,
+      banners: home.length ? home : DEFAULT_BANNERS,
+      slides: HOME_SLIDES,
+    });
     this.banners = Representation.json({
       success: true,
-      banners: active.map((b): BannerDto => ({ _id: b.id, image: b.image, headline: b.headline, text: b.text, link: b.link, position: b.position, active: b.active })),
+      banners: active.map((b): BannerDto => ({
+        _id: b.id,
+        image: b.image,
+        headline: b.headline,
+        text: b.text,
+        link: b.link,
+        position: b.position,
+        active: b.active,
+      })),
     });
   }
 
-  productList(query: Record<string, unknown>): Representation {
-    const key = productQueryKey(query);
+  /** The spec's plain list: every live product, oldest first. */
+  allProducts(): Representation {
+    let rep = this.lists.get('');
+    if (!rep) {
+      rep = Representation.json({ success: true, products: this.products.map((p) => p.dto) });
+      this.lists.set('', rep);
+    }
+    return rep;
+  }
+
+  /**
+   * A filtered or sorted list. Cached by its parameters, the sales it was ranked by (popular)
+   * and which shops were open (open now): a new hour or a new sale makes a new entry.
+   */
+  productList(query: ProductFilter, now: Date, sales: Sales | null): Representation {
+    let key = productQueryKey(query);
+    if (key === productQueryKey({})) return this.allProducts();
+    if (query.sort === 'popular' && sales) key += `|s${sales.version}`;
+    if (query.open)
+      key += `|${this.vendors.map((v) => (v.isOpen && isOpenAt(v.openingHours, now) ? '1' : '0')).join('')}`;
     let rep = this.lists.get(key);
     if (!rep) {
-      rep = Representation.json({ success: true, products: selectProducts(this.products, query) });
+      const products = selectProducts(this, query, now, sales?.sold ?? null);
+      rep = Representation.json({ success: true, products });
       if (this.lists.size >= MAX_QUERIES) this.lists.delete(this.lists.keys().next().value!);
       this.lists.set(key, rep);
     }
@@ -80,7 +149,8 @@ class CatalogueData {
   vendorListAt(now: Date): Representation {
     const dtos = this.vendors.map((v) => toVendorDto(v, now));
     const key = dtos.map((d) => (d.isOpen ? '1' : '0')).join('');
-    if (this.vendorList?.key !== key) this.vendorList = { key, rep: Representation.json({ success: true, vendors: dtos }) };
+    if (this.vendorList?.key !== key)
+      this.vendorList = { key, rep: Representation.json({ success: true, vendors: dtos }) };
     return this.vendorList.rep;
   }
 
@@ -143,18 +213,60 @@ export class CatalogueStore {
   private channel = '';
   private checking: Promise<Record<Sections, number>> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  private sales: Sales | null = null;
+  private salesVersion = 0;
+  private readingSales: Promise<Sales> | null = null;
+  /** How old the units sold may be when the popular sort reads them (SALES_MAX_AGE_MS). */
+  salesMaxAgeMs = SALES_MAX_AGE_MS;
 
   constructor(
     private readonly database: Database,
     private readonly log: Logger,
   ) {
     this.db = database.db;
-    this.catalogue = new Section('catalogue', () => this.revision('catalogue'), () => this.loadCatalogue());
-    this.places = new Section('places', () => this.revision('places'), () => this.loadPlaces());
+    this.catalogue = new Section(
+      'catalogue',
+      () => this.revision('catalogue'),
+      () => this.loadCatalogue(),
+    );
+    this.places = new Section(
+      'places',
+      () => this.revision('places'),
+      () => this.loadPlaces(),
+    );
+  }
+
+  /** The product list for a query without text, from the snapshot (and, for popular, the units sold). */
+  async productList(query: ProductFilter): Promise<Representation> {
+    const data = await this.catalogue.get();
+    const sales = query.sort === 'popular' ? await this.unitsSold() : null;
+    return data.productList(query, this.now(), sales);
+  }
+
+  /** The units sold, read again when older than `salesMaxAgeMs`; concurrent callers share one read. */
+  private async unitsSold(): Promise<Sales> {
+    if (this.sales && performance.now() - this.sales.readAt < this.salesMaxAgeMs) return this.sales;
+    return (this.readingSales ??= (async () => {
+      const readAt = performance.now();
+      const sold = await unitsSold(this.db);
+      // Unchanged figures keep their version, so the cached answer (and its ETag) stays.
+      const before = this.sales;
+      const same = before && before.sold.size === sold.size && [...sold].every(([id, n]) => before.sold.get(id) === n);
+      this.sales = { sold, readAt, version: same ? before.version : ++this.salesVersion };
+      return this.sales;
+    })().finally(() => (this.readingSales = null)));
+  }
+
+  /** Makes the next popular list read the units sold again (tests, after making sales). */
+  salesChanged(): void {
+    if (this.sales) this.sales.readAt = -Infinity;
   }
 
   private async revisions(): Promise<Record<Sections, number>> {
-    const rows = await queryRows<{ section: Sections; rev: string | number }>(this.db, sql`SELECT section, rev::text AS rev FROM catalogue_revisions`);
+    const rows = await queryRows<{ section: Sections; rev: string | number }>(
+      this.db,
+      sql`SELECT section, rev::text AS rev FROM catalogue_revisions`,
+    );
     const out = { catalogue: 0, places: 0 };
     for (const r of rows) out[r.section] = Number(r.rev);
     return out;
@@ -166,17 +278,35 @@ export class CatalogueStore {
 
   private async loadCatalogue(): Promise<CatalogueData> {
     const [products, vendors, categories, banners] = await Promise.all([
-      listProducts(this.db), listVendors(this.db), listCategories(this.db), listBanners(this.db, true),
+      listProductsRanked(this.db),
+      listVendors(this.db),
+      listCategoryRows(this.db),
+      listBanners(this.db, true),
     ]);
     return new CatalogueData(products, vendors, categories, banners);
   }
 
   private async loadPlaces(): Promise<PlacesData> {
     const rows = await this.db.select().from(places).orderBy(asc(places.displayName));
-    const data = rows.map((p) => ({ display_name: tidyPlaceName(p.displayName), city: p.city, country: p.country, street: p.street, lat: p.lat, lon: p.lon, place_id: p.placeId }));
+    const data = rows.map((p) => ({
+      display_name: tidyPlaceName(p.displayName),
+      city: p.city,
+      country: p.country,
+      street: p.street,
+      lat: p.lat,
+      lon: p.lon,
+      place_id: p.placeId,
+    }));
     const hits = rows.map((p) => ({
-      place_id: p.placeId, display_name: tidyPlaceName(p.displayName), lat: p.lat, lon: p.lon, city: p.city, street: p.street, country: p.country,
-      blocks: p.blocks ?? [], curated: p.source === 'curated',
+      place_id: p.placeId,
+      display_name: tidyPlaceName(p.displayName),
+      lat: p.lat,
+      lon: p.lon,
+      city: p.city,
+      street: p.street,
+      country: p.country,
+      blocks: p.blocks ?? [],
+      curated: p.source === 'curated',
     }));
     return new PlacesData(Representation.json({ success: true, data }), new PlaceIndex(hits));
   }
@@ -192,7 +322,9 @@ export class CatalogueStore {
     if (this.places.heard(revs.places)) moved.places = revs.places;
     // Without Redis the other instances hear of it from their own periodic check.
     if (this.pub?.isReady && Object.keys(moved).length) {
-      this.pub.publish(this.channel, JSON.stringify(moved)).catch((err: Error) => this.log.warn({ err: err.message }, 'catalogue: publish failed'));
+      this.pub
+        .publish(this.channel, JSON.stringify(moved))
+        .catch((err: Error) => this.log.warn({ err: err.message }, 'catalogue: publish failed'));
     }
   }
 
@@ -204,7 +336,9 @@ export class CatalogueStore {
   }
 
   /** Starts the periodic check and, with Redis, listening to the other instances. */
-  async start(opts: { pollMs?: number; redis?: { link: RedisLink; client: RedisClientType } | null; prefix?: string } = {}): Promise<void> {
+  async start(
+    opts: { pollMs?: number; redis?: { link: RedisLink; client: RedisClientType } | null; prefix?: string } = {},
+  ): Promise<void> {
     // The embedded database tells this process of every commit that moved a revision, whoever
     // wrote it (a service, a test, the seed): exact without asking.
     if (this.database.listen) {

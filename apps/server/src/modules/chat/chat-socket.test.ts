@@ -1,11 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createUser, freshDatabase, json, type TestApp } from '../../../test/helpers.js';
 import {
-  collect, connect, joinRoom, listen, nextEvent, sendChat, sleep, supportReply, type ClientSocket,
+  collect,
+  connect,
+  joinRoom,
+  listen,
+  nextEvent,
+  sendChat,
+  supportReply,
+  type ClientSocket,
 } from '../../../test/factories-chat.js';
 import { openPostgres } from '../../infra/db/client.js';
 import { chatMessages } from '../../infra/db/schema.js';
+import { chatRoom } from './chat.service.js';
 
 let app: TestApp;
 let url: string;
@@ -52,14 +60,26 @@ describe('chat over Socket.IO (real client)', () => {
     const toAgent = nextEvent(a, 'receive-message');
     const sent = json(await sendChat(app, customer.cookie, { message: 'Where is my jollof?', chatId }));
     const [received] = await toAgent;
-    expect(received).toMatchObject({ _id: sent.chat.messages.at(-1)._id, chatId, senderId: customer.user.id, senderName: 'Ada Obi', message: 'Where is my jollof?' });
+    expect(received).toMatchObject({
+      _id: sent.chat.messages.at(-1)._id,
+      chatId,
+      senderId: customer.user.id,
+      senderName: 'Ada Obi',
+      message: 'Where is my jollof?',
+    });
 
     // Agent → customer, through the inbox reply.
     // Everyone in the room gets the broadcast (the sender too: clients ignore their own id).
     const toCustomer = nextEvent(c, 'receive-message', 3000, (m) => m.senderId !== customer.user.id);
-    expect((await supportReply(app, agent.cookie, chatId, { message: 'It left the kitchen 5 minutes ago.' })).statusCode).toBe(200);
+    expect(
+      (await supportReply(app, agent.cookie, chatId, { message: 'It left the kitchen 5 minutes ago.' })).statusCode,
+    ).toBe(200);
     const [reply] = await toCustomer;
-    expect(reply).toMatchObject({ senderId: agent.user.id, senderName: 'Tolu Support', message: 'It left the kitchen 5 minutes ago.' });
+    expect(reply).toMatchObject({
+      senderId: agent.user.id,
+      senderName: 'Tolu Support',
+      message: 'It left the kitchen 5 minutes ago.',
+    });
 
     // Typing: relayed to the others in the room, with the name the server knows (not the one sent).
     const typing = nextEvent(a, 'typing');
@@ -98,12 +118,18 @@ describe('chat over Socket.IO (real client)', () => {
     const own = json(await sendChat(app, intruder.cookie, { message: 'mine' })).chat;
     expect(await joinRoom(e, own._id)).toEqual({ ok: true });
     e.emit('send-message', chatId, { _id: own.messages.at(-1)._id });
+    // An acknowledged event after them: the server has handled everything the intruder sent.
+    expect(await joinRoom(e, own._id)).toEqual({ ok: true });
 
-    // The customer's next message reaches the agent but not the intruder.
-    const next = nextEvent(a, 'receive-message');
+    // The customer's next message reaches the agent (after anything relayed above) but not the intruder.
+    const next = nextEvent(a, 'receive-message', 3000, (m) => m.chatId === chatId);
     await sendChat(app, customer.cookie, { message: 'still private', chatId });
     await next;
-    await sleep(300);
+    // A reply in the intruder's own conversation, sent after that message, reaches the intruder
+    // after it would have.
+    const marker = nextEvent(e, 'receive-message', 3000, (m) => m.chatId === own._id && m.message === 'marker');
+    expect((await supportReply(app, agent.cookie, own._id, { message: 'marker' })).statusCode).toBe(200);
+    await marker;
     expect(seenByAgent.map(([m]) => m.message)).toEqual(['still private']);
     expect(typingSeen).toEqual([]);
     expect(seenByIntruder.filter(([m]) => m.chatId === chatId)).toEqual([]);
@@ -125,12 +151,22 @@ describe('chat over Socket.IO (real client)', () => {
     const a = await open(agent.cookie);
     await joinRoom(c, chatId);
     await joinRoom(a, chatId);
+    const broadcast = nextEvent(a, 'receive-message', 3000, (m) => m.message === 'agent says');
     const reply = json(await supportReply(app, agent.cookie, chatId, { message: 'agent says' })).newMessage;
-    await sleep(200);
+    await broadcast;
     const seen = collect(a, 'receive-message');
     c.emit('send-message', chatId, { _id: reply._id });
-    await sleep(300);
-    expect(seen).toEqual([]);
+    // The customer's own message, relayed through the same path after it, marks that the
+    // agent's id was handled (and dropped) first.
+    const [hello] = await app.ctx.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.senderId, customer.user.id)));
+    expect(hello).toMatchObject({ body: 'Hello?' });
+    const relayed = nextEvent(a, 'receive-message', 3000, (m) => m._id === hello!.id);
+    c.emit('send-message', chatId, { _id: hello!.id });
+    await relayed;
+    expect(seen.map(([m]) => m._id)).toEqual([hello!.id]);
   });
 
   it('tells agents inboxes that a conversation moved', async () => {
@@ -140,19 +176,25 @@ describe('chat over Socket.IO (real client)', () => {
     // With Redis, other suites' servers share the channel: wait for this conversation's update.
     const updates = collect(a, 'chat.updated');
     const chatId = json(await sendChat(app, customer.cookie, { message: 'new conversation' })).chat._id;
-    await expect.poll(() => updates.find(([u]) => u.chatId === chatId)?.[0], { timeout: 3000 }).toMatchObject({ chatId, status: 'open' });
+    await expect
+      .poll(() => updates.find(([u]) => u.chatId === chatId)?.[0], { timeout: 3000 })
+      .toMatchObject({ chatId, status: 'open' });
   });
 
   it('emails an offline customer once per 15 minutes, and not while online', async () => {
     const { customer, agent, chatId } = await conversation();
     const { mailOutbox } = await import('../../infra/db/schema.js');
-    const mails = async () => (await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email)));
+    const mails = async () =>
+      await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email));
 
     const c = await open(customer.cookie);
     await supportReply(app, agent.cookie, chatId, { message: 'online reply' });
     expect(await mails()).toHaveLength(0);
     c.close();
-    await sleep(200);
+    // Offline once the server no longer counts a socket of theirs (the check the reply makes).
+    await expect
+      .poll(async () => (await app.ctx.realtime.io.in(`user:${customer.user.id}`).fetchSockets()).length)
+      .toBe(0);
 
     await supportReply(app, agent.cookie, chatId, { message: 'Your rider is at the gate.' });
     await supportReply(app, agent.cookie, chatId, { message: 'Second answer within 15 minutes' });
@@ -184,7 +226,11 @@ describe.runIf(shared)('two server instances on one PostgreSQL and Redis', () =>
       opened.push(c, a);
       expect(await joinRoom(c, chatId)).toEqual({ ok: true });
       expect(await joinRoom(a, chatId)).toEqual({ ok: true });
-      await sleep(200);
+      // Instance one sees both sockets in the room through Redis: instance two answers its
+      // requests, so its subscription to the broadcasts (made before that one) is live.
+      await expect
+        .poll(async () => (await one.ctx.realtime.io.in(chatRoom(chatId)).fetchSockets()).length, { timeout: 5000 })
+        .toBe(2);
 
       // Sent through instance one, received on instance two.
       const onTwo = nextEvent(a, 'receive-message', 5000);

@@ -18,7 +18,11 @@ export async function findChatByCustomer(ex: Executor, customerId: string): Prom
 
 /** The customer's conversation, made on first use; `users.chat_id` points at it. */
 export async function getOrCreateChat(ex: Executor, customerId: string): Promise<ChatRow> {
-  const [made] = await ex.insert(chats).values({ customerId }).onConflictDoNothing({ target: chats.customerId }).returning();
+  const [made] = await ex
+    .insert(chats)
+    .values({ customerId })
+    .onConflictDoNothing({ target: chats.customerId })
+    .returning();
   const chat = made ?? (await findChatByCustomer(ex, customerId));
   if (!chat) throw new Error('chat vanished while being created');
   await ex.update(users).set({ chatId: chat.id }).where(eq(users.id, customerId));
@@ -27,10 +31,20 @@ export async function getOrCreateChat(ex: Executor, customerId: string): Promise
 
 export async function insertMessage(
   ex: Executor,
-  values: { chatId: string; senderId: string; senderName: string; body: string; mediaKey: string | null; mediaType: ChatMediaType | null },
+  values: {
+    chatId: string;
+    senderId: string;
+    senderName: string;
+    body: string;
+    mediaKey: string | null;
+    mediaType: ChatMediaType | null;
+  },
 ): Promise<MessageRow> {
   // clock_timestamp, not now(): messages keep their real order even within one transaction.
-  const [row] = await ex.insert(chatMessages).values({ ...values, createdAt: sql`clock_timestamp()` }).returning();
+  const [row] = await ex
+    .insert(chatMessages)
+    .values({ ...values, createdAt: sql`clock_timestamp()` })
+    .returning();
   return row!;
 }
 
@@ -44,13 +58,21 @@ export async function touchChat(ex: Executor, chatId: string, at: Date, reopen: 
   return row!;
 }
 
-export async function setChatStatus(ex: Executor, chatId: string, status: 'open' | 'resolved'): Promise<ChatRow | undefined> {
+export async function setChatStatus(
+  ex: Executor,
+  chatId: string,
+  status: 'open' | 'resolved',
+): Promise<ChatRow | undefined> {
   const [row] = await ex.update(chats).set({ status }).where(eq(chats.id, chatId)).returning();
   return row;
 }
 
 /** Newest first, `limit + 1` rows (the extra one tells whether more exist), before a message of the same chat. */
-export async function listMessages(ex: Executor, chatId: string, opts: { before?: string; limit: number }): Promise<MessageRow[]> {
+export async function listMessages(
+  ex: Executor,
+  chatId: string,
+  opts: { before?: string; limit: number },
+): Promise<MessageRow[]> {
   const cursor = opts.before
     ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (SELECT m.created_at, m.id FROM chat_messages m WHERE m.id = ${opts.before} AND m.chat_id = ${chatId})`
     : undefined;
@@ -87,20 +109,26 @@ export async function markRead(ex: Executor, chatId: string, userId: string): Pr
 
 /** Messages from others that `userId` has not read yet in the chat. */
 export async function countUnread(ex: Executor, chatId: string, userId: string): Promise<number> {
-  const rows = await queryRows<{ n: number | string }>(ex, sql`
+  const rows = await queryRows<{ n: number | string }>(
+    ex,
+    sql`
     SELECT count(*) AS n FROM chat_messages m
     WHERE m.chat_id = ${chatId} AND m.sender_id <> ${userId}
-      AND m.created_at > COALESCE((SELECT r.last_read_at FROM chat_reads r WHERE r.chat_id = ${chatId} AND r.user_id = ${userId}), 'epoch'::timestamptz)`);
+      AND m.created_at > COALESCE((SELECT r.last_read_at FROM chat_reads r WHERE r.chat_id = ${chatId} AND r.user_id = ${userId}), 'epoch'::timestamptz)`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
 /** Claims the right to email the customer: at most once per conversation per window. */
 export async function claimCustomerEmail(ex: Executor, chatId: string, windowMs: number): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(ex, sql`
+  const rows = await queryRows<{ id: string }>(
+    ex,
+    sql`
     UPDATE chats SET last_customer_email_at = now()
     WHERE id = ${chatId}
       AND (last_customer_email_at IS NULL OR last_customer_email_at < now() - make_interval(secs => ${windowMs / 1000}))
-    RETURNING id`);
+    RETURNING id`,
+  );
   return rows.length > 0;
 }
 

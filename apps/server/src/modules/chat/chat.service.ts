@@ -1,4 +1,12 @@
-import { CHAT_MSG, ChatSendFields, hasRole, type ChatDto, type ChatMessageDto, type ServerEvent, type ServerEventArgs } from '@jara/shared';
+import {
+  CHAT_MSG,
+  ChatSendFields,
+  hasRole,
+  type ChatDto,
+  type ChatMessageDto,
+  type ServerEvent,
+  type ServerEventArgs,
+} from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { storeMedia, type UploadedFile } from '../../infra/uploads/uploads.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -6,8 +14,18 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { findUserById } from '../auth/index.js';
 import { queueChatPush } from '../push/index.js';
 import {
-  claimCustomerEmail, countUnread, findChat, findChatByCustomer, getOrCreateChat, insertMessage, listMessages, markRead,
-  setChatStatus, toMessageDto, touchChat, type ChatRow,
+  claimCustomerEmail,
+  countUnread,
+  findChat,
+  findChatByCustomer,
+  getOrCreateChat,
+  insertMessage,
+  listMessages,
+  markRead,
+  setChatStatus,
+  toMessageDto,
+  touchChat,
+  type ChatRow,
 } from './chat.repo.js';
 
 /** Support agents and admins may open any conversation. */
@@ -36,7 +54,10 @@ export class ChatService {
     return chat;
   }
 
-  async page(chatId: string, opts: { before?: string; limit: number }): Promise<{ messages: ChatMessageDto[]; hasMore: boolean }> {
+  async page(
+    chatId: string,
+    opts: { before?: string; limit: number },
+  ): Promise<{ messages: ChatMessageDto[]; hasMore: boolean }> {
     const rows = await listMessages(this.ctx.db, chatId, opts);
     const hasMore = rows.length > opts.limit;
     return { messages: rows.slice(0, opts.limit).reverse().map(toMessageDto), hasMore };
@@ -64,7 +85,11 @@ export class ChatService {
    * the first message creates the customer's conversation. Fields are checked before the
    * upload is stored; the upload is checked by its bytes.
    */
-  async send(user: SessionUser, rawFields: Record<string, string>, file: UploadedFile | null): Promise<{ chat: ChatRow; message: ChatMessageDto }> {
+  async send(
+    user: SessionUser,
+    rawFields: Record<string, string>,
+    file: UploadedFile | null,
+  ): Promise<{ chat: ChatRow; message: ChatMessageDto }> {
     const fields = parseFields(rawFields, file);
     let chat: ChatRow | null = null;
     if (fields.chatId) {
@@ -115,7 +140,10 @@ export class ChatService {
     // The server itself tells the room; clients' `send-message` is only a relay of this.
     this.emitToRoom(chat.id, 'receive-message', message);
     this.announce(chat);
-    if (!fromCustomer) await this.emailIfOffline(chat, user, message).catch((err) => this.ctx.log.warn({ err, chatId: chat.id }, 'offline email check failed'));
+    if (!fromCustomer)
+      await this.emailIfOffline(chat, user, message).catch((err) =>
+        this.ctx.log.warn({ err, chatId: chat.id }, 'offline email check failed'),
+      );
     return { chat, message };
   }
 
@@ -147,7 +175,9 @@ export class ChatService {
       if (!(await claimCustomerEmail(tx, chat.id, CUSTOMER_EMAIL_WINDOW_MS))) return;
       const customer = await findUserById(tx, chat.customerId);
       if (!customer) return;
-      const preview = message.message ? `"${message.message.slice(0, 300)}${message.message.length > 300 ? '…' : ''}"` : `(a ${message.mediaType ?? 'file'})`;
+      const preview = message.message
+        ? `"${message.message.slice(0, 300)}${message.message.length > 300 ? '…' : ''}"`
+        : `(a ${message.mediaType ?? 'file'})`;
       const link = `${this.ctx.config.publicUrl}/?contact=true`;
       await this.ctx.mailer.send(tx, {
         to: customer.email,

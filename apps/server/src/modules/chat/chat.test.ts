@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CHAT_MESSAGE_MAX, CHAT_MSG, UPLOAD_MSG, VIDEO_MAX_BYTES } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
-import { ELF_AS_JPG, fakeMp4, HTML_AS_JPG, jpegWithGps, png, sendChat, supportReply, SVG } from '../../../test/factories-chat.js';
+import {
+  ELF_AS_JPG,
+  fakeMp4,
+  HTML_AS_JPG,
+  jpegWithGps,
+  png,
+  sendChat,
+  supportReply,
+  SVG,
+} from '../../../test/factories-chat.js';
 import { chatMessages, chats, users } from '../../infra/db/schema.js';
 
 let app: TestApp;
@@ -34,7 +43,13 @@ describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
     const body = json(res);
     expect(body.success).toBe(true);
     const last = body.chat.messages.at(-1);
-    expect(last).toMatchObject({ senderId: user.id, senderName: 'Ada Obi', message: 'Where is my order?', media: null, sent: true });
+    expect(last).toMatchObject({
+      senderId: user.id,
+      senderName: 'Ada Obi',
+      message: 'Where is my order?',
+      media: null,
+      sent: true,
+    });
     expect(new Date(last.timestamp).toISOString()).toBe(last.timestamp);
     const [stored] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(stored!.chatId).toBe(body.chat._id);
@@ -57,9 +72,13 @@ describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
     const first = json(await app.inject({ url: '/api/chat/messages?limit=3', headers: { cookie } })).chat;
     expect(first.messages.map((m: { message: string }) => m.message)).toEqual(['m5', 'm6', 'm7']);
     expect(first.hasMore).toBe(true);
-    const second = json(await app.inject({ url: `/api/chat/messages?limit=3&before=${first.messages[0]._id}`, headers: { cookie } })).chat;
+    const second = json(
+      await app.inject({ url: `/api/chat/messages?limit=3&before=${first.messages[0]._id}`, headers: { cookie } }),
+    ).chat;
     expect(second.messages.map((m: { message: string }) => m.message)).toEqual(['m2', 'm3', 'm4']);
-    const third = json(await app.inject({ url: `/api/chat/messages?limit=3&before=${second.messages[0]._id}`, headers: { cookie } })).chat;
+    const third = json(
+      await app.inject({ url: `/api/chat/messages?limit=3&before=${second.messages[0]._id}`, headers: { cookie } }),
+    ).chat;
     expect(third.messages.map((m: { message: string }) => m.message)).toEqual(['m1']);
     expect(third.hasMore).toBe(false);
   });
@@ -111,7 +130,12 @@ describe('chat uploads', () => {
     const stranger = await createUser(app);
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const res = await sendChat(app, owner.cookie, { message: '' }, { name: 'IMG_2024.jpg', type: 'image/jpeg', data: original });
+    const res = await sendChat(
+      app,
+      owner.cookie,
+      { message: '' },
+      { name: 'IMG_2024.jpg', type: 'image/jpeg', data: original },
+    );
     expect(res.statusCode).toBe(200);
     const msg = json(res).chat.messages.at(-1);
     expect(msg.mediaType).toBe('image');
@@ -129,14 +153,24 @@ describe('chat uploads', () => {
     expect((await app.inject({ url: msg.media, headers: { cookie: agent.cookie } })).statusCode).toBe(200);
     expect((await app.inject({ url: msg.media, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
     expect((await app.inject({ url: msg.media })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/chat/media/..%2F..%2Fetc%2Fpasswd', headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: '/api/chat/media/..%2F..%2Fetc%2Fpasswd', headers: { cookie: owner.cookie } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('accepts a PNG and an MP4 video (by their bytes) and serves video ranges', async () => {
     const { cookie } = await createUser(app);
-    const img = json(await sendChat(app, cookie, { message: 'png' }, { name: 'a.png', type: 'image/png', data: await png() }));
+    const img = json(
+      await sendChat(app, cookie, { message: 'png' }, { name: 'a.png', type: 'image/png', data: await png() }),
+    );
     expect(img.chat.messages.at(-1).mediaType).toBe('image');
-    const vid = await sendChat(app, cookie, { message: 'clip', chatId: img.chat._id }, { name: 'clip.bin', type: 'application/octet-stream', data: fakeMp4(4096) });
+    const vid = await sendChat(
+      app,
+      cookie,
+      { message: 'clip', chatId: img.chat._id },
+      { name: 'clip.bin', type: 'application/octet-stream', data: fakeMp4(4096) },
+    );
     expect(vid.statusCode).toBe(200);
     const m = json(vid).chat.messages.at(-1);
     expect(m.mediaType).toBe('video');
@@ -149,9 +183,19 @@ describe('chat uploads', () => {
 
   it.each([
     ['photo.jpg that is HTML', { name: 'photo.jpg', type: 'image/jpeg', data: HTML_AS_JPG }, 400, UPLOAD_MSG.badType],
-    ['photo.jpg that is an ELF executable', { name: 'photo.jpg', type: 'image/jpeg', data: ELF_AS_JPG }, 400, UPLOAD_MSG.badType],
+    [
+      'photo.jpg that is an ELF executable',
+      { name: 'photo.jpg', type: 'image/jpeg', data: ELF_AS_JPG },
+      400,
+      UPLOAD_MSG.badType,
+    ],
     ['an SVG image', { name: 'logo.svg', type: 'image/svg+xml', data: SVG }, 400, UPLOAD_MSG.badType],
-    ['a truncated JPEG', { name: 'broken.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 1, 2, 3]) }, 400, UPLOAD_MSG.unreadable],
+    [
+      'a truncated JPEG',
+      { name: 'broken.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 1, 2, 3]) },
+      400,
+      UPLOAD_MSG.unreadable,
+    ],
   ])('refuses %s with a clear message and stores nothing', async (_label, file, status, message) => {
     const { user, cookie } = await createUser(app);
     const res = await sendChat(app, cookie, { message: 'look' }, file);
@@ -162,7 +206,12 @@ describe('chat uploads', () => {
 
   it('refuses a video over 50 MB', async () => {
     const { user, cookie } = await createUser(app);
-    const res = await sendChat(app, cookie, { message: 'big' }, { name: 'big.mp4', type: 'video/mp4', data: fakeMp4(VIDEO_MAX_BYTES + 1024) });
+    const res = await sendChat(
+      app,
+      cookie,
+      { message: 'big' },
+      { name: 'big.mp4', type: 'video/mp4', data: fakeMp4(VIDEO_MAX_BYTES + 1024) },
+    );
     expect(res.statusCode).toBe(413);
     expect(json(res)).toMatchObject({ success: false, message: UPLOAD_MSG.videoTooLarge });
     expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(0);
@@ -178,7 +227,12 @@ describe('chat uploads', () => {
 
   it('answers a JSON body with a clear 400', async () => {
     const { cookie } = await createUser(app);
-    const res = await app.inject({ method: 'POST', url: '/api/chat/send', payload: { message: 'hi' }, headers: { cookie } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/chat/send',
+      payload: { message: 'hi' },
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).success).toBe(false);
   });
@@ -191,10 +245,27 @@ describe('unread count for the customer', () => {
     const chatId = json(await sendChat(app, customer.cookie, { message: 'hello' })).chat._id;
     await supportReply(app, agent.cookie, chatId, { message: 'Hi! How can we help?' });
     await supportReply(app, agent.cookie, chatId, { message: 'Are you there?' });
-    expect(json(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } }))).toMatchObject({ chatId, unread: 2 });
-    await app.inject({ method: 'POST', url: '/api/chat/read', payload: { chatId }, headers: { cookie: customer.cookie } });
+    expect(json(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } }))).toMatchObject({
+      chatId,
+      unread: 2,
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/chat/read',
+      payload: { chatId },
+      headers: { cookie: customer.cookie },
+    });
     expect(json(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } })).unread).toBe(0);
     const other = await createUser(app);
-    expect((await app.inject({ method: 'POST', url: '/api/chat/read', payload: { chatId }, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/chat/read',
+          payload: { chatId },
+          headers: { cookie: other.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -7,7 +7,14 @@ export type ContactRow = typeof contact.$inferSelect;
 
 export async function insertContactMessage(
   ex: Executor,
-  values: { name: string; email: string; subject: string; message: string; attachmentKey: string | null; attachmentType: ContactAttachmentType | null },
+  values: {
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    attachmentKey: string | null;
+    attachmentType: ContactAttachmentType | null;
+  },
 ): Promise<ContactRow> {
   const [row] = await ex.insert(contact).values(values).returning();
   return row!;
@@ -27,8 +34,17 @@ export async function findContactMessage(ex: Executor, id: string): Promise<Cont
   return row;
 }
 
-export async function recordContactReply(ex: Executor, id: string, replyText: string, agentId: string): Promise<ContactRow | undefined> {
-  const [row] = await ex.update(contact).set({ replyText, repliedBy: agentId, repliedAt: new Date() }).where(eq(contact.id, id)).returning();
+export async function recordContactReply(
+  ex: Executor,
+  id: string,
+  replyText: string,
+  agentId: string,
+): Promise<ContactRow | undefined> {
+  const [row] = await ex
+    .update(contact)
+    .set({ replyText, repliedBy: agentId, repliedAt: new Date() })
+    .where(eq(contact.id, id))
+    .returning();
   return row;
 }
 

@@ -6,7 +6,11 @@ import { buildTestApp, createUser, json, unique, type TestApp } from '../../../t
 import { HTML_AS_JPG, jpegWithGps, multipart } from '../../../test/factories-chat.js';
 import { contactMessages } from '../../infra/db/schema.js';
 
-interface Received { from: string; to: string[]; raw: string }
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
 let app: TestApp;
 let smtp: SMTPServer;
 const inbox: Received[] = [];
@@ -41,18 +45,36 @@ afterAll(async () => {
 
 const contact = async (fields: Record<string, string>, file?: Parameters<typeof multipart>[1], ip = '10.0.0.1') => {
   const body = await multipart(fields, file);
-  return app.inject({ method: 'POST', url: '/api/mail/contact', payload: body.payload, headers: body.headers, remoteAddress: ip });
+  return app.inject({
+    method: 'POST',
+    url: '/api/mail/contact',
+    payload: body.payload,
+    headers: body.headers,
+    remoteAddress: ip,
+  });
 };
-const valid = () => ({ name: 'Guest Shopper', email: `${unique()}@Example.com`, subject: 'Refund for order', message: 'My food came cold.\nPlease help.' });
+const valid = () => ({
+  name: 'Guest Shopper',
+  email: `${unique()}@Example.com`,
+  subject: 'Refund for order',
+  message: 'My food came cold.\nPlease help.',
+});
 
 describe('POST /api/mail/contact', () => {
   it('stores the message, emails support with the attachment, and shows it in the inbox', async () => {
     const fields = valid();
-    const res = await contact(fields, { name: 'receipt.jpg', type: 'image/jpeg', data: await jpegWithGps() }, '10.0.0.2');
+    const res = await contact(
+      fields,
+      { name: 'receipt.jpg', type: 'image/jpeg', data: await jpegWithGps() },
+      '10.0.0.2',
+    );
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ success: true, message: MSG.messageSent });
 
-    const [row] = await app.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, fields.email.toLowerCase()));
+    const [row] = await app.ctx.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, fields.email.toLowerCase()));
     expect(row).toMatchObject({ name: 'Guest Shopper', subject: 'Refund for order', attachmentType: 'image' });
     expect(row!.attachmentKey).toMatch(/^contact\/[0-9a-f-]{36}\.webp$/);
 
@@ -64,7 +86,9 @@ describe('POST /api/mail/contact', () => {
     expect(mail!.raw).toMatch(/filename=attachment\.webp/);
 
     const agent = await createUser(app, { role: 'support' });
-    const list = json(await app.inject({ url: '/api/support/contact-messages', headers: { cookie: agent.cookie } })).messages;
+    const list = json(
+      await app.inject({ url: '/api/support/contact-messages', headers: { cookie: agent.cookie } }),
+    ).messages;
     const shown = list.find((m: { _id: string }) => m._id === row!.id);
     expect(shown).toMatchObject({ subject: 'Refund for order', repliedAt: null, attachmentType: 'image' });
     const file = await app.inject({ url: shown.attachment, headers: { cookie: agent.cookie } });
@@ -77,10 +101,16 @@ describe('POST /api/mail/contact', () => {
   it('lets an agent reply by email, recorded on the message', async () => {
     const fields = valid();
     await contact(fields, undefined, '10.0.0.3');
-    const [row] = await app.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, fields.email.toLowerCase()));
+    const [row] = await app.ctx.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, fields.email.toLowerCase()));
     const agent = await createUser(app, { role: 'support', name: 'Tolu' });
     const res = await app.inject({
-      method: 'POST', url: `/api/support/contact-messages/${row!.id}/reply`, payload: { message: 'We are refunding you today.' }, headers: { cookie: agent.cookie },
+      method: 'POST',
+      url: `/api/support/contact-messages/${row!.id}/reply`,
+      payload: { message: 'We are refunding you today.' },
+      headers: { cookie: agent.cookie },
     });
     expect(res.statusCode).toBe(200);
     expect(json(res).contactMessage).toMatchObject({ reply: 'We are refunding you today.' });
@@ -90,7 +120,12 @@ describe('POST /api/mail/contact', () => {
     expect(mail?.raw).toContain('We are refunding you today.');
     expect(mail?.raw).toContain('Re: Refund for order');
 
-    const blank = await app.inject({ method: 'POST', url: `/api/support/contact-messages/${row!.id}/reply`, payload: { message: ' ' }, headers: { cookie: agent.cookie } });
+    const blank = await app.inject({
+      method: 'POST',
+      url: `/api/support/contact-messages/${row!.id}/reply`,
+      payload: { message: ' ' },
+      headers: { cookie: agent.cookie },
+    });
     expect(blank.statusCode).toBe(400);
   });
 
@@ -116,15 +151,25 @@ describe('POST /api/mail/contact', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     const res = await contact(fields, { name: 'receipt.pdf', type: 'application/pdf', data: pdf }, '10.0.3.1');
     expect(res.statusCode).toBe(200);
-    const [row] = await app.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, fields.email.toLowerCase()));
+    const [row] = await app.ctx.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, fields.email.toLowerCase()));
     expect(row!.attachmentKey).toMatch(/^contact\/[0-9a-f-]{36}\.pdf$/);
     const agent = await createUser(app, { role: 'support' });
-    const file = await app.inject({ url: `/api/support/contact-messages/${row!.id}/attachment`, headers: { cookie: agent.cookie } });
+    const file = await app.inject({
+      url: `/api/support/contact-messages/${row!.id}/attachment`,
+      headers: { cookie: agent.cookie },
+    });
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toMatch(/^attachment;/);
     expect(file.rawPayload.equals(pdf)).toBe(true);
 
-    const fake = await contact(valid(), { name: 'receipt.pdf', type: 'application/pdf', data: HTML_AS_JPG }, '10.0.3.1');
+    const fake = await contact(
+      valid(),
+      { name: 'receipt.pdf', type: 'application/pdf', data: HTML_AS_JPG },
+      '10.0.3.1',
+    );
     expect(fake.statusCode).toBe(400);
     expect(json(fake).message).toBe(UPLOAD_MSG.contactBadType);
   });

@@ -1,3 +1,3 @@
 /** The contact module's surface: what the app and other modules may use. */
 export { contactModule } from './contact.routes.js';
-export { findContactMessage, listContactMessages, recordContactReply, toContactDto } from './contact.repo.js';
+export { ContactService } from './contact.service.js';

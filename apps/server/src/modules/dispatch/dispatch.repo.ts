@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ItemStatus } from '@jara/shared';
-import type { Executor } from '../../infra/db/client.js';
+import { queryRows, type Executor } from '../../infra/db/client.js';
 import { addresses, dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
 import { queueStatusPush } from '../push/index.js';
 
@@ -87,7 +87,11 @@ export async function markPaid(ex: Executor, id: string, code: string): Promise<
   return row;
 }
 
-export async function markUnpaid(ex: Executor, id: string, state: Extract<PaymentState, 'failed' | 'abandoned'>): Promise<DispatchRow | undefined> {
+export async function markUnpaid(
+  ex: Executor,
+  id: string,
+  state: Extract<PaymentState, 'failed' | 'abandoned'>,
+): Promise<DispatchRow | undefined> {
   const [row] = await ex
     .update(dispatches)
     .set({ paymentState: state })
@@ -100,18 +104,25 @@ export async function markUnpaid(ex: Executor, id: string, state: Extract<Paymen
  * Order Placed → Order Cancelled, only while no rider holds it and within the window. One
  * conditional UPDATE, so it cannot interleave with a rider's accept.
  */
-export async function cancelIfAllowed(ex: Executor, id: string, userId: string, paidAfter: Date): Promise<DispatchRow | undefined> {
+export async function cancelIfAllowed(
+  ex: Executor,
+  id: string,
+  userId: string,
+  paidAfter: Date,
+): Promise<DispatchRow | undefined> {
   const [row] = await ex
     .update(dispatches)
     .set({ status: 'Order Cancelled' })
-    .where(and(
-      eq(dispatches.id, id),
-      eq(dispatches.userId, userId),
-      isNull(dispatches.riderId),
-      eq(dispatches.status, 'Order Placed'),
-      eq(dispatches.paymentState, 'paid'),
-      gt(dispatches.paidAt, paidAfter),
-    ))
+    .where(
+      and(
+        eq(dispatches.id, id),
+        eq(dispatches.userId, userId),
+        isNull(dispatches.riderId),
+        eq(dispatches.status, 'Order Placed'),
+        eq(dispatches.paymentState, 'paid'),
+        gt(dispatches.paidAt, paidAfter),
+      ),
+    )
     .returning();
   return row;
 }
@@ -121,15 +132,17 @@ export async function assignRider(ex: Executor, id: string, riderUserId: string)
   const [row] = await ex
     .update(dispatches)
     .set({ riderId: riderUserId, status: 'Order Assigned' })
-    .where(and(
-      eq(dispatches.id, id),
-      isNull(dispatches.riderId),
-      eq(dispatches.status, 'Order Placed'),
-      eq(dispatches.paymentState, 'paid'),
-      isNull(dispatches.lockedAt),
-      // The sender knows the code: they may not carry their own parcel.
-      ne(dispatches.userId, riderUserId),
-    ))
+    .where(
+      and(
+        eq(dispatches.id, id),
+        isNull(dispatches.riderId),
+        eq(dispatches.status, 'Order Placed'),
+        eq(dispatches.paymentState, 'paid'),
+        isNull(dispatches.lockedAt),
+        // The sender knows the code: they may not carry their own parcel.
+        ne(dispatches.userId, riderUserId),
+      ),
+    )
     .returning();
   return row;
 }
@@ -138,7 +151,14 @@ export async function markPickedUp(ex: Executor, id: string, riderUserId: string
   const [row] = await ex
     .update(dispatches)
     .set({ status: 'Order Picked' })
-    .where(and(eq(dispatches.id, id), eq(dispatches.riderId, riderUserId), eq(dispatches.status, 'Order Assigned'), isNull(dispatches.lockedAt)))
+    .where(
+      and(
+        eq(dispatches.id, id),
+        eq(dispatches.riderId, riderUserId),
+        eq(dispatches.status, 'Order Assigned'),
+        isNull(dispatches.lockedAt),
+      ),
+    )
     .returning();
   return row;
 }
@@ -180,8 +200,20 @@ export async function insertStatusEvent(
   ex: Executor,
   e: { dispatchId: string; status: ItemStatus | 'refunded'; actorId: string | null; note?: string },
 ): Promise<void> {
-  await ex.insert(statusEvents).values({ subjectType: 'dispatch', subjectId: e.dispatchId, status: e.status, actorId: e.actorId, note: e.note ?? null });
-  await queueStatusPush(ex, { subjectType: 'dispatch', subjectIds: [e.dispatchId], status: e.status, actorId: e.actorId, note: e.note ?? null });
+  await ex.insert(statusEvents).values({
+    subjectType: 'dispatch',
+    subjectId: e.dispatchId,
+    status: e.status,
+    actorId: e.actorId,
+    note: e.note ?? null,
+  });
+  await queueStatusPush(ex, {
+    subjectType: 'dispatch',
+    subjectIds: [e.dispatchId],
+    status: e.status,
+    actorId: e.actorId,
+    note: e.note ?? null,
+  });
 }
 
 export async function listStatusEvents(ex: Executor, dispatchId: string) {
@@ -193,7 +225,10 @@ export async function listStatusEvents(ex: Executor, dispatchId: string) {
 }
 
 /** The paid payment behind a dispatch (for the refund on cancellation). */
-export async function findPaidPayment(ex: Executor, dispatchId: string): Promise<{ id: string; amountKobo: number; refundedKobo: number } | undefined> {
+export async function findPaidPayment(
+  ex: Executor,
+  dispatchId: string,
+): Promise<{ id: string; amountKobo: number; refundedKobo: number } | undefined> {
   const [row] = await ex
     .select({ id: payments.id, amountKobo: payments.amountKobo, refundedKobo: payments.refundedKobo })
     .from(payments)
@@ -216,7 +251,14 @@ export async function listOpenJobs(ex: Executor, limit = 100): Promise<DispatchR
   return ex
     .select()
     .from(dispatches)
-    .where(and(isNull(dispatches.riderId), eq(dispatches.status, 'Order Placed'), eq(dispatches.paymentState, 'paid'), isNull(dispatches.lockedAt)))
+    .where(
+      and(
+        isNull(dispatches.riderId),
+        eq(dispatches.status, 'Order Placed'),
+        eq(dispatches.paymentState, 'paid'),
+        isNull(dispatches.lockedAt),
+      ),
+    )
     .orderBy(asc(dispatches.paidAt), asc(dispatches.id))
     .limit(limit);
 }
@@ -228,4 +270,36 @@ export async function listRiderJobs(ex: Executor, riderUserId: string, limit = 2
     .where(eq(dispatches.riderId, riderUserId))
     .orderBy(desc(dispatches.createdAt), desc(dispatches.id))
     .limit(limit);
+}
+
+/** Whether the rider carries a dispatch that is not delivered, cancelled or locked. */
+export async function carriesDispatch(ex: Executor, riderUserId: string): Promise<boolean> {
+  const rows = await ex
+    .select({ id: dispatches.id })
+    .from(dispatches)
+    .where(
+      and(
+        eq(dispatches.riderId, riderUserId),
+        isNull(dispatches.lockedAt),
+        inArray(dispatches.status, ['Order Assigned', 'Order Picked']),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A rider's delivered dispatches with their delivery fee (kobo) and when they were delivered. */
+export async function deliveredDispatches(
+  ex: Executor,
+  riderUserId: string,
+): Promise<{ id: string; deliveryFeeKobo: number; at: Date }[]> {
+  const rows = await queryRows<{ id: string; fee: number; at: Date }>(
+    ex,
+    sql`
+    SELECT d.id, d.delivery_fee_kobo AS fee,
+           coalesce((SELECT max(e.created_at) FROM status_events e WHERE e.subject_id = d.id AND e.status = 'Order Delivered'), d.created_at) AS at
+    FROM dispatches d
+    WHERE d.rider_id = ${riderUserId} AND d.status = 'Order Delivered'`,
+  );
+  return rows.map((r) => ({ id: r.id, deliveryFeeKobo: Number(r.fee), at: new Date(r.at) }));
 }

@@ -1,17 +1,44 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
-  CANCEL_WINDOW_MS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeBetween, formatNaira, dispatchTotals, isInServiceArea,
-  koboToNaira, type DispatchDto, type TrackingDto, type DispatchRequest, type ItemStatus, type LatLon,
+  CANCEL_WINDOW_MS,
+  MAX_CODE_ATTEMPTS,
+  MSG,
+  deliveryFeeBetween,
+  formatNaira,
+  dispatchTotals,
+  isInServiceArea,
+  koboToNaira,
+  type DispatchDto,
+  type TrackingDto,
+  type DispatchRequest,
+  type ItemStatus,
+  type LatLon,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
 import type { PaymentRow } from '../payments/index.js';
 import { deliveryCode } from '../../lib/crypto.js';
+import { jobLocked, refusedCode, tryDeliveryCode } from '../../lib/delivery-code.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
-  assignRider, cancelIfAllowed, findDispatch, findOwnAddress, findPaidPayment, insertDispatch, insertStatusEvent,
-  isApprovedRider, listOpenJobs, listPaidForUser, listRiderJobs, lockRiderJob, markDelivered, markPaid, markPickedUp,
-  markUnpaid, recordWrongCode, type DispatchRow, type PlaceSnapshot,
+  assignRider,
+  cancelIfAllowed,
+  findDispatch,
+  findOwnAddress,
+  findPaidPayment,
+  insertDispatch,
+  insertStatusEvent,
+  isApprovedRider,
+  listOpenJobs,
+  listPaidForUser,
+  listRiderJobs,
+  lockRiderJob,
+  markDelivered,
+  markPaid,
+  markPickedUp,
+  markUnpaid,
+  recordWrongCode,
+  type DispatchRow,
+  type PlaceSnapshot,
 } from './dispatch.repo.js';
 import { loadDispatchTracking } from '../tracking/index.js';
 import { z } from 'zod';
@@ -27,7 +54,13 @@ export type Viewer = 'sender' | 'rider';
 
 function person(json: Record<string, unknown>) {
   const s = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : '');
-  return { firstName: s('firstName'), lastName: s('lastName'), phone: s('phone'), address: s('address'), email: s('email') };
+  return {
+    firstName: s('firstName'),
+    lastName: s('lastName'),
+    phone: s('phone'),
+    address: s('address'),
+    email: s('email'),
+  };
 }
 
 export function canCancel(row: DispatchRow, now = Date.now()): boolean {
@@ -57,11 +90,6 @@ export function toDispatchDto(row: DispatchRow, viewer: Viewer, now = Date.now()
   };
 }
 
-function sameCode(given: string, stored: string | null): boolean {
-  if (!stored || given.length !== stored.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(stored));
-}
-
 /**
  * Parcel deliveries: priced on the server, paid through the shared payment mechanism, then
  * carried by the first rider to accept and closed with the recipient's 4-digit code.
@@ -85,28 +113,46 @@ export class DispatchService {
    * Creates the dispatch awaiting payment, priced here, with its payment attempt in one short
    * transaction; the provider is asked where to pay with no transaction open (PaymentService.start).
    */
-  async request(userId: string, input: DispatchRequest): Promise<{ url: string; reference: string; dispatchId: string }> {
+  async request(
+    userId: string,
+    input: DispatchRequest,
+  ): Promise<{ url: string; reference: string; dispatchId: string }> {
     return this.ctx.payments.start(async (tx) => {
       const address = await findOwnAddress(tx, userId, input.pickupAddress);
       if (!address) throw badRequest(MSG.selectPickup, 'invalid_pickup');
       const { dropoff } = input;
-      if (dropoff.latitude == null || dropoff.longitude == null) throw badRequest(MSG.selectValidAddress, 'validation_failed');
+      if (dropoff.latitude == null || dropoff.longitude == null)
+        throw badRequest(MSG.selectValidAddress, 'validation_failed');
       const from = { latitude: address.latitude, longitude: address.longitude };
       const to = { latitude: dropoff.latitude, longitude: dropoff.longitude };
       const baseFee = this.quoteFee(from, to);
       const totals = dispatchTotals(baseFee, input.isExpress);
       const pickup: PlaceSnapshot = {
-        firstName: address.firstName, lastName: address.lastName, email: address.email, phone: address.phone,
-        address: address.address, city: address.city, state: address.state, ...from,
-        placeName: address.placeName, block: address.block, floor: address.floor, room: address.room, landmark: address.landmark,
+        firstName: address.firstName,
+        lastName: address.lastName,
+        email: address.email,
+        phone: address.phone,
+        address: address.address,
+        city: address.city,
+        state: address.state,
+        ...from,
+        placeName: address.placeName,
+        block: address.block,
+        floor: address.floor,
+        room: address.room,
+        landmark: address.landmark,
       };
       const row = await insertDispatch(tx, {
         userId,
         pickupAddressId: address.id,
         pickup,
         dropoff: {
-          firstName: dropoff.firstName, lastName: dropoff.lastName, email: dropoff.email, phone: dropoff.phone,
-          address: dropoff.address, ...to,
+          firstName: dropoff.firstName,
+          lastName: dropoff.lastName,
+          email: dropoff.email,
+          phone: dropoff.phone,
+          address: dropoff.address,
+          ...to,
         },
         deliveryNote: input.deliveryNote,
         isExpress: input.isExpress,
@@ -115,7 +161,14 @@ export class DispatchService {
         amountKobo: totals.totalKobo,
       });
       return {
-        attempt: { purpose: 'dispatch', subjectId: row.id, userId, email: input.email, amountKobo: totals.totalKobo, callbackPath: '/loader?next=dispatch' },
+        attempt: {
+          purpose: 'dispatch',
+          subjectId: row.id,
+          userId,
+          email: input.email,
+          amountKobo: totals.totalKobo,
+          callbackPath: '/loader?next=dispatch',
+        },
         result: { dispatchId: row.id },
       };
     });
@@ -126,9 +179,17 @@ export class DispatchService {
     const row = await markPaid(tx, payment.subjectId, deliveryCode());
     if (!row) return;
     if (row.amountKobo !== payment.amountKobo) {
-      this.ctx.log.error({ dispatchId: row.id, paymentId: payment.id }, 'dispatch amount differs from the payment amount');
+      this.ctx.log.error(
+        { dispatchId: row.id, paymentId: payment.id },
+        'dispatch amount differs from the payment amount',
+      );
     }
-    await insertStatusEvent(tx, { dispatchId: row.id, status: 'Order Placed', actorId: payment.userId, note: 'Payment confirmed' });
+    await insertStatusEvent(tx, {
+      dispatchId: row.id,
+      status: 'Order Placed',
+      actorId: payment.userId,
+      note: 'Payment confirmed',
+    });
     const dropoff = person(row.dropoff);
     const sender = person(row.pickup);
     await this.ctx.mailer.send(tx, {
@@ -154,7 +215,12 @@ export class DispatchService {
   async onRefunded(tx: Tx, payment: PaymentRow, amountKobo: number): Promise<void> {
     const row = await findDispatch(tx, payment.subjectId);
     if (!row) return;
-    await insertStatusEvent(tx, { dispatchId: row.id, status: 'refunded', actorId: null, note: `${formatNaira(amountKobo)} refunded (${payment.reference})` });
+    await insertStatusEvent(tx, {
+      dispatchId: row.id,
+      status: 'refunded',
+      actorId: null,
+      note: `${formatNaira(amountKobo)} refunded (${payment.reference})`,
+    });
     await this.ctx.jobs.enqueue(tx, DISPATCH_PUSH_JOB, { dispatchId: row.id });
   }
 
@@ -169,7 +235,8 @@ export class DispatchService {
     const byOwner = new Map<string, DispatchRow[]>();
     for (const r of rows) (byOwner.get(r.userId) ?? byOwner.set(r.userId, []).get(r.userId)!).push(r);
     const tracking = new Map<string, TrackingDto>();
-    for (const [owner, own] of byOwner) for (const [id, t] of await loadDispatchTracking(this.ctx.db, own, owner)) tracking.set(id, t);
+    for (const [owner, own] of byOwner)
+      for (const [id, t] of await loadDispatchTracking(this.ctx.db, own, owner)) tracking.set(id, t);
     return rows.map((r) => ({ ...toDispatchDto(r, 'sender', now), ...tracking.get(r.id) }));
   }
 
@@ -186,7 +253,12 @@ export class DispatchService {
     const result = await this.ctx.db.transaction(async (tx) => {
       const row = await cancelIfAllowed(tx, id, userId, new Date(Date.now() - CANCEL_WINDOW_MS));
       if (!row) return { row: null, existing: await findDispatch(tx, id) };
-      await insertStatusEvent(tx, { dispatchId: id, status: 'Order Cancelled', actorId: userId, note: 'Cancelled by the sender' });
+      await insertStatusEvent(tx, {
+        dispatchId: id,
+        status: 'Order Cancelled',
+        actorId: userId,
+        note: 'Cancelled by the sender',
+      });
       const payment = await findPaidPayment(tx, id);
       if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
       await payments.refund(tx, payment.id, row.amountKobo, 'Dispatch cancelled by the sender');
@@ -198,7 +270,10 @@ export class DispatchService {
     if (!e || e.userId !== userId || e.paymentState !== 'paid') throw notFound('Dispatch not found.');
     if (e.status === 'Order Cancelled') throw conflict('This dispatch is already cancelled.', 'already_cancelled');
     if (e.riderId !== null || e.status !== 'Order Placed') {
-      throw conflict('A rider has already been assigned, so this dispatch can no longer be cancelled.', 'cancel_not_allowed');
+      throw conflict(
+        'A rider has already been assigned, so this dispatch can no longer be cancelled.',
+        'cancel_not_allowed',
+      );
     }
     throw conflict('The 5-minute cancellation window has passed.', 'cancel_window_passed');
   }
@@ -268,41 +343,37 @@ export class DispatchService {
    */
   async confirmDelivery(riderUserId: string, id: string, code: string): Promise<DispatchDto> {
     if (!/^\d{4}$/.test(code)) throw badRequest('The delivery code is 4 digits.', 'validation_failed');
-    type Outcome =
-      | { kind: 'delivered'; row: DispatchRow }
-      | { kind: 'wrong'; left: number }
-      | { kind: 'locked' }
-      | { kind: 'not_found' }
-      | { kind: 'bad_status'; status: string };
-    const outcome = await this.ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const outcome = await this.ctx.db.transaction(async (tx) => {
       const job = await lockRiderJob(tx, id, riderUserId);
-      if (!job) return { kind: 'not_found' };
-      if (job.lockedAt) return { kind: 'locked' };
-      if (job.status !== 'Order Picked') return { kind: 'bad_status', status: job.status };
-      if (sameCode(code, job.deliveryCode)) {
-        const row = (await markDelivered(tx, id))!;
-        await insertStatusEvent(tx, { dispatchId: id, status: 'Order Delivered', actorId: riderUserId });
-        await this.push(tx, row);
-        return { kind: 'delivered', row };
-      }
-      const row = await recordWrongCode(tx, id, MAX_CODE_ATTEMPTS);
-      if (row.lockedAt) {
-        await this.alertSupport(tx, row);
-        return { kind: 'locked' };
-      }
-      return { kind: 'wrong', left: MAX_CODE_ATTEMPTS - row.codeAttempts };
+      if (!job) return null;
+      const delivered: { row?: DispatchRow } = {};
+      const tried = await tryDeliveryCode(
+        { code: job.deliveryCode, lockedAt: job.lockedAt, ready: job.status === 'Order Picked' },
+        code,
+        {
+          deliver: async () => {
+            delivered.row = (await markDelivered(tx, id))!;
+            await insertStatusEvent(tx, { dispatchId: id, status: 'Order Delivered', actorId: riderUserId });
+            await this.push(tx, delivered.row);
+          },
+          countWrong: async (max) => {
+            const row = await recordWrongCode(tx, id, max);
+            return { attempts: row.codeAttempts, locked: row.lockedAt !== null };
+          },
+          alertSupport: () => this.alertSupport(tx, job),
+        },
+      );
+      return { tried, status: job.status, delivered: delivered.row };
     });
-    switch (outcome.kind) {
+    if (!outcome) throw notFound('Dispatch not found.');
+    const { tried, status, delivered } = outcome;
+    switch (tried.kind) {
       case 'delivered':
-        return toDispatchDto(outcome.row, 'rider');
-      case 'wrong':
-        throw badRequest(`Wrong delivery code. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`, 'wrong_code');
-      case 'locked':
-        throw jobLocked();
-      case 'not_found':
-        throw notFound('Dispatch not found.');
-      case 'bad_status':
-        throw conflict(`This dispatch is ${outcome.status}; it cannot be delivered now.`, 'invalid_status');
+        return toDispatchDto(delivered!, 'rider');
+      case 'not_ready':
+        throw conflict(`This dispatch is ${status}; it cannot be delivered now.`, 'invalid_status');
+      default:
+        throw refusedCode(tried);
     }
   }
 
@@ -318,12 +389,22 @@ export class DispatchService {
         'Please contact the rider and the recipient.',
       ].join('\n'),
     });
-    await this.ctx.jobs.enqueue(tx, DISPATCH_ALERT_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_ALERT_JOB.kind}:${row.id}` });
+    await this.ctx.jobs.enqueue(
+      tx,
+      DISPATCH_ALERT_JOB,
+      { dispatchId: row.id },
+      { dedupeKey: `${DISPATCH_ALERT_JOB.kind}:${row.id}` },
+    );
   }
 
   /** Live update to the sender (and the rider), sent by a job after the change commits. */
   private async push(tx: Tx, row: DispatchRow): Promise<void> {
-    await this.ctx.jobs.enqueue(tx, DISPATCH_PUSH_JOB, { dispatchId: row.id }, { dedupeKey: `${DISPATCH_PUSH_JOB.kind}:${row.id}:${row.status}` });
+    await this.ctx.jobs.enqueue(
+      tx,
+      DISPATCH_PUSH_JOB,
+      { dispatchId: row.id },
+      { dedupeKey: `${DISPATCH_PUSH_JOB.kind}:${row.id}:${row.status}` },
+    );
   }
 
   /**
@@ -352,8 +433,4 @@ export class DispatchService {
       createdAt: new Date().toISOString(),
     });
   }
-}
-
-function jobLocked() {
-  return new AppError(423, 'job_locked', 'This job is locked after too many wrong codes. Support has been told and will contact you.');
 }

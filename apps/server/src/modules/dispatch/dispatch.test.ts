@@ -2,11 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { io as ioClient } from 'socket.io-client';
 import {
-  CANCEL_WINDOW_MS, DEFAULT_FEE_TIERS, MAX_CODE_ATTEMPTS, MSG, deliveryFeeForDistance, dispatchTotals, haversineKm,
-  koboToNaira, SupportAlertEvent, type DispatchDto,
+  CANCEL_WINDOW_MS,
+  DEFAULT_FEE_TIERS,
+  MAX_CODE_ATTEMPTS,
+  MSG,
+  deliveryFeeForDistance,
+  dispatchTotals,
+  haversineKm,
+  koboToNaira,
+  SupportAlertEvent,
+  type DispatchDto,
 } from '@jara/shared';
 import { buildTestApp, createAddress, createUser, json, type TestApp } from '../../../test/helpers.js';
-import { DROPOFF, createPaidDispatch, createRider, pointNorth, reloadDispatch } from '../../../test/factories-dispatch.js';
+import {
+  DROPOFF,
+  createPaidDispatch,
+  createRider,
+  pointNorth,
+  reloadDispatch,
+} from '../../../test/factories-dispatch.js';
 import { dispatches, jobs, mailOutbox, payments, refunds, statusEvents } from '../../infra/db/schema.js';
 import { DispatchService } from './dispatch.service.js';
 
@@ -38,12 +52,22 @@ const post = (url: string, payload: object, cookie?: string) =>
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 async function countDispatches(userId: string) {
-  const [r] = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(dispatches).where(eq(dispatches.userId, userId));
+  const [r] = await app.ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(dispatches)
+    .where(eq(dispatches.userId, userId));
   return Number(r!.n);
 }
 
 function requestBody(pickupAddress: string, overrides: Record<string, unknown> = {}) {
-  return { pickupAddress, dropoff: { ...DROPOFF }, deliveryNote: 'Two textbooks in a bag', isExpress: false, email: 'ada@example.com', ...overrides };
+  return {
+    pickupAddress,
+    dropoff: { ...DROPOFF },
+    deliveryNote: 'Two textbooks in a bag',
+    isExpress: false,
+    email: 'ada@example.com',
+    ...overrides,
+  };
 }
 
 /** Requests a dispatch through the API and pays it; returns the dispatch as the sender sees it. */
@@ -60,16 +84,30 @@ describe('POST /api/dispatch/delivery-fee', () => {
   const centre = { latitude: 6.3998, longitude: 5.6099 };
   it.each([0.3, 0.8, 2, 3.5, 4.5, 5.5, 6.5, 8])('charges the tier fee for %s km, in naira', async (km) => {
     const to = pointNorth(centre, km);
-    const res = await post('/api/dispatch/delivery-fee', { latitude1: centre.latitude, longitude1: centre.longitude, latitude2: to.latitude, longitude2: to.longitude });
+    const res = await post('/api/dispatch/delivery-fee', {
+      latitude1: centre.latitude,
+      longitude1: centre.longitude,
+      latitude2: to.latitude,
+      longitude2: to.longitude,
+    });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ success: true, deliveryFee: koboToNaira(deliveryFeeForDistance(km)) });
   });
 
   it('refuses points outside the service area and malformed input', async () => {
-    const far = await post('/api/dispatch/delivery-fee', { latitude1: 6.3998, longitude1: 5.6099, latitude2: 6.5244, longitude2: 3.3792 });
+    const far = await post('/api/dispatch/delivery-fee', {
+      latitude1: 6.3998,
+      longitude1: 5.6099,
+      latitude2: 6.5244,
+      longitude2: 3.3792,
+    });
     expect(far.statusCode).toBe(400);
     expect(json(far)).toMatchObject({ success: false, code: 'outside_service_area' });
-    for (const bad of [{}, { latitude1: '6.4', longitude1: 5.6, latitude2: 6.4, longitude2: 5.6 }, { latitude1: 91, longitude1: 5.6, latitude2: 6.4, longitude2: 5.6 }]) {
+    for (const bad of [
+      {},
+      { latitude1: '6.4', longitude1: 5.6, latitude2: 6.4, longitude2: 5.6 },
+      { latitude1: 91, longitude1: 5.6, latitude2: 6.4, longitude2: 5.6 },
+    ]) {
       const res = await post('/api/dispatch/delivery-fee', bad);
       expect(res.statusCode).toBe(400);
       expect(json(res).success).toBe(false);
@@ -95,11 +133,22 @@ describe('POST /api/payment/paystack-dispatch', () => {
     const [row] = await app.ctx.db.select().from(dispatches).where(eq(dispatches.userId, user.id));
     const expected = dispatchTotals(deliveryFeeForDistance(haversineKm(address, DROPOFF)), true);
     expect(row).toMatchObject({
-      paymentState: 'awaiting', deliveryFeeKobo: expected.deliveryFeeKobo, serviceFeeKobo: expected.serviceFeeKobo, amountKobo: expected.totalKobo,
-      deliveryCode: null, pickupAddressId: address.id, deliveryNote: 'Two textbooks in a bag', isExpress: true,
+      paymentState: 'awaiting',
+      deliveryFeeKobo: expected.deliveryFeeKobo,
+      serviceFeeKobo: expected.serviceFeeKobo,
+      amountKobo: expected.totalKobo,
+      deliveryCode: null,
+      pickupAddressId: address.id,
+      deliveryNote: 'Two textbooks in a bag',
+      isExpress: true,
     });
     const [payment] = await app.ctx.db.select().from(payments).where(eq(payments.reference, body.reference));
-    expect(payment).toMatchObject({ purpose: 'dispatch', subjectId: row!.id, amountKobo: expected.totalKobo, userId: user.id });
+    expect(payment).toMatchObject({
+      purpose: 'dispatch',
+      subjectId: row!.id,
+      amountKobo: expected.totalKobo,
+      userId: user.id,
+    });
     // Not paid yet: not listed.
     expect(json(await get('/api/dispatch/user', cookie)).orders).toEqual([]);
   });
@@ -139,14 +188,26 @@ describe('POST /api/payment/paystack-dispatch', () => {
       [{ latitude: undefined, longitude: undefined }, MSG.selectValidAddress],
     ];
     for (const [change, message] of cases) {
-      const res = await post('/api/payment/paystack-dispatch', requestBody(address.id, { dropoff: { ...DROPOFF, ...change } }), cookie);
+      const res = await post(
+        '/api/payment/paystack-dispatch',
+        requestBody(address.id, { dropoff: { ...DROPOFF, ...change } }),
+        cookie,
+      );
       expect(res.statusCode).toBe(400);
       expect(json(res).message).toBe(message);
     }
-    const outside = await post('/api/payment/paystack-dispatch', requestBody(address.id, { dropoff: { ...DROPOFF, latitude: 6.5244, longitude: 3.3792 } }), cookie);
+    const outside = await post(
+      '/api/payment/paystack-dispatch',
+      requestBody(address.id, { dropoff: { ...DROPOFF, latitude: 6.5244, longitude: 3.3792 } }),
+      cookie,
+    );
     expect(outside.statusCode).toBe(400);
     expect(json(outside).code).toBe('outside_service_area');
-    const longNote = await post('/api/payment/paystack-dispatch', requestBody(address.id, { deliveryNote: 'x'.repeat(501) }), cookie);
+    const longNote = await post(
+      '/api/payment/paystack-dispatch',
+      requestBody(address.id, { deliveryNote: 'x'.repeat(501) }),
+      cookie,
+    );
     expect(longNote.statusCode).toBe(400);
     expect(await countDispatches(user.id)).toBe(0);
   });
@@ -154,17 +215,31 @@ describe('POST /api/payment/paystack-dispatch', () => {
   describe('totals equal the shared formula at every tier edge', () => {
     const pickup = { latitude: 6.3998, longitude: 5.6099 };
     const edges = DEFAULT_FEE_TIERS.flatMap((t) => (t.underKm === null ? [] : [t.underKm - 0.01, t.underKm + 0.01]));
-    it.each(edges.flatMap((km) => [[km, false], [km, true]] as const))('%s km, express %s', async (km, isExpress) => {
+    it.each(
+      edges.flatMap(
+        (km) =>
+          [
+            [km, false],
+            [km, true],
+          ] as const,
+      ),
+    )('%s km, express %s', async (km, isExpress) => {
       const { user, cookie } = await createUser(app);
       const address = await createAddress(app, user.id, pickup);
       const drop = pointNorth(pickup, km);
-      const res = await post('/api/payment/paystack-dispatch', requestBody(address.id, { isExpress, dropoff: { ...DROPOFF, ...drop } }), cookie);
+      const res = await post(
+        '/api/payment/paystack-dispatch',
+        requestBody(address.id, { isExpress, dropoff: { ...DROPOFF, ...drop } }),
+        cookie,
+      );
       expect(res.statusCode).toBe(200);
       const [row] = await app.ctx.db.select().from(dispatches).where(eq(dispatches.userId, user.id));
       const tier = DEFAULT_FEE_TIERS.find((t) => t.underKm === null || km < t.underKm)!;
       const expected = dispatchTotals(tier.feeKobo, isExpress);
       expect({ fee: row!.deliveryFeeKobo, service: row!.serviceFeeKobo, total: row!.amountKobo }).toEqual({
-        fee: expected.deliveryFeeKobo, service: expected.serviceFeeKobo, total: expected.totalKobo,
+        fee: expected.deliveryFeeKobo,
+        service: expected.serviceFeeKobo,
+        total: expected.totalKobo,
       });
     });
   });
@@ -174,7 +249,11 @@ describe('payment confirmation', () => {
   it('places the dispatch, makes a 4-digit code, emails it to the drop-off and records the event, once', async () => {
     const { user, cookie } = await createUser(app);
     const address = await createAddress(app, user.id);
-    const res = await post('/api/payment/paystack-dispatch', requestBody(address.id, { dropoff: { ...DROPOFF, email: 'recipient@example.com' } }), cookie);
+    const res = await post(
+      '/api/payment/paystack-dispatch',
+      requestBody(address.id, { dropoff: { ...DROPOFF, email: 'recipient@example.com' } }),
+      cookie,
+    );
     const { reference } = json(res);
     await settle(reference);
     await settle(reference); // a replayed webhook changes nothing
@@ -208,7 +287,11 @@ describe('payment confirmation', () => {
     const { port } = app.server.address() as { port: number };
     const { user, cookie } = await createUser(app);
     const address = await createAddress(app, user.id);
-    const socket = ioClient(`http://127.0.0.1:${port}`, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    const socket = ioClient(`http://127.0.0.1:${port}`, {
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: false,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.on('connect', () => resolve());
@@ -228,7 +311,7 @@ describe('payment confirmation', () => {
 });
 
 describe('job.available for riders', () => {
-  it('a paid dispatch appears live on riders\' boards, and only theirs', async () => {
+  it("a paid dispatch appears live on riders' boards, and only theirs", async () => {
     // The suite shares one app; an earlier socket test may have started it listening.
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
@@ -236,7 +319,11 @@ describe('job.available for riders', () => {
     const { user, cookie } = await createUser(app);
     const address = await createAddress(app, user.id);
     const connect = async (c: string) => {
-      const s = ioClient(`http://127.0.0.1:${port}`, { transports: ['websocket'], extraHeaders: { cookie: c }, reconnection: false });
+      const s = ioClient(`http://127.0.0.1:${port}`, {
+        transports: ['websocket'],
+        extraHeaders: { cookie: c },
+        reconnection: false,
+      });
       await new Promise<void>((resolve, reject) => {
         s.on('connect', () => resolve());
         s.on('connect_error', reject);
@@ -249,12 +336,17 @@ describe('job.available for riders', () => {
       const senderHeard: unknown[] = [];
       senderSocket.on('job.available', (e: unknown) => senderHeard.push(e));
       const { reference } = json(await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie));
-      const [{ id: dispatchId }] = await app.ctx.db.select({ id: dispatches.id }).from(dispatches).where(eq(dispatches.userId, user.id)) as [{ id: string }];
+      const [{ id: dispatchId }] = (await app.ctx.db
+        .select({ id: dispatches.id })
+        .from(dispatches)
+        .where(eq(dispatches.userId, user.id))) as [{ id: string }];
       const heard: { kind: string; _id: string }[] = [];
-      const announced = new Promise<void>((resolve) => riderSocket.on('job.available', (e: { kind: string; _id: string }) => {
-        heard.push(e);
-        if (e._id === dispatchId) resolve();
-      }));
+      const announced = new Promise<void>((resolve) =>
+        riderSocket.on('job.available', (e: { kind: string; _id: string }) => {
+          heard.push(e);
+          if (e._id === dispatchId) resolve();
+        }),
+      );
       await settle(reference);
       await app.ctx.jobs.drain();
       await announced;
@@ -262,10 +354,22 @@ describe('job.available for riders', () => {
       // The board the event tells the rider to fetch has it.
       const board = json(await get('/api/rider/jobs', rider.cookie)).jobs as { kind: string; _id: string }[];
       expect(board).toContainEqual(expect.objectContaining({ kind: 'dispatch', _id: dispatchId }));
-      // Once a rider holds it, later pushes announce nothing.
+      // Once a rider holds it, later pushes announce nothing. Each push tells the rider and the
+      // sender the dispatch first (then announces it, if it still would): the second push's
+      // update reaches both sockets after anything the first push sent.
+      const assigned = (socket: typeof riderSocket) => {
+        const seen: unknown[] = [];
+        socket.on('dispatch.updated', (d: { _id: string; status: string }) => {
+          if (d._id === dispatchId && d.status === 'Order Assigned') seen.push(d);
+        });
+        return seen;
+      };
+      const riderUpdates = assigned(riderSocket);
+      const senderUpdates = assigned(senderSocket);
       await service.acceptDispatch(rider.user.id, dispatchId);
       await app.ctx.jobs.drain();
-      await new Promise((r) => setTimeout(r, 100));
+      await service.runPush(dispatchId);
+      await expect.poll(() => [riderUpdates.length, senderUpdates.length]).toEqual([2, 2]);
       expect(heard.filter((e) => e._id === dispatchId)).toHaveLength(1);
       expect(senderHeard).toEqual([]);
     } finally {
@@ -299,8 +403,20 @@ describe('GET /api/dispatch/user', () => {
       amount: koboToNaira(totals.totalKobo),
       createdAt: expect.any(String),
       isExpress: true,
-      dropoff: { firstName: 'Bola', lastName: 'Ade', phone: DROPOFF.phone, address: DROPOFF.address, email: DROPOFF.email },
-      pickup: { firstName: 'Ada', lastName: 'Obi', phone: '08031234567', address: address.address, email: 'ada@example.com' },
+      dropoff: {
+        firstName: 'Bola',
+        lastName: 'Ade',
+        phone: DROPOFF.phone,
+        address: DROPOFF.address,
+        email: DROPOFF.email,
+      },
+      pickup: {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        phone: '08031234567',
+        address: address.address,
+        email: 'ada@example.com',
+      },
       deliveryNote: 'Two textbooks in a bag',
       deliveryCode: expect.stringMatching(/^\d{4}$/),
       canCancel: true,
@@ -323,7 +439,9 @@ describe('who can read a dispatch', () => {
     const stranger = await createUser(app);
     const rider = await createRider(app);
     const { dispatch } = await createPaidDispatch(app, sender.user.id);
-    expect(json(await get(`/api/dispatch/${dispatch.id}`, sender.cookie)).order.deliveryCode).toBe(dispatch.deliveryCode);
+    expect(json(await get(`/api/dispatch/${dispatch.id}`, sender.cookie)).order.deliveryCode).toBe(
+      dispatch.deliveryCode,
+    );
     for (const who of [stranger, rider]) {
       const res = await get(`/api/dispatch/${dispatch.id}`, who.cookie);
       expect(res.statusCode).toBe(404);
@@ -336,7 +454,12 @@ describe('who can read a dispatch', () => {
     expect(board.find((d) => d._id === dispatch.id)).toMatchObject({ deliveryCode: null, canCancel: false });
     await service.acceptDispatch(rider.user.id, dispatch.id);
     const seen = await service.getForRider(rider.user.id, dispatch.id);
-    expect(seen).toMatchObject({ _id: dispatch.id, status: 'Order Assigned', deliveryCode: null, dropoff: { phone: DROPOFF.phone } });
+    expect(seen).toMatchObject({
+      _id: dispatch.id,
+      status: 'Order Assigned',
+      deliveryCode: null,
+      dropoff: { phone: DROPOFF.phone },
+    });
     expect(JSON.stringify(await service.listRiderJobs(rider.user.id))).not.toContain(`"${dispatch.deliveryCode}"`);
     const otherRider = await createRider(app);
     await expect(service.getForRider(otherRider.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
@@ -351,25 +474,37 @@ describe('POST /api/dispatch/cancel/:id', () => {
     const [payment] = await app.ctx.db.select().from(payments).where(eq(payments.subjectId, placed._id));
     const res = await post(`/api/dispatch/cancel/${placed._id}`, {}, cookie);
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({ success: true, order: { status: 'Order Cancelled', canCancel: false, deliveryCode: null } });
+    expect(json(res)).toMatchObject({
+      success: true,
+      order: { status: 'Order Cancelled', canCancel: false, deliveryCode: null },
+    });
     expect(await refundsOf(payment!.id)).toMatchObject([{ amountKobo: payment!.amountKobo }]);
     expect((await reloadDispatch(app, placed._id)).status).toBe('Order Cancelled');
     const events = await app.ctx.db.select().from(statusEvents).where(eq(statusEvents.subjectId, placed._id));
-    expect(events.map((e) => [e.status, e.actorId])).toEqual([['Order Placed', user.id], ['Order Cancelled', user.id]]);
+    expect(events.map((e) => [e.status, e.actorId])).toEqual([
+      ['Order Placed', user.id],
+      ['Order Cancelled', user.id],
+    ]);
     const again = await post(`/api/dispatch/cancel/${placed._id}`, {}, cookie);
     expect(again.statusCode).toBe(409);
     expect(json(again).code).toBe('already_cancelled');
     await app.ctx.jobs.drain();
     expect(await refundsOf(payment!.id)).toHaveLength(1);
     const listed = json(await get('/api/dispatch/user', cookie)).orders as DispatchDto[];
-    expect(listed[0]).toMatchObject({ _id: placed._id, status: 'Order Cancelled', canCancel: false, deliveryCode: null });
+    expect(listed[0]).toMatchObject({
+      _id: placed._id,
+      status: 'Order Cancelled',
+      canCancel: false,
+      deliveryCode: null,
+    });
   });
 
   it('refuses after the window, after a rider is assigned, and for anyone else, changing nothing', async () => {
     const { user, cookie } = await createUser(app);
     const stranger = await createUser(app);
     const rider = await createRider(app);
-    const late = (await createPaidDispatch(app, user.id, { paidAt: new Date(Date.now() - CANCEL_WINDOW_MS - 1000) })).dispatch;
+    const late = (await createPaidDispatch(app, user.id, { paidAt: new Date(Date.now() - CANCEL_WINDOW_MS - 1000) }))
+      .dispatch;
     const taken = (await createPaidDispatch(app, user.id)).dispatch;
     await service.acceptDispatch(rider.user.id, taken.id);
     const fresh = (await createPaidDispatch(app, user.id)).dispatch;
@@ -391,7 +526,9 @@ describe('POST /api/dispatch/cancel/:id', () => {
       const [p] = await app.ctx.db.select().from(payments).where(eq(payments.subjectId, d.id));
       expect(await refundsOf(p!.id)).toEqual([]);
     }
-    expect(json(await get('/api/dispatch/user', cookie)).orders.find((o: DispatchDto) => o._id === late.id).canCancel).toBe(false);
+    expect(
+      json(await get('/api/dispatch/user', cookie)).orders.find((o: DispatchDto) => o._id === late.id).canCancel,
+    ).toBe(false);
   });
 });
 
@@ -400,7 +537,10 @@ describe('rider side', () => {
     const { user } = await createUser(app);
     const [a, b] = [await createRider(app), await createRider(app)];
     const { dispatch } = await createPaidDispatch(app, user.id);
-    const results = await Promise.allSettled([service.acceptDispatch(a.user.id, dispatch.id), service.acceptDispatch(b.user.id, dispatch.id)]);
+    const results = await Promise.allSettled([
+      service.acceptDispatch(a.user.id, dispatch.id),
+      service.acceptDispatch(b.user.id, dispatch.id),
+    ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     expect(won).toHaveLength(1);
@@ -425,7 +565,9 @@ describe('rider side', () => {
     await expect(service.acceptDispatch(senderRider.user.id, cancelled.id)).rejects.toMatchObject({ status: 409 });
     await app.ctx.db.update(dispatches).set({ paymentState: 'awaiting' }).where(eq(dispatches.id, dispatch.id));
     await expect(service.acceptDispatch(senderRider.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
-    await expect(service.acceptDispatch(senderRider.user.id, crypto.randomUUID())).rejects.toMatchObject({ status: 404 });
+    await expect(service.acceptDispatch(senderRider.user.id, crypto.randomUUID())).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('picked up then delivered with the right code, each change recorded and pushed', async () => {
@@ -435,15 +577,24 @@ describe('rider side', () => {
     const { dispatch } = await createPaidDispatch(app, user.id);
     await service.acceptDispatch(rider.user.id, dispatch.id);
     await expect(service.markPicked(other.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
-    await expect(service.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({ status: 409 });
-    expect(await service.markPicked(rider.user.id, dispatch.id)).toMatchObject({ status: 'Order Picked', deliveryCode: null });
+    await expect(service.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await service.markPicked(rider.user.id, dispatch.id)).toMatchObject({
+      status: 'Order Picked',
+      deliveryCode: null,
+    });
     await expect(service.markPicked(rider.user.id, dispatch.id)).rejects.toMatchObject({ status: 409 });
-    await expect(service.confirmDelivery(other.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({ status: 404 });
+    await expect(service.confirmDelivery(other.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
+      status: 404,
+    });
     const done = await service.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!);
     expect(done).toMatchObject({ status: 'Order Delivered', deliveryCode: null });
     const events = await app.ctx.db.select().from(statusEvents).where(eq(statusEvents.subjectId, dispatch.id));
     expect(events.map((e) => [e.status, e.actorId])).toEqual([
-      ['Order Assigned', rider.user.id], ['Order Picked', rider.user.id], ['Order Delivered', rider.user.id],
+      ['Order Assigned', rider.user.id],
+      ['Order Picked', rider.user.id],
+      ['Order Delivered', rider.user.id],
     ]);
     const pushJobs = await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'dispatch.push'));
     expect(pushJobs.filter((j) => j.payload.dispatchId === dispatch.id)).toHaveLength(3);
@@ -457,17 +608,27 @@ describe('rider side', () => {
     await expect(service.confirmDelivery(rider.user.id, dispatch.id, 'abcd')).rejects.toMatchObject({ status: 400 });
     for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
       await expect(service.confirmDelivery(rider.user.id, dispatch.id, wrong)).rejects.toMatchObject({
-        status: 400, code: 'wrong_code', message: expect.stringContaining(`${MAX_CODE_ATTEMPTS - i}`),
+        status: 400,
+        code: 'wrong_code',
+        message: expect.stringContaining(`${MAX_CODE_ATTEMPTS - i}`),
       });
     }
-    await expect(service.confirmDelivery(rider.user.id, dispatch.id, wrong)).rejects.toMatchObject({ status: 423, code: 'job_locked' });
+    await expect(service.confirmDelivery(rider.user.id, dispatch.id, wrong)).rejects.toMatchObject({
+      status: 423,
+      code: 'job_locked',
+    });
     // Locked: even the right code is refused now.
-    await expect(service.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({ status: 423 });
+    await expect(service.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
+      status: 423,
+    });
     const row = await reloadDispatch(app, dispatch.id);
     expect(row.codeAttempts).toBe(MAX_CODE_ATTEMPTS);
     expect(row.lockedAt).toBeInstanceOf(Date);
     expect(row.status).toBe('Order Picked');
-    const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, app.ctx.config.mail.support));
+    const mails = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, app.ctx.config.mail.support));
     expect(mails.filter((m) => m.subject.includes(dispatch.id))).toHaveLength(1);
 
     const alerts: unknown[] = [];
@@ -481,7 +642,13 @@ describe('rider side', () => {
     } finally {
       app.ctx.realtime.emitToRole = original;
     }
-    expect(alerts).toContainEqual({ role: 'support', event: 'support.alert', payload: expect.objectContaining({ dispatchId: dispatch.id, kind: 'dispatch_code_locked' }) });
-    SupportAlertEvent.parse((alerts as { event: string; payload: unknown }[]).find((a) => a.event === 'support.alert')!.payload);
+    expect(alerts).toContainEqual({
+      role: 'support',
+      event: 'support.alert',
+      payload: expect.objectContaining({ dispatchId: dispatch.id, kind: 'dispatch_code_locked' }),
+    });
+    SupportAlertEvent.parse(
+      (alerts as { event: string; payload: unknown }[]).find((a) => a.event === 'support.alert')!.payload,
+    );
   });
 });

@@ -1,4 +1,11 @@
 /** The dispatch module's surface: what the app and other modules may use. */
 export { dispatchModule } from './dispatch.routes.js';
 export { DispatchService } from './dispatch.service.js';
-export { findDispatch, listOpenJobs, listRiderJobs, type DispatchRow } from './dispatch.repo.js';
+export {
+  carriesDispatch,
+  deliveredDispatches,
+  findDispatch,
+  listOpenJobs,
+  listRiderJobs,
+  type DispatchRow,
+} from './dispatch.repo.js';

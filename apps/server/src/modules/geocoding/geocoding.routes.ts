@@ -1,4 +1,4 @@
-import { NearbyPlacesQuery, PlaceSearchQuery } from '@jara/shared';
+import { GeocodingListAnswer, NearbyPlacesQuery, PlaceSearchQuery, SuggestionsAnswer } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { sendRepresentation } from '../../infra/snapshot.js';
@@ -13,16 +13,32 @@ export const geocodingModule: Module = async (app, ctx) => {
   defaultAccess(app, 'public');
   const store = ctx.catalogue;
 
-  app.get('/api/geocoding/fetchAddresses', { schema: { tags: ['geocoding'] }, compress: false }, async (req, reply) => {
-    return sendRepresentation(req, reply, (await store.places.get()).list, 'public, max-age=3600');
-  });
+  // These two answer bytes built once per gazetteer change, not serialised per request: their
+  // schemas document them, and geocoding.test.ts checks the bytes against them.
+  app.get(
+    '/api/geocoding/fetchAddresses',
+    { schema: { tags: ['geocoding'], response: { 200: GeocodingListAnswer } }, compress: false },
+    async (req, reply) => {
+      return sendRepresentation(req, reply, (await store.places.get()).list, 'public, max-age=3600');
+    },
+  );
 
-  app.get('/api/geocoding/search', { schema: { tags: ['geocoding'], querystring: PlaceSearchQuery }, compress: false }, async (req, reply) => {
-    return sendRepresentation(req, reply, (await store.places.get()).suggestions(req.query.q), null);
-  });
+  app.get(
+    '/api/geocoding/search',
+    {
+      schema: { tags: ['geocoding'], querystring: PlaceSearchQuery, response: { 200: SuggestionsAnswer } },
+      compress: false,
+    },
+    async (req, reply) => {
+      return sendRepresentation(req, reply, (await store.places.get()).suggestions(req.query.q), null);
+    },
+  );
 
-  app.get('/api/geocoding/nearby', { schema: { tags: ['geocoding'], querystring: NearbyPlacesQuery } }, async (req) => {
-    const rows = await nearbyPlaces(ctx.db, req.query.lat, req.query.lon);
-    return { success: true, data: rows };
-  });
+  app.get(
+    '/api/geocoding/nearby',
+    { schema: { tags: ['geocoding'], querystring: NearbyPlacesQuery, response: { 200: SuggestionsAnswer } } },
+    async (req) => {
+      return { success: true as const, data: await nearbyPlaces(ctx.db, req.query.lat, req.query.lon) };
+    },
+  );
 };

@@ -4,17 +4,34 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { featuresToPlaces, lineMidpoint, representativePoint, ringCentroid } from './osm-import.js';
 
-const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/osm/benin-city-sample.geojson');
+const FIXTURE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../test/fixtures/osm/benin-city-sample.geojson',
+);
 // The full 19,199-feature extract is not part of the repository; point OSM_EXTRACT_DIR at it to check it too.
 const OSM_DIR = process.env.OSM_EXTRACT_DIR;
 const hasData = !!OSM_DIR && existsSync(path.join(OSM_DIR, 'map-tile-1.geojson'));
 
 describe('geometry reduction', () => {
   it('puts a square polygon at its centre', () => {
-    expect(ringCentroid([[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]])).toEqual([1, 1]);
+    expect(
+      ringCentroid([
+        [0, 0],
+        [2, 0],
+        [2, 2],
+        [0, 2],
+        [0, 0],
+      ]),
+    ).toEqual([1, 1]);
   });
   it('puts a line at the point halfway along it', () => {
-    expect(lineMidpoint([[0, 0], [1, 0], [1, 3]])).toEqual([1, 1]);
+    expect(
+      lineMidpoint([
+        [0, 0],
+        [1, 0],
+        [1, 3],
+      ]),
+    ).toEqual([1, 1]);
   });
   it('keeps a point and refuses unknown geometry', () => {
     expect(representativePoint({ type: 'Point', coordinates: [5.6, 6.4] })).toEqual([5.6, 6.4]);
@@ -26,16 +43,60 @@ describe('geometry reduction', () => {
 describe('featuresToPlaces', () => {
   const sample = {
     features: [
-      { type: 'Feature' as const, id: 'way/1', properties: { id: 'way/1', name: 'Hall 3', building: 'dormitory' }, geometry: { type: 'Polygon', coordinates: [[[5.6, 6.4], [5.602, 6.4], [5.602, 6.402], [5.6, 6.402], [5.6, 6.4]]] } },
-      { type: 'Feature' as const, id: 'way/2', properties: { id: 'way/2', highway: 'residential' }, geometry: { type: 'LineString', coordinates: [[5.6, 6.4], [5.61, 6.4]] } },
-      { type: 'Feature' as const, id: 'way/3', properties: { id: 'way/3', name: 'Ekosodin Road', highway: 'tertiary' }, geometry: { type: 'LineString', coordinates: [[5.6, 6.4], [5.61, 6.4]] } },
+      {
+        type: 'Feature' as const,
+        id: 'way/1',
+        properties: { id: 'way/1', name: 'Hall 3', building: 'dormitory' },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [5.6, 6.4],
+              [5.602, 6.4],
+              [5.602, 6.402],
+              [5.6, 6.402],
+              [5.6, 6.4],
+            ],
+          ],
+        },
+      },
+      {
+        type: 'Feature' as const,
+        id: 'way/2',
+        properties: { id: 'way/2', highway: 'residential' },
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [5.6, 6.4],
+            [5.61, 6.4],
+          ],
+        },
+      },
+      {
+        type: 'Feature' as const,
+        id: 'way/3',
+        properties: { id: 'way/3', name: 'Ekosodin Road', highway: 'tertiary' },
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [5.6, 6.4],
+            [5.61, 6.4],
+          ],
+        },
+      },
     ],
   };
   it('reduces to points, names the street, and skips what has no name', () => {
     const r = featuresToPlaces(sample);
     expect(r.skippedUnnamed).toBe(1);
     expect(r.places).toHaveLength(2);
-    expect(r.places[0]).toMatchObject({ placeId: 'osm-way-1', displayName: 'Hall 3, Benin City, Nigeria', lat: 6.401, lon: 5.601, kind: 'building:dormitory' });
+    expect(r.places[0]).toMatchObject({
+      placeId: 'osm-way-1',
+      displayName: 'Hall 3, Benin City, Nigeria',
+      lat: 6.401,
+      lon: 5.601,
+      kind: 'building:dormitory',
+    });
     expect(r.places[1]).toMatchObject({ street: 'Ekosodin Road', kind: 'highway:tertiary', lat: 6.4, lon: 5.605 });
   });
   it('can keep unnamed features, labelled', () => {
@@ -66,10 +127,21 @@ describe('a real OpenStreetMap sample (test/fixtures/osm, cut from the Benin Cit
   it('puts a hostel polygon at its centre with its campus address, and a street on itself', () => {
     const { places } = featuresToPlaces(sample);
     expect(places.find((p) => p.placeId === 'osm-way-44466622')).toMatchObject({
-      displayName: 'Hall 5 Hostel, University of Benin, Ugbowo, Benin City, Nigeria', street: 'University of Benin, Ugbowo', kind: 'building', lat: 6.3971162, lon: 5.6239229,
+      displayName: 'Hall 5 Hostel, University of Benin, Ugbowo, Benin City, Nigeria',
+      street: 'University of Benin, Ugbowo',
+      kind: 'building',
+      lat: 6.3971162,
+      lon: 5.6239229,
     });
-    expect(places.find((p) => p.placeId === 'osm-way-42434527')).toMatchObject({ displayName: 'Uwelu Road, Benin City, Nigeria', street: 'Uwelu Road', kind: 'highway:tertiary' });
-    expect(places.find((p) => p.placeId === 'osm-node-1799104530')).toMatchObject({ displayName: 'Useh Secondary School, Benin City, Nigeria', kind: 'amenity:school' });
+    expect(places.find((p) => p.placeId === 'osm-way-42434527')).toMatchObject({
+      displayName: 'Uwelu Road, Benin City, Nigeria',
+      street: 'Uwelu Road',
+      kind: 'highway:tertiary',
+    });
+    expect(places.find((p) => p.placeId === 'osm-node-1799104530')).toMatchObject({
+      displayName: 'Useh Secondary School, Benin City, Nigeria',
+      kind: 'amenity:school',
+    });
   });
 
   it('labels unnamed polygons, multipolygons, streets and points when asked to keep them', () => {
@@ -79,7 +151,9 @@ describe('a real OpenStreetMap sample (test/fixtures/osm, cut from the Benin Cit
     expect(names).toContain('Unnamed building, Benin City, Nigeria');
     expect(names).toContain('Unnamed residential, Benin City, Nigeria');
     expect(names).toContain('Unnamed crossing, Benin City, Nigeria');
-    expect(places.find((p) => p.placeId === 'osm-relation-14939291')).toMatchObject({ displayName: 'Unnamed place, Benin City, Nigeria' });
+    expect(places.find((p) => p.placeId === 'osm-relation-14939291')).toMatchObject({
+      displayName: 'Unnamed place, Benin City, Nigeria',
+    });
   });
 });
 

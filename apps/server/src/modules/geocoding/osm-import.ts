@@ -28,7 +28,9 @@ export interface ImportResult {
 
 /** Area-weighted centroid of a ring (shoelace); falls back to the vertex mean for degenerate rings. */
 export function ringCentroid(ring: Position[]): Position {
-  let a = 0, cx = 0, cy = 0;
+  let a = 0,
+    cx = 0,
+    cy = 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [x0, y0] = ring[j]!;
     const [x1, y1] = ring[i]!;
@@ -46,7 +48,8 @@ export function ringCentroid(ring: Position[]): Position {
 
 function ringArea(ring: Position[]): number {
   let a = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) a += ring[j]![0] * ring[i]![1] - ring[i]![0] * ring[j]![1];
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    a += ring[j]![0] * ring[i]![1] - ring[i]![0] * ring[j]![1];
   return Math.abs(a / 2);
 }
 
@@ -73,20 +76,41 @@ export function representativePoint(g: Geometry | null | undefined): Position | 
   if (!g) return null;
   const c = g.coordinates as never;
   switch (g.type) {
-    case 'Point': return c;
-    case 'MultiPoint': return (c as Position[])[0] ?? null;
-    case 'LineString': return lineMidpoint(c);
-    case 'MultiLineString': return lineMidpoint([...(c as Position[][])].sort((a, b) => b.length - a.length)[0]!);
-    case 'Polygon': return ringCentroid((c as Position[][])[0]!);
+    case 'Point':
+      return c;
+    case 'MultiPoint':
+      return (c as Position[])[0] ?? null;
+    case 'LineString':
+      return lineMidpoint(c);
+    case 'MultiLineString':
+      return lineMidpoint([...(c as Position[][])].sort((a, b) => b.length - a.length)[0]!);
+    case 'Polygon':
+      return ringCentroid((c as Position[][])[0]!);
     case 'MultiPolygon': {
       const largest = [...(c as Position[][][])].sort((a, b) => ringArea(b[0]!) - ringArea(a[0]!))[0];
       return largest ? ringCentroid(largest[0]!) : null;
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
-const KIND_KEYS = ['amenity', 'shop', 'tourism', 'leisure', 'office', 'healthcare', 'highway', 'building', 'landuse', 'place', 'boundary', 'man_made', 'waterway', 'power'];
+const KIND_KEYS = [
+  'amenity',
+  'shop',
+  'tourism',
+  'leisure',
+  'office',
+  'healthcare',
+  'highway',
+  'building',
+  'landuse',
+  'place',
+  'boundary',
+  'man_made',
+  'waterway',
+  'power',
+];
 
 function kindOf(p: Record<string, unknown>): string {
   for (const k of KIND_KEYS) {
@@ -110,13 +134,22 @@ export function featuresToPlaces(collection: { features?: Feature[] }, opts: Imp
     const kind = kindOf(p);
     let name = str(p.name);
     if (!name) {
-      if (!opts.includeUnnamed) { skippedUnnamed++; continue; }
+      if (!opts.includeUnnamed) {
+        skippedUnnamed++;
+        continue;
+      }
       name = `Unnamed ${kind.replace(/^[a-z_]+:/, '').replace(/_/g, ' ')}`;
     }
     const pt = representativePoint(f.geometry);
-    if (!pt || !Number.isFinite(pt[0]) || !Number.isFinite(pt[1])) { skippedNoGeometry++; continue; }
+    if (!pt || !Number.isFinite(pt[0]) || !Number.isFinite(pt[1])) {
+      skippedNoGeometry++;
+      continue;
+    }
     const osmId = str(p.id) || String(f.id ?? '');
-    if (!osmId) { skippedNoGeometry++; continue; }
+    if (!osmId) {
+      skippedNoGeometry++;
+      continue;
+    }
     const street = str(p['addr:street']) || (p.highway ? name : '');
     const placeCity = str(p['addr:city']) || city;
     const parts = [name, street && street !== name ? street : '', placeCity, country].filter(Boolean);

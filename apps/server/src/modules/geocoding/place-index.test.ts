@@ -18,9 +18,20 @@ let index: PlaceIndex;
 beforeAll(async () => {
   ({ database, drop } = await freshDatabase());
   await migrate(database);
-  await upsertPlaces(database.db, CURATED_PLACES.map((p) => ({ ...p, source: 'curated' })));
+  await upsertPlaces(
+    database.db,
+    CURATED_PLACES.map((p) => ({ ...p, source: 'curated' })),
+  );
   // Near-duplicates and ties, where the order's last keys (length, place_id) decide.
-  const base = { city: 'Benin City', country: 'Nigeria', street: '', kind: 'place', source: 'test', lat: 6.4, lon: 5.6 };
+  const base = {
+    city: 'Benin City',
+    country: 'Nigeria',
+    street: '',
+    kind: 'place',
+    source: 'test',
+    lat: 6.4,
+    lon: 5.6,
+  };
   await upsertPlaces(database.db, [
     { ...base, placeId: 't-b', displayName: 'Hall 2 Annex' },
     { ...base, placeId: 't-a', displayName: 'Hall 2 Annex' },
@@ -28,10 +39,19 @@ beforeAll(async () => {
     { ...base, placeId: 't-d', displayName: 'St. Albert’s Chapel' },
   ]);
   const rows = await database.db.select().from(places);
-  index = new PlaceIndex(rows.map((p) => ({
-    place_id: p.placeId, display_name: tidyPlaceName(p.displayName), lat: p.lat, lon: p.lon, city: p.city, street: p.street, country: p.country,
-    blocks: p.blocks, curated: p.source === 'curated',
-  })));
+  index = new PlaceIndex(
+    rows.map((p) => ({
+      place_id: p.placeId,
+      display_name: tidyPlaceName(p.displayName),
+      lat: p.lat,
+      lon: p.lon,
+      city: p.city,
+      street: p.street,
+      country: p.country,
+      blocks: p.blocks,
+      curated: p.source === 'curated',
+    })),
+  );
 });
 afterAll(async () => {
   await database.close();
@@ -45,13 +65,33 @@ describe('in-memory place index', () => {
   });
 
   it('ranks the prefixes of curated names as the SQL search does', async () => {
-    const names = [...CURATED_PLACES.filter((_, i) => i % 3 === 0).map((p) => p.displayName), 'Ekosodin-Ugbowo Road (Old)', 'St. Albert’s Chapel'];
-    const queries = new Set<string>(['ekosdin', 'hal 3', 'ubth', 'ug', 'ch', 'ba', 'x', 'zzzz', '2', 'hall 2 annex', 'st. a']);
-    for (const n of names) for (let i = 1; i <= Math.min(n.length, 8); i++) if (n.slice(0, i).trim()) queries.add(n.slice(0, i));
+    const names = [
+      ...CURATED_PLACES.filter((_, i) => i % 3 === 0).map((p) => p.displayName),
+      'Ekosodin-Ugbowo Road (Old)',
+      'St. Albert’s Chapel',
+    ];
+    const queries = new Set<string>([
+      'ekosdin',
+      'hal 3',
+      'ubth',
+      'ug',
+      'ch',
+      'ba',
+      'x',
+      'zzzz',
+      '2',
+      'hall 2 annex',
+      'st. a',
+    ]);
+    for (const n of names)
+      for (let i = 1; i <= Math.min(n.length, 8); i++) if (n.slice(0, i).trim()) queries.add(n.slice(0, i));
     let compared = 0;
     for (const q of queries) {
       const fromSql = (await searchPlaces(database.db, q)).map((h) => h.place_id);
-      expect(index.suggest(q).map((h) => h.place_id), JSON.stringify(q)).toEqual(fromSql);
+      expect(
+        index.suggest(q).map((h) => h.place_id),
+        JSON.stringify(q),
+      ).toEqual(fromSql);
       compared++;
     }
     expect(compared).toBeGreaterThan(60);

@@ -122,7 +122,12 @@ export class PlaceIndex {
   constructor(hits: readonly (PlaceHit & { curated?: boolean })[]) {
     const sorted = hits
       .map(({ curated = false, ...hit }) => ({ hit, curated, length: [...hit.display_name].length }))
-      .sort((a, b) => a.length - b.length || Number(b.curated) - Number(a.curated) || (a.hit.place_id < b.hit.place_id ? -1 : a.hit.place_id > b.hit.place_id ? 1 : 0));
+      .sort(
+        (a, b) =>
+          a.length - b.length ||
+          Number(b.curated) - Number(a.curated) ||
+          (a.hit.place_id < b.hit.place_id ? -1 : a.hit.place_id > b.hit.place_id ? 1 : 0),
+      );
     let longest = 0;
     for (const { hit, curated, length } of sorted) {
       const lower = hit.display_name.toLowerCase();

@@ -16,8 +16,15 @@ export async function upsertPlaces(ex: Executor, rows: PlaceRow[]): Promise<numb
       .onConflictDoUpdate({
         target: places.placeId,
         set: {
-          displayName: sql`excluded.display_name`, street: sql`excluded.street`, city: sql`excluded.city`,
-          country: sql`excluded.country`, lat: sql`excluded.lat`, lon: sql`excluded.lon`, kind: sql`excluded.kind`, source: sql`excluded.source`, blocks: sql`excluded.blocks`,
+          displayName: sql`excluded.display_name`,
+          street: sql`excluded.street`,
+          city: sql`excluded.city`,
+          country: sql`excluded.country`,
+          lat: sql`excluded.lat`,
+          lon: sql`excluded.lon`,
+          kind: sql`excluded.kind`,
+          source: sql`excluded.source`,
+          blocks: sql`excluded.blocks`,
         },
       });
     n += batch.length;
@@ -43,7 +50,11 @@ export async function findPlace(ex: Executor, placeId: string) {
 }
 
 const tidy = (r: PlaceHit & { lat: unknown; lon: unknown }): PlaceHit => ({
-  ...r, display_name: tidyPlaceName(r.display_name), lat: Number(r.lat), lon: Number(r.lon), blocks: r.blocks ?? [],
+  ...r,
+  display_name: tidyPlaceName(r.display_name),
+  lat: Number(r.lat),
+  lon: Number(r.lon),
+  blocks: r.blocks ?? [],
 });
 
 /**
@@ -51,17 +62,29 @@ const tidy = (r: PlaceHit & { lat: unknown; lon: unknown }): PlaceHit => ({
  * your lodge?"). Squared degrees (longitude scaled by cos(latitude)) order the rows; the answer
  * carries the haversine distance.
  */
-export async function nearbyPlaces(ex: Executor, lat: number, lon: number, limit = ADDRESS_SUGGESTIONS): Promise<PlaceHit[]> {
+export async function nearbyPlaces(
+  ex: Executor,
+  lat: number,
+  lon: number,
+  limit = ADDRESS_SUGGESTIONS,
+): Promise<PlaceHit[]> {
   const k = Math.cos((lat * Math.PI) / 180);
-  const rows = await queryRows<PlaceHit>(ex, sql`
+  const rows = await queryRows<PlaceHit>(
+    ex,
+    sql`
     SELECT place_id, display_name, lat, lon, city, street, country, blocks
     FROM places
     WHERE kind <> 'street'
     ORDER BY (lat - ${lat}) ^ 2 + ((lon - ${lon}) * ${k}) ^ 2, place_id
-    LIMIT ${limit * 2}`);
+    LIMIT ${limit * 2}`,
+  );
   return uniqueByName(rows.map(tidy))
     .slice(0, limit)
-    .map((p) => ({ ...p, distanceKm: Math.round(haversineKm({ latitude: lat, longitude: lon }, { latitude: p.lat, longitude: p.lon }) * 100) / 100 }));
+    .map((p) => ({
+      ...p,
+      distanceKm:
+        Math.round(haversineKm({ latitude: lat, longitude: lon }, { latitude: p.lat, longitude: p.lon }) * 100) / 100,
+    }));
 }
 
 /** Threshold of the `<%` (word similarity) operator: low enough to forgive a typo while typing. */
@@ -75,17 +98,22 @@ export async function searchPlaces(db: Db, text: string, limit = ADDRESS_SUGGEST
   const q = text.trim().toLowerCase();
   const like = q.replace(/[\\%_]/g, (m) => '\\' + m);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+    );
     // The planner over-costs the GIN trigram scan and picks a sequential scan that is ~10x
     // slower at 19k places (bench/address-search.ts); this transaction alone is told not to.
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-    const rows = await queryRows<PlaceHit>(tx, sql`
+    const rows = await queryRows<PlaceHit>(
+      tx,
+      sql`
       SELECT place_id, display_name, lat, lon, city, street, country, blocks
       FROM places
       WHERE lower(display_name) %> ${q}
       ORDER BY (lower(display_name) LIKE ${like + '%'}) DESC,
                word_similarity(${q}, lower(display_name)) DESC, length(display_name), (source = 'curated') DESC, place_id
-      LIMIT ${limit * 2}`);
+      LIMIT ${limit * 2}`,
+    );
     // Two places may share a name (an imported copy of a curated one): the list shows it once.
     return uniqueByName(rows.map(tidy)).slice(0, limit);
   });

@@ -16,18 +16,23 @@ import { startS3 } from '../../../test/s3-server.js';
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
 });
 
 /** Two instances on one database, each with its own pool on PostgreSQL (one shared handle on PGlite). */
 async function twoInstances(env: Record<string, string>) {
   const fresh = await freshDatabase();
-  const dbs: Database[] = fresh.url ? [await openPostgres(fresh.url, 3), await openPostgres(fresh.url, 3)] : [fresh.database, fresh.database];
+  const dbs: Database[] = fresh.url
+    ? [await openPostgres(fresh.url, 3), await openPostgres(fresh.url, 3)]
+    : [fresh.database, fresh.database];
   // Each instance has an upload folder of its own, as two machines would: nothing is shared through the disk.
   const a = await buildTestApp({ ...env, UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-a-')) }, dbs[0]);
   const b = await buildTestApp({ ...env, UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-b-')) }, dbs[1]);
   return {
-    a, b,
+    a,
+    b,
     async close() {
       await a.close();
       await b.close();
@@ -41,17 +46,25 @@ async function twoInstances(env: Record<string, string>) {
 async function uploadProductImage(app: TestApp) {
   const vendor = await createVendorAccount(app);
   const m = multipartImage(png);
-  const res = await app.inject({ method: 'POST', url: '/api/seller/upload?kind=product', headers: { cookie: vendor.cookie, origin: 'http://localhost:3000', ...m.headers }, payload: m.payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/seller/upload?kind=product',
+    headers: { cookie: vendor.cookie, origin: 'http://localhost:3000', ...m.headers },
+    payload: m.payload,
+  });
   expect(res.statusCode).toBe(200);
   return json<{ url: string }>(res).url;
 }
 
 describe.each([
   ['PostgreSQL', async () => ({ env: { STORAGE_DRIVER: 'postgres' }, stop: async () => undefined })],
-  ['S3', async () => {
-    const s3 = await startS3();
-    return { env: s3.env, stop: s3.close };
-  }],
+  [
+    'S3',
+    async () => {
+      const s3 = await startS3();
+      return { env: s3.env, stop: s3.close };
+    },
+  ],
 ])('media on the %s driver', (_name, backend) => {
   let pair: Awaited<ReturnType<typeof twoInstances>>;
   let stop: () => Promise<void>;
@@ -97,6 +110,7 @@ describe.each([
   });
 
   it('a missing image is a 404 on both', async () => {
-    for (const app of [pair.a, pair.b]) expect((await app.inject({ url: '/media/products/nobody/none.webp' })).statusCode).toBe(404);
+    for (const app of [pair.a, pair.b])
+      expect((await app.inject({ url: '/media/products/nobody/none.webp' })).statusCode).toBe(404);
   });
 });

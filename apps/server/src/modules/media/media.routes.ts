@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { z } from 'zod';
+import { MediaImageAnswer, NotModifiedAnswer } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
@@ -12,7 +13,10 @@ export const MEDIA_FORMATS = ['avif', 'webp'] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
 
 const MediaQuery = z.object({
-  w: z.coerce.number().refine((w) => (MEDIA_WIDTHS as readonly number[]).includes(w), { message: `one of ${MEDIA_WIDTHS.join(', ')}` }).optional(),
+  w: z.coerce
+    .number()
+    .refine((w) => (MEDIA_WIDTHS as readonly number[]).includes(w), { message: `one of ${MEDIA_WIDTHS.join(', ')}` })
+    .optional(),
   f: z.enum(MEDIA_FORMATS).optional(),
 });
 
@@ -33,6 +37,23 @@ export function copyKey(key: string, width: number | null, format: MediaFormat):
   if (format === 'webp') return width ? `cache/w${width}/${key}` : null;
   return `cache/avif/${width ? `w${width}` : 'full'}/${key}`;
 }
+
+/**
+ * Security headers that only mean something on a page (what it may load, frame or open): on a
+ * picture they are about 750 bytes of every answer, on a phone that pays for each of them. What
+ * matters for a picture stays: `nosniff` and Cross-Origin-Resource-Policy.
+ */
+const PAGE_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 async function encode(original: Buffer, width: number | null, format: MediaFormat): Promise<Buffer> {
   let img = sharp(original);
@@ -58,40 +79,51 @@ export const mediaModule: Module = async (app, ctx) => {
     return pending;
   };
 
-  app.get(
-    '/media/*',
-    { schema: { hide: true, querystring: MediaQuery } },
-    async (req, reply) => {
-      const key = (req.params as { '*': string })['*'];
-      if (!PUBLIC_PREFIXES.some((p) => key.startsWith(p)) || !/^[a-z0-9/_.-]+\.webp$/i.test(key) || key.includes('..')) throw notFound();
-      const saveData = String(req.headers['save-data'] ?? '').trim().toLowerCase() === 'on';
-      const width = servedWidth(req.query.w, saveData);
-      const format = req.query.f ?? 'webp';
-      let info = await ctx.storage.stat(key);
-      if (!info) throw notFound();
-      // Copies are made once and kept in storage, where every instance finds them.
-      const served = copyKey(key, width, format) ?? key;
-      if (served !== key) {
+  // The answer is the image's bytes (a stream, not serialised); the schema documents it.
+  const schema = {
+    tags: ['media'],
+    querystring: MediaQuery,
+    response: { 200: MediaImageAnswer, 304: NotModifiedAnswer },
+  };
+  app.get('/media/*', { schema }, async (req, reply) => {
+    const key = (req.params as { '*': string })['*'];
+    if (!PUBLIC_PREFIXES.some((p) => key.startsWith(p)) || !/^[a-z0-9/_.-]+\.webp$/i.test(key) || key.includes('..'))
+      throw notFound();
+    const saveData =
+      String(req.headers['save-data'] ?? '')
+        .trim()
+        .toLowerCase() === 'on';
+    const width = servedWidth(req.query.w, saveData);
+    const format = req.query.f ?? 'webp';
+    let info = await ctx.storage.stat(key);
+    if (!info) throw notFound();
+    // Copies are made once and kept in storage, where every instance finds them.
+    const served = copyKey(key, width, format) ?? key;
+    if (served !== key) {
+      info = await ctx.storage.stat(served);
+      if (!info) {
+        await makeCopy(key, served, width, format);
         info = await ctx.storage.stat(served);
-        if (!info) {
-          await makeCopy(key, served, width, format);
-          info = await ctx.storage.stat(served);
-        }
       }
-      if (!info) throw notFound();
-      reply
-        .type(`image/${format}`)
-        .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
-        // One URL per format (decision 0020): the answer varies only by the data saver.
-        .header('vary', 'Save-Data')
-        // The ETag @fastify/etag would compute from the bytes, known without reading them.
-        .header('etag', info.etag);
-      const etag = info.etag;
-      const known = String(req.headers['if-none-match'] ?? '').split(/\s*,\s*/);
-      if (known.some((t) => t === etag || t === `W/${etag}` || t === '*')) return reply.status(304).send();
-      const body = await ctx.storage.stream(served);
-      if (!body) throw notFound();
-      return reply.header('content-length', info.size).send(body);
-    },
-  );
+    }
+    if (!info) throw notFound();
+    for (const name of PAGE_ONLY_HEADERS) {
+      // Set on the reply or straight on the response, depending on how the app adds them.
+      reply.removeHeader(name);
+      reply.raw.removeHeader(name);
+    }
+    reply
+      .type(`image/${format}`)
+      .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
+      // One URL per format (decision 0020): the answer varies only by the data saver.
+      .header('vary', 'Save-Data')
+      // The ETag @fastify/etag would compute from the bytes, known without reading them.
+      .header('etag', info.etag);
+    const etag = info.etag;
+    const known = String(req.headers['if-none-match'] ?? '').split(/\s*,\s*/);
+    if (known.some((t) => t === etag || t === `W/${etag}` || t === '*')) return reply.status(304).send();
+    const body = await ctx.storage.stream(served);
+    if (!body) throw notFound();
+    return reply.header('content-length', info.size).send(body);
+  });
 };

@@ -5,7 +5,9 @@ import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 let app: TestApp;
 beforeAll(async () => {
   app = await buildTestApp();
-  const img = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#0f766e' } }).webp().toBuffer();
+  const img = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#0f766e' } })
+    .webp()
+    .toBuffer();
   await app.ctx.storage.put('seed/products/demo-0.webp', img);
   await app.ctx.storage.put('chat/secret.webp', img);
 });
@@ -22,7 +24,12 @@ describe('media', () => {
   });
 
   it('makes AVIF and WebP copies at each width, one URL per format, cached for a day', async () => {
-    await app.ctx.storage.put('seed/products/demo-1.webp', await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#b45309' } }).webp().toBuffer());
+    await app.ctx.storage.put(
+      'seed/products/demo-1.webp',
+      await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#b45309' } })
+        .webp()
+        .toBuffer(),
+    );
     const url = '/media/seed/products/demo-1.webp';
     for (const [q, type, format, width] of [
       ['?f=avif', 'image/avif', 'heif', 1200],
@@ -48,7 +55,12 @@ describe('media', () => {
   });
 
   it('encodes each copy once, also when many ask for it at the same moment', async () => {
-    await app.ctx.storage.put('seed/products/demo-2.webp', await sharp({ create: { width: 800, height: 800, channels: 3, background: '#1d4ed8' } }).webp().toBuffer());
+    await app.ctx.storage.put(
+      'seed/products/demo-2.webp',
+      await sharp({ create: { width: 800, height: 800, channels: 3, background: '#1d4ed8' } })
+        .webp()
+        .toBuffer(),
+    );
     const url = '/media/seed/products/demo-2.webp?w=400&f=avif';
     const puts: string[] = [];
     const put = app.ctx.storage.put.bind(app.ctx.storage);
@@ -62,11 +74,24 @@ describe('media', () => {
       expect(new Set(answers.map((r) => r.headers.etag)).size).toBe(1);
       const later = await app.inject({ url });
       expect(later.headers.etag).toBe(answers[0]!.headers.etag);
-      expect((await app.inject({ url, headers: { 'if-none-match': String(later.headers.etag) } })).statusCode).toBe(304);
+      expect((await app.inject({ url, headers: { 'if-none-match': String(later.headers.etag) } })).statusCode).toBe(
+        304,
+      );
       expect(puts).toEqual(['cache/avif/w400/seed/products/demo-2.webp']);
     } finally {
       app.ctx.storage.put = put;
     }
+  });
+
+  it('sends a picture without the headers that only mean something on a page', async () => {
+    const res = await app.inject({ url: '/media/seed/products/demo-0.webp?w=200&f=avif' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy'])
+      expect(res.headers[name], name).toBeUndefined();
+    // A page still has them.
+    expect((await app.inject({ url: '/api/health' })).headers['content-security-policy']).toBeDefined();
   });
 
   it('refuses widths and formats it does not make', async () => {

@@ -2,7 +2,15 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { queryRows } from '../../infra/db/client.js';
 import {
-  cartItems, orderItems, orders, payments, productOptions, products, statusEvents, vendors, type PaymentState,
+  cartItems,
+  orderItems,
+  orders,
+  payments,
+  productOptions,
+  products,
+  statusEvents,
+  vendors,
+  type PaymentState,
 } from '../../infra/db/schema.js';
 import { queueStatusPush } from '../push/index.js';
 
@@ -13,7 +21,10 @@ export type OptionRow = typeof productOptions.$inferSelect;
 export type VendorRow = typeof vendors.$inferSelect;
 
 /** Live products of approved vendors, with their vendor, for a checkout. */
-export async function loadProductsForCheckout(ex: Executor, productIds: string[]): Promise<{ product: ProductRow; vendor: VendorRow }[]> {
+export async function loadProductsForCheckout(
+  ex: Executor,
+  productIds: string[],
+): Promise<{ product: ProductRow; vendor: VendorRow }[]> {
   if (!productIds.length) return [];
   return ex
     .select({ product: products, vendor: vendors })
@@ -24,12 +35,19 @@ export async function loadProductsForCheckout(ex: Executor, productIds: string[]
 
 export async function loadOptions(ex: Executor, productIds: string[]): Promise<OptionRow[]> {
   if (!productIds.length) return [];
-  return ex.select().from(productOptions).where(inArray(productOptions.productId, productIds)).orderBy(asc(productOptions.position), asc(productOptions.id));
+  return ex
+    .select()
+    .from(productOptions)
+    .where(inArray(productOptions.productId, productIds))
+    .orderBy(asc(productOptions.position), asc(productOptions.id));
 }
 
 export async function loadApprovedVendors(ex: Executor, ids: string[]): Promise<VendorRow[]> {
   if (!ids.length) return [];
-  return ex.select().from(vendors).where(and(inArray(vendors.id, ids), eq(vendors.status, 'approved')));
+  return ex
+    .select()
+    .from(vendors)
+    .where(and(inArray(vendors.id, ids), eq(vendors.status, 'approved')));
 }
 
 export async function insertOrder(ex: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
@@ -37,7 +55,10 @@ export async function insertOrder(ex: Executor, values: typeof orders.$inferInse
   return row!;
 }
 
-export async function insertOrderItems(ex: Executor, values: (typeof orderItems.$inferInsert)[]): Promise<OrderItemRow[]> {
+export async function insertOrderItems(
+  ex: Executor,
+  values: (typeof orderItems.$inferInsert)[],
+): Promise<OrderItemRow[]> {
   return ex.insert(orderItems).values(values).returning();
 }
 
@@ -52,7 +73,10 @@ export async function lockOrder(ex: Executor, id: string): Promise<OrderRow | un
   return row;
 }
 
-export async function itemsOf(ex: Executor, orderIds: string[]): Promise<(OrderItemRow & { vendorName: string; vendorUserId: string | null })[]> {
+export async function itemsOf(
+  ex: Executor,
+  orderIds: string[],
+): Promise<(OrderItemRow & { vendorName: string; vendorUserId: string | null })[]> {
   if (!orderIds.length) return [];
   const rows = await ex
     .select({ item: orderItems, vendorName: vendors.businessName, vendorUserId: vendors.userId })
@@ -64,7 +88,12 @@ export async function itemsOf(ex: Executor, orderIds: string[]): Promise<(OrderI
 }
 
 /** `awaiting → paid` on the order itself (the payment's transition already happened once). */
-export async function setOrderPaid(ex: Executor, id: string, paidAt: Date, deliveryCode: string): Promise<OrderRow | undefined> {
+export async function setOrderPaid(
+  ex: Executor,
+  id: string,
+  paidAt: Date,
+  deliveryCode: string,
+): Promise<OrderRow | undefined> {
   const [row] = await ex
     .update(orders)
     .set({ paymentState: 'paid', paidAt, deliveryCode })
@@ -74,8 +103,15 @@ export async function setOrderPaid(ex: Executor, id: string, paidAt: Date, deliv
   return row;
 }
 
-export async function setOrderUnpaid(ex: Executor, id: string, state: Extract<PaymentState, 'failed' | 'abandoned'>): Promise<void> {
-  await ex.update(orders).set({ paymentState: state }).where(and(eq(orders.id, id), eq(orders.paymentState, 'awaiting')));
+export async function setOrderUnpaid(
+  ex: Executor,
+  id: string,
+  state: Extract<PaymentState, 'failed' | 'abandoned'>,
+): Promise<void> {
+  await ex
+    .update(orders)
+    .set({ paymentState: state })
+    .where(and(eq(orders.id, id), eq(orders.paymentState, 'awaiting')));
 }
 
 /** Cancels the items still at Order Placed; returns those it changed. */
@@ -91,19 +127,46 @@ export async function cancelPlacedItems(ex: Executor, orderId: string, reason: s
 export async function recordStatusEvents(ex: Executor, rows: (typeof statusEvents.$inferInsert)[]): Promise<void> {
   if (!rows.length) return;
   await ex.insert(statusEvents).values(rows);
-  const groups = new Map<string, { subjectType: (typeof rows)[number]['subjectType']; subjectIds: string[]; status: string; actorId: string | null; note: string | null }>();
+  const groups = new Map<
+    string,
+    {
+      subjectType: (typeof rows)[number]['subjectType'];
+      subjectIds: string[];
+      status: string;
+      actorId: string | null;
+      note: string | null;
+    }
+  >();
   for (const r of rows) {
     const key = JSON.stringify([r.subjectType, r.status, r.actorId ?? null, r.note ?? null]);
-    const g = groups.get(key) ?? groups.set(key, { subjectType: r.subjectType, subjectIds: [], status: r.status, actorId: r.actorId ?? null, note: r.note ?? null }).get(key)!;
+    const g =
+      groups.get(key) ??
+      groups
+        .set(key, {
+          subjectType: r.subjectType,
+          subjectIds: [],
+          status: r.status,
+          actorId: r.actorId ?? null,
+          note: r.note ?? null,
+        })
+        .get(key)!;
     g.subjectIds.push(r.subjectId);
   }
   for (const g of groups.values()) await queueStatusPush(ex, g);
 }
 
 /** Removes the bought lines from the customer's cart. */
-export async function removeCartLines(ex: Executor, userId: string, lines: { productId: string; optionId: string }[]): Promise<void> {
+export async function removeCartLines(
+  ex: Executor,
+  userId: string,
+  lines: { productId: string; optionId: string }[],
+): Promise<void> {
   for (const l of lines) {
-    await ex.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, l.productId), eq(cartItems.optionId, l.optionId)));
+    await ex
+      .delete(cartItems)
+      .where(
+        and(eq(cartItems.userId, userId), eq(cartItems.productId, l.productId), eq(cartItems.optionId, l.optionId)),
+      );
   }
 }
 
@@ -128,6 +191,9 @@ export async function paidPaymentOf(ex: Executor, orderId: string) {
 
 /** Orders waiting for payment longer than the window, for tests and admin views. */
 export async function countOrdersByState(ex: Executor, userId: string): Promise<Record<string, number>> {
-  const rows = await queryRows<{ payment_state: string; n: number }>(ex, sql`SELECT payment_state, count(*)::int AS n FROM orders WHERE user_id = ${userId} GROUP BY payment_state`);
+  const rows = await queryRows<{ payment_state: string; n: number }>(
+    ex,
+    sql`SELECT payment_state, count(*)::int AS n FROM orders WHERE user_id = ${userId} GROUP BY payment_state`,
+  );
   return Object.fromEntries(rows.map((r) => [r.payment_state, Number(r.n)]));
 }

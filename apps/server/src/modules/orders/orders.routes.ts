@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { CheckoutInput, DeliveryFeeInput, Id, koboToNaira, OrderListQuery } from '@jara/shared';
+import {
+  CheckoutAnswer,
+  CheckoutInput,
+  DeliveryFeeAnswer,
+  DeliveryFeeInput,
+  Id,
+  koboToNaira,
+  OrderAnswer,
+  OrderCancelAnswer,
+  OrderListAnswer,
+  OrderListQuery,
+} from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
@@ -15,37 +26,60 @@ export const ordersModule: Module = async (app, ctx) => {
   });
   ctx.jobs.register(ORDER_NOTICE_JOB, ({ orderId, kind }) => orders.deliverNotice(orderId, kind));
 
-  app.post('/api/order/delivery-fee', { schema: { tags: ['order'], body: DeliveryFeeInput }, config: { access: 'public' } }, async (req, reply) => {
-    await rateLimit(ctx.limiter, reply, [{ key: `fee:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);
-    const { latitude, longitude, vendorIds } = req.body;
-    const kobo = await orders.deliveryFee(ctx.db, { latitude, longitude }, vendorIds);
-    return { success: true, totalDeliveryFee: koboToNaira(kobo) };
-  });
+  app.post(
+    '/api/order/delivery-fee',
+    {
+      schema: { tags: ['order'], body: DeliveryFeeInput, response: { 200: DeliveryFeeAnswer } },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      await rateLimit(ctx.limiter, reply, [{ key: `fee:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);
+      const { latitude, longitude, vendorIds } = req.body;
+      const kobo = await orders.deliveryFee(ctx.db, { latitude, longitude }, vendorIds);
+      return { success: true as const, totalDeliveryFee: koboToNaira(kobo) };
+    },
+  );
 
-  app.post('/api/payment/paystack', { schema: { tags: ['payment'], body: CheckoutInput } }, async (req, reply) => {
-    const user = requireUser(req);
-    await rateLimit(ctx.limiter, reply, [{ key: `checkout:user:${user.id}`, limit: 20, windowMs: 10 * 60_000 }]);
-    const { url, reference } = await orders.checkout(user, req.body);
-    return { success: true, url, reference };
-  });
+  app.post(
+    '/api/payment/paystack',
+    { schema: { tags: ['payment'], body: CheckoutInput, response: { 200: CheckoutAnswer } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [{ key: `checkout:user:${user.id}`, limit: 20, windowMs: 10 * 60_000 }]);
+      const { url, reference } = await orders.checkout(user, req.body);
+      return { success: true as const, url, reference };
+    },
+  );
 
-  app.get('/api/order/user', { schema: { tags: ['order'], querystring: OrderListQuery } }, async (req) => {
-    const user = requireUser(req);
-    const { page, limit } = req.query;
-    const { orders: list, hasMore } = await orders.listForUser(user.id, page, limit);
-    return { success: true, orders: list, page, limit, hasMore };
-  });
+  app.get(
+    '/api/order/user',
+    { schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListAnswer } } },
+    async (req) => {
+      const user = requireUser(req);
+      const { page, limit } = req.query;
+      const { orders: list, hasMore } = await orders.listForUser(user.id, page, limit);
+      return { success: true as const, orders: list, page, limit, hasMore };
+    },
+  );
 
-  app.get('/api/order/:id', { schema: { tags: ['order'], params: z.strictObject({ id: Id }) } }, async (req, reply) => {
-    const user = requireUser(req);
-    reply.header('cache-control', 'no-store');
-    return { success: true, order: await orders.getForUser(user.id, req.params.id) };
-  });
+  app.get(
+    '/api/order/:id',
+    { schema: { tags: ['order'], params: z.strictObject({ id: Id }), response: { 200: OrderAnswer } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, order: await orders.getForUser(user.id, req.params.id) };
+    },
+  );
 
-  app.post('/api/order/cancel/:id', { schema: { tags: ['order'], params: z.strictObject({ id: Id }) } }, async (req, reply) => {
-    const user = requireUser(req);
-    await rateLimit(ctx.limiter, reply, [{ key: `cancel:user:${user.id}`, limit: 20, windowMs: 60_000 }]);
-    const order = await orders.cancel(user.id, req.params.id);
-    return { success: true, message: 'Order cancelled. Your refund is on its way.', order };
-  });
+  app.post(
+    '/api/order/cancel/:id',
+    { schema: { tags: ['order'], params: z.strictObject({ id: Id }), response: { 200: OrderCancelAnswer } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [{ key: `cancel:user:${user.id}`, limit: 20, windowMs: 60_000 }]);
+      const order = await orders.cancel(user.id, req.params.id);
+      return { success: true as const, message: 'Order cancelled. Your refund is on its way.', order };
+    },
+  );
 };

@@ -1,6 +1,24 @@
 import {
-  CANCEL_WINDOW_MS, CANCELLED, cartTotals, formatNaira, isInServiceArea, isOnTheWay, isWithinDailyWindow, koboToNaira, outsideDeliveryHoursMessage, vendorOpenState, nairaToKobo, orderDeliveryFee,
-  shownOrderStatus, unitPriceKobo, type CheckoutInput, type ItemStatus, type OrderAddressDto, type OrderDto, type CartTotals, MSG,
+  CANCEL_WINDOW_MS,
+  CANCELLED,
+  cartTotals,
+  formatNaira,
+  isInServiceArea,
+  isOnTheWay,
+  isWithinDailyWindow,
+  koboToNaira,
+  outsideDeliveryHoursMessage,
+  vendorOpenState,
+  nairaToKobo,
+  orderDeliveryFee,
+  shownOrderStatus,
+  unitPriceKobo,
+  type CheckoutInput,
+  type ItemStatus,
+  type OrderAddressDto,
+  type OrderDto,
+  type CartTotals,
+  MSG,
 } from '@jara/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -38,29 +56,44 @@ export interface Quote {
 export const ORDER_NOTICES = ['paid', 'cancelled', 'refunded'] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 /** Live pushes after an order's payment, cancellation or refund (see notify()). */
-export const ORDER_NOTICE_JOB = jobKind('orders.notify', z.object({ orderId: z.string(), kind: z.enum(ORDER_NOTICES) }));
+export const ORDER_NOTICE_JOB = jobKind(
+  'orders.notify',
+  z.object({ orderId: z.string(), kind: z.enum(ORDER_NOTICES) }),
+);
 
 /** Checkout, the order side of payment, My Orders and cancellation (DESIGN §2–§3). */
 export class OrderService {
   constructor(private readonly ctx: AppContext) {}
 
   /** Sum of one delivery fee per distinct vendor (vendors the server found, never the client's word). */
-  async deliveryFee(ex: Executor, point: { latitude: number; longitude: number }, vendorIds: string[]): Promise<number> {
-    if (!isInServiceArea(point, this.ctx.config.campus.serviceArea)) throw badRequest(OUTSIDE_AREA, 'outside_service_area');
+  async deliveryFee(
+    ex: Executor,
+    point: { latitude: number; longitude: number },
+    vendorIds: string[],
+  ): Promise<number> {
+    if (!isInServiceArea(point, this.ctx.config.campus.serviceArea))
+      throw badRequest(OUTSIDE_AREA, 'outside_service_area');
     const ids = [...new Set(vendorIds)];
     const vendors = await repo.loadApprovedVendors(ex, ids);
-    if (vendors.length !== ids.length) throw badRequest('A vendor in your cart is no longer available.', 'unknown_vendor');
-    return orderDeliveryFee(point, vendors.map((v) => ({ latitude: v.latitude, longitude: v.longitude })), this.ctx.config.feeTiers);
+    if (vendors.length !== ids.length)
+      throw badRequest('A vendor in your cart is no longer available.', 'unknown_vendor');
+    return orderDeliveryFee(
+      point,
+      vendors.map((v) => ({ latitude: v.latitude, longitude: v.longitude })),
+      this.ctx.config.feeTiers,
+    );
   }
 
   /** Recomputes every line and fee from the database; refuses anything that does not hold. */
   async quote(ex: Executor, userId: string, input: CheckoutInput, now = this.ctx.clock.now()): Promise<Quote> {
     const hours = this.ctx.config.deliveryHours;
-    if (!isWithinDailyWindow(hours, now)) throw badRequest(outsideDeliveryHoursMessage(hours), 'outside_delivery_hours');
+    if (!isWithinDailyWindow(hours, now))
+      throw badRequest(outsideDeliveryHoursMessage(hours), 'outside_delivery_hours');
     const address = await findOwnAddress(ex, userId, input.address);
     if (!address) throw notFound('Address not found. Please select one of your addresses.');
     const point = { latitude: address.latitude, longitude: address.longitude };
-    if (!isInServiceArea(point, this.ctx.config.campus.serviceArea)) throw badRequest(OUTSIDE_AREA, 'outside_service_area');
+    if (!isInServiceArea(point, this.ctx.config.campus.serviceArea))
+      throw badRequest(OUTSIDE_AREA, 'outside_service_area');
 
     const productIds = [...new Set(input.items.map((i) => i.product))];
     const found = await repo.loadProductsForCheckout(ex, productIds);
@@ -70,7 +103,11 @@ export class OrderService {
     const merged = new Map<string, QuotedLine>();
     for (const item of input.items) {
       const f = byId.get(item.product);
-      if (!f) throw badRequest('A product in your cart is no longer available. Please remove it and try again.', 'product_unavailable');
+      if (!f)
+        throw badRequest(
+          'A product in your cart is no longer available. Please remove it and try again.',
+          'product_unavailable',
+        );
       const { product, vendor } = f;
       if (item.vendorId !== undefined && item.vendorId !== product.vendorId) {
         throw badRequest(`${product.name} is not sold by that vendor.`, 'vendor_mismatch');
@@ -82,36 +119,73 @@ export class OrderService {
       const state = vendorOpenState(vendor.openingHours, vendor.isOpen, now);
       if (!state.open) {
         const when = state.opensAt ? ` (${state.label.replace('Closed · ', '')})` : '';
-        throw badRequest(`${vendor.businessName} is closed right now${when}. Please remove ${product.name} or try again when it opens.`, 'vendor_closed');
+        throw badRequest(
+          `${vendor.businessName} is closed right now${when}. Please remove ${product.name} or try again when it opens.`,
+          'vendor_closed',
+        );
       }
       const unit = unitPriceKobo(option);
       if (item.price !== undefined && nairaToKobo(item.price) !== unit) {
-        throw conflict(`The price of ${product.name} is ${formatNaira(unit)}, not ${formatNaira(nairaToKobo(item.price))}. Please review your cart.`, PRICE_CHANGED);
+        throw conflict(
+          `The price of ${product.name} is ${formatNaira(unit)}, not ${formatNaira(nairaToKobo(item.price))}. Please review your cart.`,
+          PRICE_CHANGED,
+        );
       }
       const key = `${product.id}/${option.id}`;
       const prev = merged.get(key);
       const quantity = (prev?.quantity ?? 0) + item.quantity;
       if (quantity > 99) throw badRequest(`Quantity must be a whole number from 1 to 99.`, 'bad_quantity');
       merged.set(key, {
-        productId: product.id, optionId: option.id, vendorId: product.vendorId, productName: product.name, optionName: option.name,
-        image: product.images[0] ?? null, unitPriceKobo: unit, quantity,
+        productId: product.id,
+        optionId: option.id,
+        vendorId: product.vendorId,
+        productName: product.name,
+        optionName: option.name,
+        image: product.images[0] ?? null,
+        unitPriceKobo: unit,
+        quantity,
       });
     }
     const lines = [...merged.values()];
     const itemsKobo = lines.reduce((s, l) => s + l.unitPriceKobo * l.quantity, 0);
-    const vendorLocations = [...new Map(found.filter((f) => lines.some((l) => l.vendorId === f.vendor.id)).map((f) => [f.vendor.id, f.vendor])).values()];
-    const deliveryKobo = orderDeliveryFee(point, vendorLocations.map((v) => ({ latitude: v.latitude, longitude: v.longitude })), this.ctx.config.feeTiers);
+    const vendorLocations = [
+      ...new Map(
+        found.filter((f) => lines.some((l) => l.vendorId === f.vendor.id)).map((f) => [f.vendor.id, f.vendor]),
+      ).values(),
+    ];
+    const deliveryKobo = orderDeliveryFee(
+      point,
+      vendorLocations.map((v) => ({ latitude: v.latitude, longitude: v.longitude })),
+      this.ctx.config.feeTiers,
+    );
     const totals = cartTotals(itemsKobo, deliveryKobo);
     if (!Number.isSafeInteger(totals.totalKobo) || totals.totalKobo > 100_000_000) {
       throw badRequest('This order is too large to pay in one go. Please split it.', 'order_too_large');
     }
     if (input.amount !== undefined && nairaToKobo(input.amount) !== totals.totalKobo) {
-      throw conflict(`The total is now ${formatNaira(totals.totalKobo)}. Please review your cart and pay again.`, PRICE_CHANGED);
+      throw conflict(
+        `The total is now ${formatNaira(totals.totalKobo)}. Please review your cart and pay again.`,
+        PRICE_CHANGED,
+      );
     }
     const snapshot: OrderAddressDto = {
-      firstName: address.firstName, lastName: address.lastName, email: address.email, address: address.address, city: address.city,
-      state: address.state, zipcode: address.zipcode, country: address.country, phone: address.phone, latitude: address.latitude, longitude: address.longitude,
-      placeId: address.placeId, placeName: address.placeName, block: address.block, floor: address.floor, room: address.room, landmark: address.landmark,
+      firstName: address.firstName,
+      lastName: address.lastName,
+      email: address.email,
+      address: address.address,
+      city: address.city,
+      state: address.state,
+      zipcode: address.zipcode,
+      country: address.country,
+      phone: address.phone,
+      latitude: address.latitude,
+      longitude: address.longitude,
+      placeId: address.placeId,
+      placeName: address.placeName,
+      block: address.block,
+      floor: address.floor,
+      room: address.room,
+      landmark: address.landmark,
     };
     return { lines, totals, address: snapshot, addressId: address.id };
   }
@@ -120,20 +194,47 @@ export class OrderService {
    * Creates the order awaiting payment and its payment attempt in one short transaction, then
    * asks the provider where to pay with no transaction open (PaymentService.start).
    */
-  async checkout(user: { id: string; email: string }, input: CheckoutInput): Promise<{ url: string; reference: string; orderId: string }> {
+  async checkout(
+    user: { id: string; email: string },
+    input: CheckoutInput,
+  ): Promise<{ url: string; reference: string; orderId: string }> {
     return this.ctx.payments.start(async (tx) => {
       const q = await this.quote(tx, user.id, input);
       const order = await repo.insertOrder(tx, {
-        userId: user.id, addressId: q.addressId, address: { ...q.address }, itemsKobo: q.totals.itemsKobo, deliveryFeeKobo: q.totals.deliveryFeeKobo,
-        serviceFeeKobo: q.totals.serviceFeeKobo, amountKobo: q.totals.totalKobo, paymentState: 'awaiting',
+        userId: user.id,
+        addressId: q.addressId,
+        address: { ...q.address },
+        itemsKobo: q.totals.itemsKobo,
+        deliveryFeeKobo: q.totals.deliveryFeeKobo,
+        serviceFeeKobo: q.totals.serviceFeeKobo,
+        amountKobo: q.totals.totalKobo,
+        paymentState: 'awaiting',
         deliveryNote: input.deliveryNote ?? '',
       });
-      await repo.insertOrderItems(tx, q.lines.map((l) => ({
-        orderId: order.id, productId: l.productId, optionId: l.optionId, vendorId: l.vendorId, productName: l.productName, optionName: l.optionName,
-        image: l.image, unitPriceKobo: l.unitPriceKobo, quantity: l.quantity, status: 'Order Placed',
-      })));
+      await repo.insertOrderItems(
+        tx,
+        q.lines.map((l) => ({
+          orderId: order.id,
+          productId: l.productId,
+          optionId: l.optionId,
+          vendorId: l.vendorId,
+          productName: l.productName,
+          optionName: l.optionName,
+          image: l.image,
+          unitPriceKobo: l.unitPriceKobo,
+          quantity: l.quantity,
+          status: 'Order Placed',
+        })),
+      );
       return {
-        attempt: { purpose: 'order', subjectId: order.id, userId: user.id, email: user.email, amountKobo: q.totals.totalKobo, callbackPath: '/loader?next=my-orders' },
+        attempt: {
+          purpose: 'order',
+          subjectId: order.id,
+          userId: user.id,
+          email: user.email,
+          amountKobo: q.totals.totalKobo,
+          callbackPath: '/loader?next=my-orders',
+        },
         result: { orderId: order.id },
       };
     });
@@ -145,8 +246,19 @@ export class OrderService {
     if (!order) throw new Error(`order ${payment.subjectId} was not awaiting payment`);
     const items = await repo.itemsOf(tx, [order.id]);
     await repo.recordStatusEvents(tx, [
-      { subjectType: 'order', subjectId: order.id, status: 'paid', actorId: order.userId, note: `payment ${payment.reference}` },
-      ...items.map((i) => ({ subjectType: 'order_item' as const, subjectId: i.id, status: 'Order Placed', actorId: order.userId })),
+      {
+        subjectType: 'order',
+        subjectId: order.id,
+        status: 'paid',
+        actorId: order.userId,
+        note: `payment ${payment.reference}`,
+      },
+      ...items.map((i) => ({
+        subjectType: 'order_item' as const,
+        subjectId: i.id,
+        status: 'Order Placed',
+        actorId: order.userId,
+      })),
     ]);
     await repo.removeCartLines(tx, order.userId, items);
     await this.ctx.mailer.send(tx, {
@@ -155,7 +267,10 @@ export class OrderService {
       text: [
         'Thank you! We received your payment and the vendors have your order.',
         '',
-        ...items.map((i) => `- ${i.productName} (${i.optionName}) × ${i.quantity}: ${formatNaira(i.unitPriceKobo * i.quantity)} from ${i.vendorName}`),
+        ...items.map(
+          (i) =>
+            `- ${i.productName} (${i.optionName}) × ${i.quantity}: ${formatNaira(i.unitPriceKobo * i.quantity)} from ${i.vendorName}`,
+        ),
         '',
         `Items ${formatNaira(order.itemsKobo)} · Delivery ${order.deliveryFeeKobo ? formatNaira(order.deliveryFeeKobo) : 'Free'} · Service fee ${formatNaira(order.serviceFeeKobo)}`,
         `Total paid ${formatNaira(order.amountKobo)} (reference ${payment.reference})`,
@@ -168,11 +283,25 @@ export class OrderService {
 
   async onFailed(tx: Tx, payment: PaymentRow): Promise<void> {
     await repo.setOrderUnpaid(tx, payment.subjectId, payment.state === 'abandoned' ? 'abandoned' : 'failed');
-    await repo.recordStatusEvents(tx, [{ subjectType: 'order', subjectId: payment.subjectId, status: `payment ${payment.state}`, note: payment.reference }]);
+    await repo.recordStatusEvents(tx, [
+      {
+        subjectType: 'order',
+        subjectId: payment.subjectId,
+        status: `payment ${payment.state}`,
+        note: payment.reference,
+      },
+    ]);
   }
 
   async onRefunded(tx: Tx, payment: PaymentRow, amountKobo: number): Promise<void> {
-    await repo.recordStatusEvents(tx, [{ subjectType: 'order', subjectId: payment.subjectId, status: 'refunded', note: `${formatNaira(amountKobo)} refunded (${payment.reference})` }]);
+    await repo.recordStatusEvents(tx, [
+      {
+        subjectType: 'order',
+        subjectId: payment.subjectId,
+        status: 'refunded',
+        note: `${formatNaira(amountKobo)} refunded (${payment.reference})`,
+      },
+    ]);
     const order = await repo.findOrder(tx, payment.subjectId);
     if (!order) return;
     await this.ctx.mailer.send(tx, {
@@ -194,7 +323,12 @@ export class OrderService {
    * that can happen more than once (each refund).
    */
   private async notify(tx: Tx, orderId: string, kind: OrderNotice, occurrence = ''): Promise<void> {
-    await this.ctx.jobs.enqueue(tx, ORDER_NOTICE_JOB, { orderId, kind }, { dedupeKey: `${ORDER_NOTICE_JOB.kind}:${orderId}:${kind}${occurrence ? `:${occurrence}` : ''}` });
+    await this.ctx.jobs.enqueue(
+      tx,
+      ORDER_NOTICE_JOB,
+      { orderId, kind },
+      { dedupeKey: `${ORDER_NOTICE_JOB.kind}:${orderId}:${kind}${occurrence ? `:${occurrence}` : ''}` },
+    );
   }
 
   /** The job behind notify(): `order.updated` to the customer, `vendor.order.*` to vendors' owners. */
@@ -204,7 +338,9 @@ export class OrderService {
     const items = await repo.itemsOf(this.ctx.db, [order.id]);
     const status = shownOrderStatus(items.map((i) => i.status as ItemStatus));
     this.ctx.realtime.emitToUser(order.userId, 'order.updated', {
-      _id: orderId, orderId, status,
+      _id: orderId,
+      orderId,
+      status,
       items: items.map((i) => ({ _id: i.id, status: i.status as ItemStatus, cancelReason: i.cancelReason })),
     });
     if (kind !== 'paid' && kind !== 'cancelled') return;
@@ -214,14 +350,28 @@ export class OrderService {
       const owner = list[0]!.vendorUserId;
       if (!owner) continue;
       this.ctx.realtime.emitToUser(owner, kind === 'paid' ? 'vendor.order.created' : 'vendor.order.cancelled', {
-        orderId, vendorId,
-        items: list.map((i) => ({ _id: i.id, productId: i.productId, name: i.productName, optionName: i.optionName, quantity: i.quantity, unitPrice: koboToNaira(i.unitPriceKobo), status: i.status as ItemStatus })),
+        orderId,
+        vendorId,
+        items: list.map((i) => ({
+          _id: i.id,
+          productId: i.productId,
+          name: i.productName,
+          optionName: i.optionName,
+          quantity: i.quantity,
+          unitPrice: koboToNaira(i.unitPriceKobo),
+          status: i.status as ItemStatus,
+        })),
       });
     }
   }
 
   /** My Orders: the caller's paid orders, newest first. */
-  async listForUser(userId: string, page: number, limit: number, now = new Date()): Promise<{ orders: OrderDto[]; hasMore: boolean }> {
+  async listForUser(
+    userId: string,
+    page: number,
+    limit: number,
+    now = new Date(),
+  ): Promise<{ orders: OrderDto[]; hasMore: boolean }> {
     const rows = await repo.listPaidOrders(this.ctx.db, userId, limit + 1, (page - 1) * limit);
     const pageRows = rows.slice(0, limit);
     return { orders: await this.withTracking(pageRows, userId, now), hasMore: rows.length > limit };
@@ -236,12 +386,32 @@ export class OrderService {
 
   /** Order DTOs with their timeline, rider and refund (the rider's phone only for `viewerId`'s own active orders). */
   private async withTracking(rows: repo.OrderRow[], viewerId: string, now: Date): Promise<OrderDto[]> {
-    const items = await repo.itemsOf(this.ctx.db, rows.map((o) => o.id));
-    const dtos = rows.map((o) => toOrderDto(o, items.filter((i) => i.orderId === o.id), now));
-    const tracking = await loadOrderTracking(this.ctx.db, rows.map((o, n) => ({
-      id: o.id, userId: o.userId, paidAt: o.paidAt, lockedAt: o.lockedAt, riderId: o.riderId, status: dtos[n]!.status,
-      items: items.filter((i) => i.orderId === o.id).map((i) => ({ id: i.id, vendorName: i.vendorName, vendorUserId: i.vendorUserId, status: i.status })),
-    })), viewerId);
+    const items = await repo.itemsOf(
+      this.ctx.db,
+      rows.map((o) => o.id),
+    );
+    const dtos = rows.map((o) =>
+      toOrderDto(
+        o,
+        items.filter((i) => i.orderId === o.id),
+        now,
+      ),
+    );
+    const tracking = await loadOrderTracking(
+      this.ctx.db,
+      rows.map((o, n) => ({
+        id: o.id,
+        userId: o.userId,
+        paidAt: o.paidAt,
+        lockedAt: o.lockedAt,
+        riderId: o.riderId,
+        status: dtos[n]!.status,
+        items: items
+          .filter((i) => i.orderId === o.id)
+          .map((i) => ({ id: i.id, vendorName: i.vendorName, vendorUserId: i.vendorUserId, status: i.status })),
+      })),
+      viewerId,
+    );
     return dtos.map((d) => ({ ...d, ...tracking.get(d._id) }));
   }
 
@@ -253,13 +423,33 @@ export class OrderService {
       const items = await repo.itemsOf(tx, [order.id]);
       const live = items.filter((i) => i.status !== CANCELLED);
       if (!live.length) throw conflict('This order is already cancelled.', 'already_cancelled');
-      if (live.some((i) => i.status !== 'Order Placed')) throw conflict('This order can no longer be cancelled: a vendor has already confirmed it.', 'cancel_not_allowed');
+      if (live.some((i) => i.status !== 'Order Placed'))
+        throw conflict(
+          'This order can no longer be cancelled: a vendor has already confirmed it.',
+          'cancel_not_allowed',
+        );
       if (!order.paidAt || now.getTime() - order.paidAt.getTime() > CANCEL_WINDOW_MS) {
-        throw conflict(`Orders can only be cancelled within ${CANCEL_WINDOW_MS / 60_000} minutes of payment.`, 'cancel_window_passed');
+        throw conflict(
+          `Orders can only be cancelled within ${CANCEL_WINDOW_MS / 60_000} minutes of payment.`,
+          'cancel_window_passed',
+        );
       }
       const changed = await repo.cancelPlacedItems(tx, order.id, 'Cancelled by the customer');
-      if (changed.length !== live.length) throw conflict('This order can no longer be cancelled: a vendor has already confirmed it.', 'cancel_not_allowed');
-      await repo.recordStatusEvents(tx, changed.map((i) => ({ subjectType: 'order_item' as const, subjectId: i.id, status: CANCELLED, actorId: userId, note: 'customer cancelled' })));
+      if (changed.length !== live.length)
+        throw conflict(
+          'This order can no longer be cancelled: a vendor has already confirmed it.',
+          'cancel_not_allowed',
+        );
+      await repo.recordStatusEvents(
+        tx,
+        changed.map((i) => ({
+          subjectType: 'order_item' as const,
+          subjectId: i.id,
+          status: CANCELLED,
+          actorId: userId,
+          note: 'customer cancelled',
+        })),
+      );
       const payment = await repo.paidPaymentOf(tx, order.id);
       if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
       const left = payment.amountKobo - payment.refundedKobo;
@@ -276,12 +466,17 @@ export class OrderService {
   }
 }
 
-export function toOrderDto(o: repo.OrderRow, items: (repo.OrderItemRow & { vendorName: string })[], now = new Date()): OrderDto {
+export function toOrderDto(
+  o: repo.OrderRow,
+  items: (repo.OrderItemRow & { vendorName: string })[],
+  now = new Date(),
+): OrderDto {
   const statuses = items.map((i) => i.status as ItemStatus);
   const status = shownOrderStatus(statuses);
   const live = statuses.filter((s) => s !== CANCELLED);
   const until = o.paidAt ? new Date(o.paidAt.getTime() + CANCEL_WINDOW_MS) : null;
-  const canCancel = o.paymentState === 'paid' && live.length > 0 && live.every((s) => s === 'Order Placed') && !!until && now < until;
+  const canCancel =
+    o.paymentState === 'paid' && live.length > 0 && live.every((s) => s === 'Order Placed') && !!until && now < until;
   return {
     _id: o.id,
     createdAt: o.createdAt.toISOString(),
@@ -306,7 +501,35 @@ export function toOrderDto(o: repo.OrderRow, items: (repo.OrderItemRow & { vendo
     deliveryCode: isOnTheWay(status) ? o.deliveryCode : null,
     canCancel,
     cancelUntil: canCancel && until ? until.toISOString() : null,
-    address: o.address as unknown as OrderAddressDto,
+    address: orderAddressOf(o.address),
     deliveryNote: o.deliveryNote,
   };
+}
+
+/**
+ * The delivery address from the order's checkout copy: the fields the answer names, a text the
+ * copy lacks as ''; the gazetteer place and the door details only when the copy has them.
+ */
+export function orderAddressOf(json: Record<string, unknown>): OrderAddressDto {
+  const text = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : '');
+  const dto: OrderAddressDto = {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipcode: text('zipcode'),
+    country: text('country'),
+    phone: text('phone'),
+    latitude: Number(json.latitude ?? 0),
+    longitude: Number(json.longitude ?? 0),
+  };
+  for (const k of ['placeId', 'placeName'] as const) {
+    if (k in json) dto[k] = typeof json[k] === 'string' ? (json[k] as string) : null;
+  }
+  for (const k of ['block', 'floor', 'room', 'landmark'] as const) {
+    if (typeof json[k] === 'string') dto[k] = json[k] as string;
+  }
+  return dto;
 }

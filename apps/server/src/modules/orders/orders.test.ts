@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { cartTotals, nairaToKobo, OrderUpdatedEvent, QUANTITY_MESSAGE, VendorOrderEvent } from '@jara/shared';
 import { buildTestApp, createProduct, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
-  checkout, checkoutOk, createCustomer, createShop, origin, paymentByReference, sandboxAction, verify,
+  checkout,
+  checkoutOk,
+  createCustomer,
+  createShop,
+  origin,
+  paymentByReference,
+  sandboxAction,
+  verify,
 } from '../../../test/factories-checkout.js';
 import { orderItems, orders, payments, refunds, statusEvents, vendors, webhookEvents } from '../../infra/db/schema.js';
 import { queryRows } from '../../infra/db/client.js';
@@ -16,7 +23,8 @@ afterAll(async () => {
   await app.closeAll();
 });
 
-const countOrders = async () => Number((await queryRows<{ n: number }>(app.ctx.db, sql`SELECT count(*)::int AS n FROM orders`))[0]!.n);
+const countOrders = async () =>
+  Number((await queryRows<{ n: number }>(app.ctx.db, sql`SELECT count(*)::int AS n FROM orders`))[0]!.n);
 
 async function pay(cookie: string, reference: string) {
   await sandboxAction(app, reference, 'pay');
@@ -28,7 +36,9 @@ describe('POST /api/order/delivery-fee', () => {
     const near = await createShop(app, [100_000], { latitude: 6.4, longitude: 5.61 });
     const far = await createShop(app, [100_000], { latitude: 6.43, longitude: 5.61 }); // ~3.3 km
     const res = await app.inject({
-      method: 'POST', url: '/api/order/delivery-fee', headers: origin,
+      method: 'POST',
+      url: '/api/order/delivery-fee',
+      headers: origin,
       payload: { latitude: 6.401, longitude: 5.612, vendorIds: [near.vendor.id, far.vendor.id, near.vendor.id] },
     });
     expect(json(res)).toEqual({ success: true, totalDeliveryFee: 500 + 900 });
@@ -36,12 +46,27 @@ describe('POST /api/order/delivery-fee', () => {
 
   it('refuses points outside the service area, unknown vendors and bad payloads', async () => {
     const shop = await createShop(app);
-    const outside = await app.inject({ method: 'POST', url: '/api/order/delivery-fee', headers: origin, payload: { latitude: 6.6, longitude: 3.35, vendorIds: [shop.vendor.id] } });
+    const outside = await app.inject({
+      method: 'POST',
+      url: '/api/order/delivery-fee',
+      headers: origin,
+      payload: { latitude: 6.6, longitude: 3.35, vendorIds: [shop.vendor.id] },
+    });
     expect(outside.statusCode).toBe(400);
     expect(json(outside).message).toBe('This address is outside our delivery area.');
-    const unknown = await app.inject({ method: 'POST', url: '/api/order/delivery-fee', headers: origin, payload: { latitude: 6.4, longitude: 5.61, vendorIds: ['00000000-0000-4000-8000-000000000000'] } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/order/delivery-fee',
+      headers: origin,
+      payload: { latitude: 6.4, longitude: 5.61, vendorIds: ['00000000-0000-4000-8000-000000000000'] },
+    });
     expect(unknown.statusCode).toBe(400);
-    const bad = await app.inject({ method: 'POST', url: '/api/order/delivery-fee', headers: origin, payload: { latitude: 'x', longitude: 5.61, vendorIds: [] } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/order/delivery-fee',
+      headers: origin,
+      payload: { latitude: 'x', longitude: 5.61, vendorIds: [] },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -58,20 +83,86 @@ describe('POST /api/payment/paystack refusals', () => {
     const stranger = await createCustomer(app);
     const base = { product: product.id, quantity: 1 };
     const cases: [string, Record<string, unknown>, number, string | RegExp][] = [
-      ['tampered unit price', { items: [{ ...base, price: 1 }], address: customer.address.id }, 409, /The price of .* is ₦1,500, not ₦1\. Please review your cart\./],
-      ['tampered total', { items: [base], address: customer.address.id, amount: 10 }, 409, 'The total is now ₦2,030. Please review your cart and pay again.'],
-      ['negative quantity', { items: [{ ...base, quantity: -1 }], address: customer.address.id }, 400, QUANTITY_MESSAGE],
+      [
+        'tampered unit price',
+        { items: [{ ...base, price: 1 }], address: customer.address.id },
+        409,
+        /The price of .* is ₦1,500, not ₦1\. Please review your cart\./,
+      ],
+      [
+        'tampered total',
+        { items: [base], address: customer.address.id, amount: 10 },
+        409,
+        'The total is now ₦2,030. Please review your cart and pay again.',
+      ],
+      [
+        'negative quantity',
+        { items: [{ ...base, quantity: -1 }], address: customer.address.id },
+        400,
+        QUANTITY_MESSAGE,
+      ],
       ['zero quantity', { items: [{ ...base, quantity: 0 }], address: customer.address.id }, 400, QUANTITY_MESSAGE],
-      ['fractional quantity', { items: [{ ...base, quantity: 1.5 }], address: customer.address.id }, 400, QUANTITY_MESSAGE],
+      [
+        'fractional quantity',
+        { items: [{ ...base, quantity: 1.5 }], address: customer.address.id },
+        400,
+        QUANTITY_MESSAGE,
+      ],
       ['huge quantity', { items: [{ ...base, quantity: 1e9 }], address: customer.address.id }, 400, QUANTITY_MESSAGE],
-      ['quantity as text', { items: [{ ...base, quantity: '2' }], address: customer.address.id }, 400, QUANTITY_MESSAGE],
-      ['over 99 once merged', { items: [{ ...base, quantity: 60 }, { ...base, quantity: 60 }], address: customer.address.id }, 400, QUANTITY_MESSAGE],
-      ["another user's address", { items: [base], address: stranger.address.id }, 404, 'Address not found. Please select one of your addresses.'],
-      ['a product under another vendor', { items: [{ ...base, vendorId: other.vendor.id }], address: customer.address.id }, 400, `${product.name} is not sold by that vendor.`],
-      ['an out-of-stock product', { items: [{ product: soldOut.product.id, quantity: 1 }], address: customer.address.id }, 400, `${soldOut.product.name} is out of stock.`],
-      ['an option of another product', { items: [{ ...base, optionId: other.products[0]!.options[0]!.id }], address: customer.address.id }, 400, `That option does not belong to ${product.name}.`],
-      ['a closed vendor', { items: [{ product: closed.products[0]!.product.id, quantity: 1 }], address: customer.address.id }, 400, /is closed right now/],
-      ['an unknown product', { items: [{ product: '00000000-0000-4000-8000-000000000000', quantity: 1 }], address: customer.address.id }, 400, /no longer available/],
+      [
+        'quantity as text',
+        { items: [{ ...base, quantity: '2' }], address: customer.address.id },
+        400,
+        QUANTITY_MESSAGE,
+      ],
+      [
+        'over 99 once merged',
+        {
+          items: [
+            { ...base, quantity: 60 },
+            { ...base, quantity: 60 },
+          ],
+          address: customer.address.id,
+        },
+        400,
+        QUANTITY_MESSAGE,
+      ],
+      [
+        "another user's address",
+        { items: [base], address: stranger.address.id },
+        404,
+        'Address not found. Please select one of your addresses.',
+      ],
+      [
+        'a product under another vendor',
+        { items: [{ ...base, vendorId: other.vendor.id }], address: customer.address.id },
+        400,
+        `${product.name} is not sold by that vendor.`,
+      ],
+      [
+        'an out-of-stock product',
+        { items: [{ product: soldOut.product.id, quantity: 1 }], address: customer.address.id },
+        400,
+        `${soldOut.product.name} is out of stock.`,
+      ],
+      [
+        'an option of another product',
+        { items: [{ ...base, optionId: other.products[0]!.options[0]!.id }], address: customer.address.id },
+        400,
+        `That option does not belong to ${product.name}.`,
+      ],
+      [
+        'a closed vendor',
+        { items: [{ product: closed.products[0]!.product.id, quantity: 1 }], address: customer.address.id },
+        400,
+        /is closed right now/,
+      ],
+      [
+        'an unknown product',
+        { items: [{ product: '00000000-0000-4000-8000-000000000000', quantity: 1 }], address: customer.address.id },
+        400,
+        /no longer available/,
+      ],
       ['an empty cart', { items: [], address: customer.address.id }, 400, 'Your cart is empty.'],
       ['no address', { items: [base] }, 400, /.+/],
     ];
@@ -86,7 +177,11 @@ describe('POST /api/payment/paystack refusals', () => {
     }
     expect(await countOrders()).toBe(before);
     // The good cart goes through, with the option id or without (first option).
-    const ok = await checkout(app, customer.cookie, { items: [{ ...base, optionId, price: 1500, vendorId: shop.vendor.id }], address: customer.address.id, amount: 2030 });
+    const ok = await checkout(app, customer.cookie, {
+      items: [{ ...base, optionId, price: 1500, vendorId: shop.vendor.id }],
+      address: customer.address.id,
+      amount: 2030,
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -94,8 +189,15 @@ describe('POST /api/payment/paystack refusals', () => {
     const shop = await createShop(app);
     const customer = await createCustomer(app);
     const victim = await createUser(app);
-    const body = { userId: victim.user.id, email: 'attacker@example.com', items: [{ product: shop.products[0]!.product.id, quantity: 2 }], address: customer.address.id };
-    expect((await app.inject({ method: 'POST', url: '/api/payment/paystack', headers: origin, payload: body })).statusCode).toBe(401);
+    const body = {
+      userId: victim.user.id,
+      email: 'attacker@example.com',
+      items: [{ product: shop.products[0]!.product.id, quantity: 2 }],
+      address: customer.address.id,
+    };
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/payment/paystack', headers: origin, payload: body })).statusCode,
+    ).toBe(401);
     const { reference } = await checkoutOk(app, customer.cookie, body);
     const payment = await paymentByReference(app, reference);
     expect(payment.userId).toBe(customer.user.id);
@@ -126,19 +228,37 @@ describe('the total charged equals the total the cart page shows', () => {
       for (const [v, prices] of row.prices.entries()) {
         const shop = await createShop(app, prices.map(nairaToKobo), { latitude: 6.4 + v * 0.001, longitude: 5.61 });
         vendorIds.push(shop.vendor.id);
-        shop.products.forEach((p, i) => items.push({ product: p.product.id, quantity: row.quantities?.[v]?.[i] ?? 1, price: prices[i]! }));
+        shop.products.forEach((p, i) =>
+          items.push({ product: p.product.id, quantity: row.quantities?.[v]?.[i] ?? 1, price: prices[i]! }),
+        );
       }
       // What the cart page does: fee from the API, totals by the shared formula.
-      const fee = json(await app.inject({ method: 'POST', url: '/api/order/delivery-fee', headers: origin, payload: { latitude: customer.address.latitude, longitude: customer.address.longitude, vendorIds } }));
+      const fee = json(
+        await app.inject({
+          method: 'POST',
+          url: '/api/order/delivery-fee',
+          headers: origin,
+          payload: { latitude: customer.address.latitude, longitude: customer.address.longitude, vendorIds },
+        }),
+      );
       const itemsKobo = items.reduce((s, i) => s + nairaToKobo(i.price) * i.quantity, 0);
       const shown = cartTotals(itemsKobo, nairaToKobo(fee.totalDeliveryFee));
       expect(shown.totalKobo / 100).toBe(row.total);
-      const { reference } = await checkoutOk(app, customer.cookie, { items, address: customer.address.id, amount: shown.totalKobo / 100 });
+      const { reference } = await checkoutOk(app, customer.cookie, {
+        items,
+        address: customer.address.id,
+        amount: shown.totalKobo / 100,
+      });
       const payment = await paymentByReference(app, reference);
       expect(payment.amountKobo).toBe(shown.totalKobo);
       expect(Number.isInteger(payment.amountKobo)).toBe(true);
       const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, payment.subjectId));
-      expect(order).toMatchObject({ itemsKobo: shown.itemsKobo, deliveryFeeKobo: shown.deliveryFeeKobo, serviceFeeKobo: shown.serviceFeeKobo, amountKobo: shown.totalKobo });
+      expect(order).toMatchObject({
+        itemsKobo: shown.itemsKobo,
+        deliveryFeeKobo: shown.deliveryFeeKobo,
+        serviceFeeKobo: shown.serviceFeeKobo,
+        amountKobo: shown.totalKobo,
+      });
     });
   }
 });
@@ -149,35 +269,68 @@ describe('GET /api/order/user', () => {
     const customer = await createCustomer(app);
     const refs: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { reference } = await checkoutOk(app, customer.cookie, { items: [{ product: shop.products[i % 2]!.product.id, quantity: i + 1 }], address: customer.address.id });
+      const { reference } = await checkoutOk(app, customer.cookie, {
+        items: [{ product: shop.products[i % 2]!.product.id, quantity: i + 1 }],
+        address: customer.address.id,
+      });
       await pay(customer.cookie, reference);
       refs.push(reference);
     }
-    await checkoutOk(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id }); // unpaid
-    const page1 = json(await app.inject({ url: '/api/order/user?page=1&limit=2', headers: { cookie: customer.cookie } }));
+    await checkoutOk(app, customer.cookie, {
+      items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+      address: customer.address.id,
+    }); // unpaid
+    const page1 = json(
+      await app.inject({ url: '/api/order/user?page=1&limit=2', headers: { cookie: customer.cookie } }),
+    );
     expect(page1.orders).toHaveLength(2);
     expect(page1.hasMore).toBe(true);
     const newest = await paymentByReference(app, refs[2]!);
     expect(page1.orders[0]._id).toBe(newest.subjectId);
-    expect(page1.orders[0]).toMatchObject({ status: 'Order Placed', canCancel: true, deliveryCode: null, address: { firstName: 'Ada', city: 'Benin City' } });
-    expect(page1.orders[0].items[0]).toMatchObject({ quantity: 3, optionName: 'Default Option', vendorId: shop.vendor.id, vendorName: shop.vendor.businessName, status: 'Order Placed', unitPrice: 1000 });
-    expect(page1.orders[0].items[0].product).toMatchObject({ _id: shop.products[0]!.product.id, name: shop.products[0]!.product.name });
-    const page2 = json(await app.inject({ url: '/api/order/user?page=2&limit=2', headers: { cookie: customer.cookie } }));
+    expect(page1.orders[0]).toMatchObject({
+      status: 'Order Placed',
+      canCancel: true,
+      deliveryCode: null,
+      address: { firstName: 'Ada', city: 'Benin City' },
+    });
+    expect(page1.orders[0].items[0]).toMatchObject({
+      quantity: 3,
+      optionName: 'Default Option',
+      vendorId: shop.vendor.id,
+      vendorName: shop.vendor.businessName,
+      status: 'Order Placed',
+      unitPrice: 1000,
+    });
+    expect(page1.orders[0].items[0].product).toMatchObject({
+      _id: shop.products[0]!.product.id,
+      name: shop.products[0]!.product.name,
+    });
+    const page2 = json(
+      await app.inject({ url: '/api/order/user?page=2&limit=2', headers: { cookie: customer.cookie } }),
+    );
     expect(page2.orders).toHaveLength(1);
     expect(page2.hasMore).toBe(false);
     const stranger = await createCustomer(app);
     expect(json(await app.inject({ url: '/api/order/user', headers: { cookie: stranger.cookie } })).orders).toEqual([]);
     expect((await app.inject({ url: '/api/order/user' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/order/user?limit=500', headers: { cookie: customer.cookie } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ url: '/api/order/user?limit=500', headers: { cookie: customer.cookie } })).statusCode,
+    ).toBe(400);
   });
 
   it('shows the delivery code only while the order is on its way', async () => {
     const shop = await createShop(app);
     const customer = await createCustomer(app);
-    const { reference } = await checkoutOk(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id });
+    const { reference } = await checkoutOk(app, customer.cookie, {
+      items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+      address: customer.address.id,
+    });
     await pay(customer.cookie, reference);
     const payment = await paymentByReference(app, reference);
-    await app.ctx.db.update(orderItems).set({ status: 'Order Picked' }).where(eq(orderItems.orderId, payment.subjectId));
+    await app.ctx.db
+      .update(orderItems)
+      .set({ status: 'Order Picked' })
+      .where(eq(orderItems.orderId, payment.subjectId));
     const [o] = json(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } })).orders;
     expect(o.status).toBe('Order Picked');
     expect(o.deliveryCode).toMatch(/^\d{4}$/);
@@ -189,12 +342,16 @@ describe('POST /api/order/cancel/:id', () => {
   async function paidOrder() {
     const shop = await createShop(app);
     const customer = await createCustomer(app);
-    const { reference } = await checkoutOk(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: customer.address.id });
+    const { reference } = await checkoutOk(app, customer.cookie, {
+      items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+      address: customer.address.id,
+    });
     await pay(customer.cookie, reference);
     const payment = await paymentByReference(app, reference);
     return { shop, customer, reference, payment, orderId: payment.subjectId };
   }
-  const cancel = (cookie: string, id: string) => app.inject({ method: 'POST', url: `/api/order/cancel/${id}`, headers: { cookie, ...origin } });
+  const cancel = (cookie: string, id: string) =>
+    app.inject({ method: 'POST', url: `/api/order/cancel/${id}`, headers: { cookie, ...origin } });
 
   it('within 5 minutes and before any confirmation: items cancelled, full refund processed, refund.processed recorded', async () => {
     const { customer, orderId, payment, reference } = await paidOrder();
@@ -204,7 +361,10 @@ describe('POST /api/order/cancel/:id', () => {
     await app.ctx.jobs.drain();
     const [refund] = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(refund).toMatchObject({ amountKobo: payment.amountKobo, state: 'processed' });
-    const hooks = await app.ctx.db.select().from(webhookEvents).where(and(eq(webhookEvents.reference, reference), eq(webhookEvents.event, 'refund.processed')));
+    const hooks = await app.ctx.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.reference, reference), eq(webhookEvents.event, 'refund.processed')));
     expect(hooks.map((h) => h.outcome)).toEqual(['refund_processed']);
     const events = await app.ctx.db.select().from(statusEvents).where(eq(statusEvents.status, 'Order Cancelled'));
     expect(events.length).toBeGreaterThanOrEqual(1);
@@ -217,13 +377,19 @@ describe('POST /api/order/cancel/:id', () => {
 
   it('refuses after the window, after a vendor confirmed, and for someone else’s order — changing nothing', async () => {
     const late = await paidOrder();
-    await app.ctx.db.update(orders).set({ paidAt: new Date(Date.now() - 6 * 60_000) }).where(eq(orders.id, late.orderId));
+    await app.ctx.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(orders.id, late.orderId));
     const r1 = await cancel(late.customer.cookie, late.orderId);
     expect(r1.statusCode).toBe(409);
     expect(json(r1).message).toBe('Orders can only be cancelled within 5 minutes of payment.');
 
     const confirmed = await paidOrder();
-    await app.ctx.db.update(orderItems).set({ status: 'Order Confirmed' }).where(eq(orderItems.orderId, confirmed.orderId));
+    await app.ctx.db
+      .update(orderItems)
+      .set({ status: 'Order Confirmed' })
+      .where(eq(orderItems.orderId, confirmed.orderId));
     const r2 = await cancel(confirmed.customer.cookie, confirmed.orderId);
     expect(r2.statusCode).toBe(409);
     expect(json(r2).message).toBe('This order can no longer be cancelled: a vendor has already confirmed it.');
@@ -250,7 +416,10 @@ describe('vendors hear about new orders', () => {
       original(userId, event, ...args);
     };
     try {
-      const { reference } = await checkoutOk(app, customer.cookie, { items: [{ product: shop.products[0]!.product.id, quantity: 2 }], address: customer.address.id });
+      const { reference } = await checkoutOk(app, customer.cookie, {
+        items: [{ product: shop.products[0]!.product.id, quantity: 2 }],
+        address: customer.address.id,
+      });
       await pay(customer.cookie, reference);
       await app.ctx.jobs.drain();
     } finally {
@@ -260,10 +429,16 @@ describe('vendors hear about new orders', () => {
     const customerEvent = emitted.find((e) => e[0] === customer.user.id);
     expect(customerEvent?.[1]).toBe('order.updated');
     // What is really sent matches the shared schemas the browser's types come from.
-    expect(OrderUpdatedEvent.parse(customerEvent?.[2])).toMatchObject({ status: 'Order Placed', items: [{ status: 'Order Placed' }] });
+    expect(OrderUpdatedEvent.parse(customerEvent?.[2])).toMatchObject({
+      status: 'Order Placed',
+      items: [{ status: 'Order Placed' }],
+    });
     const vendorEvent = emitted.find((e) => e[0] === v!.userId);
     expect(vendorEvent?.[1]).toBe('vendor.order.created');
     VendorOrderEvent.parse(vendorEvent?.[2]);
-    expect(vendorEvent?.[2]).toMatchObject({ vendorId: shop.vendor.id, items: [{ quantity: 2, status: 'Order Placed' }] });
+    expect(vendorEvent?.[2]).toMatchObject({
+      vendorId: shop.vendor.id,
+      items: [{ quantity: 2, status: 'Order Placed' }],
+    });
   });
 });

@@ -11,7 +11,11 @@ export async function insertPayment(ex: Executor, values: typeof payments.$infer
 }
 
 /** Stores the provider's answer to initialize: `initializing → awaiting`, at most once. */
-export async function markInitialized(ex: Executor, id: string, data: { accessCode: string; authorizationUrl: string }): Promise<PaymentRow | undefined> {
+export async function markInitialized(
+  ex: Executor,
+  id: string,
+  data: { accessCode: string; authorizationUrl: string },
+): Promise<PaymentRow | undefined> {
   const [row] = await ex
     .update(payments)
     .set({ state: 'awaiting', providerData: data })
@@ -42,21 +46,26 @@ export async function markPaid(
   const [row] = await ex
     .update(payments)
     .set({ state: 'paid', paidAt: new Date(), providerData: p.providerData })
-    .where(and(
-      eq(payments.reference, p.reference),
-      // Not paid yet, including an attempt marked failed or abandoned that the provider has
-      // since confirmed (a bank's late confirmation): the money came, so the order follows.
-      inArray(payments.state, ['initializing', 'awaiting', 'failed', 'abandoned']),
-      eq(payments.amountKobo, p.amountKobo),
-      eq(payments.currency, p.currency),
-    ))
+    .where(
+      and(
+        eq(payments.reference, p.reference),
+        // Not paid yet, including an attempt marked failed or abandoned that the provider has
+        // since confirmed (a bank's late confirmation): the money came, so the order follows.
+        inArray(payments.state, ['initializing', 'awaiting', 'failed', 'abandoned']),
+        eq(payments.amountKobo, p.amountKobo),
+        eq(payments.currency, p.currency),
+      ),
+    )
     .returning();
   return row;
 }
 
 /** One of the `from` states → `failed | abandoned`, at most once. */
 export async function markUnpaid(
-  ex: Executor, reference: string, state: Extract<AttemptState, 'failed' | 'abandoned'>, from: AttemptState[],
+  ex: Executor,
+  reference: string,
+  state: Extract<AttemptState, 'failed' | 'abandoned'>,
+  from: AttemptState[],
 ): Promise<PaymentRow | undefined> {
   const [row] = await ex
     .update(payments)
@@ -67,15 +76,21 @@ export async function markUnpaid(
 }
 
 /** Reserves a refund on a paid payment; undefined when it would exceed what is left. */
-export async function reserveRefund(ex: Executor, paymentId: string, amountKobo: number): Promise<PaymentRow | undefined> {
+export async function reserveRefund(
+  ex: Executor,
+  paymentId: string,
+  amountKobo: number,
+): Promise<PaymentRow | undefined> {
   const [row] = await ex
     .update(payments)
     .set({ refundedKobo: sql`${payments.refundedKobo} + ${amountKobo}` })
-    .where(and(
-      eq(payments.id, paymentId),
-      eq(payments.state, 'paid'),
-      sql`${payments.refundedKobo} + ${amountKobo} <= ${payments.amountKobo}`,
-    ))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.state, 'paid'),
+        sql`${payments.refundedKobo} + ${amountKobo} <= ${payments.amountKobo}`,
+      ),
+    )
     .returning();
   return row;
 }
@@ -103,7 +118,11 @@ export async function findRefundByProviderRef(ex: Executor, providerRef: string)
 }
 
 /** The oldest pending refund of this amount on the payment (when the provider's id is not known yet). */
-export async function findPendingRefund(ex: Executor, paymentId: string, amountKobo: number): Promise<RefundRow | undefined> {
+export async function findPendingRefund(
+  ex: Executor,
+  paymentId: string,
+  amountKobo: number,
+): Promise<RefundRow | undefined> {
   const [row] = await ex
     .select()
     .from(refunds)
@@ -115,15 +134,26 @@ export async function findPendingRefund(ex: Executor, paymentId: string, amountK
 
 /** Notes the first time the refund is sent to the provider (kept on retries). */
 export async function markRefundSent(ex: Executor, id: string): Promise<void> {
-  await ex.update(refunds).set({ sentAt: new Date() }).where(and(eq(refunds.id, id), isNull(refunds.sentAt)));
+  await ex
+    .update(refunds)
+    .set({ sentAt: new Date() })
+    .where(and(eq(refunds.id, id), isNull(refunds.sentAt)));
 }
 
 export async function setRefundProviderRef(ex: Executor, id: string, providerRef: string): Promise<void> {
-  await ex.update(refunds).set({ providerRef }).where(and(eq(refunds.id, id), sql`${refunds.providerRef} IS NULL`));
+  await ex
+    .update(refunds)
+    .set({ providerRef })
+    .where(and(eq(refunds.id, id), sql`${refunds.providerRef} IS NULL`));
 }
 
 /** `pending → processed | failed`, at most once. */
-export async function settleRefund(ex: Executor, id: string, state: 'processed' | 'failed', providerRef?: string): Promise<RefundRow | undefined> {
+export async function settleRefund(
+  ex: Executor,
+  id: string,
+  state: 'processed' | 'failed',
+  providerRef?: string,
+): Promise<RefundRow | undefined> {
   const [row] = await ex
     .update(refunds)
     .set({ state, processedAt: state === 'processed' ? new Date() : null, ...(providerRef ? { providerRef } : {}) })

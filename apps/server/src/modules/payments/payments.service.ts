@@ -8,7 +8,13 @@ import { jobKind, noPayload, type JobQueue } from '../../infra/jobs/jobs.js';
 import { PaystackProvider } from '../../infra/payments/paystack.js';
 import { SandboxProvider } from '../../infra/payments/sandbox.js';
 import { signWebhook, verifyWebhookSignature } from '../../infra/payments/signature.js';
-import { cancelActionUrl, ProviderError, type InitializeResult, type PaymentProvider, type ProviderTransaction } from '../../infra/payments/types.js';
+import {
+  cancelActionUrl,
+  ProviderError,
+  type InitializeResult,
+  type PaymentProvider,
+  type ProviderTransaction,
+} from '../../infra/payments/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
 import * as repo from './payments.repo.js';
@@ -100,7 +106,11 @@ export class PaymentService {
     this.provider =
       opts.provider ??
       (p.provider === 'paystack'
-        ? new PaystackProvider({ baseUrl: p.paystackBaseUrl, secretKey: p.paystackSecretKey, timeoutMs: p.paystackTimeoutMs })
+        ? new PaystackProvider({
+            baseUrl: p.paystackBaseUrl,
+            secretKey: p.paystackSecretKey,
+            timeoutMs: p.paystackTimeoutMs,
+          })
         : new SandboxProvider(opts.db, { publicUrl: opts.config.publicUrl, secret: p.sandboxSecret }));
     if (this.provider instanceof SandboxProvider) {
       const secret = this.provider.webhookSecret;
@@ -149,15 +159,24 @@ export class PaymentService {
    * The provider failing marks the attempt failed (502); a crash or a database failure after 2
    * leaves it `initializing`, and reconciliation settles it by reference (decision 0009).
    */
-  async start<T extends object>(record: (tx: Tx) => Promise<{ attempt: AttemptInput; result: T }>): Promise<T & { url: string; reference: string }> {
+  async start<T extends object>(
+    record: (tx: Tx) => Promise<{ attempt: AttemptInput; result: T }>,
+  ): Promise<T & { url: string; reference: string }> {
     const { payment, attempt, result } = await this.db.transaction(async (tx) => {
       const { attempt, result } = await record(tx);
-      if (!Number.isSafeInteger(attempt.amountKobo) || attempt.amountKobo <= 0) throw badRequest('The amount to pay must be whole kobo above zero.', 'invalid_amount');
+      if (!Number.isSafeInteger(attempt.amountKobo) || attempt.amountKobo <= 0)
+        throw badRequest('The amount to pay must be whole kobo above zero.', 'invalid_amount');
       // Paystack allows only -, ., = and alphanumerics in a reference.
       const reference = `jara-${attempt.purpose === 'order' ? 'o' : 'd'}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
       const payment = await repo.insertPayment(tx, {
-        reference, userId: attempt.userId, purpose: attempt.purpose, subjectId: attempt.subjectId, amountKobo: attempt.amountKobo,
-        currency: 'NGN', provider: this.provider.name, state: 'initializing',
+        reference,
+        userId: attempt.userId,
+        purpose: attempt.purpose,
+        subjectId: attempt.subjectId,
+        amountKobo: attempt.amountKobo,
+        currency: 'NGN',
+        provider: this.provider.name,
+        state: 'initializing',
       });
       return { payment, attempt, result };
     });
@@ -172,7 +191,12 @@ export class PaymentService {
         currency: 'NGN',
         reference,
         callbackUrl,
-        metadata: { purpose: attempt.purpose, subjectId: attempt.subjectId, paymentId: payment.id, cancel_action: cancelActionUrl(callbackUrl, reference) },
+        metadata: {
+          purpose: attempt.purpose,
+          subjectId: attempt.subjectId,
+          paymentId: payment.id,
+          cancel_action: cancelActionUrl(callbackUrl, reference),
+        },
       });
     } catch (err) {
       this.log.error({ err, reference }, 'payment initialize failed');
@@ -187,9 +211,15 @@ export class PaymentService {
     checkpoint('provider-initialised');
     let stored: PaymentRow | undefined;
     try {
-      stored = await repo.markInitialized(this.db, payment.id, { accessCode: init.accessCode, authorizationUrl: init.authorizationUrl });
+      stored = await repo.markInitialized(this.db, payment.id, {
+        accessCode: init.accessCode,
+        authorizationUrl: init.authorizationUrl,
+      });
     } catch (err) {
-      this.log.error({ err, reference }, 'could not store the provider\'s answer; reconciliation will settle the attempt');
+      this.log.error(
+        { err, reference },
+        "could not store the provider's answer; reconciliation will settle the attempt",
+      );
     }
     // Not stored (or reconciliation got there first): the customer never gets this attempt's page.
     if (!stored) throw new AppError(503, 'payment_not_started', PAYMENT_NOT_STARTED);
@@ -218,12 +248,18 @@ export class PaymentService {
       tr = await this.provider.verify(payment.reference);
     } catch (err) {
       // The provider being down must not lose a payment: reconciliation tries again later.
-      this.log.warn({ err: err instanceof Error ? err.message : String(err), reference: payment.reference }, 'payment verify failed');
+      this.log.warn(
+        { err: err instanceof Error ? err.message : String(err), reference: payment.reference },
+        'payment verify failed',
+      );
       return { state: payment.state, detail: 'provider_error' };
     }
     if (reopen) {
       if (tr?.status !== 'success') return { state: payment.state, detail: 'already_settled' };
-      this.log.warn({ reference: payment.reference, was: payment.state }, 'payment confirmed by the provider after it was marked unpaid: healing to paid');
+      this.log.warn(
+        { reference: payment.reference, was: payment.state },
+        'payment confirmed by the provider after it was marked unpaid: healing to paid',
+      );
     }
     return this.settle(payment, tr);
   }
@@ -231,9 +267,18 @@ export class PaymentService {
   private async settle(payment: PaymentRow, tr: ProviderTransaction | null): Promise<Settled> {
     const age = Date.now() - payment.createdAt.getTime();
     if (tr?.status === 'success') {
-      if (tr.reference !== payment.reference || tr.amountKobo !== payment.amountKobo || tr.currency !== payment.currency || tr.currency !== 'NGN') {
+      if (
+        tr.reference !== payment.reference ||
+        tr.amountKobo !== payment.amountKobo ||
+        tr.currency !== payment.currency ||
+        tr.currency !== 'NGN'
+      ) {
         this.log.error(
-          { reference: payment.reference, expected: { amount: payment.amountKobo, currency: payment.currency }, got: { reference: tr.reference, amount: tr.amountKobo, currency: tr.currency } },
+          {
+            reference: payment.reference,
+            expected: { amount: payment.amountKobo, currency: payment.currency },
+            got: { reference: tr.reference, amount: tr.amountKobo, currency: tr.currency },
+          },
           'payment_mismatch: provider reports a different amount, currency or reference; not fulfilled',
         );
         return { state: payment.state, detail: 'payment_mismatch' };
@@ -243,7 +288,8 @@ export class PaymentService {
     if (tr?.status === 'failed' || tr?.status === 'reversed') return this.fail(payment, 'failed');
     // Still initializing long after the call must have ended (the provider's answer was never
     // stored, so the customer never had the page): nobody can pay it any more.
-    if (payment.state === 'initializing' && age > this.reconcileAfterMs) return this.fail(payment, 'abandoned', ['initializing']);
+    if (payment.state === 'initializing' && age > this.reconcileAfterMs)
+      return this.fail(payment, 'abandoned', ['initializing']);
     if (age > ABANDON_AFTER_MS) return this.fail(payment, 'abandoned');
     return { state: payment.state, detail: tr ? `provider_${tr.status}` : 'unknown_at_provider' };
   }
@@ -255,7 +301,12 @@ export class PaymentService {
         reference: payment.reference,
         amountKobo: tr.amountKobo,
         currency: tr.currency,
-        providerData: { ...((payment.providerData as Record<string, unknown> | null) ?? {}), channel: tr.channel, paidAt: tr.paidAt, providerId: tr.id },
+        providerData: {
+          ...((payment.providerData as Record<string, unknown> | null) ?? {}),
+          channel: tr.channel,
+          paidAt: tr.paidAt,
+          providerId: tr.id,
+        },
       });
       if (!row) return false;
       await handler.onPaid(tx, row);
@@ -263,14 +314,21 @@ export class PaymentService {
       return true;
     });
     if (changed) {
-      this.log.info({ reference: payment.reference, purpose: payment.purpose, amountKobo: payment.amountKobo }, 'payment fulfilled');
+      this.log.info(
+        { reference: payment.reference, purpose: payment.purpose, amountKobo: payment.amountKobo },
+        'payment fulfilled',
+      );
       return { state: 'paid', detail: 'fulfilled' };
     }
     const now = await repo.findPaymentByReference(this.db, payment.reference);
     return { state: now?.state ?? payment.state, detail: 'already_settled' };
   }
 
-  private async fail(payment: PaymentRow, state: 'failed' | 'abandoned', from: AttemptState[] = OPEN): Promise<Settled> {
+  private async fail(
+    payment: PaymentRow,
+    state: 'failed' | 'abandoned',
+    from: AttemptState[] = OPEN,
+  ): Promise<Settled> {
     const handler = this.handler(payment.purpose);
     const changed = await this.db.transaction(async (tx) => {
       const row = await repo.markUnpaid(tx, payment.reference, state, from);
@@ -285,7 +343,8 @@ export class PaymentService {
 
   /** Queues a refund (durable job) for part or all of a paid payment. */
   async refund(tx: Tx, paymentId: string, amountKobo: number, reason: string): Promise<void> {
-    if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) throw badRequest('A refund must be whole kobo above zero.', 'invalid_amount');
+    if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0)
+      throw badRequest('A refund must be whole kobo above zero.', 'invalid_amount');
     const reserved = await repo.reserveRefund(tx, paymentId, amountKobo);
     if (!reserved) {
       const p = await repo.findPaymentById(tx, paymentId);
@@ -293,8 +352,18 @@ export class PaymentService {
       if (p.state !== 'paid') throw conflict('Only a paid payment can be refunded.', 'not_paid');
       throw conflict('The refund is more than what is left of the payment.', 'refund_exceeds_payment');
     }
-    const refund = await repo.insertRefund(tx, { paymentId, amountKobo, reason: reason.slice(0, 500), state: 'pending' });
-    await this.jobs.enqueue(tx, REFUND_JOB, { refundId: refund.id }, { dedupeKey: `${REFUND_JOB.kind}:${refund.id}`, maxAttempts: REFUND_MAX_ATTEMPTS });
+    const refund = await repo.insertRefund(tx, {
+      paymentId,
+      amountKobo,
+      reason: reason.slice(0, 500),
+      state: 'pending',
+    });
+    await this.jobs.enqueue(
+      tx,
+      REFUND_JOB,
+      { refundId: refund.id },
+      { dedupeKey: `${REFUND_JOB.kind}:${refund.id}`, maxAttempts: REFUND_MAX_ATTEMPTS },
+    );
   }
 
   /**
@@ -309,17 +378,29 @@ export class PaymentService {
     if (!payment) throw new Error(`refund ${refundId}: payment missing`);
     const marker = refundMarker(refund.id);
     try {
-      let r = refund.sentAt ? await this.provider.findRefund({ reference: payment.reference, marker, since: refund.sentAt }) : null;
+      let r = refund.sentAt
+        ? await this.provider.findRefund({ reference: payment.reference, marker, since: refund.sentAt })
+        : null;
       if (r) {
-        this.log.warn({ reference: payment.reference, refundId, providerRef: r.providerRef }, 'refund found at the provider after a lost answer; not sent again');
+        this.log.warn(
+          { reference: payment.reference, refundId, providerRef: r.providerRef },
+          'refund found at the provider after a lost answer; not sent again',
+        );
       } else {
         await repo.markRefundSent(this.db, refund.id);
-        r = await this.provider.refund({ reference: payment.reference, amountKobo: refund.amountKobo, note: `${marker} ${refund.reason}` });
+        r = await this.provider.refund({
+          reference: payment.reference,
+          amountKobo: refund.amountKobo,
+          note: `${marker} ${refund.reason}`,
+        });
         checkpoint('refund-requested');
       }
       await repo.setRefundProviderRef(this.db, refund.id, r.providerRef);
       if (r.status === 'processed') await this.refundProcessed(refund.id, r.providerRef);
-      this.log.info({ reference: payment.reference, refundId, amountKobo: refund.amountKobo, status: r.status }, 'refund requested');
+      this.log.info(
+        { reference: payment.reference, refundId, amountKobo: refund.amountKobo, status: r.status },
+        'refund requested',
+      );
     } catch (err) {
       if (attempts >= REFUND_MAX_ATTEMPTS) {
         await this.db.transaction(async (tx) => {
@@ -337,7 +418,8 @@ export class PaymentService {
       const row = await repo.settleRefund(tx, refundId, 'processed', providerRef);
       if (!row) return false;
       const payment = await repo.findPaymentById(tx, row.paymentId);
-      if (payment) await this.handlers.get(payment.purpose as PaymentPurpose)?.onRefunded?.(tx, payment, row.amountKobo);
+      if (payment)
+        await this.handlers.get(payment.purpose as PaymentPurpose)?.onRefunded?.(tx, payment, row.amountKobo);
       return true;
     });
   }
@@ -363,9 +445,20 @@ export class PaymentService {
       return { status: 400, outcome: 'malformed' };
     }
     const data = parsed.data;
-    const reference = typeof data.reference === 'string' ? data.reference : typeof data.transaction_reference === 'string' ? data.transaction_reference : null;
+    const reference =
+      typeof data.reference === 'string'
+        ? data.reference
+        : typeof data.transaction_reference === 'string'
+          ? data.transaction_reference
+          : null;
     await this.db.transaction(async (tx) => {
-      const eventId = await repo.recordWebhook(tx, { provider, event: parsed.event, reference, outcome: 'queued', body: parsed });
+      const eventId = await repo.recordWebhook(tx, {
+        provider,
+        event: parsed.event,
+        reference,
+        outcome: 'queued',
+        body: parsed,
+      });
       await this.jobs.enqueue(tx, WEBHOOK_JOB, { eventId });
       checkpoint('webhook-received');
     });
@@ -381,7 +474,8 @@ export class PaymentService {
     const { event, data } = body.data;
     const outcome = await this.handleEvent(event, data);
     await repo.setWebhookOutcome(this.db, eventId, outcome);
-    if (/mismatch|unknown/.test(outcome)) this.log.warn({ eventId, event, reference: ev.reference, outcome }, 'webhook changed nothing');
+    if (/mismatch|unknown/.test(outcome))
+      this.log.warn({ eventId, event, reference: ev.reference, outcome }, 'webhook changed nothing');
   }
 
   private async handleEvent(event: string, data: Record<string, unknown>): Promise<string> {
@@ -398,9 +492,15 @@ export class PaymentService {
       // only news of the charge, so a provider that cannot be asked now is asked again by the
       // job's retry (the event stays queued).
       if (settled.detail === 'provider_error' && (payment.state === 'failed' || payment.state === 'abandoned')) {
-        throw new Error(`could not ask the provider about ${payment.reference}, marked ${payment.state}, that the webhook says is paid`);
+        throw new Error(
+          `could not ask the provider about ${payment.reference}, marked ${payment.state}, that the webhook says is paid`,
+        );
       }
-      return settled.state === 'paid' && settled.detail === 'fulfilled' ? 'fulfilled' : settled.detail === 'already_settled' ? `already_${settled.state}` : settled.detail;
+      return settled.state === 'paid' && settled.detail === 'fulfilled'
+        ? 'fulfilled'
+        : settled.detail === 'already_settled'
+          ? `already_${settled.state}`
+          : settled.detail;
     }
     if (event === 'refund.processed' || event === 'refund.failed') {
       const reference = typeof data.transaction_reference === 'string' ? data.transaction_reference : '';
@@ -415,7 +515,9 @@ export class PaymentService {
         throw new Error(`refund webhook for ${reference}: no matching refund yet`);
       }
       if (event === 'refund.processed') {
-        return (await this.refundProcessed(refund.id, providerRef ?? undefined)) ? 'refund_processed' : `refund_already_${refund.state}`;
+        return (await this.refundProcessed(refund.id, providerRef ?? undefined))
+          ? 'refund_processed'
+          : `refund_already_${refund.state}`;
       }
       const failed = await this.db.transaction(async (tx) => {
         const row = await repo.settleRefund(tx, refund.id, 'failed');
@@ -455,7 +557,12 @@ export class PaymentService {
   async scheduleReconciliation(at = new Date()): Promise<void> {
     const every = this.reconcileEveryMs;
     const slot = Math.floor(at.getTime() / every);
-    await this.jobs.enqueue(this.db, RECONCILE_JOB, {}, { runAt: new Date(slot * every), dedupeKey: `${RECONCILE_JOB.kind}:${slot}` });
+    await this.jobs.enqueue(
+      this.db,
+      RECONCILE_JOB,
+      {},
+      { runAt: new Date(slot * every), dedupeKey: `${RECONCILE_JOB.kind}:${slot}` },
+    );
   }
 }
 

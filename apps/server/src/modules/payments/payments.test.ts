@@ -2,9 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import {
-  chargeSuccess, checkoutOk, createCustomer, createShop, paymentByReference, sandboxAction, verify, webhook,
+  chargeSuccess,
+  checkoutOk,
+  createCustomer,
+  createShop,
+  paymentByReference,
+  sandboxAction,
+  verify,
+  webhook,
 } from '../../../test/factories-checkout.js';
-import { cartItems, jobs, mailOutbox, orders, payments, refunds, statusEvents, webhookEvents } from '../../infra/db/schema.js';
+import {
+  cartItems,
+  jobs,
+  mailOutbox,
+  orders,
+  payments,
+  refunds,
+  statusEvents,
+  webhookEvents,
+} from '../../infra/db/schema.js';
 import { queryRows } from '../../infra/db/client.js';
 
 let app: TestApp;
@@ -20,15 +36,29 @@ async function pendingOrder() {
   const shop = await createShop(app, [150_000]);
   const customer = await createCustomer(app);
   const product = shop.products[0]!.product;
-  await app.ctx.db.insert(cartItems).values({ userId: customer.user.id, productId: product.id, optionId: shop.products[0]!.options[0]!.id, quantity: 1 });
-  const { reference, url } = await checkoutOk(app, customer.cookie, { items: [{ product: product.id, quantity: 1 }], address: customer.address.id });
+  await app.ctx.db.insert(cartItems).values({
+    userId: customer.user.id,
+    productId: product.id,
+    optionId: shop.products[0]!.options[0]!.id,
+    quantity: 1,
+  });
+  const { reference, url } = await checkoutOk(app, customer.cookie, {
+    items: [{ product: product.id, quantity: 1 }],
+    address: customer.address.id,
+  });
   const payment = await paymentByReference(app, reference);
   return { shop, customer, reference, url, payment };
 }
 
 async function fulfilmentCount(orderId: string) {
-  const [paid] = await queryRows<{ n: number }>(app.ctx.db, sql`SELECT count(*)::int AS n FROM status_events WHERE subject_id = ${orderId} AND status = 'paid'`);
-  const [notices] = await queryRows<{ n: number }>(app.ctx.db, sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'orders.notify' AND payload->>'orderId' = ${orderId} AND payload->>'kind' = 'paid'`);
+  const [paid] = await queryRows<{ n: number }>(
+    app.ctx.db,
+    sql`SELECT count(*)::int AS n FROM status_events WHERE subject_id = ${orderId} AND status = 'paid'`,
+  );
+  const [notices] = await queryRows<{ n: number }>(
+    app.ctx.db,
+    sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'orders.notify' AND payload->>'orderId' = ${orderId} AND payload->>'kind' = 'paid'`,
+  );
   return { paid: Number(paid!.n), notices: Number(notices!.n) };
 }
 
@@ -36,12 +66,19 @@ describe('sandbox checkout', () => {
   it('creates the order awaiting payment with a fresh reference and a hosted page showing amount, email and channels', async () => {
     const { url, reference, payment, customer } = await pendingOrder();
     expect(url).toBe(`http://localhost:3000/sandbox/checkout/${reference}`);
-    expect(payment).toMatchObject({ state: 'awaiting', amountKobo: 203_000, currency: 'NGN', provider: 'sandbox', purpose: 'order' });
+    expect(payment).toMatchObject({
+      state: 'awaiting',
+      amountKobo: 203_000,
+      currency: 'NGN',
+      provider: 'sandbox',
+      purpose: 'order',
+    });
     const page = await app.inject({ url: `/sandbox/checkout/${reference}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('₦2,030');
     expect(page.body).toContain(customer.user.email);
-    for (const text of ['Card', 'Bank Transfer', 'USSD', '>Pay ₦2,030<', '>Decline<', '>Cancel<']) expect(page.body).toContain(text);
+    for (const text of ['Card', 'Bank Transfer', 'USSD', '>Pay ₦2,030<', '>Decline<', '>Cancel<'])
+      expect(page.body).toContain(text);
     // Not in My Orders while awaiting payment.
     const list = json(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } }));
     expect(list.orders).toEqual([]);
@@ -63,12 +100,21 @@ describe('sandbox checkout', () => {
 
     const list = json(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } }));
     expect(list.orders).toHaveLength(1);
-    expect(list.orders[0]).toMatchObject({ _id: payment.subjectId, amount: 2030, status: 'Order Placed', canCancel: true, deliveryCode: null });
+    expect(list.orders[0]).toMatchObject({
+      _id: payment.subjectId,
+      amount: 2030,
+      status: 'Order Placed',
+      canCancel: true,
+      deliveryCode: null,
+    });
     expect(await app.ctx.db.select().from(cartItems).where(eq(cartItems.userId, customer.user.id))).toHaveLength(0);
     const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email));
     expect(mails.map((m) => m.subject)).toEqual(['Your Jara order is placed (₦2,030)']);
     expect(await fulfilmentCount(payment.subjectId)).toEqual({ paid: 1, notices: 1 });
-    const itemEvents = await app.ctx.db.select().from(statusEvents).where(and(eq(statusEvents.subjectType, 'order_item'), eq(statusEvents.status, 'Order Placed')));
+    const itemEvents = await app.ctx.db
+      .select()
+      .from(statusEvents)
+      .where(and(eq(statusEvents.subjectType, 'order_item'), eq(statusEvents.status, 'Order Placed')));
     expect(itemEvents.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -111,12 +157,21 @@ describe('exactly once', () => {
       const { reference, payment, customer } = await pendingOrder();
       // The customer pays on the provider's side (sandbox ledger) without the sandbox's own webhook.
       const { sandboxTransactions } = await import('../../infra/db/schema-payments.js');
-      await app.ctx.db.update(sandboxTransactions).set({ status: 'success', paidAt: new Date() }).where(eq(sandboxTransactions.reference, reference));
-      const hooks = () => Array.from({ length: 10 }, () => webhook(app, chargeSuccess(reference, 203_000)).then(async (r) => {
-        expect(r.statusCode).toBe(200);
-        await app.ctx.jobs.runOne();
-      }));
-      const verifies = () => Array.from({ length: 10 }, () => verify(app, customer.cookie, reference).then((r) => expect(json(r).state).toBe('paid')));
+      await app.ctx.db
+        .update(sandboxTransactions)
+        .set({ status: 'success', paidAt: new Date() })
+        .where(eq(sandboxTransactions.reference, reference));
+      const hooks = () =>
+        Array.from({ length: 10 }, () =>
+          webhook(app, chargeSuccess(reference, 203_000)).then(async (r) => {
+            expect(r.statusCode).toBe(200);
+            await app.ctx.jobs.runOne();
+          }),
+        );
+      const verifies = () =>
+        Array.from({ length: 10 }, () =>
+          verify(app, customer.cookie, reference).then((r) => expect(json(r).state).toBe('paid')),
+        );
       const all = order === 'webhooks first' ? [...hooks(), ...verifies()] : [...verifies(), ...hooks()];
       await Promise.all(all);
       await app.ctx.jobs.drain();
@@ -135,12 +190,23 @@ describe('webhooks that change nothing', () => {
   async function paidAtProvider() {
     const p = await pendingOrder();
     const { sandboxTransactions } = await import('../../infra/db/schema-payments.js');
-    await app.ctx.db.update(sandboxTransactions).set({ status: 'success', paidAt: new Date() }).where(eq(sandboxTransactions.reference, p.reference));
+    await app.ctx.db
+      .update(sandboxTransactions)
+      .set({ status: 'success', paidAt: new Date() })
+      .where(eq(sandboxTransactions.reference, p.reference));
     return p;
   }
   const cases: [string, (ref: string) => Promise<{ statusCode: number }>, string][] = [
-    ['a bad signature', (ref) => webhook(app, chargeSuccess(ref, 203_000), { secret: 'not-the-secret-key-at-all' }), 'bad_signature'],
-    ['a missing signature', (ref) => webhook(app, chargeSuccess(ref, 203_000), { signature: null }), 'missing_signature'],
+    [
+      'a bad signature',
+      (ref) => webhook(app, chargeSuccess(ref, 203_000), { secret: 'not-the-secret-key-at-all' }),
+      'bad_signature',
+    ],
+    [
+      'a missing signature',
+      (ref) => webhook(app, chargeSuccess(ref, 203_000), { signature: null }),
+      'missing_signature',
+    ],
     ['a garbage signature', (ref) => webhook(app, chargeSuccess(ref, 203_000), { signature: 'zz' }), 'bad_signature'],
     ['a changed amount', (ref) => webhook(app, chargeSuccess(ref, 100)), 'amount_mismatch'],
     ['another currency', (ref) => webhook(app, chargeSuccess(ref, 203_000, 'USD')), 'currency_mismatch'],
@@ -179,12 +245,24 @@ describe('reconciliation', () => {
   it('verifies payments awaiting over 10 minutes and abandons them after 24 hours', async () => {
     const paidLate = await pendingOrder();
     const { sandboxTransactions } = await import('../../infra/db/schema-payments.js');
-    await app.ctx.db.update(sandboxTransactions).set({ status: 'success', paidAt: new Date() }).where(eq(sandboxTransactions.reference, paidLate.reference));
+    await app.ctx.db
+      .update(sandboxTransactions)
+      .set({ status: 'success', paidAt: new Date() })
+      .where(eq(sandboxTransactions.reference, paidLate.reference));
     const fresh = await pendingOrder();
-    await app.ctx.db.update(sandboxTransactions).set({ status: 'success', paidAt: new Date() }).where(eq(sandboxTransactions.reference, fresh.reference));
+    await app.ctx.db
+      .update(sandboxTransactions)
+      .set({ status: 'success', paidAt: new Date() })
+      .where(eq(sandboxTransactions.reference, fresh.reference));
     const stale = await pendingOrder();
-    await app.ctx.db.update(payments).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(payments.reference, paidLate.reference));
-    await app.ctx.db.update(payments).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(payments.reference, stale.reference));
+    await app.ctx.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(payments.reference, paidLate.reference));
+    await app.ctx.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(payments.reference, stale.reference));
 
     await app.ctx.payments.reconcile();
     expect((await paymentByReference(app, paidLate.reference)).state).toBe('paid');
@@ -202,14 +280,19 @@ describe('refunds', () => {
     const { reference, payment, customer } = await pendingOrder();
     await sandboxAction(app, reference, 'pay');
     await verify(app, customer.cookie, reference);
-    await expect(app.ctx.db.transaction((tx) => app.ctx.payments.refund(tx, payment.id, 203_001, 'too much'))).rejects.toMatchObject({ code: 'refund_exceeds_payment' });
+    await expect(
+      app.ctx.db.transaction((tx) => app.ctx.payments.refund(tx, payment.id, 203_001, 'too much')),
+    ).rejects.toMatchObject({ code: 'refund_exceeds_payment' });
     await app.ctx.db.transaction((tx) => app.ctx.payments.refund(tx, payment.id, 3_000, 'partial'));
     await app.ctx.jobs.drain();
     const [r] = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(r).toMatchObject({ amountKobo: 3_000, state: 'processed' });
     expect(r!.providerRef).toMatch(/^sbx_rf_/);
     expect((await paymentByReference(app, reference)).refundedKobo).toBe(3_000);
-    const events = await app.ctx.db.select().from(webhookEvents).where(and(eq(webhookEvents.reference, reference), eq(webhookEvents.event, 'refund.processed')));
+    const events = await app.ctx.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.reference, reference), eq(webhookEvents.event, 'refund.processed')));
     expect(events.map((e) => e.outcome)).toEqual(['refund_processed']);
   });
 });

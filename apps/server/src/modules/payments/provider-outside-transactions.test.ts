@@ -11,7 +11,17 @@ import { checkout, createCustomer, createShop, origin } from '../../../test/fact
 import { DROPOFF } from '../../../test/factories-dispatch.js';
 import { createPaidOrder, createVendorAccount } from '../../../test/factories-portals.js';
 import { startLocalPaystack, type Behaviour, type LocalPaystack } from '../../../test/local-paystack.js';
-import { cartItems, dispatches, jobs, orderItems, orders, payments, refunds, statusEvents, users } from '../../infra/db/schema.js';
+import {
+  cartItems,
+  dispatches,
+  jobs,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  statusEvents,
+  users,
+} from '../../infra/db/schema.js';
 import { payouts } from '../../infra/db/schema-portals.js';
 import { queryRows } from '../../infra/db/client.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
@@ -31,7 +41,9 @@ function environment(timeoutMs?: number) {
   beforeAll(async () => {
     paystack = await startLocalPaystack();
     app = await buildTestApp({
-      PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secret, PAYSTACK_BASE_URL: paystack.baseUrl,
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: paystack.secret,
+      PAYSTACK_BASE_URL: paystack.baseUrl,
       ...(timeoutMs ? { PAYSTACK_TIMEOUT_MS: String(timeoutMs) } : {}),
     });
     paystack.app = app;
@@ -52,31 +64,43 @@ async function customerWithCart() {
   const shop = await createShop(app, [150_000]);
   const customer = await createCustomer(app);
   const { product, options } = shop.products[0]!;
-  await app.ctx.db.insert(cartItems).values({ userId: customer.user.id, productId: product.id, optionId: options[0]!.id, quantity: 1 });
+  await app.ctx.db
+    .insert(cartItems)
+    .values({ userId: customer.user.id, productId: product.id, optionId: options[0]!.id, quantity: 1 });
   const body = { items: [{ product: product.id, quantity: 1 }], address: customer.address.id };
   return { shop, customer, body };
 }
 
-const myOrders = async (cookie: string) => json(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders as { _id: string }[];
+const myOrders = async (cookie: string) =>
+  json(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders as { _id: string }[];
 const cartOf = (userId: string) => app.ctx.db.select().from(cartItems).where(eq(cartItems.userId, userId));
 const attemptsOf = (userId: string) => app.ctx.db.select().from(payments).where(eq(payments.userId, userId));
 
 /** Moves an attempt back in time past the reconciliation threshold. */
 async function age(reference: string, ms = RECONCILE_AFTER_MS + 60_000) {
-  await app.ctx.db.update(payments).set({ createdAt: new Date(Date.now() - ms) }).where(eq(payments.reference, reference));
+  await app.ctx.db
+    .update(payments)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(payments.reference, reference));
 }
 
 /** What one order's fulfilment left behind: `paid` status events and paid-notice jobs. */
 async function fulfilments(orderId: string) {
-  const [row] = await queryRows<{ paid: number; notices: number }>(app.ctx.db, sql`
+  const [row] = await queryRows<{ paid: number; notices: number }>(
+    app.ctx.db,
+    sql`
     SELECT (SELECT count(*)::int FROM status_events WHERE subject_id = ${orderId} AND status = 'paid') AS paid,
-           (SELECT count(*)::int FROM jobs WHERE kind = 'orders.notify' AND payload->>'orderId' = ${orderId} AND payload->>'kind' = 'paid') AS notices`);
+           (SELECT count(*)::int FROM jobs WHERE kind = 'orders.notify' AND payload->>'orderId' = ${orderId} AND payload->>'kind' = 'paid') AS notices`,
+  );
   return { paid: Number(row!.paid), notices: Number(row!.notices) };
 }
 
 /** A customer with a session and an address, without the cost of hashing a password. */
 async function quickCustomer() {
-  const [user] = await app.ctx.db.insert(users).values({ name: 'Quick Customer', email: `${unique()}@example.com`, roles: ['customer'] }).returning();
+  const [user] = await app.ctx.db
+    .insert(users)
+    .values({ name: 'Quick Customer', email: `${unique()}@example.com`, roles: ['customer'] })
+    .returning();
   const { token } = await app.ctx.sessions.create(user!.id);
   const address = await createAddress(app, user!.id);
   return { user: user!, cookie: `${SESSION_COOKIE}=${token}`, address };
@@ -88,9 +112,15 @@ async function quickCustomer() {
  * commits).
  */
 async function withStepLost<T>(when: string, fn: () => Promise<T>): Promise<T> {
-  await app.ctx.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION test_lose_step() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'connection lost'; END $$`));
-  await app.ctx.db.execute(sql.raw(`CREATE TRIGGER test_lose_step BEFORE UPDATE ON payments FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION test_lose_step()`));
+  await app.ctx.db.execute(
+    sql.raw(`CREATE OR REPLACE FUNCTION test_lose_step() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'connection lost'; END $$`),
+  );
+  await app.ctx.db.execute(
+    sql.raw(
+      `CREATE TRIGGER test_lose_step BEFORE UPDATE ON payments FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION test_lose_step()`,
+    ),
+  );
   try {
     return await fn();
   } finally {
@@ -100,7 +130,8 @@ async function withStepLost<T>(when: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** The step that stores the provider's answer (`initializing → awaiting`) never commits. */
-const withStoreStepFailing = <T>(fn: () => Promise<T>) => withStepLost("OLD.state = 'initializing' AND NEW.state = 'awaiting'", fn);
+const withStoreStepFailing = <T>(fn: () => Promise<T>) =>
+  withStepLost("OLD.state = 'initializing' AND NEW.state = 'awaiting'", fn);
 
 /** A paid order through the provider, then cancelled by the customer: one refund recorded. */
 async function cancelledOrder() {
@@ -112,15 +143,24 @@ async function cancelledOrder() {
   await app.inject({ url: `/api/payment/verify?reference=${reference}`, headers: { cookie: customer.cookie } });
   const [payment] = await attemptsOf(customer.user.id);
   expect(payment!.state).toBe('paid');
-  const cancel = await app.inject({ method: 'POST', url: `/api/order/cancel/${payment!.subjectId}`, headers: { cookie: customer.cookie, ...origin } });
+  const cancel = await app.inject({
+    method: 'POST',
+    url: `/api/order/cancel/${payment!.subjectId}`,
+    headers: { cookie: customer.cookie, ...origin },
+  });
   expect(cancel.statusCode).toBe(200);
   const [refund] = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
   expect(refund).toMatchObject({ state: 'pending', providerRef: null, amountKobo: 203_000 });
   return { reference, payment: payment!, refund: refund! };
 }
-const refundJobsDue = () => app.ctx.db.update(jobs).set({ runAt: new Date(0) }).where(and(eq(jobs.kind, 'payments.refund'), sql`${jobs.doneAt} IS NULL`));
+const refundJobsDue = () =>
+  app.ctx.db
+    .update(jobs)
+    .set({ runAt: new Date(0) })
+    .where(and(eq(jobs.kind, 'payments.refund'), sql`${jobs.doneAt} IS NULL`));
 const reload = async (id: string) => (await app.ctx.db.select().from(refunds).where(eq(refunds.id, id)))[0]!;
-const sentFor = (reference: string) => paystack.calls('refund').filter((c) => (c.body as { transaction: string }).transaction === reference);
+const sentFor = (reference: string) =>
+  paystack.calls('refund').filter((c) => (c.body as { transaction: string }).transaction === reference);
 const settleWebhooks = async () => {
   await paystack.webhooksDelivered();
   await app.ctx.jobs.drain();
@@ -175,16 +215,25 @@ describe('with a provider that answers, slowly or with an error', () => {
       const product = shop.products[0]!.product;
       const customers = await Promise.all(Array.from({ length: 50 }, () => quickCustomer()));
       paystack.behave('initialize', { delayMs: 300 });
-      const answers = await Promise.all(customers.map((c) => checkout(app, c.cookie, { items: [{ product: product.id, quantity: 1 }], address: c.address.id })));
+      const answers = await Promise.all(
+        customers.map((c) =>
+          checkout(app, c.cookie, { items: [{ product: product.id, quantity: 1 }], address: c.address.id }),
+        ),
+      );
       expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
       const refs = new Set(answers.map((a) => json(a).reference as string));
       expect(refs.size).toBe(50);
-      const rows = await app.ctx.db.select({ state: payments.state }).from(payments).where(sql`${payments.reference} IN ${[...refs]}`);
+      const rows = await app.ctx.db
+        .select({ state: payments.state })
+        .from(payments)
+        .where(sql`${payments.reference} IN ${[...refs]}`);
       expect(rows.map((r) => r.state)).toEqual(customers.map(() => 'awaiting'));
     });
 
     it('calling the provider inside a transaction is refused (the rule is enforced, not only followed)', async () => {
-      await expect(app.ctx.db.transaction(() => app.ctx.payments.provider.verify('jara-o-x'))).rejects.toThrow(/must not run inside a database transaction/);
+      await expect(app.ctx.db.transaction(() => app.ctx.payments.provider.verify('jara-o-x'))).rejects.toThrow(
+        /must not run inside a database transaction/,
+      );
     });
   });
 
@@ -212,7 +261,12 @@ describe('with a provider that answers, slowly or with an error', () => {
       await age(attempt.reference);
       expect(await app.ctx.payments.reconcile()).toBeGreaterThanOrEqual(1);
       await app.ctx.payments.reconcile();
-      const hook = await paystack.webhook('charge.success', { reference: attempt.reference, amount: attempt.amountKobo, currency: 'NGN', status: 'success' });
+      const hook = await paystack.webhook('charge.success', {
+        reference: attempt.reference,
+        amount: attempt.amountKobo,
+        currency: 'NGN',
+        status: 'success',
+      });
       expect(hook.statusCode).toBe(200);
       await app.ctx.jobs.drain();
       const [payment] = await attemptsOf(customer.user.id);
@@ -225,7 +279,13 @@ describe('with a provider that answers, slowly or with an error', () => {
     it('a charge.success webhook for it (before reconciliation) fulfils it once too', async () => {
       const { customer, attempt } = await lostAnswer();
       paystack.pay(attempt.reference);
-      for (let i = 0; i < 3; i++) await paystack.webhook('charge.success', { reference: attempt.reference, amount: attempt.amountKobo, currency: 'NGN', status: 'success' });
+      for (let i = 0; i < 3; i++)
+        await paystack.webhook('charge.success', {
+          reference: attempt.reference,
+          amount: attempt.amountKobo,
+          currency: 'NGN',
+          status: 'success',
+        });
       await app.ctx.jobs.drain();
       expect((await attemptsOf(customer.user.id))[0]!.state).toBe('paid');
       expect(await fulfilments(attempt.subjectId)).toEqual({ paid: 1, notices: 1 });
@@ -262,9 +322,22 @@ describe('with a provider that answers, slowly or with an error', () => {
   });
 
   describe('dispatch payments', () => {
-    const requestBody = (pickupAddress: string) => ({ pickupAddress, dropoff: { ...DROPOFF }, deliveryNote: 'Two textbooks in a bag', isExpress: false, email: 'ada@example.com' });
-    const request = (cookie: string, body: object) => app.inject({ method: 'POST', url: '/api/payment/paystack-dispatch', payload: body, headers: { cookie, ...origin } });
-    const senderList = async (cookie: string) => json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders as { _id: string }[];
+    const requestBody = (pickupAddress: string) => ({
+      pickupAddress,
+      dropoff: { ...DROPOFF },
+      deliveryNote: 'Two textbooks in a bag',
+      isExpress: false,
+      email: 'ada@example.com',
+    });
+    const request = (cookie: string, body: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment/paystack-dispatch',
+        payload: body,
+        headers: { cookie, ...origin },
+      });
+    const senderList = async (cookie: string) =>
+      json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders as { _id: string }[];
 
     it('the provider fails: 502, the dispatch never shows, its attempt failed', async () => {
       const customer = await createCustomer(app);
@@ -291,7 +364,10 @@ describe('with a provider that answers, slowly or with an error', () => {
       await app.ctx.payments.reconcile();
       await app.ctx.jobs.drain();
       expect((await senderList(customer.cookie)).map((d) => d._id)).toEqual([attempt!.subjectId]);
-      const placed = await app.ctx.db.select().from(statusEvents).where(and(eq(statusEvents.subjectId, attempt!.subjectId), eq(statusEvents.status, 'Order Placed')));
+      const placed = await app.ctx.db
+        .select()
+        .from(statusEvents)
+        .where(and(eq(statusEvents.subjectId, attempt!.subjectId), eq(statusEvents.status, 'Order Placed')));
       expect(placed).toHaveLength(1);
     });
   });
@@ -307,7 +383,10 @@ describe('with a provider that answers, slowly or with an error', () => {
       await app.ctx.jobs.drain();
       await settleWebhooks();
       expect(paystack.refunds.filter((r) => r.reference === reference)).toHaveLength(1);
-      expect(await reload(refund.id)).toMatchObject({ state: 'processed', providerRef: String(paystack.refunds.find((r) => r.reference === reference)!.id) });
+      expect(await reload(refund.id)).toMatchObject({
+        state: 'processed',
+        providerRef: String(paystack.refunds.find((r) => r.reference === reference)!.id),
+      });
     });
   });
 });
@@ -333,7 +412,13 @@ describe(`with a provider that never answers (client timeout ${TIMEOUT_MS} ms)`,
     const stored = await reload(refund.id);
     expect(stored.providerRef).toBe(String(atProvider[0]!.id));
     // Paystack's refund.processed closes it; the payment was refunded exactly once.
-    await paystack.webhook('refund.processed', { id: atProvider[0]!.id, status: 'processed', transaction_reference: reference, amount: 203_000, currency: 'NGN' });
+    await paystack.webhook('refund.processed', {
+      id: atProvider[0]!.id,
+      status: 'processed',
+      transaction_reference: reference,
+      amount: 203_000,
+      currency: 'NGN',
+    });
     await app.ctx.jobs.drain();
     expect(await reload(refund.id)).toMatchObject({ state: 'processed' });
     expect((await attemptsOf(payment.userId))[0]!.refundedKobo).toBe(203_000);
@@ -341,16 +426,27 @@ describe(`with a provider that never answers (client timeout ${TIMEOUT_MS} ms)`,
 
   it('the transfer goes out but its answer never comes: the retry verifies it by reference, sends nothing twice, the webhook settles it', async () => {
     const v = await createVendorAccount(app);
-    const [buyer] = await app.ctx.db.insert(users).values({ name: 'Buyer', email: `buyer-${Date.now()}@example.com`, roles: ['customer'] }).returning();
-    const { order } = await createPaidOrder(app, buyer!.id, [{ vendorId: v.vendor.id, priceKobo: 100_000, quantity: 1 }]);
+    const [buyer] = await app.ctx.db
+      .insert(users)
+      .values({ name: 'Buyer', email: `buyer-${Date.now()}@example.com`, roles: ['customer'] })
+      .returning();
+    const { order } = await createPaidOrder(app, buyer!.id, [
+      { vendorId: v.vendor.id, priceKobo: 100_000, quantity: 1 },
+    ]);
     await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
     const res = await app.inject({
-      method: 'POST', url: '/api/seller/payouts', headers: { cookie: v.cookie, ...origin },
+      method: 'POST',
+      url: '/api/seller/payouts',
+      headers: { cookie: v.cookie, ...origin },
       payload: { accountName: 'Mama Put Ventures', accountNumber: '0123456789', bankCode: '058' },
     });
     expect(res.statusCode).toBe(200);
     const payoutId = json(res).payout._id as string;
-    const due = () => app.ctx.db.update(jobs).set({ runAt: new Date(0) }).where(and(eq(jobs.kind, 'payout.transfer'), sql`${jobs.doneAt} IS NULL`));
+    const due = () =>
+      app.ctx.db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(and(eq(jobs.kind, 'payout.transfer'), sql`${jobs.doneAt} IS NULL`));
     paystack.autoWebhooks = false;
     paystack.behave('transfer', { hang: true, times: 1 });
     await due();
@@ -365,7 +461,12 @@ describe(`with a provider that never answers (client timeout ${TIMEOUT_MS} ms)`,
     const [p2] = await app.ctx.db.select().from(payouts).where(eq(payouts.id, payoutId));
     // The local Paystack reports the transfer successful on verify: settled without waiting for the webhook.
     expect(p2).toMatchObject({ state: 'paid', transferCode: paystack.transfers.get(p1!.reference!)!.transfer_code });
-    await paystack.webhook('transfer.success', { reference: p1!.reference, transfer_code: p2!.transferCode, amount: p2!.amountKobo, status: 'success' });
+    await paystack.webhook('transfer.success', {
+      reference: p1!.reference,
+      transfer_code: p2!.transferCode,
+      amount: p2!.amountKobo,
+      status: 'success',
+    });
     await app.ctx.jobs.drain();
     const [p3] = await app.ctx.db.select().from(payouts).where(eq(payouts.id, payoutId));
     expect(p3).toMatchObject({ state: 'paid', paidAt: p2!.paidAt });

@@ -1,7 +1,8 @@
 import { formatNaira } from '@jara/shared';
 import type { SandboxRow } from '../../infra/payments/sandbox.js';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const CHANNELS = [
   { id: 'card', label: 'Card', hint: 'Test card 4084 0840 8408 4081 · 12/30 · CVV 408' },
@@ -40,12 +41,24 @@ function header(row: SandboxRow): string {
 /** A checkout page that looks and behaves like Paystack's hosted page (pay, decline, cancel). */
 export function renderCheckout(row: SandboxRow): string {
   if (row.status !== 'ongoing') {
-    const what = row.status === 'success' ? 'This payment is complete.' : row.status === 'failed' ? 'This payment was declined.' : 'This payment was cancelled.';
+    const what =
+      row.status === 'success'
+        ? 'This payment is complete.'
+        : row.status === 'failed'
+          ? 'This payment was declined.'
+          : 'This payment was cancelled.';
     const dispatch = new URL(row.callbackUrl).searchParams.get('next') === 'dispatch';
-    const next = dispatch ? '<a href="/dispatch">Go to your dispatches</a>' : row.status === 'success' ? '<a href="/my-orders">Go to My Orders</a>' : '<a href="/cart">Back to cart</a>';
+    const next = dispatch
+      ? '<a href="/dispatch">Go to your dispatches</a>'
+      : row.status === 'success'
+        ? '<a href="/my-orders">Go to My Orders</a>'
+        : '<a href="/cart">Back to cart</a>';
     return shell('Payment', `${header(row)}<div class="done"><p>${what}</p><p>${next}</p></div>`);
   }
-  const channels = CHANNELS.map((c, i) => `<label class="ch"><input type="radio" name="channel" value="${c.id}"${i === 0 ? ' checked' : ''}><span><b>${c.label}</b><small>${esc(c.hint)}</small></span></label>`).join('');
+  const channels = CHANNELS.map(
+    (c, i) =>
+      `<label class="ch"><input type="radio" name="channel" value="${c.id}"${i === 0 ? ' checked' : ''}><span><b>${c.label}</b><small>${esc(c.hint)}</small></span></label>`,
+  ).join('');
   return shell(
     `Pay ${formatNaira(row.amountKobo)} · Sandbox checkout`,
     `${header(row)}
@@ -60,5 +73,8 @@ export function renderCheckout(row: SandboxRow): string {
 }
 
 export function renderMissing(): string {
-  return shell('Payment not found', `<div class="done"><p>This payment link is not valid.</p><p><a href="/cart">Back to cart</a></p></div>`);
+  return shell(
+    'Payment not found',
+    `<div class="done"><p>This payment link is not valid.</p><p><a href="/cart">Back to cart</a></p></div>`,
+  );
 }

@@ -10,7 +10,11 @@ export async function readSetting<T>(ex: Executor, key: string): Promise<T | und
 }
 
 /** Writes the value unless the key exists; returns the value that is kept (the first writer's). */
-export async function settleSetting<T extends Record<string, unknown>>(ex: Executor, key: string, value: T): Promise<T> {
+export async function settleSetting<T extends Record<string, unknown>>(
+  ex: Executor,
+  key: string,
+  value: T,
+): Promise<T> {
   await ex.insert(appSettings).values({ key, value }).onConflictDoNothing({ target: appSettings.key });
   return (await readSetting<T>(ex, key))!;
 }
@@ -19,17 +23,26 @@ export async function settleSetting<T extends Record<string, unknown>>(ex: Execu
  * Saves a subscription for this user. An endpoint is one browser: seen again (new keys, or a
  * different user logged in on that browser) it moves to the caller.
  */
-export async function upsertSubscription(ex: Executor, v: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null }): Promise<PushSubscriptionRow> {
+export async function upsertSubscription(
+  ex: Executor,
+  v: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null },
+): Promise<PushSubscriptionRow> {
   const [row] = await ex
     .insert(pushSubscriptions)
     .values(v)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: v.userId, p256dh: v.p256dh, auth: v.auth, userAgent: v.userAgent, createdAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: v.userId, p256dh: v.p256dh, auth: v.auth, userAgent: v.userAgent, createdAt: sql`now()` },
+    })
     .returning();
   return row!;
 }
 
 export async function deleteOwnSubscription(ex: Executor, userId: string, endpoint: string): Promise<boolean> {
-  const rows = await ex.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint))).returning({ id: pushSubscriptions.id });
+  const rows = await ex
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
   return rows.length > 0;
 }
 

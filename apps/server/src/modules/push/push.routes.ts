@@ -1,4 +1,10 @@
-import { PushSubscriptionInput, PushUnsubscribeInput } from '@jara/shared';
+import {
+  MessageAnswer,
+  PushPublicKeyAnswer,
+  PushSubscriptionInput,
+  PushUnsubscribeInput,
+  PushUnsubscribedAnswer,
+} from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
@@ -24,22 +30,33 @@ export const pushModule: Module = async (app, ctx) => {
     await push.sendOne(subscriptionId, payload);
   });
 
-  app.get('/api/push/public-key', { schema: { tags: ['push'] }, config: { access: 'public' } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=3600');
-    return { success: true, publicKey: (await push.vapidKeys()).publicKey };
-  });
+  app.get(
+    '/api/push/public-key',
+    { schema: { tags: ['push'], response: { 200: PushPublicKeyAnswer } }, config: { access: 'public' } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return { success: true as const, publicKey: (await push.vapidKeys()).publicKey };
+    },
+  );
 
-  app.post('/api/push/subscriptions', { schema: { tags: ['push'], body: PushSubscriptionInput } }, async (req, reply) => {
-    const user = requireUser(req);
-    await rateLimit(ctx.limiter, reply, [{ key: `push-sub:user:${user.id}`, limit: 30, windowMs: 60 * 60_000 }]);
-    await push.subscribe(user.id, req.body, req.headers['user-agent'] ?? null);
-    reply.code(201);
-    return { success: true, message: 'Notifications are on.' };
-  });
+  app.post(
+    '/api/push/subscriptions',
+    { schema: { tags: ['push'], body: PushSubscriptionInput, response: { 201: MessageAnswer } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [{ key: `push-sub:user:${user.id}`, limit: 30, windowMs: 60 * 60_000 }]);
+      await push.subscribe(user.id, req.body, req.headers['user-agent'] ?? null);
+      reply.code(201);
+      return { success: true as const, message: 'Notifications are on.' };
+    },
+  );
 
-  app.delete('/api/push/subscriptions', { schema: { tags: ['push'], body: PushUnsubscribeInput } }, async (req) => {
-    const user = requireUser(req);
-    const removed = await push.unsubscribe(user.id, req.body.endpoint);
-    return { success: true, removed, message: 'Notifications are off.' };
-  });
+  app.delete(
+    '/api/push/subscriptions',
+    { schema: { tags: ['push'], body: PushUnsubscribeInput, response: { 200: PushUnsubscribedAnswer } } },
+    async (req) => {
+      const removed = await push.unsubscribe(requireUser(req).id, req.body.endpoint);
+      return { success: true as const, removed, message: 'Notifications are off.' };
+    },
+  );
 };

@@ -18,7 +18,11 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** Why a push was not delivered, and whether trying again can help. */
 export class PushSendError extends Error {
-  constructor(message: string, readonly status: number | null, readonly retry: boolean) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly retry: boolean,
+  ) {
     super(message);
   }
 }
@@ -54,15 +58,25 @@ export class PushService {
     const host = url.hostname.toLowerCase();
     const listed = this.ctx.config.push.endpointHosts.some((h) => host === h || host.endsWith(`.${h}`));
     const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(host));
-    if (!listed || !secure || url.username || url.password) throw badRequest('This push service is not supported.', 'push_endpoint_not_allowed');
+    if (!listed || !secure || url.username || url.password)
+      throw badRequest('This push service is not supported.', 'push_endpoint_not_allowed');
   }
 
   async subscribe(userId: string, input: PushSubscriptionInput, userAgent: string | null) {
     this.checkEndpoint(input.endpoint);
-    if (Buffer.from(input.keys.p256dh, 'base64url').length !== 65 || Buffer.from(input.keys.auth, 'base64url').length !== 16) {
+    if (
+      Buffer.from(input.keys.p256dh, 'base64url').length !== 65 ||
+      Buffer.from(input.keys.auth, 'base64url').length !== 16
+    ) {
       throw badRequest('Invalid push subscription keys.', 'validation_failed');
     }
-    return repo.upsertSubscription(this.ctx.db, { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null });
+    return repo.upsertSubscription(this.ctx.db, {
+      userId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
   }
 
   unsubscribe(userId: string, endpoint: string): Promise<boolean> {
@@ -72,7 +86,13 @@ export class PushService {
   /** One job per subscription of the user, so each browser is retried on its own. */
   async notifyUser(userId: string, payload: PushPayload): Promise<number> {
     const subs = await repo.subscriptionsOf(this.ctx.db, userId);
-    for (const s of subs) await this.ctx.jobs.enqueue(this.ctx.db, PUSH_SEND_JOB, { subscriptionId: s.id, payload: { ...payload } }, { maxAttempts: 5 });
+    for (const s of subs)
+      await this.ctx.jobs.enqueue(
+        this.ctx.db,
+        PUSH_SEND_JOB,
+        { subscriptionId: s.id, payload: { ...payload } },
+        { maxAttempts: 5 },
+      );
     return subs.length;
   }
 
@@ -88,9 +108,18 @@ export class PushService {
     const details = webpush.generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(payload),
-      { vapidDetails: { subject: this.ctx.config.push.subject, publicKey: keys.publicKey, privateKey: keys.privateKey }, TTL: 24 * 3600, urgency: 'high', contentEncoding: 'aes128gcm' },
+      {
+        vapidDetails: { subject: this.ctx.config.push.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: 24 * 3600,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      },
     );
-    const headers = Object.fromEntries(Object.entries(details.headers).filter(([k]) => k.toLowerCase() !== 'content-length').map(([k, v]) => [k, String(v)]));
+    const headers = Object.fromEntries(
+      Object.entries(details.headers)
+        .filter(([k]) => k.toLowerCase() !== 'content-length')
+        .map(([k, v]) => [k, String(v)]),
+    );
     let res: Response;
     try {
       res = await fetch(details.endpoint, {
@@ -102,13 +131,18 @@ export class PushService {
       });
       await res.arrayBuffer().catch(() => undefined);
     } catch (err) {
-      throw new PushSendError(`push service unreachable: ${err instanceof Error ? err.message : String(err)}`, null, true);
+      throw new PushSendError(
+        `push service unreachable: ${err instanceof Error ? err.message : String(err)}`,
+        null,
+        true,
+      );
     }
     if (res.status === 404 || res.status === 410) {
       await repo.deleteSubscription(this.ctx.db, sub.id);
       return 'expired';
     }
-    if (res.status === 429 || res.status >= 500) throw new PushSendError(`push service answered ${res.status}`, res.status, true);
+    if (res.status === 429 || res.status >= 500)
+      throw new PushSendError(`push service answered ${res.status}`, res.status, true);
     if (res.status < 200 || res.status >= 300) {
       this.ctx.log.warn({ subscriptionId: sub.id, status: res.status }, 'push message refused');
       return 'dropped';
@@ -121,7 +155,15 @@ export class PushService {
   async statusMessage(p: StatusPushPayload): Promise<{ userId: string; payload: PushPayload } | null> {
     const db = this.ctx.db;
     if (p.subjectType === 'dispatch') {
-      const [d] = await db.select({ id: dispatches.id, userId: dispatches.userId, riderId: dispatches.riderId, dropoff: dispatches.dropoff }).from(dispatches).where(eq(dispatches.id, p.subjectIds[0]!));
+      const [d] = await db
+        .select({
+          id: dispatches.id,
+          userId: dispatches.userId,
+          riderId: dispatches.riderId,
+          dropoff: dispatches.dropoff,
+        })
+        .from(dispatches)
+        .where(eq(dispatches.id, p.subjectIds[0]!));
       if (!d) return null;
       if (p.status === 'Order Cancelled' && p.actorId === d.userId) return null; // they did it themselves
       const rider = await this.riderFirstName(d.riderId);
@@ -131,40 +173,65 @@ export class PushService {
         'Order Assigned': ['Rider assigned', `${rider ?? 'A rider'} is coming to pick up your parcel.`],
         'Order Picked': ['Parcel picked up', `${rider ?? 'Your rider'} has your parcel and is on the way to ${to}.`],
         'Order Delivered': ['Parcel delivered', `Your parcel was delivered to ${to}.`],
-        'Order Cancelled': ['Dispatch cancelled', p.note ? `Cancelled: ${p.note}. You will be refunded.` : 'Your dispatch was cancelled. You will be refunded.'],
+        'Order Cancelled': [
+          'Dispatch cancelled',
+          p.note ? `Cancelled: ${p.note}. You will be refunded.` : 'Your dispatch was cancelled. You will be refunded.',
+        ],
         refunded: ['Refund processed', p.note ?? 'Your refund was processed.'],
       };
       const [title, body] = text[p.status] ?? [];
       if (!title) return null;
-      return { userId: d.userId, payload: { title, body: body!, url: `/dispatch?id=${d.id}`, tag: `dispatch-${d.id}` } };
+      return {
+        userId: d.userId,
+        payload: { title, body: body!, url: `/dispatch?id=${d.id}`, tag: `dispatch-${d.id}` },
+      };
     }
     let orderId = p.subjectIds[0]!;
     let vendorName: string | null = null;
     if (p.subjectType === 'order_item') {
-      const items = await db.select({ orderId: orderItems.orderId, vendorName: vendors.businessName }).from(orderItems)
-        .innerJoin(vendors, eq(vendors.id, orderItems.vendorId)).where(inArray(orderItems.id, p.subjectIds));
+      const items = await db
+        .select({ orderId: orderItems.orderId, vendorName: vendors.businessName })
+        .from(orderItems)
+        .innerJoin(vendors, eq(vendors.id, orderItems.vendorId))
+        .where(inArray(orderItems.id, p.subjectIds));
       if (!items[0]) return null;
       orderId = items[0].orderId;
       vendorName = [...new Set(items.map((i) => i.vendorName))].join(', ');
     }
-    const [o] = await db.select({ id: orders.id, userId: orders.userId, riderId: orders.riderId, amountKobo: orders.amountKobo }).from(orders).where(eq(orders.id, orderId));
+    const [o] = await db
+      .select({ id: orders.id, userId: orders.userId, riderId: orders.riderId, amountKobo: orders.amountKobo })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     if (!o) return null;
     if (p.status === 'Order Cancelled' && p.actorId === o.userId) return null;
     const rider = await this.riderFirstName(o.riderId);
     let declined = false;
     if (p.status === 'Order Cancelled' && p.actorId) {
-      const [v] = await db.select({ id: vendors.id }).from(vendors).innerJoin(orderItems, eq(orderItems.vendorId, vendors.id))
-        .where(and(eq(vendors.userId, p.actorId), eq(orderItems.orderId, o.id))).limit(1);
+      const [v] = await db
+        .select({ id: vendors.id })
+        .from(vendors)
+        .innerJoin(orderItems, eq(orderItems.vendorId, vendors.id))
+        .where(and(eq(vendors.userId, p.actorId), eq(orderItems.orderId, o.id)))
+        .limit(1);
       declined = Boolean(v);
     }
     const text: Record<string, [string, string]> = {
-      paid: ['Order placed', `We have your order of ${formatNaira(o.amountKobo)}. We will tell you when the vendor confirms.`],
+      paid: [
+        'Order placed',
+        `We have your order of ${formatNaira(o.amountKobo)}. We will tell you when the vendor confirms.`,
+      ],
       'Order Confirmed': ['Order confirmed', `${vendorName ?? 'The vendor'} confirmed your order.`],
       'Order Cancelled': declined
-        ? ['Order declined', `${vendorName ?? 'The vendor'} declined${p.note ? `: ${p.note}` : ''}. Those items will be refunded.`]
+        ? [
+            'Order declined',
+            `${vendorName ?? 'The vendor'} declined${p.note ? `: ${p.note}` : ''}. Those items will be refunded.`,
+          ]
         : ['Order cancelled', `${p.note ? `${p.note}. ` : ''}Those items will be refunded.`],
       'Order Assigned': ['Rider assigned', `${rider ?? 'A rider'} is picking up your order.`],
-      'Order Picked': ['Order picked up', `${rider ?? 'Your rider'} has your order and is on the way. Have your delivery code ready.`],
+      'Order Picked': [
+        'Order picked up',
+        `${rider ?? 'Your rider'} has your order and is on the way. Have your delivery code ready.`,
+      ],
       'Order Delivered': ['Order delivered', 'Enjoy! You can rate your rider in My Orders.'],
       refunded: ['Refund processed', p.note ?? 'Your refund was processed.'],
     };
@@ -176,12 +243,26 @@ export class PushService {
   /** The message for a support agent's answer, to the conversation's customer. */
   async chatMessage(chatId: string, messageId: string): Promise<{ userId: string; payload: PushPayload } | null> {
     const [row] = await this.ctx.db
-      .select({ customerId: chats.customerId, senderId: chatMessages.senderId, senderName: chatMessages.senderName, body: chatMessages.body, mediaType: chatMessages.mediaType })
-      .from(chatMessages).innerJoin(chats, eq(chats.id, chatMessages.chatId))
+      .select({
+        customerId: chats.customerId,
+        senderId: chatMessages.senderId,
+        senderName: chatMessages.senderName,
+        body: chatMessages.body,
+        mediaType: chatMessages.mediaType,
+      })
+      .from(chatMessages)
+      .innerJoin(chats, eq(chats.id, chatMessages.chatId))
       .where(eq(chatMessages.id, messageId));
     if (!row || row.senderId === row.customerId) return null;
-    const body = row.body ? (row.body.length > 140 ? `${row.body.slice(0, 139)}…` : row.body) : `Sent a ${row.mediaType ?? 'file'}`;
-    return { userId: row.customerId, payload: { title: `${row.senderName} (Jara support)`, body, url: '/?contact=true', tag: `chat-${chatId}` } };
+    const body = row.body
+      ? row.body.length > 140
+        ? `${row.body.slice(0, 139)}…`
+        : row.body
+      : `Sent a ${row.mediaType ?? 'file'}`;
+    return {
+      userId: row.customerId,
+      payload: { title: `${row.senderName} (Jara support)`, body, url: '/?contact=true', tag: `chat-${chatId}` },
+    };
   }
 
   private async riderFirstName(riderUserId: string | null): Promise<string | null> {

@@ -11,7 +11,9 @@ let app: TestApp;
 let endpoint: Awaited<ReturnType<typeof startPushEndpoint>>;
 beforeAll(async () => {
   // 127.0.0.1 stands in for a browser's push service; only listed hosts are accepted.
-  endpoint = await startPushEndpoint((path) => (path.startsWith('/gone/') ? 410 : path.startsWith('/busy/') ? 503 : 201));
+  endpoint = await startPushEndpoint((path) =>
+    path.startsWith('/gone/') ? 410 : path.startsWith('/busy/') ? 503 : 201,
+  );
   app = await buildTestApp({ PUSH_ENDPOINT_HOSTS: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -65,19 +67,31 @@ describe('subscriptions', () => {
     expect((await send('POST', '/api/push/subscriptions', undefined, sub.toJSON())).statusCode).toBe(401);
     const bad = (over: object) => send('POST', '/api/push/subscriptions', a.cookie, { ...sub.toJSON(), ...over });
     expect((await bad({ keys: { p256dh: 'short', auth: sub.toJSON().keys.auth } })).statusCode).toBe(400);
-    expect((await bad({ keys: { p256dh: sub.toJSON().keys.p256dh, auth: 'x'.repeat(22) + '!' } })).statusCode).toBe(400);
+    expect((await bad({ keys: { p256dh: sub.toJSON().keys.p256dh, auth: 'x'.repeat(22) + '!' } })).statusCode).toBe(
+      400,
+    );
     expect((await bad({ extra: 1 })).statusCode).toBe(400);
     const foreign = await bad({ endpoint: 'https://evil.example.com/push/1' });
     expect(foreign.statusCode).toBe(400);
     expect(json(foreign).code).toBe('push_endpoint_not_allowed');
     expect((await bad({ endpoint: 'http://10.0.0.1/push' })).statusCode).toBe(400);
-    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, a.user.id))).toHaveLength(0);
+    expect(
+      await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, a.user.id)),
+    ).toHaveLength(0);
 
     expect((await send('POST', '/api/push/subscriptions', a.cookie, sub.toJSON())).statusCode).toBe(201);
-    expect(json(await send('DELETE', '/api/push/subscriptions', b.cookie, { endpoint: sub.endpoint })).removed).toBe(false);
-    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint))).toHaveLength(1);
-    expect(json(await send('DELETE', '/api/push/subscriptions', a.cookie, { endpoint: sub.endpoint })).removed).toBe(true);
-    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint))).toHaveLength(0);
+    expect(json(await send('DELETE', '/api/push/subscriptions', b.cookie, { endpoint: sub.endpoint })).removed).toBe(
+      false,
+    );
+    expect(
+      await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
+    ).toHaveLength(1);
+    expect(json(await send('DELETE', '/api/push/subscriptions', a.cookie, { endpoint: sub.endpoint })).removed).toBe(
+      true,
+    );
+    expect(
+      await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
+    ).toHaveLength(0);
   });
 });
 
@@ -96,9 +110,15 @@ describe('sending', () => {
     const msg = got[0]!;
     expect(msg.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(msg.headers.ttl)).toBeGreaterThan(0);
-    expect(msg.vapid).toMatchObject({ ok: true, publicKey: json(await app.inject({ url: '/api/push/public-key' })).publicKey });
+    expect(msg.vapid).toMatchObject({
+      ok: true,
+      publicKey: json(await app.inject({ url: '/api/push/public-key' })).publicKey,
+    });
     expect(JSON.parse(sub.decrypt(msg.body))).toEqual({
-      title: 'Order confirmed', body: 'Mama Put confirmed your order.', url: `/my-orders?order=${order.id}`, tag: `order-${order.id}`,
+      title: 'Order confirmed',
+      body: 'Mama Put confirmed your order.',
+      url: `/my-orders?order=${order.id}`,
+      tag: `order-${order.id}`,
     });
     // The checks can fail: another subscription's keys do not decrypt it, another origin is not the audience.
     expect(() => new TestSubscriber(sub.endpoint).decrypt(msg.body)).toThrow();
@@ -118,12 +138,19 @@ describe('sending', () => {
     await app.ctx.jobs.drain();
     const path = new URL(sub.endpoint).pathname;
     expect(endpoint.received.filter((r) => r.path === path)).toHaveLength(0); // the customer's own message is not pushed back
-    expect((await supportReply(app, agent.cookie, chatId, { message: 'It is on the way, sorry for the wait!' })).statusCode).toBe(200);
+    expect(
+      (await supportReply(app, agent.cookie, chatId, { message: 'It is on the way, sorry for the wait!' })).statusCode,
+    ).toBe(200);
     await app.ctx.jobs.drain();
     const got = endpoint.received.filter((r) => r.path === path);
     expect(got).toHaveLength(1);
     expect(got[0]!.vapid.ok).toBe(true);
-    expect(JSON.parse(sub.decrypt(got[0]!.body))).toEqual({ title: 'Grace Agent (Jara support)', body: 'It is on the way, sorry for the wait!', url: '/?contact=true', tag: `chat-${chatId}` });
+    expect(JSON.parse(sub.decrypt(got[0]!.body))).toEqual({
+      title: 'Grace Agent (Jara support)',
+      body: 'It is on the way, sorry for the wait!',
+      url: '/?contact=true',
+      tag: `chat-${chatId}`,
+    });
   });
 
   it('removes a subscription the push service says is gone (410) and retries one that is busy (503)', async () => {
@@ -136,10 +163,15 @@ describe('sending', () => {
     }
     await app.ctx.jobs.drain();
     expect(endpoint.received.some((r) => r.path === new URL(gone.sub.endpoint).pathname)).toBe(true);
-    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, gone.sub.endpoint))).toHaveLength(0);
-    expect(await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, busy.sub.endpoint))).toHaveLength(1);
-    const retrying = (await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'push.send')))
-      .filter((j) => j.doneAt === null && j.failedAt === null && j.lastError?.includes('503'));
+    expect(
+      await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, gone.sub.endpoint)),
+    ).toHaveLength(0);
+    expect(
+      await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, busy.sub.endpoint)),
+    ).toHaveLength(1);
+    const retrying = (await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'push.send'))).filter(
+      (j) => j.doneAt === null && j.failedAt === null && j.lastError?.includes('503'),
+    );
     expect(retrying).toHaveLength(1);
   });
 });

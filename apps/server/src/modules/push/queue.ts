@@ -14,10 +14,13 @@ export type StatusPushPayload = z.infer<typeof StatusPushPayload>;
 /** A status change to tell the customer of; an agent's chat answer; one message to one subscription. */
 export const PUSH_STATUS_JOB = jobKind('push.status', StatusPushPayload);
 export const PUSH_CHAT_JOB = jobKind('push.chat', z.object({ chatId: z.string(), messageId: z.string() }));
-export const PUSH_SEND_JOB = jobKind('push.send', z.object({
-  subscriptionId: z.string(),
-  payload: z.object({ title: z.string(), body: z.string(), url: z.string(), tag: z.string().optional() }),
-}));
+export const PUSH_SEND_JOB = jobKind(
+  'push.send',
+  z.object({
+    subscriptionId: z.string(),
+    payload: z.object({ title: z.string(), body: z.string(), url: z.string(), tag: z.string().optional() }),
+  }),
+);
 
 /** Statuses the customer is told about by push (item 'Order Placed' comes with the order's 'paid'). */
 const PUSHED: Record<StatusPushPayload['subjectType'], readonly string[]> = {
@@ -37,5 +40,10 @@ export async function queueStatusPush(ex: Executor, p: StatusPushPayload): Promi
 
 /** A support agent answered in a customer's chat. */
 export async function queueChatPush(ex: Executor, chatId: string, messageId: string): Promise<void> {
-  await insertJob(ex, PUSH_CHAT_JOB, { chatId, messageId }, { maxAttempts: 5, dedupeKey: `${PUSH_CHAT_JOB.kind}:${messageId}` });
+  await insertJob(
+    ex,
+    PUSH_CHAT_JOB,
+    { chatId, messageId },
+    { maxAttempts: 5, dedupeKey: `${PUSH_CHAT_JOB.kind}:${messageId}` },
+  );
 }

@@ -15,7 +15,11 @@ export async function insertRider(ex: Executor, values: typeof riders.$inferInse
   return row;
 }
 
-export async function updateRider(ex: Executor, id: string, values: Partial<typeof riders.$inferInsert>): Promise<RiderRow> {
+export async function updateRider(
+  ex: Executor,
+  id: string,
+  values: Partial<typeof riders.$inferInsert>,
+): Promise<RiderRow> {
   const [row] = await ex.update(riders).set(values).where(eq(riders.id, id)).returning();
   return row!;
 }
@@ -47,28 +51,37 @@ const ALL_CONFIRMED = sql`
 
 /** Paid orders whose remaining items are all confirmed and that no rider holds (the board). */
 export async function listOpenOrderJobs(ex: Executor, limit = 100): Promise<OrderJobRow[]> {
-  return queryRows<OrderJobRow>(ex, sql`
+  return queryRows<OrderJobRow>(
+    ex,
+    sql`
     SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
     FROM orders o
     WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED}
     ORDER BY o.paid_at ASC NULLS LAST, o.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`,
+  );
 }
 
 export async function findOrderJob(ex: Executor, id: string, lock = false): Promise<OrderJobRow | undefined> {
-  const rows = await queryRows<OrderJobRow>(ex, sql`
+  const rows = await queryRows<OrderJobRow>(
+    ex,
+    sql`
     SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
-    FROM orders o WHERE o.id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
+    FROM orders o WHERE o.id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
   return rows[0];
 }
 
 /** The first rider wins: the UPDATE matches only while the order is free and fully confirmed. */
 export async function assignOrder(ex: Executor, id: string, riderUserId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(ex, sql`
+  const rows = await queryRows<{ id: string }>(
+    ex,
+    sql`
     UPDATE orders o SET rider_id = ${riderUserId}
     WHERE o.id = ${id} AND o.rider_id IS NULL AND o.payment_state = 'paid' AND o.locked_at IS NULL
       AND o.user_id <> ${riderUserId} AND ${ALL_CONFIRMED}
-    RETURNING o.id`);
+    RETURNING o.id`,
+  );
   return rows.length === 1;
 }
 
@@ -86,25 +99,41 @@ export interface StopRow {
 /** The vendors to visit for these orders (items not cancelled), with what to collect. */
 export async function pickupStops(ex: Executor, orderIds: string[]): Promise<StopRow[]> {
   if (!orderIds.length) return [];
-  return queryRows<StopRow>(ex, sql`
+  return queryRows<StopRow>(
+    ex,
+    sql`
     SELECT i.order_id, v.id AS vendor_id, v.business_name, v.address, v.latitude, v.longitude, v.phone,
            array_agg(i.quantity || ' × ' || i.product_name || CASE WHEN i.option_name <> 'Default Option' THEN ' (' || i.option_name || ')' ELSE '' END ORDER BY i.id) AS items
     FROM order_items i JOIN vendors v ON v.id = i.vendor_id
-    WHERE i.order_id IN (${sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND i.status <> 'Order Cancelled'
-    GROUP BY i.order_id, v.id`);
+    WHERE i.order_id IN (${sql.join(
+      orderIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) AND i.status <> 'Order Cancelled'
+    GROUP BY i.order_id, v.id`,
+  );
 }
 
 /** The shown status of each order (earliest live item), for the rider's own orders. */
-export async function riderOrders(ex: Executor, riderUserId: string, active: boolean, limit = 100): Promise<(OrderJobRow & { statuses: string[] })[]> {
-  return queryRows(ex, sql`
+export async function riderOrders(
+  ex: Executor,
+  riderUserId: string,
+  active: boolean,
+  limit = 100,
+): Promise<(OrderJobRow & { statuses: string[] })[]> {
+  return queryRows(
+    ex,
+    sql`
     SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at,
            (SELECT array_agg(i.status) FROM order_items i WHERE i.order_id = o.id) AS statuses
     FROM orders o
     WHERE o.rider_id = ${riderUserId}
-      AND ${active
-        ? sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))`
-        : sql`NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))`}
-    ORDER BY o.created_at DESC LIMIT ${limit}`);
+      AND ${
+        active
+          ? sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))`
+          : sql`NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))`
+      }
+    ORDER BY o.created_at DESC LIMIT ${limit}`,
+  );
 }
 
 export async function orderCode(ex: Executor, id: string): Promise<string | null> {
@@ -113,7 +142,11 @@ export async function orderCode(ex: Executor, id: string): Promise<string | null
 }
 
 /** Counts one wrong code; the try that reaches `max` also locks the job. */
-export async function recordWrongOrderCode(ex: Executor, id: string, max: number): Promise<{ attempts: number; locked: boolean }> {
+export async function recordWrongOrderCode(
+  ex: Executor,
+  id: string,
+  max: number,
+): Promise<{ attempts: number; locked: boolean }> {
   const [row] = await ex
     .update(orders)
     .set({
@@ -126,7 +159,10 @@ export async function recordWrongOrderCode(ex: Executor, id: string, max: number
 }
 
 export async function findWait(ex: Executor, subjectType: 'order' | 'dispatch', subjectId: string) {
-  const [row] = await ex.select().from(dropOffWaits).where(and(eq(dropOffWaits.subjectType, subjectType), eq(dropOffWaits.subjectId, subjectId)));
+  const [row] = await ex
+    .select()
+    .from(dropOffWaits)
+    .where(and(eq(dropOffWaits.subjectType, subjectType), eq(dropOffWaits.subjectId, subjectId)));
   return row;
 }
 
@@ -135,11 +171,21 @@ export async function startWait(ex: Executor, subjectType: 'order' | 'dispatch',
   return (await findWait(ex, subjectType, subjectId))!;
 }
 
-export async function markAbsentReported(ex: Executor, subjectType: 'order' | 'dispatch', subjectId: string): Promise<boolean> {
+export async function markAbsentReported(
+  ex: Executor,
+  subjectType: 'order' | 'dispatch',
+  subjectId: string,
+): Promise<boolean> {
   const rows = await ex
     .update(dropOffWaits)
     .set({ absentReportedAt: new Date() })
-    .where(and(eq(dropOffWaits.subjectType, subjectType), eq(dropOffWaits.subjectId, subjectId), sql`${dropOffWaits.absentReportedAt} IS NULL`))
+    .where(
+      and(
+        eq(dropOffWaits.subjectType, subjectType),
+        eq(dropOffWaits.subjectId, subjectId),
+        sql`${dropOffWaits.absentReportedAt} IS NULL`,
+      ),
+    )
     .returning({ id: dropOffWaits.subjectId });
   return rows.length === 1;
 }
@@ -150,28 +196,30 @@ export async function insertRating(ex: Executor, values: typeof ratings.$inferIn
 }
 
 export async function ratingsFor(ex: Executor, customerId: string) {
-  return ex.select({ subjectType: ratings.subjectType, subjectId: ratings.subjectId, stars: ratings.stars }).from(ratings).where(eq(ratings.customerId, customerId));
+  return ex
+    .select({ subjectType: ratings.subjectType, subjectId: ratings.subjectId, stars: ratings.stars })
+    .from(ratings)
+    .where(eq(ratings.customerId, customerId));
 }
 
-/** Delivered jobs of a rider with their delivery fee (kobo), newest first. */
-export async function deliveredJobs(ex: Executor, riderUserId: string): Promise<{ kind: 'order' | 'dispatch'; id: string; fee: number; at: Date }[]> {
-  const rows = await queryRows<{ kind: 'order' | 'dispatch'; id: string; fee: number; at: Date }>(ex, sql`
-    SELECT 'order' AS kind, o.id, o.delivery_fee_kobo AS fee,
+/** A rider's delivered orders with their delivery fee (kobo) and when the last item was delivered. */
+export async function deliveredOrders(
+  ex: Executor,
+  riderUserId: string,
+): Promise<{ id: string; deliveryFeeKobo: number; at: Date }[]> {
+  const rows = await queryRows<{ id: string; fee: number; at: Date }>(
+    ex,
+    sql`
+    SELECT o.id, o.delivery_fee_kobo AS fee,
            (SELECT max(i.updated_at) FROM order_items i WHERE i.order_id = o.id) AS at
     FROM orders o
     WHERE o.rider_id = ${riderUserId}
       AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Delivered')
-      AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status NOT IN ('Order Delivered', 'Order Cancelled'))
-    UNION ALL
-    SELECT 'dispatch' AS kind, d.id, d.delivery_fee_kobo AS fee,
-           coalesce((SELECT max(e.created_at) FROM status_events e WHERE e.subject_id = d.id AND e.status = 'Order Delivered'), d.created_at) AS at
-    FROM dispatches d
-    WHERE d.rider_id = ${riderUserId} AND d.status = 'Order Delivered'
-    ORDER BY at DESC`);
-  return rows.map((r) => ({ ...r, fee: Number(r.fee), at: new Date(r.at) }));
+      AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status NOT IN ('Order Delivered', 'Order Cancelled'))`,
+  );
+  return rows.map((r) => ({ id: r.id, deliveryFeeKobo: Number(r.fee), at: new Date(r.at) }));
 }
 
-/** Whether the rider already carries a job (order or dispatch) that is not finished or locked. */
 /**
  * Holds the rider's row until the transaction ends, so two accepts by the same rider run one
  * after the other and the second sees the first's job (PostgreSQL's read committed would let
@@ -181,14 +229,16 @@ export async function lockRider(tx: Executor, riderUserId: string): Promise<void
   await queryRows(tx, sql`SELECT 1 FROM riders WHERE user_id = ${riderUserId} FOR UPDATE`);
 }
 
-export async function hasActiveJob(ex: Executor, riderUserId: string): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(ex, sql`
-    SELECT (
-      (SELECT count(*) FROM orders o WHERE o.rider_id = ${riderUserId} AND o.locked_at IS NULL
-         AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked')))
-      + (SELECT count(*) FROM dispatches d WHERE d.rider_id = ${riderUserId} AND d.locked_at IS NULL AND d.status IN ('Order Assigned', 'Order Picked'))
-    )::int AS n`);
-  return Number(rows[0]?.n ?? 0) > 0;
+/** Whether the rider carries an order that is not delivered, cancelled or locked. */
+export async function carriesOrder(ex: Executor, riderUserId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    ex,
+    sql`
+    SELECT o.id FROM orders o WHERE o.rider_id = ${riderUserId} AND o.locked_at IS NULL
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))
+    LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 export async function itemStatuses(ex: Executor, orderId: string): Promise<string[]> {

@@ -2,8 +2,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { SupportAlertEvent } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
-import { createPaidDispatch, createPaidOrder, createRiderAccount, createVendorAccount } from '../../../test/factories-portals.js';
-import { chatMessages, chats, dispatches, jobs, mailOutbox, orderItems, orders, riders, statusEvents, users } from '../../infra/db/schema.js';
+import {
+  createPaidDispatch,
+  createPaidOrder,
+  createRiderAccount,
+  createVendorAccount,
+} from '../../../test/factories-portals.js';
+import {
+  chatMessages,
+  chats,
+  dispatches,
+  jobs,
+  mailOutbox,
+  orderItems,
+  orders,
+  riders,
+  statusEvents,
+  users,
+} from '../../infra/db/schema.js';
 import { dropOffWaits } from '../../infra/db/schema-portals.js';
 import { planRoute } from './rider.service.js';
 
@@ -13,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.closeAll());
 
-const post = (url: string, cookie: string, payload?: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload: payload ?? {} });
+const post = (url: string, cookie: string, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: { cookie }, payload: payload ?? {} });
 const get = (url: string, cookie: string) => app.inject({ url, headers: { cookie } });
 
 /** A paid two-vendor order with every item confirmed: on the board. */
@@ -21,18 +38,30 @@ async function readyOrder() {
   const a = await createVendorAccount(app);
   const b = await createVendorAccount(app, { latitude: 6.395, longitude: 5.605 });
   const customer = await createUser(app);
-  const made = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id }, { vendorId: b.vendor.id }], { status: 'Order Confirmed' });
+  const made = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id }, { vendorId: b.vendor.id }], {
+    status: 'Order Confirmed',
+  });
   return { ...made, customer, a, b };
 }
 
 describe('rider application', () => {
   it('applies (pending, no role change), refuses under-15s and missing terms, and cannot see the board until approved', async () => {
     const { user, cookie } = await createUser(app);
-    const base = { name: 'Tunde', phone: '08031234567', dateOfBirth: '2001-02-03', vehicle: 'bicycle', acceptTerms: true };
+    const base = {
+      name: 'Tunde',
+      phone: '08031234567',
+      dateOfBirth: '2001-02-03',
+      vehicle: 'bicycle',
+      acceptTerms: true,
+    };
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 14);
-    expect(json(await post('/api/rider/apply', cookie, { ...base, dateOfBirth: young.toISOString().slice(0, 10) })).message).toBe('Riders must be at least 15 years old');
-    expect(json(await post('/api/rider/apply', cookie, { ...base, acceptTerms: false })).message).toBe('Please accept the rider terms.');
+    expect(
+      json(await post('/api/rider/apply', cookie, { ...base, dateOfBirth: young.toISOString().slice(0, 10) })).message,
+    ).toBe('Riders must be at least 15 years old');
+    expect(json(await post('/api/rider/apply', cookie, { ...base, acceptTerms: false })).message).toBe(
+      'Please accept the rider terms.',
+    );
     expect((await post('/api/rider/apply', cookie, { ...base, vehicle: 'car' })).statusCode).toBe(400);
     expect((await post('/api/rider/apply', cookie, { ...base, dateOfBirth: '2001-02-30' })).statusCode).toBe(400);
     const res = await post('/api/rider/apply', cookie, base);
@@ -56,13 +85,25 @@ describe('one account, several roles', () => {
   it('a vendor who applies to ride and is approved keeps the shop and gets the rider board and earnings', async () => {
     const v = await createVendorAccount(app);
     const admin = await createUser(app, { role: 'admin' });
-    const apply = await post('/api/rider/apply', v.cookie, { name: 'Vera Rides', phone: '08031234567', dateOfBirth: '2000-02-03', vehicle: 'bicycle', acceptTerms: true });
+    const apply = await post('/api/rider/apply', v.cookie, {
+      name: 'Vera Rides',
+      phone: '08031234567',
+      dateOfBirth: '2000-02-03',
+      vehicle: 'bicycle',
+      acceptTerms: true,
+    });
     expect(apply.statusCode).toBe(200);
     const riderId = json(apply).rider._id as string;
     expect((await post(`/api/admin/applications/rider/${riderId}/approve`, admin.cookie)).statusCode).toBe(200);
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, v.user.id));
     expect(u!.roles).toEqual(['customer', 'vendor', 'rider']);
-    for (const url of ['/api/rider/active', '/api/rider/earnings', '/api/rider/jobs', '/api/seller/products', '/api/seller/earnings']) {
+    for (const url of [
+      '/api/rider/active',
+      '/api/rider/earnings',
+      '/api/rider/jobs',
+      '/api/seller/products',
+      '/api/seller/earnings',
+    ]) {
       expect((await get(url, v.cookie)).statusCode, url).toBe(200);
     }
     expect((await post('/api/rider/online', v.cookie, { isOnline: true })).statusCode).toBe(200);
@@ -72,7 +113,13 @@ describe('one account, several roles', () => {
 
   it('a staff-only account cannot apply to ride or sell', async () => {
     const agent = await createUser(app, { role: 'support' });
-    const res = await post('/api/rider/apply', agent.cookie, { name: 'Agent', phone: '08031234567', dateOfBirth: '2000-02-03', vehicle: 'bicycle', acceptTerms: true });
+    const res = await post('/api/rider/apply', agent.cookie, {
+      name: 'Agent',
+      phone: '08031234567',
+      dateOfBirth: '2000-02-03',
+      vehicle: 'bicycle',
+      acceptTerms: true,
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -82,10 +129,24 @@ describe('job board', () => {
     const r = await createRiderAccount(app);
     const { order } = await readyOrder();
     const customer = await createUser(app);
-    const pending = await createPaidOrder(app, customer.user.id, [{ vendorId: (await createVendorAccount(app)).vendor.id }, { vendorId: (await createVendorAccount(app)).vendor.id }]);
-    await app.ctx.db.update(orderItems).set({ status: 'Order Confirmed' }).where(eq(orderItems.id, pending.items[0]!.id));
+    const pending = await createPaidOrder(app, customer.user.id, [
+      { vendorId: (await createVendorAccount(app)).vendor.id },
+      { vendorId: (await createVendorAccount(app)).vendor.id },
+    ]);
+    await app.ctx.db
+      .update(orderItems)
+      .set({ status: 'Order Confirmed' })
+      .where(eq(orderItems.id, pending.items[0]!.id));
     const express = await createPaidDispatch(app, customer.user.id, { isExpress: true });
-    const jobs = json(await get('/api/rider/jobs', r.cookie)).jobs as { kind: string; _id: string; isExpress: boolean; pickups: { phone: string | null }[]; dropoff: { phone: string | null }; distanceKm: number; riderFee: number }[];
+    const jobs = json(await get('/api/rider/jobs', r.cookie)).jobs as {
+      kind: string;
+      _id: string;
+      isExpress: boolean;
+      pickups: { phone: string | null }[];
+      dropoff: { phone: string | null };
+      distanceKm: number;
+      riderFee: number;
+    }[];
     expect(jobs[0]).toMatchObject({ kind: 'dispatch', _id: express.id, isExpress: true });
     const mine = jobs.find((j) => j._id === order.id)!;
     expect(mine.pickups).toHaveLength(2);
@@ -112,7 +173,10 @@ describe('accepting is atomic', () => {
     const r1 = await createRiderAccount(app);
     const r2 = await createRiderAccount(app);
     const role = vi.spyOn(app.ctx.realtime, 'emitToRole');
-    const results = await Promise.all([post(`/api/rider/jobs/order/${order.id}/accept`, r1.cookie), post(`/api/rider/jobs/order/${order.id}/accept`, r2.cookie)]);
+    const results = await Promise.all([
+      post(`/api/rider/jobs/order/${order.id}/accept`, r1.cookie),
+      post(`/api/rider/jobs/order/${order.id}/accept`, r2.cookie),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(json(results.find((r) => r.statusCode === 409)!).code).toBe('job_taken');
     const [o] = await app.ctx.db.select().from(orders).where(eq(orders.id, order.id));
@@ -120,12 +184,17 @@ describe('accepting is atomic', () => {
     expect(o!.riderId).toBe(winner.user.id);
     const items = await app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(items.every((i) => i.status === 'Order Assigned')).toBe(true);
-    const events = await app.ctx.db.select().from(statusEvents).where(and(eq(statusEvents.subjectId, items[0]!.id), eq(statusEvents.status, 'Order Assigned')));
+    const events = await app.ctx.db
+      .select()
+      .from(statusEvents)
+      .where(and(eq(statusEvents.subjectId, items[0]!.id), eq(statusEvents.status, 'Order Assigned')));
     expect(events).toHaveLength(1);
     expect(role).toHaveBeenCalledWith('rider', 'job.taken', { kind: 'order', _id: order.id });
     role.mockRestore();
     const loser = winner === r1 ? r2 : r1;
-    expect(json(await get('/api/rider/jobs', loser.cookie)).jobs.find((j: { _id: string }) => j._id === order.id)).toBeUndefined();
+    expect(
+      json(await get('/api/rider/jobs', loser.cookie)).jobs.find((j: { _id: string }) => j._id === order.id),
+    ).toBeUndefined();
   });
 
   it('two riders accepting the same dispatch at once: exactly one wins', async () => {
@@ -133,7 +202,10 @@ describe('accepting is atomic', () => {
     const d = await createPaidDispatch(app, customer.user.id);
     const r1 = await createRiderAccount(app);
     const r2 = await createRiderAccount(app);
-    const results = await Promise.all([post(`/api/rider/jobs/dispatch/${d.id}/accept`, r1.cookie), post(`/api/rider/jobs/dispatch/${d.id}/accept`, r2.cookie)]);
+    const results = await Promise.all([
+      post(`/api/rider/jobs/dispatch/${d.id}/accept`, r1.cookie),
+      post(`/api/rider/jobs/dispatch/${d.id}/accept`, r2.cookie),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const [row] = await app.ctx.db.select().from(dispatches).where(eq(dispatches.id, d.id));
     expect(row!.status).toBe('Order Assigned');
@@ -163,26 +235,60 @@ describe('delivery', () => {
     const active = json(await get('/api/rider/active', r.cookie)).jobs;
     expect(active[0]).toMatchObject({ _id: order.id, status: 'Order Assigned' });
     expect(active[0].dropoff.phone).toBe('08031234567');
-    expect(json(await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code: '1234' })).code).toBe('invalid_status');
+    expect(json(await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code: '1234' })).code).toBe(
+      'invalid_status',
+    );
     const emit = vi.spyOn(app.ctx.realtime, 'emitToUser');
     expect((await post(`/api/rider/jobs/order/${order.id}/picked`, r.cookie)).statusCode).toBe(200);
-    expect(emit).toHaveBeenCalledWith(customer.user.id, 'order.updated', expect.objectContaining({ status: 'Order Picked' }));
+    expect(emit).toHaveBeenCalledWith(
+      customer.user.id,
+      'order.updated',
+      expect.objectContaining({ status: 'Order Picked' }),
+    );
     expect((await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code: '1234' })).statusCode).toBe(200);
-    expect(emit).toHaveBeenCalledWith(customer.user.id, 'order.updated', expect.objectContaining({ status: 'Order Delivered' }));
+    expect(emit).toHaveBeenCalledWith(
+      customer.user.id,
+      'order.updated',
+      expect.objectContaining({ status: 'Order Delivered' }),
+    );
     emit.mockRestore();
     expect(json(await get('/api/rider/active', r.cookie)).jobs).toHaveLength(0);
-    expect(json(await get('/api/rider/history', r.cookie)).jobs[0]).toMatchObject({ _id: order.id, status: 'Order Delivered' });
+    expect(json(await get('/api/rider/history', r.cookie)).jobs[0]).toMatchObject({
+      _id: order.id,
+      status: 'Order Delivered',
+    });
     const earnings = json(await get('/api/rider/earnings', r.cookie)).earnings;
     expect(earnings).toMatchObject({ percent: 100, totalEarned: 1500, available: 1500 });
-    const payout = json(await post('/api/rider/payouts', r.cookie, { accountName: 'Rider One', accountNumber: '0123456789', bankCode: '999992' })).payout;
+    const payout = json(
+      await post('/api/rider/payouts', r.cookie, {
+        accountName: 'Rider One',
+        accountNumber: '0123456789',
+        bankCode: '999992',
+      }),
+    ).payout;
     expect(payout).toMatchObject({ amount: 1500, state: 'scheduled', account: 'OPay ••••6789' });
-    expect(json(await post('/api/rider/payouts', r.cookie, { accountName: 'Rider One', accountNumber: '0123456789', bankCode: '999992' })).code).toBe('nothing_to_pay');
+    expect(
+      json(
+        await post('/api/rider/payouts', r.cookie, {
+          accountName: 'Rider One',
+          accountNumber: '0123456789',
+          bankCode: '999992',
+        }),
+      ).code,
+    ).toBe('nothing_to_pay');
 
     // Its day comes: the transfer goes out, and the rider's open earnings page hears it was paid.
-    await app.ctx.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.kind, 'payout.transfer'), sql`payload->>'payoutId' = ${payout._id}`));
+    await app.ctx.db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(and(eq(jobs.kind, 'payout.transfer'), sql`payload->>'payoutId' = ${payout._id}`));
     const told = vi.spyOn(app.ctx.realtime, 'emitToUser');
     await app.ctx.jobs.drain();
-    expect(told).toHaveBeenCalledWith(r.user.id, 'payout.updated', expect.objectContaining({ _id: payout._id, state: 'paid', amount: 1500 }));
+    expect(told).toHaveBeenCalledWith(
+      r.user.id,
+      'payout.updated',
+      expect.objectContaining({ _id: payout._id, state: 'paid', amount: 1500 }),
+    );
     told.mockRestore();
   });
 
@@ -204,14 +310,21 @@ describe('delivery', () => {
     expect(o!.lockedAt).not.toBeNull();
     const items = await app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(items.every((i) => i.status === 'Order Picked')).toBe(true);
-    const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, app.ctx.config.mail.support));
+    const mails = await app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, app.ctx.config.mail.support));
     expect(mails.some((m) => m.subject.includes(order.id))).toBe(true);
     const alert = vi.spyOn(app.ctx.realtime, 'emitToRole');
     await app.ctx.jobs.drain();
     const sent = alert.mock.calls.filter((c) => c[1] === 'support.alert');
     alert.mockRestore();
     expect(sent).toHaveLength(1);
-    expect(SupportAlertEvent.parse(sent[0]![2])).toMatchObject({ kind: 'order_code_locked', orderId: order.id, riderId: r.user.id });
+    expect(SupportAlertEvent.parse(sent[0]![2])).toMatchObject({
+      kind: 'order_code_locked',
+      orderId: order.id,
+      riderId: r.user.id,
+    });
   });
 
   it('dispatch: the same lock after 5 wrong codes', async () => {
@@ -221,7 +334,8 @@ describe('delivery', () => {
     await post(`/api/rider/jobs/dispatch/${d.id}/accept`, r.cookie);
     await post(`/api/rider/jobs/dispatch/${d.id}/picked`, r.cookie);
     const codes = [];
-    for (let i = 0; i < 6; i++) codes.push((await post(`/api/rider/jobs/dispatch/${d.id}/deliver`, r.cookie, { code: '9999' })).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push((await post(`/api/rider/jobs/dispatch/${d.id}/deliver`, r.cookie, { code: '9999' })).statusCode);
     expect(codes).toEqual([400, 400, 400, 400, 423, 423]);
     expect((await post(`/api/rider/jobs/dispatch/${d.id}/deliver`, r.cookie, { code: '4321' })).statusCode).toBe(423);
   });
@@ -236,7 +350,10 @@ describe('delivery', () => {
     const arrived = json(await post(`/api/rider/jobs/order/${order.id}/arrived`, r.cookie));
     expect(new Date(arrived.waitUntil).getTime() - new Date(arrived.arrivedAt).getTime()).toBe(300_000);
     expect(json(await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie)).code).toBe('still_waiting');
-    await app.ctx.db.update(dropOffWaits).set({ arrivedAt: new Date(Date.now() - 301_000) }).where(eq(dropOffWaits.subjectId, order.id));
+    await app.ctx.db
+      .update(dropOffWaits)
+      .set({ arrivedAt: new Date(Date.now() - 301_000) })
+      .where(eq(dropOffWaits.subjectId, order.id));
     const res = await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie);
     expect(res.statusCode).toBe(200);
     const [chat] = await app.ctx.db.select().from(chats).where(eq(chats.customerId, r.user.id));
@@ -262,7 +379,9 @@ describe('ratings', () => {
     expect((await post('/api/ratings', customer.cookie, body)).statusCode).toBe(200);
     expect(json(await post('/api/ratings', customer.cookie, body)).code).toBe('already_rated');
     expect(json(await get('/api/rider/me', r.cookie)).rider).toMatchObject({ rating: 3, ratingCount: 1 });
-    expect(json(await get('/api/ratings/mine', customer.cookie)).ratings).toEqual([{ subjectType: 'order', subjectId: order.id, stars: 3 }]);
+    expect(json(await get('/api/ratings/mine', customer.cookie)).ratings).toEqual([
+      { subjectType: 'order', subjectId: order.id, stars: 3 },
+    ]);
   });
 });
 

@@ -1,14 +1,25 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../infra/db/client.js';
 import {
-  cartItems, categories, orderItems, places, productOptions, products, users, vendors, wishListItems,
+  cartItems,
+  categories,
+  orderItems,
+  places,
+  productOptions,
+  products,
+  users,
+  vendors,
+  wishListItems,
 } from '../../infra/db/schema.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type OptionRow = typeof productOptions.$inferSelect;
 
-export async function findVendorByUser(ex: Executor, userId: string): Promise<(VendorRow & { placeId: string | null }) | undefined> {
+export async function findVendorByUser(
+  ex: Executor,
+  userId: string,
+): Promise<(VendorRow & { placeId: string | null }) | undefined> {
   const [row] = await ex
     .select({ v: vendors, placeId: sql<string | null>`"vendors"."place_id"` })
     .from(vendors)
@@ -21,13 +32,22 @@ export async function findPlace(ex: Executor, placeId: string) {
   return row;
 }
 
-export async function insertVendor(ex: Executor, values: typeof vendors.$inferInsert, placeId: string): Promise<VendorRow> {
+export async function insertVendor(
+  ex: Executor,
+  values: typeof vendors.$inferInsert,
+  placeId: string,
+): Promise<VendorRow> {
   const [row] = await ex.insert(vendors).values(values).onConflictDoNothing({ target: vendors.userId }).returning();
   if (row) await ex.update(vendors).set({ placeId }).where(eq(vendors.id, row.id));
   return row!;
 }
 
-export async function updateVendor(ex: Executor, id: string, values: Partial<typeof vendors.$inferInsert>, placeId?: string): Promise<VendorRow> {
+export async function updateVendor(
+  ex: Executor,
+  id: string,
+  values: Partial<typeof vendors.$inferInsert>,
+  placeId?: string,
+): Promise<VendorRow> {
   const [row] = await ex.update(vendors).set(values).where(eq(vendors.id, id)).returning();
   if (placeId !== undefined) await ex.update(vendors).set({ placeId }).where(eq(vendors.id, id));
   return row!;
@@ -38,15 +58,21 @@ export async function categoryExists(ex: Executor, path: string): Promise<boolea
   return Boolean(row);
 }
 
-export async function listVendorProducts(ex: Executor, vendorId: string, q?: string): Promise<{ product: ProductRow; options: OptionRow[] }[]> {
+export async function listVendorProducts(
+  ex: Executor,
+  vendorId: string,
+  q?: string,
+): Promise<{ product: ProductRow; options: OptionRow[] }[]> {
   const rows = await ex
     .select()
     .from(products)
-    .where(and(
-      eq(products.vendorId, vendorId),
-      isNull(products.deletedAt),
-      q ? ilike(products.name, `%${q.replace(/[\\%_]/g, (m) => '\\' + m)}%`) : undefined,
-    ))
+    .where(
+      and(
+        eq(products.vendorId, vendorId),
+        isNull(products.deletedAt),
+        q ? ilike(products.name, `%${q.replace(/[\\%_]/g, (m) => '\\' + m)}%`) : undefined,
+      ),
+    )
     .orderBy(desc(products.updatedAt), desc(products.id))
     .limit(500);
   return attachOptions(ex, rows);
@@ -57,7 +83,12 @@ async function attachOptions(ex: Executor, rows: ProductRow[]) {
   const opts = await ex
     .select()
     .from(productOptions)
-    .where(inArray(productOptions.productId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        productOptions.productId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(productOptions.position), asc(productOptions.id));
   return rows.map((product) => ({ product, options: opts.filter((o) => o.productId === product.id) }));
 }
@@ -79,8 +110,16 @@ export async function insertProduct(ex: Executor, values: typeof products.$infer
   return row!;
 }
 
-export async function updateProduct(ex: Executor, id: string, values: Partial<typeof products.$inferInsert>): Promise<ProductRow> {
-  const [row] = await ex.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id)).returning();
+export async function updateProduct(
+  ex: Executor,
+  id: string,
+  values: Partial<typeof products.$inferInsert>,
+): Promise<ProductRow> {
+  const [row] = await ex
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
   return row!;
 }
 
@@ -88,14 +127,21 @@ export async function insertOptions(ex: Executor, rows: (typeof productOptions.$
   if (rows.length) await ex.insert(productOptions).values(rows);
 }
 
-export async function updateOption(ex: Executor, id: string, values: Partial<typeof productOptions.$inferInsert>): Promise<void> {
+export async function updateOption(
+  ex: Executor,
+  id: string,
+  values: Partial<typeof productOptions.$inferInsert>,
+): Promise<void> {
   await ex.update(productOptions).set(values).where(eq(productOptions.id, id));
 }
 
 /** Options among `ids` that past orders point to (they cannot be deleted). */
 export async function optionsInOrders(ex: Executor, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await ex.selectDistinct({ id: orderItems.optionId }).from(orderItems).where(inArray(orderItems.optionId, ids));
+  const rows = await ex
+    .selectDistinct({ id: orderItems.optionId })
+    .from(orderItems)
+    .where(inArray(orderItems.optionId, ids));
   return rows.map((r) => r.id);
 }
 
@@ -105,7 +151,10 @@ export async function deleteOptions(ex: Executor, ids: string[]): Promise<void> 
 
 /** Soft delete: hidden from the catalogue, kept for past orders; dropped from carts and wish lists. */
 export async function softDeleteProduct(ex: Executor, id: string): Promise<void> {
-  await ex.update(products).set({ deletedAt: new Date(), inStock: false, updatedAt: new Date() }).where(eq(products.id, id));
+  await ex
+    .update(products)
+    .set({ deletedAt: new Date(), inStock: false, updatedAt: new Date() })
+    .where(eq(products.id, id));
   await ex.delete(cartItems).where(eq(cartItems.productId, id));
   await ex.delete(wishListItems).where(eq(wishListItems.productId, id));
 }
@@ -130,14 +179,21 @@ export interface VendorOrderRow {
 const ACTIVE = sql`('Order Placed','Order Confirmed','Order Assigned','Order Picked')`;
 
 /** Paid orders with this vendor's items, by scope; one row per item of this vendor. */
-export async function listVendorOrderItems(ex: Executor, vendorId: string, scope: 'active' | 'today' | 'past', todayStart: Date): Promise<VendorOrderRow[]> {
+export async function listVendorOrderItems(
+  ex: Executor,
+  vendorId: string,
+  scope: 'active' | 'today' | 'past',
+  todayStart: Date,
+): Promise<VendorOrderRow[]> {
   const scopeSql =
     scope === 'active'
       ? sql`EXISTS (SELECT 1 FROM order_items a WHERE a.order_id = o.id AND a.vendor_id = ${vendorId} AND a.status IN ${ACTIVE})`
       : scope === 'today'
         ? sql`o.paid_at >= ${todayStart.toISOString()}::timestamptz`
         : sql`o.paid_at < ${todayStart.toISOString()}::timestamptz`;
-  return queryRows<VendorOrderRow>(ex, sql`
+  return queryRows<VendorOrderRow>(
+    ex,
+    sql`
     WITH picked AS (
       SELECT o.id FROM orders o
       WHERE o.payment_state = 'paid'
@@ -151,18 +207,34 @@ export async function listVendorOrderItems(ex: Executor, vendorId: string, scope
     JOIN orders o ON o.id = p.id
     JOIN users u ON u.id = o.user_id
     JOIN order_items i ON i.order_id = o.id AND i.vendor_id = ${vendorId}
-    ORDER BY o.paid_at DESC NULLS LAST, o.id, i.id`);
+    ORDER BY o.paid_at DESC NULLS LAST, o.id, i.id`,
+  );
 }
 
 export async function findPaidOrder(ex: Executor, orderId: string, lock = false) {
-  const rows = await queryRows<{ id: string; user_id: string; payment_state: string; amount_kobo: number; rider_id: string | null }>(ex, sql`
-    SELECT id, user_id, payment_state, amount_kobo, rider_id FROM orders WHERE id = ${orderId} ${lock ? sql`FOR UPDATE` : sql``}`);
+  const rows = await queryRows<{
+    id: string;
+    user_id: string;
+    payment_state: string;
+    amount_kobo: number;
+    rider_id: string | null;
+  }>(
+    ex,
+    sql`
+    SELECT id, user_id, payment_state, amount_kobo, rider_id FROM orders WHERE id = ${orderId} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
   return rows[0];
 }
 
 /** Statuses of every item of an order. */
-export async function orderItemStatuses(ex: Executor, orderId: string): Promise<{ id: string; status: string; vendorId: string }[]> {
-  return ex.select({ id: orderItems.id, status: orderItems.status, vendorId: orderItems.vendorId }).from(orderItems).where(eq(orderItems.orderId, orderId));
+export async function orderItemStatuses(
+  ex: Executor,
+  orderId: string,
+): Promise<{ id: string; status: string; vendorId: string }[]> {
+  return ex
+    .select({ id: orderItems.id, status: orderItems.status, vendorId: orderItems.vendorId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
 }
 
 export async function userPhoneAndName(ex: Executor, userId: string) {

@@ -2,35 +2,67 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   doorOf,
   hasRole,
-  DEFAULT_OPTION_NAME, isInServiceArea, isOpenAt, nairaToKobo, shownOrderStatus,
-  type DeclineInput, type ItemStatus, type PayoutInput, type ProductInput, type SellerOrderDto, type SellerProductDto,
-  type SellerProfileDto, type VendorApplicationInput, MSG,
+  DEFAULT_OPTION_NAME,
+  isInServiceArea,
+  isOpenAt,
+  nairaToKobo,
+  shownOrderStatus,
+  type DeclineInput,
+  type ItemStatus,
+  type PayoutInput,
+  type ProductInput,
+  type SellerOrderDto,
+  type SellerProductDto,
+  type SellerProfileDto,
+  type VendorApplicationInput,
+  MSG,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Executor, type Tx } from '../../infra/db/client.js';
 import { orderItems, payments } from '../../infra/db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
-import { moveItems, pushOrderUpdate, recordStatusEvents } from './order-events.js';
-import { isOwnUpload } from './images.js';
-import { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from './payouts.js';
+import { isOwnUpload } from '../media/index.js';
+import { moveItems, pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
+import { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
 import * as repo from './seller.repo.js';
 
 type Vendor = NonNullable<Awaited<ReturnType<typeof repo.findVendorByUser>>>;
 
 export function toProfileDto(v: Vendor, now = new Date()): SellerProfileDto {
   return {
-    _id: v.id, businessName: v.businessName, kind: v.kind, phone: v.phone, address: v.address, placeId: v.placeId,
-    latitude: v.latitude, longitude: v.longitude, profilePhoto: v.profilePhoto, openingHours: v.openingHours,
-    isOpen: v.isOpen, openNow: v.isOpen && isOpenAt(v.openingHours, now), status: v.status, rejectionReason: v.rejectionReason,
+    _id: v.id,
+    businessName: v.businessName,
+    kind: v.kind,
+    phone: v.phone,
+    address: v.address,
+    placeId: v.placeId,
+    latitude: v.latitude,
+    longitude: v.longitude,
+    profilePhoto: v.profilePhoto,
+    openingHours: v.openingHours,
+    isOpen: v.isOpen,
+    openNow: v.isOpen && isOpenAt(v.openingHours, now),
+    status: v.status,
+    rejectionReason: v.rejectionReason,
   };
 }
 
 function toProductDto(p: { product: repo.ProductRow; options: repo.OptionRow[] }): SellerProductDto {
   return {
-    _id: p.product.id, name: p.product.name, category: p.product.category, image: p.product.images,
-    description: p.product.description, weight: p.product.weight, inStock: p.product.inStock,
-    options: p.options.map((o) => ({ _id: o.id, name: o.name, price: o.priceKobo / 100, offerPrice: o.offerPriceKobo === null ? null : o.offerPriceKobo / 100 })),
+    _id: p.product.id,
+    name: p.product.name,
+    category: p.product.category,
+    image: p.product.images,
+    description: p.product.description,
+    weight: p.product.weight,
+    inStock: p.product.inStock,
+    options: p.options.map((o) => ({
+      _id: o.id,
+      name: o.name,
+      price: o.priceKobo / 100,
+      offerPrice: o.offerPriceKobo === null ? null : o.offerPriceKobo / 100,
+    })),
     updatedAt: p.product.updatedAt.toISOString(),
   };
 }
@@ -59,13 +91,22 @@ export class SellerService {
     const place = await repo.findPlace(this.ctx.db, input.placeId);
     if (!place) throw badRequest(MSG.selectValidAddress, 'invalid_place');
     const point = { latitude: place.lat, longitude: place.lon };
-    if (!isInServiceArea(point, this.ctx.config.campus.serviceArea)) throw badRequest('That location is outside the area we serve.', 'outside_service_area');
+    if (!isInServiceArea(point, this.ctx.config.campus.serviceArea))
+      throw badRequest('That location is outside the area we serve.', 'outside_service_area');
     const existing = await repo.findVendorByUser(this.ctx.db, user.id);
-    const photoOk = (existing && existing.profilePhoto === input.profilePhoto) || (await isOwnUpload(this.ctx.storage, input.profilePhoto, `vendors/${user.id}/`));
+    const photoOk =
+      (existing && existing.profilePhoto === input.profilePhoto) ||
+      (await isOwnUpload(this.ctx.storage, input.profilePhoto, `vendors/${user.id}/`));
     if (!photoOk) throw badRequest('Upload the profile photo again.', 'invalid_photo');
     const values = {
-      businessName: input.businessName, kind: input.kind, phone: input.phone, address: place.displayName,
-      latitude: place.lat, longitude: place.lon, profilePhoto: input.profilePhoto, openingHours: input.openingHours,
+      businessName: input.businessName,
+      kind: input.kind,
+      phone: input.phone,
+      address: place.displayName,
+      latitude: place.lat,
+      longitude: place.lon,
+      profilePhoto: input.profilePhoto,
+      openingHours: input.openingHours,
     };
     return this.ctx.db.transaction(async (tx) => {
       if (!existing) {
@@ -76,7 +117,12 @@ export class SellerService {
         if (!hasRole(user, 'vendor')) throw forbidden('Your shop is not active. Contact support.');
         await repo.updateVendor(tx, existing.id, values, input.placeId);
       } else {
-        await repo.updateVendor(tx, existing.id, { ...values, status: 'pending', rejectionReason: null }, input.placeId);
+        await repo.updateVendor(
+          tx,
+          existing.id,
+          { ...values, status: 'pending', rejectionReason: null },
+          input.placeId,
+        );
       }
       const v = await repo.findVendorByUser(tx, user.id);
       return toProfileDto(v!);
@@ -95,12 +141,15 @@ export class SellerService {
   }
 
   private async checkProductInput(vendorId: string, input: ProductInput, currentImages: string[] = []) {
-    if (!(await repo.categoryExists(this.ctx.db, input.category))) throw badRequest('Choose a category from the list.', 'invalid_category');
+    if (!(await repo.categoryExists(this.ctx.db, input.category)))
+      throw badRequest('Choose a category from the list.', 'invalid_category');
     for (const url of input.images) {
       if (currentImages.includes(url)) continue;
-      if (!(await isOwnUpload(this.ctx.storage, url, `products/${vendorId}/`))) throw badRequest('Upload the images again.', 'invalid_image');
+      if (!(await isOwnUpload(this.ctx.storage, url, `products/${vendorId}/`)))
+        throw badRequest('Upload the images again.', 'invalid_image');
     }
-    if (new Set(input.images).size !== input.images.length) throw badRequest('The same image is there twice.', 'duplicate_image');
+    if (new Set(input.images).size !== input.images.length)
+      throw badRequest('The same image is there twice.', 'duplicate_image');
   }
 
   private optionValues(input: ProductInput) {
@@ -120,10 +169,18 @@ export class SellerService {
     if (input.options.some((o) => o.id)) throw badRequest('A new product has no existing options.', 'invalid_option');
     return this.ctx.db.transaction(async (tx) => {
       const p = await repo.insertProduct(tx, {
-        vendorId: v.id, category: input.category, name: input.name, description: input.description, images: input.images,
-        weight: input.weight || null, inStock: input.inStock,
+        vendorId: v.id,
+        category: input.category,
+        name: input.name,
+        description: input.description,
+        images: input.images,
+        weight: input.weight || null,
+        inStock: input.inStock,
       });
-      await repo.insertOptions(tx, this.optionValues(input).map(({ id: _id, ...o }) => ({ ...o, productId: p.id })));
+      await repo.insertOptions(
+        tx,
+        this.optionValues(input).map(({ id: _id, ...o }) => ({ ...o, productId: p.id })),
+      );
       return toProductDto((await repo.findOwnProduct(tx, v.id, p.id))!);
     });
   }
@@ -138,19 +195,37 @@ export class SellerService {
       if (!locked) throw notFound('Product not found.');
       const existingIds = new Set(locked.options.map((o) => o.id));
       const wanted = this.optionValues(input);
-      for (const o of wanted) if (o.id && !existingIds.has(o.id)) throw badRequest('That option does not belong to this product.', 'invalid_option');
+      for (const o of wanted)
+        if (o.id && !existingIds.has(o.id))
+          throw badRequest('That option does not belong to this product.', 'invalid_option');
       const keep = new Set(wanted.filter((o) => o.id).map((o) => o.id!));
       const removed = [...existingIds].filter((id) => !keep.has(id));
       const referenced = await repo.optionsInOrders(tx, removed);
       if (referenced.length) {
-        throw conflict('An option that is in past orders cannot be removed; change its price or mark the product out of stock instead.', 'option_in_orders');
+        throw conflict(
+          'An option that is in past orders cannot be removed; change its price or mark the product out of stock instead.',
+          'option_in_orders',
+        );
       }
       await repo.deleteOptions(tx, removed);
-      for (const o of wanted.filter((w) => w.id)) await repo.updateOption(tx, o.id!, { name: o.name, priceKobo: o.priceKobo, offerPriceKobo: o.offerPriceKobo, position: o.position });
-      await repo.insertOptions(tx, wanted.filter((w) => !w.id).map(({ id: _id, ...o }) => ({ ...o, productId })));
+      for (const o of wanted.filter((w) => w.id))
+        await repo.updateOption(tx, o.id!, {
+          name: o.name,
+          priceKobo: o.priceKobo,
+          offerPriceKobo: o.offerPriceKobo,
+          position: o.position,
+        });
+      await repo.insertOptions(
+        tx,
+        wanted.filter((w) => !w.id).map(({ id: _id, ...o }) => ({ ...o, productId })),
+      );
       await repo.updateProduct(tx, productId, {
-        name: input.name, category: input.category, description: input.description, images: input.images,
-        weight: input.weight || null, inStock: input.inStock,
+        name: input.name,
+        category: input.category,
+        description: input.description,
+        images: input.images,
+        weight: input.weight || null,
+        inStock: input.inStock,
       });
       return toProductDto((await repo.findOwnProduct(tx, v.id, productId))!);
     });
@@ -180,15 +255,30 @@ export class SellerService {
       if (!o) {
         const a = r.address as { firstName?: string; lastName?: string; phone?: string; address?: string };
         o = {
-          _id: r.order_id, createdAt: new Date(r.created_at).toISOString(), paidAt: r.paid_at ? new Date(r.paid_at).toISOString() : null,
+          _id: r.order_id,
+          createdAt: new Date(r.created_at).toISOString(),
+          paidAt: r.paid_at ? new Date(r.paid_at).toISOString() : null,
           customerName: [a.firstName, a.lastName].filter(Boolean).join(' ') || r.customer_name,
-          customerPhone: a.phone ?? null, dropoff: a.address ?? '', door: doorOf(r.address), deliveryNote: r.delivery_note ?? '', items: [], itemsTotal: 0, status: 'Order Placed', active: false,
+          customerPhone: a.phone ?? null,
+          dropoff: a.address ?? '',
+          door: doorOf(r.address),
+          deliveryNote: r.delivery_note ?? '',
+          items: [],
+          itemsTotal: 0,
+          status: 'Order Placed',
+          active: false,
         };
         out.set(r.order_id, o);
       }
       o.items.push({
-        _id: r.item_id, productName: r.product_name, optionName: r.option_name, image: r.image, quantity: r.quantity,
-        unitPrice: r.unit_price_kobo / 100, status: r.status, cancelReason: r.cancel_reason,
+        _id: r.item_id,
+        productName: r.product_name,
+        optionName: r.option_name,
+        image: r.image,
+        quantity: r.quantity,
+        unitPrice: r.unit_price_kobo / 100,
+        status: r.status,
+        cancelReason: r.cancel_reason,
       });
       if (r.status !== 'Order Cancelled') o.itemsTotal += (r.unit_price_kobo * r.quantity) / 100;
     }
@@ -211,7 +301,13 @@ export class SellerService {
       if (order.payment_state !== 'paid') throw conflict('This order is not paid.', 'not_paid');
       const moved = await moveItems(tx, orderId, ['Order Placed'], 'Order Confirmed', { vendorId: v.id, itemIds });
       if (!moved.length) throw conflict('There is nothing to confirm on this order.', 'nothing_to_confirm');
-      await recordStatusEvents(tx, 'order_item', moved.map((m) => m.id), 'Order Confirmed', user.id);
+      await recordStatusEvents(
+        tx,
+        'order_item',
+        moved.map((m) => m.id),
+        'Order Confirmed',
+        user.id,
+      );
       const all = await repo.orderItemStatuses(tx, orderId);
       const live = all.filter((i) => i.status !== 'Order Cancelled');
       nowReady = live.length > 0 && live.every((i) => i.status === 'Order Confirmed') && !order.rider_id;
@@ -228,13 +324,31 @@ export class SellerService {
       const order = await repo.findPaidOrder(tx, orderId, true);
       if (!order || !(await this.hasItems(tx, orderId, v.id))) throw notFound('Order not found.');
       if (order.payment_state !== 'paid') throw conflict('This order is not paid.', 'not_paid');
-      const moved = await moveItems(tx, orderId, ['Order Placed', 'Order Confirmed'], 'Order Cancelled', { vendorId: v.id, itemIds: input.itemIds, cancelReason: input.reason });
+      const moved = await moveItems(tx, orderId, ['Order Placed', 'Order Confirmed'], 'Order Cancelled', {
+        vendorId: v.id,
+        itemIds: input.itemIds,
+        cancelReason: input.reason,
+      });
       if (!moved.length) throw conflict('These items can no longer be declined.', 'nothing_to_decline');
-      await recordStatusEvents(tx, 'order_item', moved.map((m) => m.id), 'Order Cancelled', user.id, input.reason);
+      await recordStatusEvents(
+        tx,
+        'order_item',
+        moved.map((m) => m.id),
+        'Order Cancelled',
+        user.id,
+        input.reason,
+      );
       const itemsKobo = moved.reduce((s, m) => s + m.unitPriceKobo * m.quantity, 0);
       const all = await repo.orderItemStatuses(tx, orderId);
       const live = all.filter((i) => i.status !== 'Order Cancelled');
-      await refundForCancelledItems(this.ctx, tx, orderId, itemsKobo, live.length === 0, `Declined by ${v.businessName}: ${input.reason}`);
+      await refundForCancelledItems(
+        this.ctx,
+        tx,
+        orderId,
+        itemsKobo,
+        live.length === 0,
+        `Declined by ${v.businessName}: ${input.reason}`,
+      );
       nowReady = live.length > 0 && live.every((i) => i.status === 'Order Confirmed') && !order.rider_id;
     });
     await pushOrderUpdate(this.ctx, orderId);
@@ -242,34 +356,51 @@ export class SellerService {
   }
 
   private async hasItems(ex: Executor, orderId: string, vendorId: string): Promise<boolean> {
-    const [row] = await ex.select({ id: orderItems.id }).from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.vendorId, vendorId))).limit(1);
+    const [row] = await ex
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.vendorId, vendorId)))
+      .limit(1);
     return Boolean(row);
   }
 
   /** Delivered items, less the configured commission. */
   private async entries(ex: Executor, vendorId: string): Promise<EarningEntry[]> {
     const pct = this.ctx.config.vendorCommissionPercent;
-    const rows = await queryRows<{ order_id: string; at: Date; gross: number; n: number }>(ex, sql`
+    const rows = await queryRows<{ order_id: string; at: Date; gross: number; n: number }>(
+      ex,
+      sql`
       SELECT i.order_id, max(i.updated_at) AS at, sum(i.unit_price_kobo * i.quantity)::int AS gross, count(*)::int AS n
       FROM order_items i
       WHERE i.vendor_id = ${vendorId} AND i.status = 'Order Delivered'
-      GROUP BY i.order_id ORDER BY max(i.updated_at) DESC`);
+      GROUP BY i.order_id ORDER BY max(i.updated_at) DESC`,
+    );
     return rows.map((r) => {
       const gross = Number(r.gross);
-      return { id: r.order_id, at: new Date(r.at), grossKobo: gross, netKobo: gross - Math.round((gross * pct) / 100), label: `${r.n} item${Number(r.n) === 1 ? '' : 's'}` };
+      return {
+        id: r.order_id,
+        at: new Date(r.at),
+        grossKobo: gross,
+        netKobo: gross - Math.round((gross * pct) / 100),
+        label: `${r.n} item${Number(r.n) === 1 ? '' : 's'}`,
+      };
     });
   }
 
   async earnings(user: SessionUser) {
     const v = await this.requireVendor(user);
-    const [entries, history] = await Promise.all([this.entries(this.ctx.db, v.id), listPayouts(this.ctx.db, user.id, 'vendor')]);
+    const [entries, history] = await Promise.all([
+      this.entries(this.ctx.db, v.id),
+      listPayouts(this.ctx.db, user.id, 'vendor'),
+    ]);
     return summarise(entries, history, this.ctx.config.vendorCommissionPercent);
   }
 
   async requestPayout(user: SessionUser, account: PayoutInput) {
     const v = await this.requireVendor(user);
     return requestPayout(this.ctx, { userId: user.id, payeeType: 'vendor', vendorId: v.id }, account, async (tx) =>
-      (await this.entries(tx, v.id)).reduce((s, e) => s + e.netKobo, 0));
+      (await this.entries(tx, v.id)).reduce((s, e) => s + e.netKobo, 0),
+    );
   }
 }
 
@@ -297,4 +428,3 @@ export async function refundForCancelledItems(
   await ctx.payments.refund(tx, pay.id, amount, reason);
   return amount;
 }
-

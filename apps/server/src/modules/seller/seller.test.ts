@@ -3,26 +3,50 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createProduct, createUser, ensureCategory, json, type TestApp } from '../../../test/helpers.js';
 import { createPaidOrder, createVendorAccount, EVERY_DAY, multipartImage } from '../../../test/factories-portals.js';
-import { jobs, orderItems, places, productOptions, products, refunds, statusEvents, users, vendors } from '../../infra/db/schema.js';
+import {
+  jobs,
+  orderItems,
+  places,
+  productOptions,
+  products,
+  refunds,
+  statusEvents,
+  users,
+  vendors,
+} from '../../infra/db/schema.js';
 import { payouts } from '../../infra/db/schema-portals.js';
 
 let app: TestApp;
 let png: Buffer;
 beforeAll(async () => {
   app = await buildTestApp();
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc3300' } }).png().toBuffer();
-  await app.ctx.db.insert(places).values({ placeId: 'test-main-gate', displayName: 'UNIBEN Main Gate, Ugbowo', lat: 6.3989, lon: 5.6118 }).onConflictDoNothing();
-  await app.ctx.db.insert(places).values({ placeId: 'test-lagos', displayName: 'Far away, Lagos', lat: 6.45, lon: 3.39 }).onConflictDoNothing();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc3300' } })
+    .png()
+    .toBuffer();
+  await app.ctx.db
+    .insert(places)
+    .values({ placeId: 'test-main-gate', displayName: 'UNIBEN Main Gate, Ugbowo', lat: 6.3989, lon: 5.6118 })
+    .onConflictDoNothing();
+  await app.ctx.db
+    .insert(places)
+    .values({ placeId: 'test-lagos', displayName: 'Far away, Lagos', lat: 6.45, lon: 3.39 })
+    .onConflictDoNothing();
   await ensureCategory(app, 'food', 'Food');
 });
 afterAll(() => app.closeAll());
 
-const post = (url: string, cookie: string, payload?: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload: payload ?? {} });
+const post = (url: string, cookie: string, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: { cookie }, payload: payload ?? {} });
 const get = (url: string, cookie: string) => app.inject({ url, headers: { cookie } });
 
 async function upload(cookie: string, kind: 'profile' | 'product', data = png) {
   const m = multipartImage(data);
-  return app.inject({ method: 'POST', url: `/api/seller/upload?kind=${kind}`, headers: { cookie, ...m.headers }, payload: m.payload });
+  return app.inject({
+    method: 'POST',
+    url: `/api/seller/upload?kind=${kind}`,
+    headers: { cookie, ...m.headers },
+    payload: m.payload,
+  });
 }
 
 describe('vendor application', () => {
@@ -35,10 +59,21 @@ describe('vendor application', () => {
     const stored = await app.ctx.storage.get(url.slice('/media/'.length));
     expect((await sharp(stored!).metadata()).format).toBe('webp');
 
-    const body = { businessName: 'Mama Put', kind: 'food', phone: '08031234567', placeId: 'test-main-gate', openingHours: EVERY_DAY, profilePhoto: url };
+    const body = {
+      businessName: 'Mama Put',
+      kind: 'food',
+      phone: '08031234567',
+      placeId: 'test-main-gate',
+      openingHours: EVERY_DAY,
+      profilePhoto: url,
+    };
     const res = await post('/api/seller/apply', cookie, body);
     expect(res.statusCode).toBe(200);
-    expect(json(res).vendor).toMatchObject({ status: 'pending', address: 'UNIBEN Main Gate, Ugbowo', latitude: 6.3989 });
+    expect(json(res).vendor).toMatchObject({
+      status: 'pending',
+      address: 'UNIBEN Main Gate, Ugbowo',
+      latitude: 6.3989,
+    });
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(u!.roles).toEqual(['customer']);
     expect(json(await get('/api/seller/me', cookie)).vendor.status).toBe('pending');
@@ -50,12 +85,25 @@ describe('vendor application', () => {
     const { cookie } = await createUser(app);
     const other = await createUser(app);
     const othersPhoto = json(await upload(other.cookie, 'profile')).url;
-    const base = { businessName: 'Shop', kind: 'goods', phone: '08031234567', placeId: 'test-main-gate', openingHours: EVERY_DAY, profilePhoto: othersPhoto };
+    const base = {
+      businessName: 'Shop',
+      kind: 'goods',
+      phone: '08031234567',
+      placeId: 'test-main-gate',
+      openingHours: EVERY_DAY,
+      profilePhoto: othersPhoto,
+    };
     expect(json(await post('/api/seller/apply', cookie, base)).code).toBe('invalid_photo');
     const mine = json(await upload(cookie, 'profile')).url;
-    expect(json(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'nowhere' })).message).toBe('Please select a valid address from suggestions.');
-    expect(json(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'test-lagos' })).code).toBe('outside_service_area');
-    expect((await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, phone: '12345' })).statusCode).toBe(400);
+    expect(
+      json(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'nowhere' })).message,
+    ).toBe('Please select a valid address from suggestions.');
+    expect(
+      json(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'test-lagos' })).code,
+    ).toBe('outside_service_area');
+    expect((await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, phone: '12345' })).statusCode).toBe(
+      400,
+    );
     expect((await upload(cookie, 'profile', Buffer.from('not an image at all'))).statusCode).toBe(400);
     expect(json(await get('/api/seller/me', cookie)).vendor).toBeNull();
   });
@@ -66,7 +114,14 @@ describe('products', () => {
     const v = await createVendorAccount(app);
     const img = json(await upload(v.cookie, 'product')).url as string;
     expect(img).toContain(`/media/products/${v.vendor.id}/`);
-    const base = { name: 'Jollof rice', category: 'food', images: [img], description: ['Smoky', 'With plantain'], weight: '500 g', options: [{ name: 'Big', price: 1500.5, offerPrice: 1200 }] };
+    const base = {
+      name: 'Jollof rice',
+      category: 'food',
+      images: [img],
+      description: ['Smoky', 'With plantain'],
+      weight: '500 g',
+      options: [{ name: 'Big', price: 1500.5, offerPrice: 1200 }],
+    };
     const res = await post('/api/seller/products', v.cookie, base);
     expect(res.statusCode).toBe(200);
     const p = json(res).product;
@@ -80,16 +135,26 @@ describe('products', () => {
       { ...base, images: [img, img, img, img, img] },
       { ...base, options: [{ name: 'x', price: 100, offerPrice: 150 }] },
       { ...base, options: [{ name: 'x', price: 10.001 }] },
-      { ...base, options: [{ name: 'A', price: 100 }, { name: '', price: 200 }] },
+      {
+        ...base,
+        options: [
+          { name: 'A', price: 100 },
+          { name: '', price: 200 },
+        ],
+      },
       { ...base, vendorId: v.vendor.id },
     ]) {
       const r = await post('/api/seller/products', v.cookie, bad);
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    expect(json(await post('/api/seller/products', v.cookie, { ...base, category: 'nope' })).code).toBe('invalid_category');
+    expect(json(await post('/api/seller/products', v.cookie, { ...base, category: 'nope' })).code).toBe(
+      'invalid_category',
+    );
     const other = await createVendorAccount(app);
     const theirs = json(await upload(other.cookie, 'product')).url;
-    expect(json(await post('/api/seller/products', v.cookie, { ...base, images: [theirs] })).code).toBe('invalid_image');
+    expect(json(await post('/api/seller/products', v.cookie, { ...base, images: [theirs] })).code).toBe(
+      'invalid_image',
+    );
     const list = json(await get('/api/seller/products', v.cookie)).products;
     expect(list).toHaveLength(1);
   });
@@ -97,24 +162,44 @@ describe('products', () => {
   it('edits options, searches, toggles stock and soft-deletes (kept for past orders, gone from the catalogue)', async () => {
     const v = await createVendorAccount(app);
     const img = json(await upload(v.cookie, 'product')).url as string;
-    const p = json(await post('/api/seller/products', v.cookie, {
-      name: 'Suya', category: 'food', images: [img], options: [{ name: 'Small', price: 500 }, { name: 'Large', price: 1000 }],
-    })).product;
+    const p = json(
+      await post('/api/seller/products', v.cookie, {
+        name: 'Suya',
+        category: 'food',
+        images: [img],
+        options: [
+          { name: 'Small', price: 500 },
+          { name: 'Large', price: 1000 },
+        ],
+      }),
+    ).product;
     const [small, large] = p.options;
-    const edited = json(await post(`/api/seller/products/${p._id}`, v.cookie, {
-      name: 'Beef suya', category: 'food', images: [img], options: [{ id: large._id, name: 'Large', price: 1100 }, { name: 'Medium', price: 800 }],
-    }));
+    const edited = json(
+      await post(`/api/seller/products/${p._id}`, v.cookie, {
+        name: 'Beef suya',
+        category: 'food',
+        images: [img],
+        options: [
+          { id: large._id, name: 'Large', price: 1100 },
+          { name: 'Medium', price: 800 },
+        ],
+      }),
+    );
     expect(edited.product.options.map((o: { name: string }) => o.name)).toEqual(['Large', 'Medium']);
     expect(edited.product.options.find((o: { _id: string }) => o._id === small._id)).toBeUndefined();
     expect(json(await get('/api/seller/products?q=beef', v.cookie)).products).toHaveLength(1);
     expect(json(await get('/api/seller/products?q=zzz', v.cookie)).products).toHaveLength(0);
 
-    expect(json(await post(`/api/seller/products/${p._id}/stock`, v.cookie, { inStock: false })).product.inStock).toBe(false);
+    expect(json(await post(`/api/seller/products/${p._id}/stock`, v.cookie, { inStock: false })).product.inStock).toBe(
+      false,
+    );
     const catalogue = json(await app.inject({ url: '/api/product/list' })).products;
     expect(catalogue.find((x: { _id: string }) => x._id === p._id).inStock).toBe(false);
 
     expect((await post(`/api/seller/products/${p._id}/delete`, v.cookie)).statusCode).toBe(200);
-    expect(json(await app.inject({ url: '/api/product/list' })).products.find((x: { _id: string }) => x._id === p._id)).toBeUndefined();
+    expect(
+      json(await app.inject({ url: '/api/product/list' })).products.find((x: { _id: string }) => x._id === p._id),
+    ).toBeUndefined();
     const [row] = await app.ctx.db.select().from(products).where(eq(products.id, p._id));
     expect(row!.deletedAt).not.toBeNull();
     expect((await post(`/api/seller/products/${p._id}/stock`, v.cookie, { inStock: true })).statusCode).toBe(404);
@@ -123,8 +208,15 @@ describe('products', () => {
   it('will not drop an option that past orders point to', async () => {
     const v = await createVendorAccount(app);
     const customer = await createUser(app);
-    const { products: [p] } = await createPaidOrder(app, customer.user.id, [{ vendorId: v.vendor.id }]);
-    const res = await post(`/api/seller/products/${p!.id}`, v.cookie, { name: 'New', category: 'food', images: p!.images, options: [{ name: 'Other', price: 100 }] });
+    const {
+      products: [p],
+    } = await createPaidOrder(app, customer.user.id, [{ vendorId: v.vendor.id }]);
+    const res = await post(`/api/seller/products/${p!.id}`, v.cookie, {
+      name: 'New',
+      category: 'food',
+      images: p!.images,
+      options: [{ name: 'Other', price: 100 }],
+    });
     expect(res.statusCode).toBe(409);
     expect(json(res).code).toBe('option_in_orders');
   });
@@ -135,19 +227,34 @@ describe('orders', () => {
     const a = await createVendorAccount(app);
     const b = await createVendorAccount(app);
     const customer = await createUser(app);
-    const { order, items } = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id, quantity: 2 }, { vendorId: b.vendor.id }]);
+    const { order, items } = await createPaidOrder(app, customer.user.id, [
+      { vendorId: a.vendor.id, quantity: 2 },
+      { vendorId: b.vendor.id },
+    ]);
     const list = json(await get('/api/seller/orders?scope=active', a.cookie)).orders;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ _id: order.id, customerPhone: '08031234567', itemsTotal: 3000, status: 'Order Placed' });
+    expect(list[0]).toMatchObject({
+      _id: order.id,
+      customerPhone: '08031234567',
+      itemsTotal: 3000,
+      status: 'Order Placed',
+    });
     expect(list[0].items).toHaveLength(1);
 
     const emit = vi.spyOn(app.ctx.realtime, 'emitToUser');
     const role = vi.spyOn(app.ctx.realtime, 'emitToRole');
     expect((await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).statusCode).toBe(200);
-    expect(emit).toHaveBeenCalledWith(customer.user.id, 'order.updated', expect.objectContaining({ orderId: order.id, status: 'Order Placed' }));
+    expect(emit).toHaveBeenCalledWith(
+      customer.user.id,
+      'order.updated',
+      expect.objectContaining({ orderId: order.id, status: 'Order Placed' }),
+    );
     // Not on the board until vendor B confirms too.
     expect(role).not.toHaveBeenCalledWith('rider', 'job.available', expect.anything());
-    const [ev] = await app.ctx.db.select().from(statusEvents).where(and(eq(statusEvents.subjectId, items[0]!.id), eq(statusEvents.status, 'Order Confirmed')));
+    const [ev] = await app.ctx.db
+      .select()
+      .from(statusEvents)
+      .where(and(eq(statusEvents.subjectId, items[0]!.id), eq(statusEvents.status, 'Order Confirmed')));
     expect(ev!.actorId).toBe(a.user.id);
     expect(json(await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).code).toBe('nothing_to_confirm');
 
@@ -166,10 +273,18 @@ describe('orders', () => {
     const a = await createVendorAccount(app);
     const b = await createVendorAccount(app);
     const customer = await createUser(app);
-    const { order, payment } = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id, priceKobo: 200_000 }, { vendorId: b.vendor.id, priceKobo: 100_000 }]);
+    const { order, payment } = await createPaidOrder(app, customer.user.id, [
+      { vendorId: a.vendor.id, priceKobo: 200_000 },
+      { vendorId: b.vendor.id, priceKobo: 100_000 },
+    ]);
     expect((await post(`/api/seller/orders/${order.id}/decline`, a.cookie, { reason: 'x' })).statusCode).toBe(400);
-    expect((await post(`/api/seller/orders/${order.id}/decline`, a.cookie, { reason: 'Out of rice today' })).statusCode).toBe(200);
-    const mine = await app.ctx.db.select().from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.vendorId, a.vendor.id)));
+    expect(
+      (await post(`/api/seller/orders/${order.id}/decline`, a.cookie, { reason: 'Out of rice today' })).statusCode,
+    ).toBe(200);
+    const mine = await app.ctx.db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.vendorId, a.vendor.id)));
     expect(mine[0]).toMatchObject({ status: 'Order Cancelled', cancelReason: 'Out of rice today' });
     let rs = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(rs.map((r) => r.amountKobo)).toEqual([200_000]);
@@ -193,7 +308,9 @@ describe('earnings and payouts', () => {
   it('pays items less the commission, scheduled for the next working day, never twice', async () => {
     const v = await createVendorAccount(app);
     const customer = await createUser(app);
-    const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: v.vendor.id, priceKobo: 100_000, quantity: 3 }]);
+    const { order } = await createPaidOrder(app, customer.user.id, [
+      { vendorId: v.vendor.id, priceKobo: 100_000, quantity: 3 },
+    ]);
     await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
     const e = json(await get('/api/seller/earnings', v.cookie)).earnings;
     expect(e).toMatchObject({ percent: 10, totalEarned: 2700, available: 2700 });
@@ -201,7 +318,10 @@ describe('earnings and payouts', () => {
     const bank = { accountName: 'Mama Put Ventures', accountNumber: '0123456789', bankCode: '058' };
     expect((await post('/api/seller/payouts', v.cookie, { ...bank, accountNumber: '12345' })).statusCode).toBe(400);
     expect((await post('/api/seller/payouts', v.cookie, { ...bank, bankCode: '999' })).statusCode).toBe(400);
-    const [first, second] = await Promise.all([post('/api/seller/payouts', v.cookie, bank), post('/api/seller/payouts', v.cookie, bank)]);
+    const [first, second] = await Promise.all([
+      post('/api/seller/payouts', v.cookie, bank),
+      post('/api/seller/payouts', v.cookie, bank),
+    ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
     const payout = json(first.statusCode === 200 ? first : second).payout;
     expect(payout).toMatchObject({ amount: 2700, state: 'scheduled', account: 'Guaranty Trust Bank ••••6789' });
@@ -212,14 +332,27 @@ describe('earnings and payouts', () => {
     await app.ctx.jobs.drain();
     expect(json(await get('/api/seller/earnings', v.cookie)).earnings.payouts[0].state).toBe('scheduled');
     // When due, the job sends the transfer (sandbox provider); its transfer.success webhook settles it.
-    await app.ctx.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.kind, 'payout.transfer'));
+    await app.ctx.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.kind, 'payout.transfer'));
     await app.ctx.jobs.drain();
     const after = json(await get('/api/seller/earnings', v.cookie)).earnings;
-    expect(after.payouts[0]).toMatchObject({ state: 'paid', reference: expect.stringMatching(/^jara_payout_[0-9a-f]{32}$/) });
+    expect(after.payouts[0]).toMatchObject({
+      state: 'paid',
+      reference: expect.stringMatching(/^jara_payout_[0-9a-f]{32}$/),
+    });
     expect(after.available).toBe(0);
-    expect(after.lastAccount).toEqual({ accountName: 'Mama Put Ventures', bankCode: '058', accountNumberLast4: '6789' });
+    expect(after.lastAccount).toEqual({
+      accountName: 'Mama Put Ventures',
+      bankCode: '058',
+      accountNumberLast4: '6789',
+    });
     const [row] = await app.ctx.db.select().from(payouts).where(eq(payouts.id, payout._id));
-    expect(row).toMatchObject({ recipientCode: expect.stringMatching(/^RCP_/), transferCode: expect.stringMatching(/^TRF_/) });
+    expect(row).toMatchObject({
+      recipientCode: expect.stringMatching(/^RCP_/),
+      transferCode: expect.stringMatching(/^TRF_/),
+    });
   });
 });
 

@@ -1,5 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { koboToNaira, shownOrderStatus, type ChatMediaType, type ItemStatus, type SupportChatSummary, type SupportContext } from '@jara/shared';
+import {
+  koboToNaira,
+  shownOrderStatus,
+  type ChatMediaType,
+  type ItemStatus,
+  type SupportChatSummary,
+  type SupportContext,
+} from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
 import { dispatches, orderItems, orders, users } from '../../infra/db/schema.js';
 
@@ -13,9 +20,20 @@ export async function listSupportChats(
 ): Promise<SupportChatSummary[]> {
   const pattern = opts.q ? likePattern(opts.q) : null;
   const rows = await queryRows<{
-    id: string; status: 'open' | 'resolved'; last_message_at: Date | string; customer_id: string; name: string; email: string;
-    body: string | null; media_type: string | null; sender_id: string | null; created_at: Date | string | null; unread: number | string;
-  }>(ex, sql`
+    id: string;
+    status: 'open' | 'resolved';
+    last_message_at: Date | string;
+    customer_id: string;
+    name: string;
+    email: string;
+    body: string | null;
+    media_type: string | null;
+    sender_id: string | null;
+    created_at: Date | string | null;
+    unread: number | string;
+  }>(
+    ex,
+    sql`
     SELECT c.id, c.status, c.last_message_at, u.id AS customer_id, u.name, u.email,
       lm.body, lm.media_type, lm.sender_id, lm.created_at,
       (SELECT count(*) FROM chat_messages m
@@ -30,14 +48,20 @@ export async function listSupportChats(
     WHERE (${opts.status} = 'all' OR c.status = ${opts.status})
       AND (${pattern}::text IS NULL OR u.name ILIKE ${pattern} OR u.email ILIKE ${pattern})
     ORDER BY c.last_message_at DESC, c.id DESC
-    LIMIT ${opts.limit}`);
+    LIMIT ${opts.limit}`,
+  );
   const iso = (d: Date | string) => new Date(d).toISOString();
   return rows.map((r) => ({
     _id: r.id,
     status: r.status,
     customer: { _id: r.customer_id, name: r.name, email: r.email },
     lastMessage: r.created_at
-      ? { message: r.body ?? '', mediaType: (r.media_type as ChatMediaType | null) ?? null, senderId: r.sender_id!, timestamp: iso(r.created_at) }
+      ? {
+          message: r.body ?? '',
+          mediaType: (r.media_type as ChatMediaType | null) ?? null,
+          senderId: r.sender_id!,
+          timestamp: iso(r.created_at),
+        }
       : null,
     lastMessageAt: iso(r.last_message_at),
     unread: Number(r.unread),
@@ -45,7 +69,10 @@ export async function listSupportChats(
 }
 
 export async function findCustomer(ex: Executor, id: string) {
-  const [row] = await ex.select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, id));
+  const [row] = await ex
+    .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, id));
   return row;
 }
 
@@ -61,21 +88,40 @@ export async function customerContext(ex: Executor, customerId: string, limit = 
     .limit(limit);
   const items = recentOrders.length
     ? await ex
-        .select({ orderId: orderItems.orderId, name: orderItems.productName, quantity: orderItems.quantity, status: orderItems.status })
+        .select({
+          orderId: orderItems.orderId,
+          name: orderItems.productName,
+          quantity: orderItems.quantity,
+          status: orderItems.status,
+        })
         .from(orderItems)
-        .where(inArray(orderItems.orderId, recentOrders.map((o) => o.id)))
+        .where(
+          inArray(
+            orderItems.orderId,
+            recentOrders.map((o) => o.id),
+          ),
+        )
     : [];
   const recentDispatches = await ex
     .select({
-      id: dispatches.id, createdAt: dispatches.createdAt, status: dispatches.status, deliveryFeeKobo: dispatches.deliveryFeeKobo,
-      isExpress: dispatches.isExpress, dropoff: dispatches.dropoff,
+      id: dispatches.id,
+      createdAt: dispatches.createdAt,
+      status: dispatches.status,
+      deliveryFeeKobo: dispatches.deliveryFeeKobo,
+      isExpress: dispatches.isExpress,
+      dropoff: dispatches.dropoff,
     })
     .from(dispatches)
     .where(and(eq(dispatches.userId, customerId), eq(dispatches.paymentState, 'paid')))
     .orderBy(desc(dispatches.createdAt))
     .limit(limit);
   return {
-    customer: { _id: customer.id, name: customer.name, email: customer.email, memberSince: customer.createdAt.toISOString() },
+    customer: {
+      _id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      memberSince: customer.createdAt.toISOString(),
+    },
     orders: recentOrders.map((o) => {
       const its = items.filter((i) => i.orderId === o.id);
       return {

@@ -14,7 +14,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, cookie: string) => app.inject({ url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: object = {}) => app.inject({ method: 'POST', url, payload, headers: { cookie } });
+const post = (url: string, cookie: string, payload: object = {}) =>
+  app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
 describe('support inbox', () => {
   it('is only for support agents and admins', async () => {
@@ -45,7 +46,12 @@ describe('support inbox', () => {
 
     const list = json(await get(`/api/support/chats?q=${tag}`, agent.cookie)).chats;
     expect(list.map((c: { _id: string }) => c._id)).toEqual([adaChat, bayoChat]);
-    expect(list[0]).toMatchObject({ status: 'open', unread: 2, customer: { name: `Ada ${tag}` }, lastMessage: { message: 'three' } });
+    expect(list[0]).toMatchObject({
+      status: 'open',
+      unread: 2,
+      customer: { name: `Ada ${tag}` },
+      lastMessage: { message: 'three' },
+    });
     expect(list[1].unread).toBe(1);
 
     // Reading and answering clear the agent's unread count; a reply moves the conversation up.
@@ -55,9 +61,15 @@ describe('support inbox', () => {
     expect(after.map((c: { _id: string }) => c._id)).toEqual([bayoChat, adaChat]);
     expect(after[0].unread).toBe(0);
 
-    const byEmail = json(await get(`/api/support/chats?q=${encodeURIComponent(`bayo.${tag}@uniben`)}`, agent.cookie)).chats;
+    const byEmail = json(
+      await get(`/api/support/chats?q=${encodeURIComponent(`bayo.${tag}@uniben`)}`, agent.cookie),
+    ).chats;
     expect(byEmail.map((c: { _id: string }) => c._id)).toEqual([bayoChat]);
-    expect(json(await get('/api/support/chats?q=%25', agent.cookie)).chats.every((c: { customer: { name: string } }) => c.customer.name.includes('%'))).toBe(true);
+    expect(
+      json(await get('/api/support/chats?q=%25', agent.cookie)).chats.every((c: { customer: { name: string } }) =>
+        c.customer.name.includes('%'),
+      ),
+    ).toBe(true);
   });
 
   it('shows a thread, replies with media, resolves and reopens', async () => {
@@ -69,13 +81,23 @@ describe('support inbox', () => {
     expect(thread).toMatchObject({ _id: chatId, status: 'open', customer: { name: 'Chidi' } });
     expect(thread.messages.map((m: { message: string }) => m.message)).toEqual(['My parcel?']);
 
-    const res = await supportReply(app, agent.cookie, chatId, { message: 'Here is the receipt' }, { name: 'r.png', type: 'image/png', data: await png() });
+    const res = await supportReply(
+      app,
+      agent.cookie,
+      chatId,
+      { message: 'Here is the receipt' },
+      { name: 'r.png', type: 'image/png', data: await png() },
+    );
     expect(res.statusCode).toBe(200);
     const media = json(res).newMessage.media;
     expect((await get(media, customer.cookie)).statusCode).toBe(200);
 
     expect(json(await post(`/api/support/chats/${chatId}/resolve`, agent.cookie)).chat.status).toBe('resolved');
-    expect(json(await get(`/api/support/chats?status=resolved&q=Chidi`, agent.cookie)).chats.map((c: { _id: string }) => c._id)).toContain(chatId);
+    expect(
+      json(await get(`/api/support/chats?status=resolved&q=Chidi`, agent.cookie)).chats.map(
+        (c: { _id: string }) => c._id,
+      ),
+    ).toContain(chatId);
     expect(json(await post(`/api/support/chats/${chatId}/reopen`, agent.cookie)).chat.status).toBe('open');
     // A customer's new message reopens a resolved conversation.
     await post(`/api/support/chats/${chatId}/resolve`, agent.cookie);
@@ -95,28 +117,66 @@ describe('support inbox', () => {
     const { product, options } = await createProduct(app, vendor.id);
     const address = await createAddress(app, customer.user.id);
     const addressJson = { address: address.address };
-    const [paid] = await app.ctx.db.insert(orders).values({
-      userId: customer.user.id, addressId: address.id, address: addressJson, itemsKobo: 150_000, deliveryFeeKobo: 60_000, serviceFeeKobo: 3_200,
-      amountKobo: 213_200, paymentState: 'paid', paidAt: new Date(),
-    } as typeof orders.$inferInsert).returning();
+    const [paid] = await app.ctx.db
+      .insert(orders)
+      .values({
+        userId: customer.user.id,
+        addressId: address.id,
+        address: addressJson,
+        itemsKobo: 150_000,
+        deliveryFeeKobo: 60_000,
+        serviceFeeKobo: 3_200,
+        amountKobo: 213_200,
+        paymentState: 'paid',
+        paidAt: new Date(),
+      } as typeof orders.$inferInsert)
+      .returning();
     await app.ctx.db.insert(orderItems).values({
-      orderId: paid!.id, productId: product.id, optionId: options[0]!.id, vendorId: vendor.id, productName: 'Jollof rice', optionName: 'Default Option',
-      unitPriceKobo: 150_000, quantity: 1, status: 'Order Picked',
+      orderId: paid!.id,
+      productId: product.id,
+      optionId: options[0]!.id,
+      vendorId: vendor.id,
+      productName: 'Jollof rice',
+      optionName: 'Default Option',
+      unitPriceKobo: 150_000,
+      quantity: 1,
+      status: 'Order Picked',
     } as typeof orderItems.$inferInsert);
     await app.ctx.db.insert(orders).values({
-      userId: customer.user.id, address: addressJson, itemsKobo: 1, deliveryFeeKobo: 0, serviceFeeKobo: 0, amountKobo: 1, paymentState: 'awaiting',
+      userId: customer.user.id,
+      address: addressJson,
+      itemsKobo: 1,
+      deliveryFeeKobo: 0,
+      serviceFeeKobo: 0,
+      amountKobo: 1,
+      paymentState: 'awaiting',
     } as typeof orders.$inferInsert);
     await app.ctx.db.insert(dispatches).values({
-      userId: customer.user.id, pickup: {}, dropoff: { firstName: 'Ngozi', lastName: 'Eze', address: 'Hall 3' }, deliveryFeeKobo: 75_000,
-      serviceFeeKobo: 1_200, amountKobo: 76_200, paymentState: 'paid', status: 'Order Assigned',
+      userId: customer.user.id,
+      pickup: {},
+      dropoff: { firstName: 'Ngozi', lastName: 'Eze', address: 'Hall 3' },
+      deliveryFeeKobo: 75_000,
+      serviceFeeKobo: 1_200,
+      amountKobo: 76_200,
+      paymentState: 'paid',
+      status: 'Order Assigned',
     } as typeof dispatches.$inferInsert);
 
     const ctxRes = json(await get(`/api/support/chats/${chatId}/context`, agent.cookie)).context;
     expect(ctxRes.customer).toMatchObject({ name: 'Dayo', email: customer.user.email });
     expect(ctxRes.orders).toHaveLength(1);
-    expect(ctxRes.orders[0]).toMatchObject({ _id: paid!.id, amount: 2132, status: 'Order Picked', items: [{ name: 'Jollof rice', quantity: 1 }] });
+    expect(ctxRes.orders[0]).toMatchObject({
+      _id: paid!.id,
+      amount: 2132,
+      status: 'Order Picked',
+      items: [{ name: 'Jollof rice', quantity: 1 }],
+    });
     expect(ctxRes.dispatches).toHaveLength(1);
-    expect(ctxRes.dispatches[0]).toMatchObject({ status: 'Order Assigned', deliveryFee: 750, dropoff: 'Ngozi Eze — Hall 3' });
+    expect(ctxRes.dispatches[0]).toMatchObject({
+      status: 'Order Assigned',
+      deliveryFee: 750,
+      dropoff: 'Ngozi Eze — Hall 3',
+    });
   });
 
   it('does not email the customer about a reply when the reply is refused', async () => {
@@ -125,6 +185,8 @@ describe('support inbox', () => {
     const chatId = json(await sendChat(app, customer.cookie, { message: 'hi' })).chat._id;
     const res = await supportReply(app, agent.cookie, chatId, { message: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email))).toHaveLength(0);
+    expect(
+      await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email)),
+    ).toHaveLength(0);
   });
 });

@@ -17,8 +17,12 @@ export async function eventsOf(ex: Executor, subjectIds: string[]): Promise<Even
   if (!subjectIds.length) return [];
   return ex
     .select({
-      subjectType: statusEvents.subjectType, subjectId: statusEvents.subjectId, status: statusEvents.status,
-      actorId: statusEvents.actorId, note: statusEvents.note, createdAt: statusEvents.createdAt,
+      subjectType: statusEvents.subjectType,
+      subjectId: statusEvents.subjectId,
+      status: statusEvents.status,
+      actorId: statusEvents.actorId,
+      note: statusEvents.note,
+      createdAt: statusEvents.createdAt,
     })
     .from(statusEvents)
     .where(inArray(statusEvents.subjectId, subjectIds))
@@ -34,10 +38,20 @@ export interface RefundRow {
 }
 
 /** Refunds of the paid payments behind the given orders or dispatches. */
-export async function refundsOf(ex: Executor, purpose: 'order' | 'dispatch', subjectIds: string[]): Promise<RefundRow[]> {
+export async function refundsOf(
+  ex: Executor,
+  purpose: 'order' | 'dispatch',
+  subjectIds: string[],
+): Promise<RefundRow[]> {
   if (!subjectIds.length) return [];
   return ex
-    .select({ subjectId: payments.subjectId, amountKobo: refunds.amountKobo, state: refunds.state, createdAt: refunds.createdAt, processedAt: refunds.processedAt })
+    .select({
+      subjectId: payments.subjectId,
+      amountKobo: refunds.amountKobo,
+      state: refunds.state,
+      createdAt: refunds.createdAt,
+      processedAt: refunds.processedAt,
+    })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(and(eq(payments.purpose, purpose), inArray(payments.subjectId, subjectIds)))
@@ -56,14 +70,34 @@ export interface RiderCard {
 export async function riderCards(ex: Executor, riderUserIds: string[]): Promise<Map<string, RiderCard>> {
   const ids = [...new Set(riderUserIds)];
   if (!ids.length) return new Map();
-  const rows = await ex.select({ userId: riders.userId, name: riders.name, phone: riders.phone }).from(riders).where(inArray(riders.userId, ids));
-  const stats = await queryRows<{ rider_id: string; avg: string | number; n: number }>(ex, sql`
+  const rows = await ex
+    .select({ userId: riders.userId, name: riders.name, phone: riders.phone })
+    .from(riders)
+    .where(inArray(riders.userId, ids));
+  const stats = await queryRows<{ rider_id: string; avg: string | number; n: number }>(
+    ex,
+    sql`
     SELECT rider_id, avg(stars) AS avg, count(*)::int AS n FROM ratings
-    WHERE rider_id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) GROUP BY rider_id`);
+    WHERE rider_id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) GROUP BY rider_id`,
+  );
   const byRider = new Map(stats.map((s) => [s.rider_id, s]));
-  return new Map(rows.map((r) => {
-    const s = byRider.get(r.userId);
-    const n = s ? Number(s.n) : 0;
-    return [r.userId, { userId: r.userId, name: r.name, phone: r.phone, ratingCount: n, rating: n ? Math.round(Number(s!.avg) * 10) / 10 : null }];
-  }));
+  return new Map(
+    rows.map((r) => {
+      const s = byRider.get(r.userId);
+      const n = s ? Number(s.n) : 0;
+      return [
+        r.userId,
+        {
+          userId: r.userId,
+          name: r.name,
+          phone: r.phone,
+          ratingCount: n,
+          rating: n ? Math.round(Number(s!.avg) * 10) / 10 : null,
+        },
+      ];
+    }),
+  );
 }

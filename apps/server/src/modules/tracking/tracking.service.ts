@@ -13,19 +13,31 @@ export async function loadOrderTracking(
   const ids = orders.flatMap((o) => [o.id, ...o.items.map((i) => i.id)]);
   const [events, refundRows, riders] = await Promise.all([
     eventsOf(ex, ids),
-    refundsOf(ex, 'order', orders.map((o) => o.id)),
-    riderCards(ex, orders.flatMap((o) => (o.riderId ? [o.riderId] : []))),
+    refundsOf(
+      ex,
+      'order',
+      orders.map((o) => o.id),
+    ),
+    riderCards(
+      ex,
+      orders.flatMap((o) => (o.riderId ? [o.riderId] : [])),
+    ),
   ]);
-  return new Map(orders.map((o) => {
-    const own = new Set([o.id, ...o.items.map((i) => i.id)]);
-    return [o.id, orderTracking(
-      o,
-      events.filter((e) => own.has(e.subjectId)),
-      refundRows.filter((r) => r.subjectId === o.id),
-      o.riderId ? riders.get(o.riderId) : undefined,
-      viewerId,
-    )];
-  }));
+  return new Map(
+    orders.map((o) => {
+      const own = new Set([o.id, ...o.items.map((i) => i.id)]);
+      return [
+        o.id,
+        orderTracking(
+          o,
+          events.filter((e) => own.has(e.subjectId)),
+          refundRows.filter((r) => r.subjectId === o.id),
+          o.riderId ? riders.get(o.riderId) : undefined,
+          viewerId,
+        ),
+      ];
+    }),
+  );
 }
 
 /** Timelines for the sender's dispatches. */
@@ -39,13 +51,21 @@ export async function loadDispatchTracking(
   const [events, refundRows, riders] = await Promise.all([
     eventsOf(ex, ids),
     refundsOf(ex, 'dispatch', ids),
-    riderCards(ex, rows.flatMap((d) => (d.riderId ? [d.riderId] : []))),
+    riderCards(
+      ex,
+      rows.flatMap((d) => (d.riderId ? [d.riderId] : [])),
+    ),
   ]);
-  return new Map(rows.map((d) => [d.id, dispatchTracking(
-    d,
-    events.filter((e) => e.subjectId === d.id),
-    refundRows.filter((r) => r.subjectId === d.id),
-    d.riderId ? riders.get(d.riderId) : undefined,
-    viewerId,
-  )]));
+  return new Map(
+    rows.map((d) => [
+      d.id,
+      dispatchTracking(
+        d,
+        events.filter((e) => e.subjectId === d.id),
+        refundRows.filter((r) => r.subjectId === d.id),
+        d.riderId ? riders.get(d.riderId) : undefined,
+        viewerId,
+      ),
+    ]),
+  );
 }

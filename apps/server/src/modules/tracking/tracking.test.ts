@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
-import { createPaidDispatch, createPaidOrder, createRiderAccount, createVendorAccount } from '../../../test/factories-portals.js';
+import {
+  createPaidDispatch,
+  createPaidOrder,
+  createRiderAccount,
+  createVendorAccount,
+} from '../../../test/factories-portals.js';
 import { jobs, payments, riders } from '../../infra/db/schema.js';
 import { sandboxTransactions } from '../../infra/db/schema-payments.js';
 import { ratings } from '../../infra/db/schema-portals.js';
@@ -12,15 +17,28 @@ beforeAll(async () => {
 });
 afterAll(() => app.closeAll());
 
-const post = (url: string, cookie: string, payload?: object) => app.inject({ method: 'POST', url, headers: { cookie }, payload: payload ?? {} });
+const post = (url: string, cookie: string, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: { cookie }, payload: payload ?? {} });
 const get = (url: string, cookie: string) => app.inject({ url, headers: { cookie } });
 
 /** The sandbox provider's record of a successful charge, so it can refund it like Paystack would. */
 async function providerCharged(reference: string, amountKobo: number) {
-  await app.ctx.db.insert(sandboxTransactions).values({ reference, email: 'buyer@example.com', amountKobo, callbackUrl: 'http://localhost:3000/loader', status: 'success', paidAt: new Date() });
+  await app.ctx.db.insert(sandboxTransactions).values({
+    reference,
+    email: 'buyer@example.com',
+    amountKobo,
+    callbackUrl: 'http://localhost:3000/loader',
+    status: 'success',
+    paidAt: new Date(),
+  });
 }
 
-interface Step { key: string; label: string; at: string | null; note: string | null }
+interface Step {
+  key: string;
+  label: string;
+  at: string | null;
+  note: string | null;
+}
 
 function expectInTimeOrder(steps: Step[]) {
   const done = steps.filter((s) => s.at !== null);
@@ -37,23 +55,49 @@ describe('order timeline', () => {
     const b = await createVendorAccount(app, { businessName: 'Rice Hub' });
     const customer = await createUser(app);
     const stranger = await createUser(app);
-    const { order, items, payment } = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id }, { vendorId: b.vendor.id }]);
+    const { order, items, payment } = await createPaidOrder(app, customer.user.id, [
+      { vendorId: a.vendor.id },
+      { vendorId: b.vendor.id },
+    ]);
     await providerCharged(payment.reference, payment.amountKobo);
     const rider = await createRiderAccount(app);
-    await app.ctx.db.update(riders).set({ name: 'Tunde Bakare', phone: '08059876543' }).where(eq(riders.userId, rider.user.id));
+    await app.ctx.db
+      .update(riders)
+      .set({ name: 'Tunde Bakare', phone: '08059876543' })
+      .where(eq(riders.userId, rider.user.id));
     const other = await createUser(app);
     await app.ctx.db.insert(ratings).values([
-      { subjectType: 'order', subjectId: crypto.randomUUID(), riderId: rider.user.id, customerId: other.user.id, stars: 5 },
-      { subjectType: 'order', subjectId: crypto.randomUUID(), riderId: rider.user.id, customerId: other.user.id, stars: 4 },
+      {
+        subjectType: 'order',
+        subjectId: crypto.randomUUID(),
+        riderId: rider.user.id,
+        customerId: other.user.id,
+        stars: 5,
+      },
+      {
+        subjectType: 'order',
+        subjectId: crypto.randomUUID(),
+        riderId: rider.user.id,
+        customerId: other.user.id,
+        stars: 4,
+      },
     ]);
 
     let mine = json(await get(`/api/order/${order.id}`, customer.cookie)).order;
-    expect(mine.timeline.map((s: Step) => [s.key, s.at === null])).toEqual([['placed', false], ['confirmed', true], ['assigned', true], ['picked', true], ['delivered', true]]);
+    expect(mine.timeline.map((s: Step) => [s.key, s.at === null])).toEqual([
+      ['placed', false],
+      ['confirmed', true],
+      ['assigned', true],
+      ['picked', true],
+      ['delivered', true],
+    ]);
     expect(mine.rider).toBeNull();
     expect(mine.refund).toBeNull();
 
     expect((await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).statusCode).toBe(200);
-    expect((await post(`/api/seller/orders/${order.id}/decline`, b.cookie, { reason: 'Out of rice today' })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/seller/orders/${order.id}/decline`, b.cookie, { reason: 'Out of rice today' })).statusCode,
+    ).toBe(200);
     expect((await post(`/api/rider/jobs/order/${order.id}/accept`, rider.cookie)).statusCode).toBe(200);
 
     mine = json(await get(`/api/order/${order.id}`, customer.cookie)).order;
@@ -64,12 +108,17 @@ describe('order timeline', () => {
     expect(declined).toMatchObject({ label: 'Declined by Rice Hub', note: 'Out of rice today' });
     expect(mine.timeline.find((s: Step) => s.key === 'confirmed').label).toBe('Confirmed by Mama Put');
     expect(mine.timeline.find((s: Step) => s.key === 'assigned').label).toBe('Rider assigned: Tunde');
-    expect(mine.items.find((i: { _id: string }) => i._id === items[1]!.id)).toMatchObject({ status: 'Order Cancelled', cancelReason: 'Out of rice today' });
+    expect(mine.items.find((i: { _id: string }) => i._id === items[1]!.id)).toMatchObject({
+      status: 'Order Cancelled',
+      cancelReason: 'Out of rice today',
+    });
     expect(mine.refund).toEqual({ state: 'pending', amount: 1500 });
     expect(mine.rider).toEqual({ firstName: 'Tunde', rating: 4.5, ratingCount: 2, phone: '08059876543' });
 
     // The list shows the same tracking.
-    const listed = json(await get('/api/order/user', customer.cookie)).orders.find((o: { _id: string }) => o._id === order.id);
+    const listed = json(await get('/api/order/user', customer.cookie)).orders.find(
+      (o: { _id: string }) => o._id === order.id,
+    );
     expect(listed.rider.phone).toBe('08059876543');
     expect(listed.timeline).toEqual(mine.timeline);
 
@@ -93,7 +142,9 @@ describe('order timeline', () => {
     // Picked up, delivered: the phone is no longer shown once the job is over.
     expect((await post(`/api/rider/jobs/order/${order.id}/picked`, rider.cookie)).statusCode).toBe(200);
     expect(json(await get(`/api/order/${order.id}`, customer.cookie)).order.rider.phone).toBe('08059876543');
-    expect((await post(`/api/rider/jobs/order/${order.id}/deliver`, rider.cookie, { code: '1234' })).statusCode).toBe(200);
+    expect((await post(`/api/rider/jobs/order/${order.id}/deliver`, rider.cookie, { code: '1234' })).statusCode).toBe(
+      200,
+    );
     mine = json(await get(`/api/order/${order.id}`, customer.cookie)).order;
     expect(mine.status).toBe('Order Delivered');
     expect(mine.rider).toMatchObject({ firstName: 'Tunde', phone: null });
@@ -105,14 +156,17 @@ describe('order timeline', () => {
   it('writes one push job per status change in the same transaction', async () => {
     const a = await createVendorAccount(app);
     const customer = await createUser(app);
-    const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id }, { vendorId: a.vendor.id }]);
+    const { order } = await createPaidOrder(app, customer.user.id, [
+      { vendorId: a.vendor.id },
+      { vendorId: a.vendor.id },
+    ]);
     const before = await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'push.status'));
     expect((await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).statusCode).toBe(200);
     const after = await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'push.status'));
     const added = after.filter((j) => !before.some((b) => b.id === j.id));
     expect(added).toHaveLength(1);
     expect(added[0]!.payload).toMatchObject({ subjectType: 'order_item', status: 'Order Confirmed' });
-    expect((added[0]!.payload.subjectIds as string[])).toHaveLength(2);
+    expect(added[0]!.payload.subjectIds as string[]).toHaveLength(2);
     // A refused change writes no job.
     expect((await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).statusCode).toBe(409);
     expect(await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'push.status'))).toHaveLength(after.length);
@@ -137,10 +191,18 @@ describe('dispatch timeline', () => {
     const stranger = await createUser(app);
     const d = await createPaidDispatch(app, sender.user.id);
     const rider = await createRiderAccount(app);
-    await app.ctx.db.update(riders).set({ name: 'Ngozi Eze', phone: '08161234567' }).where(eq(riders.userId, rider.user.id));
+    await app.ctx.db
+      .update(riders)
+      .set({ name: 'Ngozi Eze', phone: '08161234567' })
+      .where(eq(riders.userId, rider.user.id));
 
     let mine = json(await get(`/api/dispatch/${d.id}`, sender.cookie)).order;
-    expect(mine.timeline.map((s: Step) => [s.key, s.at === null])).toEqual([['placed', false], ['assigned', true], ['picked', true], ['delivered', true]]);
+    expect(mine.timeline.map((s: Step) => [s.key, s.at === null])).toEqual([
+      ['placed', false],
+      ['assigned', true],
+      ['picked', true],
+      ['delivered', true],
+    ]);
     expect(mine.rider).toBeNull();
 
     expect((await post(`/api/rider/jobs/dispatch/${d.id}/accept`, rider.cookie)).statusCode).toBe(200);
@@ -158,7 +220,9 @@ describe('dispatch timeline', () => {
     expect(riderView.body).not.toContain('"timeline"');
 
     expect((await post(`/api/rider/jobs/dispatch/${d.id}/picked`, rider.cookie)).statusCode).toBe(200);
-    expect((await post(`/api/rider/jobs/dispatch/${d.id}/deliver`, rider.cookie, { code: '4321' })).statusCode).toBe(200);
+    expect((await post(`/api/rider/jobs/dispatch/${d.id}/deliver`, rider.cookie, { code: '4321' })).statusCode).toBe(
+      200,
+    );
     const list = json(await get('/api/dispatch/user', sender.cookie)).orders;
     const done = list.find((x: { _id: string }) => x._id === d.id);
     expect(done.rider.phone).toBeNull();
@@ -170,7 +234,16 @@ describe('dispatch timeline', () => {
     const sender = await createUser(app);
     const d = await createPaidDispatch(app, sender.user.id);
     await providerCharged(`t_${d.id}`, d.amountKobo);
-    await app.ctx.db.insert(payments).values({ reference: `t_${d.id}`, userId: sender.user.id, purpose: 'dispatch', subjectId: d.id, amountKobo: d.amountKobo, provider: 'sandbox', state: 'paid', paidAt: new Date() });
+    await app.ctx.db.insert(payments).values({
+      reference: `t_${d.id}`,
+      userId: sender.user.id,
+      purpose: 'dispatch',
+      subjectId: d.id,
+      amountKobo: d.amountKobo,
+      provider: 'sandbox',
+      state: 'paid',
+      paidAt: new Date(),
+    });
     const res = await post(`/api/dispatch/cancel/${d.id}`, sender.cookie);
     expect(res.statusCode).toBe(200);
     expect(json(res).order.timeline.map((s: Step) => s.key)).toEqual(['placed', 'cancelled', 'refund_pending']);
@@ -179,7 +252,12 @@ describe('dispatch timeline', () => {
     const after = json(await get(`/api/dispatch/${d.id}`, sender.cookie)).order;
     expect(after.refund).toEqual({ state: 'processed', amount: 770 });
     expect(after.timeline.at(-1)).toMatchObject({ key: 'refunded', label: '₦770 refunded' });
-    const pushed = await app.ctx.db.select().from(jobs).where(and(eq(jobs.kind, 'push.status')));
-    expect(pushed.some((j) => (j.payload.subjectIds as string[]).includes(d.id) && j.payload.status === 'refunded')).toBe(true);
+    const pushed = await app.ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'push.status')));
+    expect(
+      pushed.some((j) => (j.payload.subjectIds as string[]).includes(d.id) && j.payload.status === 'refunded'),
+    ).toBe(true);
   });
 });

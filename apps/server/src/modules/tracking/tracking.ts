@@ -1,6 +1,13 @@
 import {
-  CANCELLED, formatNaira, koboToNaira, type ItemStatus, type RefundStatusDto, type TrackingDto, type TrackingRiderDto,
-  type TrackingStepDto, type TrackingStepKey,
+  CANCELLED,
+  formatNaira,
+  koboToNaira,
+  type ItemStatus,
+  type RefundStatusDto,
+  type TrackingDto,
+  type TrackingRiderDto,
+  type TrackingStepDto,
+  type TrackingStepKey,
 } from '@jara/shared';
 import type { EventRow, RefundRow, RiderCard } from './tracking.repo.js';
 
@@ -13,28 +20,57 @@ const AHEAD: { key: TrackingStepKey; status: ItemStatus; label: string }[] = [
   { key: 'picked', status: 'Order Picked', label: 'Picked up' },
   { key: 'delivered', status: 'Order Delivered', label: 'Delivered' },
 ];
-const RANK: Record<string, number> = { 'Order Placed': 0, 'Order Confirmed': 1, 'Order Assigned': 2, 'Order Picked': 3, 'Order Delivered': 4 };
+const RANK: Record<string, number> = {
+  'Order Placed': 0,
+  'Order Confirmed': 1,
+  'Order Assigned': 2,
+  'Order Picked': 3,
+  'Order Delivered': 4,
+};
 
-interface Step extends TrackingStepDto { t: number }
+interface Step extends TrackingStepDto {
+  t: number;
+}
 
-const step = (key: TrackingStepKey, label: string, at: Date, note: string | null = null): Step => ({ key, label, at: at.toISOString(), note, t: at.getTime() });
+const step = (key: TrackingStepKey, label: string, at: Date, note: string | null = null): Step => ({
+  key,
+  label,
+  at: at.toISOString(),
+  note,
+  t: at.getTime(),
+});
 
 /** Refund steps (started, processed or failed) and the summary the customer sees. */
 function refundSteps(rows: RefundRow[]): { steps: Step[]; refund: RefundStatusDto | null } {
   const steps: Step[] = [];
   for (const r of rows) {
     steps.push(step('refund_pending', `Refund of ${formatNaira(r.amountKobo)} started`, r.createdAt));
-    if (r.state === 'processed') steps.push(step('refunded', `${formatNaira(r.amountKobo)} refunded`, r.processedAt ?? r.createdAt));
-    if (r.state === 'failed') steps.push(step('refund_failed', `Refund of ${formatNaira(r.amountKobo)} failed: support will contact you`, r.processedAt ?? r.createdAt));
+    if (r.state === 'processed')
+      steps.push(step('refunded', `${formatNaira(r.amountKobo)} refunded`, r.processedAt ?? r.createdAt));
+    if (r.state === 'failed')
+      steps.push(
+        step(
+          'refund_failed',
+          `Refund of ${formatNaira(r.amountKobo)} failed: support will contact you`,
+          r.processedAt ?? r.createdAt,
+        ),
+      );
   }
   if (!rows.length) return { steps, refund: null };
-  const state = rows.some((r) => r.state === 'pending') ? 'pending' : rows.some((r) => r.state === 'failed') ? 'failed' : 'processed';
+  const state = rows.some((r) => r.state === 'pending')
+    ? 'pending'
+    : rows.some((r) => r.state === 'failed')
+      ? 'failed'
+      : 'processed';
   return { steps, refund: { state, amount: koboToNaira(rows.reduce((s, r) => s + r.amountKobo, 0)) } };
 }
 
 function finish(steps: Step[], ahead: TrackingStepDto[]): TrackingStepDto[] {
   // Stable by time; equal times keep the order they were recorded in.
-  const done = steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.t - b.s.t || a.i - b.i).map(({ s: { t: _t, ...dto } }) => dto);
+  const done = steps
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.t - b.s.t || a.i - b.i)
+    .map(({ s: { t: _t, ...dto } }) => dto);
   return [...done, ...ahead];
 }
 
@@ -42,12 +78,22 @@ function finish(steps: Step[], ahead: TrackingStepDto[]): TrackingStepDto[] {
 function pending(current: string, reached: Set<TrackingStepKey>): TrackingStepDto[] {
   if (current === CANCELLED || current === 'Order Delivered') return [];
   const rank = RANK[current] ?? 0;
-  return AHEAD.filter((a) => RANK[a.status]! > rank && !reached.has(a.key)).map((a) => ({ key: a.key, label: a.label, at: null, note: null }));
+  return AHEAD.filter((a) => RANK[a.status]! > rank && !reached.has(a.key)).map((a) => ({
+    key: a.key,
+    label: a.label,
+    at: null,
+    note: null,
+  }));
 }
 
 export function riderDto(card: RiderCard | undefined, showPhone: boolean): TrackingRiderDto | null {
   if (!card) return null;
-  return { firstName: card.name.trim().split(/\s+/)[0] ?? card.name, rating: card.rating, ratingCount: card.ratingCount, phone: showPhone ? card.phone : null };
+  return {
+    firstName: card.name.trim().split(/\s+/)[0] ?? card.name,
+    rating: card.rating,
+    ratingCount: card.ratingCount,
+    phone: showPhone ? card.phone : null,
+  };
 }
 
 export interface OrderFacts {
@@ -65,7 +111,13 @@ export interface OrderFacts {
  * decline (with the reason), rider assigned, picked up, delivered, cancellations and refunds,
  * then the steps still to come. `viewerId` sees the rider's phone only when it is their order.
  */
-export function orderTracking(o: OrderFacts, events: EventRow[], refundRows: RefundRow[], rider: RiderCard | undefined, viewerId: string): TrackingDto {
+export function orderTracking(
+  o: OrderFacts,
+  events: EventRow[],
+  refundRows: RefundRow[],
+  rider: RiderCard | undefined,
+  viewerId: string,
+): TrackingDto {
   const itemById = new Map(o.items.map((i) => [i.id, i]));
   const steps: Step[] = [];
   const seen = new Set<string>();
@@ -88,12 +140,25 @@ export function orderTracking(o: OrderFacts, events: EventRow[], refundRows: Ref
         add(`confirmed:${item.vendorName}`, step('confirmed', `Confirmed by ${item.vendorName}`, e.createdAt));
         break;
       case CANCELLED:
-        if (e.actorId && e.actorId === o.userId) add('cancelled:customer', step('cancelled', 'Cancelled by you', e.createdAt));
-        else if (e.actorId && e.actorId === item.vendorUserId) add(`declined:${item.vendorName}:${e.note ?? ''}`, step('declined', `Declined by ${item.vendorName}`, e.createdAt, e.note));
-        else add(`cancelled:support:${e.note ?? ''}`, step('cancelled', 'Cancelled by Jara support', e.createdAt, e.note));
+        if (e.actorId && e.actorId === o.userId)
+          add('cancelled:customer', step('cancelled', 'Cancelled by you', e.createdAt));
+        else if (e.actorId && e.actorId === item.vendorUserId)
+          add(
+            `declined:${item.vendorName}:${e.note ?? ''}`,
+            step('declined', `Declined by ${item.vendorName}`, e.createdAt, e.note),
+          );
+        else
+          add(`cancelled:support:${e.note ?? ''}`, step('cancelled', 'Cancelled by Jara support', e.createdAt, e.note));
         break;
       case 'Order Assigned':
-        add('assigned', step('assigned', rider ? `Rider assigned: ${riderDto(rider, false)!.firstName}` : 'Rider assigned', e.createdAt));
+        add(
+          'assigned',
+          step(
+            'assigned',
+            rider ? `Rider assigned: ${riderDto(rider, false)!.firstName}` : 'Rider assigned',
+            e.createdAt,
+          ),
+        );
         break;
       case 'Order Picked':
         add('picked', step('picked', 'Picked up', e.createdAt));
@@ -106,8 +171,11 @@ export function orderTracking(o: OrderFacts, events: EventRow[], refundRows: Ref
   const r = refundSteps(refundRows);
   steps.push(...r.steps);
   const live = o.items.filter((i) => i.status !== CANCELLED);
-  const ahead = pending(o.status, reached).filter((a) => a.key !== 'confirmed' || live.some((i) => i.status === 'Order Placed'));
-  if (ahead[0]?.key === 'confirmed' && reached.has('confirmed')) ahead[0] = { ...ahead[0], label: 'Confirmed by the other vendors' };
+  const ahead = pending(o.status, reached).filter(
+    (a) => a.key !== 'confirmed' || live.some((i) => i.status === 'Order Placed'),
+  );
+  if (ahead[0]?.key === 'confirmed' && reached.has('confirmed'))
+    ahead[0] = { ...ahead[0], label: 'Confirmed by the other vendors' };
   const showPhone = viewerId === o.userId && ACTIVE_JOB.includes(o.status) && !o.lockedAt;
   return { timeline: finish(steps, ahead), rider: riderDto(rider, showPhone), refund: r.refund };
 }
@@ -121,7 +189,13 @@ export interface DispatchFacts {
 }
 
 /** A dispatch's timeline from its recorded events (one status for the whole parcel). */
-export function dispatchTracking(d: DispatchFacts, events: EventRow[], refundRows: RefundRow[], rider: RiderCard | undefined, viewerId: string): TrackingDto {
+export function dispatchTracking(
+  d: DispatchFacts,
+  events: EventRow[],
+  refundRows: RefundRow[],
+  rider: RiderCard | undefined,
+  viewerId: string,
+): TrackingDto {
   const steps: Step[] = [];
   const reached = new Set<TrackingStepKey>();
   const once = (s: Step) => {
@@ -132,12 +206,33 @@ export function dispatchTracking(d: DispatchFacts, events: EventRow[], refundRow
   for (const e of events) {
     if (e.subjectType !== 'dispatch' || e.subjectId !== d.id) continue;
     switch (e.status) {
-      case 'Order Placed': once(step('placed', 'Dispatch placed', e.createdAt)); break;
-      case 'Order Assigned': once(step('assigned', rider ? `Rider assigned: ${riderDto(rider, false)!.firstName}` : 'Rider assigned', e.createdAt)); break;
-      case 'Order Picked': once(step('picked', 'Picked up', e.createdAt)); break;
-      case 'Order Delivered': once(step('delivered', 'Delivered', e.createdAt)); break;
+      case 'Order Placed':
+        once(step('placed', 'Dispatch placed', e.createdAt));
+        break;
+      case 'Order Assigned':
+        once(
+          step(
+            'assigned',
+            rider ? `Rider assigned: ${riderDto(rider, false)!.firstName}` : 'Rider assigned',
+            e.createdAt,
+          ),
+        );
+        break;
+      case 'Order Picked':
+        once(step('picked', 'Picked up', e.createdAt));
+        break;
+      case 'Order Delivered':
+        once(step('delivered', 'Delivered', e.createdAt));
+        break;
       case CANCELLED:
-        once(step('cancelled', e.actorId === d.userId ? 'Cancelled by you' : 'Cancelled by Jara support', e.createdAt, e.actorId === d.userId ? null : e.note));
+        once(
+          step(
+            'cancelled',
+            e.actorId === d.userId ? 'Cancelled by you' : 'Cancelled by Jara support',
+            e.createdAt,
+            e.actorId === d.userId ? null : e.note,
+          ),
+        );
         break;
     }
   }

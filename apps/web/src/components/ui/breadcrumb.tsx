@@ -8,9 +8,13 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
           <li key={i} className="flex items-center gap-1.5">
             {i > 0 && <span aria-hidden="true">/</span>}
             {item.to ? (
-              <Link to={item.to} className="rounded hover:text-brand-800 hover:underline">{item.label}</Link>
+              <Link to={item.to} className="rounded hover:text-brand-800 hover:underline">
+                {item.label}
+              </Link>
             ) : (
-              <span aria-current="page" className="font-medium text-stone-900">{item.label}</span>
+              <span aria-current="page" className="font-medium text-stone-900">
+                {item.label}
+              </span>
             )}
           </li>
         ))}

@@ -4,7 +4,17 @@ import { doorLine, type DoorDto } from '@jara/shared';
  * Where the door is, for whoever carries the order: "Block C · Floor 2 · Room 214", the landmark,
  * and the known place the map pin stands on when the typed name differs from it.
  */
-export function DoorDetails({ door, address, note, className = '' }: { door?: DoorDto | null; address?: string; note?: string; className?: string }) {
+export function DoorDetails({
+  door,
+  address,
+  note,
+  className = '',
+}: {
+  door?: DoorDto | null;
+  address?: string;
+  note?: string;
+  className?: string;
+}) {
   const line = doorLine(door);
   const pin = door?.placeName && address && door.placeName !== address ? door.placeName : null;
   if (!line && !door?.landmark && !pin && !note) return null;

@@ -24,7 +24,8 @@ export function Modal({ open, onClose, labelledBy, children, className = '' }: M
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    const first = panel.current?.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ??
+    const first =
+      panel.current?.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ??
       panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
 

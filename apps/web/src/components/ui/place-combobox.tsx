@@ -72,7 +72,9 @@ export function PlaceCombobox<T extends PlaceOption>({
 
   return (
     <div className="relative">
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">{label}</label>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
       <div className="relative">
         <input
           id={id}
@@ -98,7 +100,9 @@ export function PlaceCombobox<T extends PlaceOption>({
           onKeyDown={handleKey}
         />
         {loading && (
-          <span className="absolute right-3 top-1/2 -translate-y-1/2"><Spinner size={20} label="Searching places" /></span>
+          <span className="absolute right-3 top-1/2 -translate-y-1/2">
+            <Spinner size={20} label="Searching places" />
+          </span>
         )}
       </div>
       <ul
@@ -124,7 +128,10 @@ export function PlaceCombobox<T extends PlaceOption>({
         ))}
       </ul>
       {open && noMatch && !loading && (
-        <p role="status" className="absolute z-20 mt-1 w-full rounded-xl border border-stone-200 bg-white px-4 py-2.5 text-sm text-stone-600 shadow-lg">
+        <p
+          role="status"
+          className="absolute z-20 mt-1 w-full rounded-xl border border-stone-200 bg-white px-4 py-2.5 text-sm text-stone-600 shadow-lg"
+        >
           No places match
         </p>
       )}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { setDataSaver } from '../../lib/data-saver';
+import { cappedSizes } from '../../lib/images';
 import { ResponsiveImage } from './responsive-image';
 
 afterEach(() => localStorage.clear());
@@ -15,10 +16,16 @@ describe('ResponsiveImage', () => {
     expect(img.parentElement!.tagName).toBe('PICTURE');
     const source = sourceOf(img);
     expect(source.getAttribute('type')).toBe('image/avif');
-    expect(source.getAttribute('srcset')).toBe('/media/seed/products/a.webp?w=200&f=avif 200w, /media/seed/products/a.webp?w=400&f=avif 400w, /media/seed/products/a.webp?w=800&f=avif 800w');
-    expect(source.getAttribute('sizes')).toBe('50vw');
-    expect(img.getAttribute('srcset')).toBe('/media/seed/products/a.webp?w=200 200w, /media/seed/products/a.webp?w=400 400w, /media/seed/products/a.webp?w=800 800w');
-    expect(img.getAttribute('sizes')).toBe('50vw');
+    expect(source.getAttribute('srcset')).toBe(
+      '/media/seed/products/a.webp?w=200&f=avif 200w, /media/seed/products/a.webp?w=400&f=avif 400w, /media/seed/products/a.webp?w=800&f=avif 800w',
+    );
+    // The layout's sizes, with the density cap for screens denser than 2× (lib/images.ts).
+    expect(source.getAttribute('sizes')).toBe(cappedSizes('50vw'));
+    expect(source.getAttribute('sizes')).toMatch(/^\(min-resolution: 3dppx\) calc\(\(50vw\) \* 0\.5\), .*, 50vw$/);
+    expect(img.getAttribute('srcset')).toBe(
+      '/media/seed/products/a.webp?w=200 200w, /media/seed/products/a.webp?w=400 400w, /media/seed/products/a.webp?w=800 800w',
+    );
+    expect(img.getAttribute('sizes')).toBe(cappedSizes('50vw'));
     expect(img.getAttribute('src')).toBe('/media/seed/products/a.webp?w=400');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '400']);
   });

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { IMAGE_TYPES, saverUrl, sizedUrl, srcSetFor } from '../../lib/images';
+import { cappedSizes, IMAGE_TYPES, saverUrl, sizedUrl, srcSetFor } from '../../lib/images';
 import { useDataSaver } from '../../lib/data-saver';
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> {
@@ -14,16 +14,27 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width
 
 /**
  * An image with intrinsic size (no layout shift), resized candidates in AVIF (for browsers that
- * take it) and WebP, and lazy loading by default; with data saver on, one small copy
+ * take it) and WebP chosen by the layout's `sizes` (at most 2× the screen's density:
+ * lib/images.ts), and lazy loading by default; with data saver on, one small copy
  * (lib/data-saver.ts). Pictures the media route does not serve are shown as they are.
  */
-export function ResponsiveImage({ src, alt, width, height, priority, sizes = '(min-width: 1024px) 20vw, 50vw', ...rest }: Props) {
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  priority,
+  sizes = '(min-width: 1024px) 20vw, 50vw',
+  ...rest
+}: Props) {
   const saver = useDataSaver();
+  const media = src.startsWith('/media/');
+  const shownSizes = saver || !media ? undefined : cappedSizes(sizes);
   const img = (
     <img
-      src={src.startsWith('/media/') ? (saver ? saverUrl(src, width) : sizedUrl(src, 400)) : src}
+      src={media ? (saver ? saverUrl(src, width) : sizedUrl(src, 400)) : src}
       srcSet={saver ? undefined : srcSetFor(src, width)}
-      sizes={saver || !src.startsWith('/media/') ? undefined : sizes}
+      sizes={shownSizes}
       alt={alt}
       width={width}
       height={height}
@@ -33,11 +44,15 @@ export function ResponsiveImage({ src, alt, width, height, priority, sizes = '(m
       {...rest}
     />
   );
-  if (!src.startsWith('/media/')) return img;
+  if (!media) return img;
   return (
     // `contents`: the <picture> adds no box, so the <img> sizes itself against its parent as before.
     <picture className="contents">
-      <source type={IMAGE_TYPES.avif} srcSet={saver ? saverUrl(src, width, 'avif') : srcSetFor(src, width, 'avif')} sizes={saver ? undefined : sizes} />
+      <source
+        type={IMAGE_TYPES.avif}
+        srcSet={saver ? saverUrl(src, width, 'avif') : srcSetFor(src, width, 'avif')}
+        sizes={shownSizes}
+      />
       {img}
     </picture>
   );

@@ -5,7 +5,17 @@ import { StarIcon } from './icons';
  * 1 to 5 stars as a radio group: Tab reaches it, the arrow keys move between stars, and each star
  * is announced as "N stars". Hovering previews a value.
  */
-export function StarInput({ label, value, onChange, disabled }: { label: string; value: number; onChange: (stars: number) => void; disabled?: boolean }) {
+export function StarInput({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: number;
+  onChange: (stars: number) => void;
+  disabled?: boolean;
+}) {
   const name = useId();
   const [hover, setHover] = useState(0);
   const shown = hover || value;
@@ -19,7 +29,14 @@ export function StarInput({ label, value, onChange, disabled }: { label: string;
             onMouseEnter={() => setHover(n)}
             className={`cursor-pointer rounded-lg p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${n <= shown ? 'text-accent-500' : 'text-stone-300'}`}
           >
-            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="sr-only"
+            />
             <StarIcon size={32} filled={n <= shown} aria-hidden="true" />
             <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
           </label>

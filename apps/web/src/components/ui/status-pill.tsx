@@ -15,5 +15,11 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 
 export function StatusPill({ status }: { status: string }) {
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status] ?? 'bg-stone-100 text-stone-800'}`}>{status}</span>;
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status] ?? 'bg-stone-100 text-stone-800'}`}
+    >
+      {status}
+    </span>
+  );
 }

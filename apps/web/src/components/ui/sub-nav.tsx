@@ -1,7 +1,13 @@
 import { NavLink } from 'react-router';
 
 /** The portal's sections as links (each is its own URL, so back and refresh work). */
-export function SubNav({ items, label }: { items: { to: string; label: string; badge?: number; end?: boolean }[]; label: string }) {
+export function SubNav({
+  items,
+  label,
+}: {
+  items: { to: string; label: string; badge?: number; end?: boolean }[];
+  label: string;
+}) {
   return (
     <nav aria-label={label} className="-mx-4 mb-5 overflow-x-auto px-4">
       <ul className="flex gap-2">
@@ -16,7 +22,10 @@ export function SubNav({ items, label }: { items: { to: string; label: string; b
             >
               {i.label}
               {i.badge ? (
-                <span className="grid min-w-5 place-items-center rounded-full bg-accent-400 px-1 text-xs font-bold text-brand-950" aria-label={`${i.badge} new`}>
+                <span
+                  className="grid min-w-5 place-items-center rounded-full bg-accent-400 px-1 text-xs font-bold text-brand-950"
+                  aria-label={`${i.badge} new`}
+                >
                   {i.badge}
                 </span>
               ) : null}

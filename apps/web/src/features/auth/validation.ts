@@ -36,7 +36,10 @@ export function validateForgot(v: { email: string }): FieldErrors<'email'> {
 }
 
 /** New password + confirmation (reset password, change password). */
-export function validateNewPassword(v: { password: string; confirmPassword: string }): FieldErrors<'password' | 'confirmPassword'> {
+export function validateNewPassword(v: {
+  password: string;
+  confirmPassword: string;
+}): FieldErrors<'password' | 'confirmPassword'> {
   return {
     password: passwordProblems(v.password),
     confirmPassword: v.confirmPassword === v.password ? [] : [MSG.passwordsDoNotMatch],

@@ -1,3 +1,10 @@
 export { CartStore, type CartState, type CartSyncApi } from './hooks/cart-store';
-export { CartProvider, useCartActions, useCartCount, useCartState, useCartStore, useIsWished } from './hooks/cart-context';
+export {
+  CartProvider,
+  useCartActions,
+  useCartCount,
+  useCartState,
+  useCartStore,
+  useIsWished,
+} from './hooks/cart-context';
 export { cartSyncApi } from './api/sync-cart';

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { dayLabel, groupByDay, mergeMessages, timeLabel, type ThreadMessage } from './chat-format';
 
 const msg = (id: string, timestamp: string, extra: Partial<ThreadMessage> = {}): ThreadMessage => ({
-  _id: id, chatId: 'c', senderId: 'u', senderName: 'Ada', message: id, media: null, mediaType: null, timestamp, sent: true, ...extra,
+  _id: id,
+  chatId: 'c',
+  senderId: 'u',
+  senderName: 'Ada',
+  message: id,
+  media: null,
+  mediaType: null,
+  timestamp,
+  sent: true,
+  ...extra,
 });
 
 describe('chat formatting', () => {
@@ -15,12 +24,15 @@ describe('chat formatting', () => {
 
   it('groups messages by Lagos day with Today and Yesterday', () => {
     const now = new Date('2025-03-10T12:00:00+01:00');
-    const groups = groupByDay([
-      msg('a', '2025-03-03T09:00:00+01:00'),
-      msg('b', '2025-03-09T23:00:00+01:00'),
-      msg('c', '2025-03-09T23:30:00Z'), // already 10 March in Lagos
-      msg('d', '2025-03-10T09:00:00+01:00'),
-    ], now);
+    const groups = groupByDay(
+      [
+        msg('a', '2025-03-03T09:00:00+01:00'),
+        msg('b', '2025-03-09T23:00:00+01:00'),
+        msg('c', '2025-03-09T23:30:00Z'), // already 10 March in Lagos
+        msg('d', '2025-03-10T09:00:00+01:00'),
+      ],
+      now,
+    );
     expect(groups.map((g) => [g.label, g.messages.map((m) => m._id)])).toEqual([
       [dayLabel('2025-03-03T09:00:00+01:00', now), ['a']],
       ['Yesterday', ['b']],
@@ -31,10 +43,10 @@ describe('chat formatting', () => {
 
   it('de-duplicates by id, keeps order, and keeps unsent messages last', () => {
     const local = msg('local-1', '2025-03-10T10:00:00.000Z', { sent: false });
-    const merged = mergeMessages([msg('m1', '2025-03-10T09:00:00.000Z'), local], [
-      msg('m2', '2025-03-10T09:30:00.000Z'),
-      msg('m1', '2025-03-10T09:00:00.000Z', { message: 'server version' }),
-    ]);
+    const merged = mergeMessages(
+      [msg('m1', '2025-03-10T09:00:00.000Z'), local],
+      [msg('m2', '2025-03-10T09:30:00.000Z'), msg('m1', '2025-03-10T09:00:00.000Z', { message: 'server version' })],
+    );
     expect(merged.map((m) => m._id)).toEqual(['m1', 'm2', 'local-1']);
     expect(merged[0]!.message).toBe('server version');
     expect(mergeMessages(merged, [msg('m2', '2025-03-10T09:30:00.000Z')])).toHaveLength(3);

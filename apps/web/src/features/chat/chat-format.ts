@@ -11,7 +11,13 @@ export function dayLabel(iso: string, now = new Date()): string {
   if (dayKey(d) === dayKey(now)) return 'Today';
   // Lagos keeps UTC+1 all year (no daylight saving), so a day is always 24 hours.
   if (dayKey(d) === dayKey(new Date(now.getTime() - 86_400_000))) return 'Yesterday';
-  return d.toLocaleDateString('en-GB', { timeZone: TZ, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  return d.toLocaleDateString('en-GB', {
+    timeZone: TZ,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 }
 
 /** 12-hour time in Lagos, e.g. '3:07 PM'. */
@@ -20,7 +26,10 @@ export function timeLabel(iso: string): string {
 }
 
 /** Messages grouped by calendar day in Lagos, in order. */
-export function groupByDay<T extends Pick<ChatMessageDto, 'timestamp'>>(messages: readonly T[], now = new Date()): { label: string; key: string; messages: T[] }[] {
+export function groupByDay<T extends Pick<ChatMessageDto, 'timestamp'>>(
+  messages: readonly T[],
+  now = new Date(),
+): { label: string; key: string; messages: T[] }[] {
   const groups: { label: string; key: string; messages: T[] }[] = [];
   for (const m of messages) {
     const key = dayKey(new Date(m.timestamp));

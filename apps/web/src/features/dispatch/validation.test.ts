@@ -21,15 +21,26 @@ describe('dispatch form rules', () => {
     const r = checkDispatchForm(good, opts);
     expect(r.pickupError).toBeNull();
     expect(r.fieldErrors).toEqual({});
-    expect(r.body).toMatchObject({ pickupAddress: good.pickupAddressId, email: 'ada@example.com', dropoff: { latitude: 6.3969 } });
+    expect(r.body).toMatchObject({
+      pickupAddress: good.pickupAddressId,
+      email: 'ada@example.com',
+      dropoff: { latitude: 6.3969 },
+    });
   });
   it('uses the spec messages', () => {
     expect(checkDispatchForm({ ...good, pickupAddressId: null }, opts).pickupError).toBe(MSG.selectPickup);
     expect(checkDispatchForm({ ...good, email: 'bola@' }, opts).fieldErrors.email).toEqual([MSG.invalidEmail]);
     expect(checkDispatchForm({ ...good, phone: '12345' }, opts).fieldErrors.phone).toEqual([MSG.invalidPhone]);
-    expect(checkDispatchForm({ ...good, latitude: null, longitude: null }, opts).fieldErrors.address).toEqual([MSG.selectValidAddress]);
-    expect(checkDispatchForm({ ...good, latitude: null, longitude: null }, { ...opts, addressLoading: true }).fieldErrors.address).toEqual([MSG.addressLoading]);
-    expect(checkDispatchForm({ ...good, firstName: ' ' }, opts).fieldErrors.firstName).toEqual(['This field is required']);
+    expect(checkDispatchForm({ ...good, latitude: null, longitude: null }, opts).fieldErrors.address).toEqual([
+      MSG.selectValidAddress,
+    ]);
+    expect(
+      checkDispatchForm({ ...good, latitude: null, longitude: null }, { ...opts, addressLoading: true }).fieldErrors
+        .address,
+    ).toEqual([MSG.addressLoading]);
+    expect(checkDispatchForm({ ...good, firstName: ' ' }, opts).fieldErrors.firstName).toEqual([
+      'This field is required',
+    ]);
     expect(checkDispatchForm({ ...good, pickupAddressId: null }, opts).body).toBeNull();
   });
 });

@@ -50,7 +50,11 @@ export function checkDispatchForm(form: DispatchForm, opts: { payerEmail: string
     for (const issue of parsed.error.issues) {
       const [head, field] = issue.path;
       if (head === 'pickupAddress') pickupError = MSG.selectPickup;
-      else if (head === 'dropoff' && typeof field === 'string' && (DROPOFF_FIELDS as readonly string[]).includes(field)) {
+      else if (
+        head === 'dropoff' &&
+        typeof field === 'string' &&
+        (DROPOFF_FIELDS as readonly string[]).includes(field)
+      ) {
         const key = field as FormField;
         const list = (fieldErrors[key] ??= []);
         if (!list.includes(issue.message)) list.push(issue.message);

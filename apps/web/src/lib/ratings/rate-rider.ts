@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RatingInput } from '@jara/shared';
+import type { MessageAnswer, MyRatingDto, RatingInput } from '@jara/shared';
 import { api } from '../api-client';
-import { myRatingsQuery, type MyRating } from './get-my-ratings';
+import { myRatingsQuery } from './get-my-ratings';
 
-export const rateRider = (input: RatingInput) => api.post<{ success: true; message: string }>('/api/ratings', input);
+export const rateRider = (input: RatingInput) => api.post<MessageAnswer>('/api/ratings', input);
 
 /** Rates the rider of a delivered order or dispatch; the card shows the stars at once. */
 export function useRateRider() {
@@ -11,8 +11,11 @@ export function useRateRider() {
   return useMutation({
     mutationFn: rateRider,
     onSuccess: (_res, input) => {
-      const given: MyRating = { subjectType: input.subjectType, subjectId: input.subjectId, stars: input.stars };
-      qc.setQueryData(myRatingsQuery.queryKey, (list) => [...(list ?? []).filter((r) => !(r.subjectType === given.subjectType && r.subjectId === given.subjectId)), given]);
+      const given: MyRatingDto = { subjectType: input.subjectType, subjectId: input.subjectId, stars: input.stars };
+      qc.setQueryData(myRatingsQuery.queryKey, (list) => [
+        ...(list ?? []).filter((r) => !(r.subjectType === given.subjectType && r.subjectId === given.subjectId)),
+        given,
+      ]);
     },
     // e.g. 'already_rated' from another tab: ask the server what is true.
     onError: () => qc.invalidateQueries({ queryKey: myRatingsQuery.queryKey }),

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { addressesQuery } from './get-addresses';
 
-export const deleteAddress = (id: string) => api.post<{ success: true; message: string }>(`/api/address/delete/${id}`);
+export const deleteAddress = (id: string) => api.post<MessageAnswer>(`/api/address/delete/${id}`);
 
 export function useDeleteAddress() {
   const qc = useQueryClient();

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address } from '@jara/shared';
+import type { Address, AddressListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getAddresses = async (): Promise<Address[]> => (await api.get<{ success: true; addresses: Address[] }>('/api/address/get')).addresses;
+export const getAddresses = async (): Promise<Address[]> =>
+  (await api.get<AddressListAnswer>('/api/address/get')).addresses;
 
 export const addressesQuery = queryOptions({ queryKey: ['addresses'], queryFn: getAddresses, staleTime: 30_000 });
 

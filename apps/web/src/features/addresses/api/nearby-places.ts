@@ -1,6 +1,6 @@
-import type { Suggestion } from '@jara/shared';
+import type { Suggestion, SuggestionsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** The known places nearest a point, closest first (for a lodge that is not in the list). */
 export const nearbyPlaces = async (lat: number, lon: number): Promise<Suggestion[]> =>
-  (await api.get<{ success: true; data: Suggestion[] }>(`/api/geocoding/nearby?lat=${lat}&lon=${lon}`)).data;
+  (await api.get<SuggestionsAnswer>(`/api/geocoding/nearby?lat=${lat}&lon=${lon}`)).data;

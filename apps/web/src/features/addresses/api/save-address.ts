@@ -1,22 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Address, AddressInput } from '@jara/shared';
+import type { AddressAnswer, AddressInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { addressesQuery } from './get-addresses';
 
-interface Answer {
-  success: true;
-  message: string;
-  address: Address;
-}
-
-export const addAddress = (input: AddressInput) => api.post<Answer>('/api/address/add', input);
-export const updateAddress = (id: string, input: AddressInput) => api.post<Answer>(`/api/address/update/${id}`, input);
+export const addAddress = (input: AddressInput) => api.post<AddressAnswer>('/api/address/add', input);
+export const updateAddress = (id: string, input: AddressInput) =>
+  api.post<AddressAnswer>(`/api/address/update/${id}`, input);
 
 /** Adds (no id) or updates an address; the address list is refreshed after. */
 export function useSaveAddress() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: AddressInput }) => (id ? updateAddress(id, input) : addAddress(input)),
+    mutationFn: ({ id, input }: { id?: string; input: AddressInput }) =>
+      id ? updateAddress(id, input) : addAddress(input),
     onSuccess: () => qc.invalidateQueries({ queryKey: addressesQuery.queryKey }),
   });
 }

@@ -19,7 +19,14 @@ export function AddAddressPage() {
         Add Shipping <span className="text-accent-600">Address</span>
       </h1>
       <div className="mt-6 rounded-3xl bg-white p-5 shadow-[var(--shadow-card)] sm:p-8">
-        <AddressForm defaults={{ email: user.email, firstName: user.name.split(' ')[0] ?? '', lastName: user.name.split(' ').slice(1).join(' ') }} onSaved={() => navigate(next, { replace: true })} />
+        <AddressForm
+          defaults={{
+            email: user.email,
+            firstName: user.name.split(' ')[0] ?? '',
+            lastName: user.name.split(' ').slice(1).join(' '),
+          }}
+          onSaved={() => navigate(next, { replace: true })}
+        />
       </div>
     </Page>
   );

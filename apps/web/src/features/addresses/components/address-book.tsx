@@ -29,8 +29,12 @@ export function AddressBook() {
   return (
     <section aria-labelledby="addresses-heading" className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)]">
       <div className="flex items-center justify-between gap-3">
-        <h2 id="addresses-heading" className="text-lg font-bold">Addresses</h2>
-        <Link to="/add-address?next=profile" className={buttonClass('outline', 'sm')}>Add address</Link>
+        <h2 id="addresses-heading" className="text-lg font-bold">
+          Addresses
+        </h2>
+        <Link to="/add-address?next=profile" className={buttonClass('outline', 'sm')}>
+          Add address
+        </Link>
       </div>
       <div className="mt-4">
         {isPending ? (
@@ -39,7 +43,10 @@ export function AddressBook() {
             <Skeleton className="h-16 w-full" />
           </div>
         ) : isError ? (
-          <p className="text-sm text-red-700">{MSG.failedAddresses}{errorMessage(error)}</p>
+          <p className="text-sm text-red-700">
+            {MSG.failedAddresses}
+            {errorMessage(error)}
+          </p>
         ) : !addresses.length ? (
           <p className="text-sm text-stone-600">{MSG.noAddress}</p>
         ) : (
@@ -47,18 +54,42 @@ export function AddressBook() {
             {addresses.map((a) => (
               <li key={a._id} className="rounded-2xl border border-stone-200 p-4">
                 {editing === a._id ? (
-                  <AddressForm initial={a} submitLabel="Save changes" onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
+                  <AddressForm
+                    initial={a}
+                    submitLabel="Save changes"
+                    onSaved={() => setEditing(null)}
+                    onCancel={() => setEditing(null)}
+                  />
                 ) : (
                   <div className="flex flex-wrap items-start justify-between gap-3">
                     <div className="min-w-0 text-sm">
-                      <p className="font-semibold text-stone-900">{a.firstName} {a.lastName}</p>
+                      <p className="font-semibold text-stone-900">
+                        {a.firstName} {a.lastName}
+                      </p>
                       <p className="text-stone-700">{a.address}</p>
                       <DoorDetails door={a} address={a.address} />
-                      <p className="text-stone-600">{a.city}, {a.state} · {a.phone}</p>
+                      <p className="text-stone-600">
+                        {a.city}, {a.state} · {a.phone}
+                      </p>
                     </div>
                     <div className="flex gap-2">
-                      <Button variant="outline" size="sm" onClick={() => setEditing(a._id)} aria-label={`Edit address ${a.address}`}>Edit</Button>
-                      <Button variant="danger" size="sm" onClick={() => handleDelete(a)} disabled={del.isPending} aria-label={`Delete address ${a.address}`}>Delete</Button>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setEditing(a._id)}
+                        aria-label={`Edit address ${a.address}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        onClick={() => handleDelete(a)}
+                        disabled={del.isPending}
+                        aria-label={`Delete address ${a.address}`}
+                      >
+                        Delete
+                      </Button>
                     </div>
                   </div>
                 )}

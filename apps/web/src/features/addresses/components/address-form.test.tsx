@@ -1,11 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, stubFetch } from '../../../test/render';
+import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { AddressForm } from './address-form';
 
-const HALL3 = { display_name: 'Hall 3 (Aminu Kano Hall), University of Benin', place_id: 'hall-3', lat: 6.39692, lon: 5.62065, city: 'Benin City', street: '', country: 'Nigeria', blocks: ['A', 'B', 'C'] };
-const SAVED = (body: Record<string, unknown>) => ({ success: true, message: 'Address added', address: { _id: 'a1', ...body, placeName: HALL3.display_name } });
+const HALL3 = {
+  display_name: 'Hall 3 (Aminu Kano Hall), University of Benin',
+  place_id: 'hall-3',
+  lat: 6.39692,
+  lon: 5.62065,
+  city: 'Benin City',
+  street: '',
+  country: 'Nigeria',
+  blocks: ['A', 'B', 'C'],
+};
+const SAVED = (body: Record<string, unknown>) => ({
+  success: true,
+  message: 'Address added',
+  address: { _id: 'a1', ...body, placeName: HALL3.display_name },
+});
 
 async function fillContact() {
   await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
@@ -16,7 +29,11 @@ async function fillContact() {
 
 describe('AddressForm down to the door', () => {
   it('picks a place, keeps the pin when the text is edited, and sends block, floor, room and landmark', async () => {
-    const calls = stubFetch({ 'GET /api/geocoding/search': { success: true, data: [HALL3, { ...HALL3, place_id: 'hall-3-osm' }] }, 'POST /api/address/add': SAVED });
+    const calls = stubFetch({
+      ...GUEST,
+      'GET /api/geocoding/search': { success: true, data: [HALL3, { ...HALL3, place_id: 'hall-3-osm' }] },
+      'POST /api/address/add': SAVED,
+    });
     const onSaved = vi.fn();
     renderApp(<AddressForm onSaved={onSaved} />);
     await fillContact();
@@ -40,19 +57,30 @@ describe('AddressForm down to the door', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
-      address: `${HALL3.display_name} new wing`, placeId: 'hall-3', latitude: HALL3.lat, longitude: HALL3.lon, block: 'C', floor: '2', room: '214', landmark: 'Opposite the water tank',
+      address: `${HALL3.display_name} new wing`,
+      placeId: 'hall-3',
+      latitude: HALL3.lat,
+      longitude: HALL3.lon,
+      block: 'C',
+      floor: '2',
+      room: '214',
+      landmark: 'Opposite the water tank',
     });
   }, 30_000);
 
   it('says "No places match" and lets a lodge not in the list be saved at the nearest place, keeping its name', async () => {
     const calls = stubFetch({
+      ...GUEST,
       'GET /api/geocoding/search': (_b: unknown) => ({ success: true, data: [] }),
       'GET /api/geocoding/nearby': { success: true, data: [{ ...HALL3, distanceKm: 0.12 }] },
       'POST /api/address/add': SAVED,
     });
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
-      value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 6.397, longitude: 5.6205 } } as GeolocationPosition) },
+      value: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 6.397, longitude: 5.6205 } } as GeolocationPosition),
+      },
     });
     const onSaved = vi.fn();
     renderApp(<AddressForm onSaved={onSaved} />);
@@ -70,6 +98,10 @@ describe('AddressForm down to the door', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.path === '/api/geocoding/nearby')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ address: 'Osasu Lodge', placeId: 'hall-3', room: '7' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      address: 'Osasu Lodge',
+      placeId: 'hall-3',
+      room: '7',
+    });
   }, 30_000);
 });

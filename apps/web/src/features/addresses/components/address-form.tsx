@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { emailError, MSG, phoneError, type Address, type AddressInput as AddressPayload, type Suggestion } from '@jara/shared';
+import {
+  emailError,
+  MSG,
+  phoneError,
+  type Address,
+  type AddressInput as AddressPayload,
+  type Suggestion,
+} from '@jara/shared';
 import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,7 +20,15 @@ type DoorField = 'block' | 'floor' | 'room' | 'landmark';
 const REQUIRED = 'This field is required';
 
 const EMPTY: Record<Field, string> = {
-  firstName: '', lastName: '', email: '', address: '', city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria', phone: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  address: '',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '',
 };
 const NO_DOOR: Record<DoorField, string> = { block: '', floor: '', room: '', landmark: '' };
 
@@ -28,7 +43,13 @@ interface Pin {
 
 function initialPin(a?: Address): Pin | null {
   if (!a) return null;
-  return { placeId: a.placeId, name: a.placeName ?? a.address, latitude: a.latitude, longitude: a.longitude, blocks: [] };
+  return {
+    placeId: a.placeId,
+    name: a.placeName ?? a.address,
+    latitude: a.latitude,
+    longitude: a.longitude,
+    blocks: [],
+  };
 }
 
 /**
@@ -50,8 +71,12 @@ export function AddressForm({
   onCancel?: () => void;
   submitLabel?: string;
 }) {
-  const [values, setValues] = useState<Record<Field, string>>(() => (initial ? { ...initial } : { ...EMPTY, ...defaults }));
-  const [door, setDoor] = useState<Record<DoorField, string>>(() => (initial ? { block: initial.block, floor: initial.floor, room: initial.room, landmark: initial.landmark } : NO_DOOR));
+  const [values, setValues] = useState<Record<Field, string>>(() =>
+    initial ? { ...initial } : { ...EMPTY, ...defaults },
+  );
+  const [door, setDoor] = useState<Record<DoorField, string>>(() =>
+    initial ? { block: initial.block, floor: initial.floor, room: initial.room, landmark: initial.landmark } : NO_DOOR,
+  );
   const [pin, setPin] = useState<Pin | null>(() => initialPin(initial));
   const [findingNearest, setFindingNearest] = useState(false);
   const [searching, setSearching] = useState(false);
@@ -63,7 +88,13 @@ export function AddressForm({
     setErrors((e) => ({ ...e, [k]: [] }));
   };
 
-  const pinFrom = (s: Suggestion): Pin => ({ placeId: s.place_id, name: s.display_name, latitude: s.lat, longitude: s.lon, blocks: s.blocks ?? [] });
+  const pinFrom = (s: Suggestion): Pin => ({
+    placeId: s.place_id,
+    name: s.display_name,
+    latitude: s.lat,
+    longitude: s.lon,
+    blocks: s.blocks ?? [],
+  });
 
   const handlePick = (s: Suggestion) => {
     setPin(pinFrom(s));
@@ -101,10 +132,22 @@ export function AddressForm({
     }
     if (!validate() || !pin) return;
     const input: AddressPayload = {
-      firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), address: values.address.trim(),
-      city: values.city.trim(), state: values.state.trim(), zipcode: values.zipcode.trim(), country: values.country.trim(), phone: values.phone.trim(),
-      latitude: pin.latitude, longitude: pin.longitude, placeId: pin.placeId,
-      block: door.block.trim(), floor: door.floor.trim(), room: door.room.trim(), landmark: door.landmark.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      address: values.address.trim(),
+      city: values.city.trim(),
+      state: values.state.trim(),
+      zipcode: values.zipcode.trim(),
+      country: values.country.trim(),
+      phone: values.phone.trim(),
+      latitude: pin.latitude,
+      longitude: pin.longitude,
+      placeId: pin.placeId,
+      block: door.block.trim(),
+      floor: door.floor.trim(),
+      room: door.room.trim(),
+      landmark: door.landmark.trim(),
     };
     try {
       const res = await save.mutateAsync({ id: initial?._id, input });
@@ -116,10 +159,21 @@ export function AddressForm({
   };
 
   const field = (k: Field, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={label} value={values[k]} onChange={(e) => set(k, e.target.value)} errors={errors[k] ?? []} {...extra} />
+    <TextField
+      label={label}
+      value={values[k]}
+      onChange={(e) => set(k, e.target.value)}
+      errors={errors[k] ?? []}
+      {...extra}
+    />
   );
   const doorField = (k: DoorField, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={label} value={door[k]} onChange={(e) => setDoor((d) => ({ ...d, [k]: e.target.value }))} {...extra} />
+    <TextField
+      label={label}
+      value={door[k]}
+      onChange={(e) => setDoor((d) => ({ ...d, [k]: e.target.value }))}
+      {...extra}
+    />
   );
   const typedDiffers = pin && values.address.trim() !== pin.name;
 
@@ -145,30 +199,65 @@ export function AddressForm({
         {pin ? (
           <p className="mt-1.5 text-sm text-stone-700" data-testid="map-pin">
             <span aria-hidden="true">📍 </span>
-            {typedDiffers ? <>Map pin at the nearest known place: <strong>{pin.name}</strong></> : <>Map pin: <strong>{pin.name}</strong></>}
+            {typedDiffers ? (
+              <>
+                Map pin at the nearest known place: <strong>{pin.name}</strong>
+              </>
+            ) : (
+              <>
+                Map pin: <strong>{pin.name}</strong>
+              </>
+            )}
             {' · '}
-            <button type="button" className="font-medium text-brand-700 underline" onClick={() => setFindingNearest(true)}>Move pin</button>
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline"
+              onClick={() => setFindingNearest(true)}
+            >
+              Move pin
+            </button>
           </p>
         ) : (
           !findingNearest && (
             <p className="mt-1.5 text-sm text-stone-700">
               Can’t find your lodge?{' '}
-              <button type="button" className="font-medium text-brand-700 underline" onClick={() => setFindingNearest(true)}>Pick the nearest place</button>
+              <button
+                type="button"
+                className="font-medium text-brand-700 underline"
+                onClick={() => setFindingNearest(true)}
+              >
+                Pick the nearest place
+              </button>
             </p>
           )
         )}
       </div>
-      {findingNearest && <NearestPlacePicker typedName={values.address.trim()} onPick={handleNearest} onClose={() => setFindingNearest(false)} />}
+      {findingNearest && (
+        <NearestPlacePicker
+          typedName={values.address.trim()}
+          onPick={handleNearest}
+          onClose={() => setFindingNearest(false)}
+        />
+      )}
       <fieldset className="grid grid-cols-3 gap-3">
         <legend className="mb-1.5 text-sm font-medium text-stone-800">At the place (optional)</legend>
-        {doorField('block', 'Block / wing', { list: pin?.blocks.length ? 'address-blocks' : undefined, autoComplete: 'off' })}
+        {doorField('block', 'Block / wing', {
+          list: pin?.blocks.length ? 'address-blocks' : undefined,
+          autoComplete: 'off',
+        })}
         {doorField('floor', 'Floor', { autoComplete: 'off' })}
         {doorField('room', 'Room / flat', { autoComplete: 'off' })}
         {pin?.blocks.length ? (
-          <datalist id="address-blocks">{pin.blocks.map((b) => <option key={b} value={b} />)}</datalist>
+          <datalist id="address-blocks">
+            {pin.blocks.map((b) => (
+              <option key={b} value={b} />
+            ))}
+          </datalist>
         ) : null}
       </fieldset>
-      {doorField('landmark', 'Landmark or directions (optional)', { placeholder: 'e.g. Opposite the water tank, blue gate' })}
+      {doorField('landmark', 'Landmark or directions (optional)', {
+        placeholder: 'e.g. Opposite the water tank, blue gate',
+      })}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('city', 'City', { autoComplete: 'address-level2' })}
         {field('state', 'State', { autoComplete: 'address-level1' })}
@@ -180,7 +269,11 @@ export function AddressForm({
         <Button type="submit" size="lg" disabled={!pin || save.isPending}>
           {save.isPending ? 'Saving…' : submitLabel}
         </Button>
-        {onCancel && <Button variant="ghost" size="lg" onClick={onCancel}>Cancel</Button>}
+        {onCancel && (
+          <Button variant="ghost" size="lg" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
       </div>
       {!pin && <p className="text-sm text-stone-600">Pick your address from the suggestions to save it.</p>}
     </form>

@@ -9,7 +9,15 @@ import { AddressInput } from './address-input';
  * "Can't find your lodge?": the typed name stays; the rider's map pin goes on the known place
  * nearest to it, chosen from the places near the phone's location or by searching a landmark.
  */
-export function NearestPlacePicker({ typedName, onPick, onClose }: { typedName: string; onPick: (s: Suggestion) => void; onClose: () => void }) {
+export function NearestPlacePicker({
+  typedName,
+  onPick,
+  onClose,
+}: {
+  typedName: string;
+  onPick: (s: Suggestion) => void;
+  onClose: () => void;
+}) {
   const [near, setNear] = useState<Suggestion[] | null>(null);
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,32 +46,54 @@ export function NearestPlacePicker({ typedName, onPick, onClose }: { typedName: 
   };
 
   return (
-    <section aria-labelledby="nearest-heading" className="space-y-3 rounded-xl border border-brand-200 bg-brand-50/50 p-4">
-      <h3 id="nearest-heading" className="font-semibold">Which known place is it nearest to?</h3>
+    <section
+      aria-labelledby="nearest-heading"
+      className="space-y-3 rounded-xl border border-brand-200 bg-brand-50/50 p-4"
+    >
+      <h3 id="nearest-heading" className="font-semibold">
+        Which known place is it nearest to?
+      </h3>
       <p className="text-sm text-stone-700">
-        We keep “{typedName || 'your address'}” as you typed it and put the rider’s map pin on the place you choose. Add the
-        block, room and a landmark below so they find the door.
+        We keep “{typedName || 'your address'}” as you typed it and put the rider’s map pin on the place you choose. Add
+        the block, room and a landmark below so they find the door.
       </p>
       <Button type="button" variant="outline" size="sm" onClick={handleLocate} disabled={locating}>
         {locating ? 'Finding places near you…' : 'Use my location'}
       </Button>
-      {near && (
-        near.length === 0 ? <p role="status" className="text-sm text-stone-600">No places match</p> : (
+      {near &&
+        (near.length === 0 ? (
+          <p role="status" className="text-sm text-stone-600">
+            No places match
+          </p>
+        ) : (
           <ul aria-label="Places near you" className="space-y-1">
             {near.map((p) => (
               <li key={p.place_id}>
-                <button type="button" onClick={() => onPick(p)} className="w-full rounded-lg border border-stone-200 bg-white px-3 py-2 text-left text-sm hover:bg-stone-50">
+                <button
+                  type="button"
+                  onClick={() => onPick(p)}
+                  className="w-full rounded-lg border border-stone-200 bg-white px-3 py-2 text-left text-sm hover:bg-stone-50"
+                >
                   {p.display_name}
-                  {p.distanceKm !== undefined && <span className="ml-1 text-stone-600">({p.distanceKm < 1 ? `${Math.round(p.distanceKm * 1000)} m` : `${p.distanceKm.toFixed(1)} km`})</span>}
+                  {p.distanceKm !== undefined && (
+                    <span className="ml-1 text-stone-600">
+                      ({p.distanceKm < 1 ? `${Math.round(p.distanceKm * 1000)} m` : `${p.distanceKm.toFixed(1)} km`})
+                    </span>
+                  )}
                 </button>
               </li>
             ))}
           </ul>
-        )
+        ))}
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
       )}
-      {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
       <AddressInput label="Or search a nearby landmark" value={landmark} onType={setLandmark} onPick={onPick} />
-      <Button type="button" variant="ghost" size="sm" onClick={onClose}>Cancel</Button>
+      <Button type="button" variant="ghost" size="sm" onClick={onClose}>
+        Cancel
+      </Button>
     </section>
   );
 }

@@ -1,23 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BannerDto, BannerInput } from '@jara/shared';
+import type { BannerAnswer, BannerInput, BannersAnswer, MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/banners */
-export const getBanners = async () => (await api.get<{ success: true; banners: BannerDto[] }>('/api/admin/banners')).banners;
+export const getBanners = async () => (await api.get<BannersAnswer>('/api/admin/banners')).banners;
 export function useBanners() {
   return useQuery({ queryKey: ['admin', 'banners'], queryFn: getBanners });
 }
 
 /** POST /api/admin/banners (new) or /api/admin/banners/:id (edit) */
-export const saveBanner = ({ id, body }: { id?: string; body: BannerInput }) => api.post<{ success: true; banner: BannerDto }>(id ? `/api/admin/banners/${id}` : '/api/admin/banners', body);
+export const saveBanner = ({ id, body }: { id?: string; body: BannerInput }) =>
+  api.post<BannerAnswer>(id ? `/api/admin/banners/${id}` : '/api/admin/banners', body);
 export function useSaveBanner() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: saveBanner, onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'banners'] }) });
+  return useMutation({
+    mutationFn: saveBanner,
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'banners'] }),
+  });
 }
 
 /** POST /api/admin/banners/:id/delete */
-export const deleteBanner = (id: string) => api.post<{ success: true }>(`/api/admin/banners/${id}/delete`);
+export const deleteBanner = (id: string) => api.post<MessageAnswer>(`/api/admin/banners/${id}/delete`);
 export function useDeleteBanner() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteBanner, onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'banners'] }) });
+  return useMutation({
+    mutationFn: deleteBanner,
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'banners'] }),
+  });
 }

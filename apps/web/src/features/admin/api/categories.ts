@@ -1,25 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryInput } from '@jara/shared';
+import type { AdminCategoriesAnswer, CategoryInput, MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export interface AdminCategory { path: string; text: string; image: string; bgColor: string; position: number }
-
 /** GET /api/admin/categories */
-export const getAdminCategories = async () => (await api.get<{ success: true; categories: AdminCategory[] }>('/api/admin/categories')).categories;
+export const getAdminCategories = async () =>
+  (await api.get<AdminCategoriesAnswer>('/api/admin/categories')).categories;
 export function useAdminCategories() {
   return useQuery({ queryKey: ['admin', 'categories'], queryFn: getAdminCategories });
 }
 
 /** POST /api/admin/categories (create or update by path) */
-export const saveCategory = (c: CategoryInput) => api.post<{ success: true }>('/api/admin/categories', c);
+export const saveCategory = (c: CategoryInput) => api.post<MessageAnswer>('/api/admin/categories', c);
 export function useSaveCategory() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: saveCategory, onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'categories'] }) });
+  return useMutation({
+    mutationFn: saveCategory,
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'categories'] }),
+  });
 }
 
 /** POST /api/admin/categories/:path/delete */
-export const deleteCategory = (path: string) => api.post<{ success: true }>(`/api/admin/categories/${path}/delete`);
+export const deleteCategory = (path: string) => api.post<MessageAnswer>(`/api/admin/categories/${path}/delete`);
 export function useDeleteCategory() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteCategory, onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'categories'] }) });
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'categories'] }),
+  });
 }

@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminRefundAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const refundOrder = ({ orderId, itemId, reason }: { orderId: string; itemId?: string; reason: string }) =>
-  api.post<{ success: true; amount: number; message: string }>(`/api/admin/orders/${orderId}/refund`, { reason, ...(itemId ? { itemId } : {}) });
+  api.post<AdminRefundAnswer>(`/api/admin/orders/${orderId}/refund`, {
+    reason,
+    ...(itemId ? { itemId } : {}),
+  });
 
 export function useRefundOrder() {
   const qc = useQueryClient();

@@ -1,8 +1,9 @@
+import type { ImageUploadAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/admin/upload: one image, re-encoded by the server; answers its URL. */
 export const uploadAdminImage = async (kind: 'category' | 'banner', file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return (await api.post<{ success: true; url: string }>(`/api/admin/upload?kind=${kind}`, form)).url;
+  return (await api.post<ImageUploadAnswer>(`/api/admin/upload?kind=${kind}`, form)).url;
 };

@@ -12,7 +12,13 @@ import { useReviewApplication, type Review } from '../api/review-application';
 import { Card } from '../../../components/ui/card';
 import { fmtTime } from '../../../lib/format-time';
 
-function RejectDialog({ target, onClose }: { target: Omit<Review, 'approve'> & { name: string } | null; onClose: () => void }) {
+function RejectDialog({
+  target,
+  onClose,
+}: {
+  target: (Omit<Review, 'approve'> & { name: string }) | null;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const [reason, setReason] = useState('');
   const review = useReviewApplication();
@@ -31,11 +37,24 @@ function RejectDialog({ target, onClose }: { target: Omit<Review, 'approve'> & {
   return (
     <Modal open={target !== null} onClose={onClose} labelledBy={titleId} className="max-w-md">
       <div className="p-5">
-        <h2 id={titleId} className="text-xl font-bold">Reject {target?.name}?</h2>
-        <TextArea label="Reason (emailed to the applicant)" className="mt-4" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} data-autofocus />
+        <h2 id={titleId} className="text-xl font-bold">
+          Reject {target?.name}?
+        </h2>
+        <TextArea
+          label="Reason (emailed to the applicant)"
+          className="mt-4"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+          data-autofocus
+        />
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button variant="danger" onClick={() => void handleReject()} disabled={review.isPending}>Reject</Button>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void handleReject()} disabled={review.isPending}>
+            Reject
+          </Button>
         </div>
       </div>
     </Modal>
@@ -59,23 +78,62 @@ export function ApplicationsPanel() {
   return (
     <div className="space-y-6">
       <section aria-labelledby="vendor-apps">
-        <h2 id="vendor-apps" className="mb-2 text-lg font-bold">Shops ({data.vendors.length})</h2>
-        {data.vendors.length === 0 ? <EmptyState message="No shop applications waiting." /> : (
+        <h2 id="vendor-apps" className="mb-2 text-lg font-bold">
+          Shops ({data.vendors.length})
+        </h2>
+        {data.vendors.length === 0 ? (
+          <EmptyState message="No shop applications waiting." />
+        ) : (
           <ul className="space-y-3">
             {data.vendors.map((v) => (
               <li key={v._id}>
                 <Card className="flex flex-wrap gap-4">
                   <img src={v.profilePhoto} alt="" className="size-20 rounded-xl object-cover ring-1 ring-stone-200" />
                   <div className="min-w-0 flex-1 text-sm">
-                    <p className="text-base font-semibold">{v.businessName} <span className="font-normal text-stone-600">({v.kind})</span></p>
-                    <p>{v.applicant} · {v.email} · <a className="text-brand-700 underline" href={`tel:${v.phone}`}>{v.phone}</a></p>
-                    <p>{v.address} · <a className="text-brand-700 underline" target="_blank" rel="noreferrer" href={`https://www.google.com/maps?q=${v.latitude},${v.longitude}`}>map</a></p>
-                    <p className="text-stone-600">{WEEKDAYS.map((d, i) => { const h = v.openingHours[String(i)]; return `${d.slice(0, 3)} ${h ? `${h.open}–${h.close}` : 'closed'}`; }).join(' · ')}</p>
+                    <p className="text-base font-semibold">
+                      {v.businessName} <span className="font-normal text-stone-600">({v.kind})</span>
+                    </p>
+                    <p>
+                      {v.applicant} · {v.email} ·{' '}
+                      <a className="text-brand-700 underline" href={`tel:${v.phone}`}>
+                        {v.phone}
+                      </a>
+                    </p>
+                    <p>
+                      {v.address} ·{' '}
+                      <a
+                        className="text-brand-700 underline"
+                        target="_blank"
+                        rel="noreferrer"
+                        href={`https://www.google.com/maps?q=${v.latitude},${v.longitude}`}
+                      >
+                        map
+                      </a>
+                    </p>
+                    <p className="text-stone-600">
+                      {WEEKDAYS.map((d, i) => {
+                        const h = v.openingHours[String(i)];
+                        return `${d.slice(0, 3)} ${h ? `${h.open}–${h.close}` : 'closed'}`;
+                      }).join(' · ')}
+                    </p>
                     <p className="text-xs text-stone-500">Applied {fmtTime(v.createdAt)}</p>
                   </div>
                   <div className="flex items-end gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setRejecting({ kind: 'vendor', id: v._id, name: v.businessName })}>Reject</Button>
-                    <Button size="sm" onClick={() => void approve('vendor', v._id)} disabled={review.isPending} aria-label={`Approve ${v.businessName}`}>Approve</Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setRejecting({ kind: 'vendor', id: v._id, name: v.businessName })}
+                    >
+                      Reject
+                    </Button>
+                    <Button
+                      size="sm"
+                      onClick={() => void approve('vendor', v._id)}
+                      disabled={review.isPending}
+                      aria-label={`Approve ${v.businessName}`}
+                    >
+                      Approve
+                    </Button>
                   </div>
                 </Card>
               </li>
@@ -84,20 +142,43 @@ export function ApplicationsPanel() {
         )}
       </section>
       <section aria-labelledby="rider-apps">
-        <h2 id="rider-apps" className="mb-2 text-lg font-bold">Riders ({data.riders.length})</h2>
-        {data.riders.length === 0 ? <EmptyState message="No rider applications waiting." /> : (
+        <h2 id="rider-apps" className="mb-2 text-lg font-bold">
+          Riders ({data.riders.length})
+        </h2>
+        {data.riders.length === 0 ? (
+          <EmptyState message="No rider applications waiting." />
+        ) : (
           <ul className="space-y-3">
             {data.riders.map((r) => (
               <li key={r._id}>
                 <Card className="flex flex-wrap items-center gap-4">
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="text-base font-semibold">{r.name}</p>
-                    <p>{r.email} · <a className="text-brand-700 underline" href={`tel:${r.phone}`}>{r.phone}</a> · born {r.dateOfBirth} · {r.vehicle}</p>
+                    <p>
+                      {r.email} ·{' '}
+                      <a className="text-brand-700 underline" href={`tel:${r.phone}`}>
+                        {r.phone}
+                      </a>{' '}
+                      · born {r.dateOfBirth} · {r.vehicle}
+                    </p>
                     <p className="text-xs text-stone-500">Applied {fmtTime(r.createdAt)}</p>
                   </div>
                   <div className="flex gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setRejecting({ kind: 'rider', id: r._id, name: r.name })}>Reject</Button>
-                    <Button size="sm" onClick={() => void approve('rider', r._id)} disabled={review.isPending} aria-label={`Approve ${r.name}`}>Approve</Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setRejecting({ kind: 'rider', id: r._id, name: r.name })}
+                    >
+                      Reject
+                    </Button>
+                    <Button
+                      size="sm"
+                      onClick={() => void approve('rider', r._id)}
+                      disabled={review.isPending}
+                      aria-label={`Approve ${r.name}`}
+                    >
+                      Approve
+                    </Button>
                   </div>
                 </Card>
               </li>

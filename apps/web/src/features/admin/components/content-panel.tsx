@@ -1,35 +1,48 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { BannerDto } from '@jara/shared';
+import type { AdminCategory, BannerDto } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useBanners, useDeleteBanner, useSaveBanner } from '../api/banners';
-import { useAdminCategories, useDeleteCategory, useSaveCategory, type AdminCategory } from '../api/categories';
+import { useAdminCategories, useDeleteCategory, useSaveCategory } from '../api/categories';
 import { uploadAdminImage } from '../api/upload-image';
 import { Card } from '../../../components/ui/card';
 
-function ImageField({ kind, value, onChange }: { kind: 'category' | 'banner'; value: string; onChange: (url: string) => void }) {
+function ImageField({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: 'category' | 'banner';
+  value: string;
+  onChange: (url: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <div className="flex items-center gap-3">
       {value && <img src={value} alt="" className="size-16 rounded-xl object-cover ring-1 ring-stone-200" />}
       <label className="cursor-pointer rounded-full border border-brand-800 px-4 py-2 text-sm font-semibold text-brand-800 focus-within:ring-2 focus-within:ring-brand-600">
         {busy ? 'Uploading…' : value ? 'Change image' : 'Upload image'}
-        <input type="file" accept="image/*" className="sr-only" onChange={async (e) => {
-          const file = e.target.files?.[0];
-          if (!file) return;
-          setBusy(true);
-          try {
-            onChange(await uploadAdminImage(kind, file));
-          } catch (err) {
-            toast.error(errorMessage(err));
-          } finally {
-            setBusy(false);
-          }
-        }} />
+        <input
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            if (!file) return;
+            setBusy(true);
+            try {
+              onChange(await uploadAdminImage(kind, file));
+            } catch (err) {
+              toast.error(errorMessage(err));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
       </label>
     </div>
   );
@@ -52,12 +65,52 @@ function CategoryEditor({ initial, onDone }: { initial: AdminCategory; onDone: (
   };
   return (
     <form onSubmit={handleSubmit} className="grid gap-3 sm:grid-cols-2">
-      <TextField label="Name" value={c.text} onChange={(e) => setC({ ...c, text: e.target.value, path: initial.path || e.target.value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') })} required />
-      <TextField label="Path" value={c.path} onChange={(e) => setC({ ...c, path: e.target.value })} disabled={Boolean(initial.path)} required />
-      <TextField label="Background colour" type="color" value={c.bgColor} onChange={(e) => setC({ ...c, bgColor: e.target.value })} />
-      <TextField label="Position" type="number" min={0} value={c.position} onChange={(e) => setC({ ...c, position: Number(e.target.value) })} />
+      <TextField
+        label="Name"
+        value={c.text}
+        onChange={(e) =>
+          setC({
+            ...c,
+            text: e.target.value,
+            path:
+              initial.path ||
+              e.target.value
+                .toLowerCase()
+                .replace(/[^a-z0-9]+/g, '-')
+                .replace(/^-|-$/g, ''),
+          })
+        }
+        required
+      />
+      <TextField
+        label="Path"
+        value={c.path}
+        onChange={(e) => setC({ ...c, path: e.target.value })}
+        disabled={Boolean(initial.path)}
+        required
+      />
+      <TextField
+        label="Background colour"
+        type="color"
+        value={c.bgColor}
+        onChange={(e) => setC({ ...c, bgColor: e.target.value })}
+      />
+      <TextField
+        label="Position"
+        type="number"
+        min={0}
+        value={c.position}
+        onChange={(e) => setC({ ...c, position: Number(e.target.value) })}
+      />
       <ImageField kind="category" value={c.image} onChange={(image) => setC({ ...c, image })} />
-      <div className="flex items-end gap-2"><Button type="submit" disabled={save.isPending || !c.image}>Save category</Button><Button variant="ghost" onClick={onDone}>Cancel</Button></div>
+      <div className="flex items-end gap-2">
+        <Button type="submit" disabled={save.isPending || !c.image}>
+          Save category
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }
@@ -69,15 +122,40 @@ export function CategoriesPanel() {
   if (isPending) return <Skeleton className="h-48" />;
   return (
     <div className="space-y-3">
-      {editing ? <Card><CategoryEditor initial={editing} onDone={() => setEditing(null)} /></Card> : <Button onClick={() => setEditing(EMPTY_CATEGORY)}>Add category</Button>}
+      {editing ? (
+        <Card>
+          <CategoryEditor initial={editing} onDone={() => setEditing(null)} />
+        </Card>
+      ) : (
+        <Button onClick={() => setEditing(EMPTY_CATEGORY)}>Add category</Button>
+      )}
       <ul className="grid gap-3 sm:grid-cols-2">
         {data?.map((c) => (
           <li key={c.path}>
             <Card className="flex items-center gap-3">
               <img src={c.image} alt="" className="size-14 rounded-xl object-cover" style={{ background: c.bgColor }} />
-              <div className="flex-1"><p className="font-semibold">{c.text}</p><p className="text-sm text-stone-600">/products/{c.path}</p></div>
-              <Button size="sm" variant="outline" onClick={() => setEditing(c)} aria-label={`Edit ${c.text}`}>Edit</Button>
-              <Button size="sm" variant="ghost" className="text-red-700" aria-label={`Delete ${c.text}`} onClick={() => window.confirm(`Delete ${c.text}?`) && del.mutate(c.path, { onError: (err) => toast.error(errorMessage(err)), onSuccess: () => toast.success('Category deleted') })}>Delete</Button>
+              <div className="flex-1">
+                <p className="font-semibold">{c.text}</p>
+                <p className="text-sm text-stone-600">/products/{c.path}</p>
+              </div>
+              <Button size="sm" variant="outline" onClick={() => setEditing(c)} aria-label={`Edit ${c.text}`}>
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-700"
+                aria-label={`Delete ${c.text}`}
+                onClick={() =>
+                  window.confirm(`Delete ${c.text}?`) &&
+                  del.mutate(c.path, {
+                    onError: (err) => toast.error(errorMessage(err)),
+                    onSuccess: () => toast.success('Category deleted'),
+                  })
+                }
+              >
+                Delete
+              </Button>
             </Card>
           </li>
         ))}
@@ -105,13 +183,45 @@ function BannerEditor({ initial, onDone }: { initial: BannerDraft; onDone: () =>
   };
   return (
     <form onSubmit={handleSubmit} className="grid gap-3 sm:grid-cols-2">
-      <TextField label="Headline" value={b.headline} onChange={(e) => setB({ ...b, headline: e.target.value })} required maxLength={120} />
+      <TextField
+        label="Headline"
+        value={b.headline}
+        onChange={(e) => setB({ ...b, headline: e.target.value })}
+        required
+        maxLength={120}
+      />
       <TextField label="Text" value={b.text} onChange={(e) => setB({ ...b, text: e.target.value })} maxLength={300} />
-      <TextField label="Link (internal path)" value={b.link} onChange={(e) => setB({ ...b, link: e.target.value })} placeholder="/products/food" />
-      <TextField label="Position" type="number" min={0} value={b.position} onChange={(e) => setB({ ...b, position: Number(e.target.value) })} />
+      <TextField
+        label="Link (internal path)"
+        value={b.link}
+        onChange={(e) => setB({ ...b, link: e.target.value })}
+        placeholder="/products/food"
+      />
+      <TextField
+        label="Position"
+        type="number"
+        min={0}
+        value={b.position}
+        onChange={(e) => setB({ ...b, position: Number(e.target.value) })}
+      />
       <ImageField kind="banner" value={b.image} onChange={(image) => setB({ ...b, image })} />
-      <label className="flex items-center gap-2 text-sm font-medium"><input type="checkbox" className="size-4 accent-brand-700" checked={b.active} onChange={(e) => setB({ ...b, active: e.target.checked })} /> Shown on the home page</label>
-      <div className="flex gap-2"><Button type="submit" disabled={save.isPending || !b.image}>Save banner</Button><Button variant="ghost" onClick={onDone}>Cancel</Button></div>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          checked={b.active}
+          onChange={(e) => setB({ ...b, active: e.target.checked })}
+        />{' '}
+        Shown on the home page
+      </label>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={save.isPending || !b.image}>
+          Save banner
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }
@@ -123,16 +233,43 @@ export function BannersPanel() {
   if (isPending) return <Skeleton className="h-48" />;
   return (
     <div className="space-y-3">
-      {editing ? <Card><BannerEditor initial={editing} onDone={() => setEditing(null)} /></Card> : <Button onClick={() => setEditing(EMPTY_BANNER)}>Add banner</Button>}
+      {editing ? (
+        <Card>
+          <BannerEditor initial={editing} onDone={() => setEditing(null)} />
+        </Card>
+      ) : (
+        <Button onClick={() => setEditing(EMPTY_BANNER)}>Add banner</Button>
+      )}
       {data?.length === 0 && <EmptyState message="No banners yet; the home page shows its default slides." />}
       <ul className="space-y-3">
         {data?.map((b) => (
           <li key={b._id}>
             <Card className="flex flex-wrap items-center gap-3">
               <img src={b.image} alt="" className="h-16 w-28 rounded-xl object-cover" />
-              <div className="flex-1"><p className="font-semibold">{b.headline}{b.active ? '' : ' (hidden)'}</p><p className="text-sm text-stone-600">{b.text} → {b.link}</p></div>
-              <Button size="sm" variant="outline" onClick={() => setEditing(b)} aria-label={`Edit ${b.headline}`}>Edit</Button>
-              <Button size="sm" variant="ghost" className="text-red-700" aria-label={`Delete ${b.headline}`} onClick={() => window.confirm('Delete this banner?') && del.mutate(b._id, { onError: (err) => toast.error(errorMessage(err)) })}>Delete</Button>
+              <div className="flex-1">
+                <p className="font-semibold">
+                  {b.headline}
+                  {b.active ? '' : ' (hidden)'}
+                </p>
+                <p className="text-sm text-stone-600">
+                  {b.text} → {b.link}
+                </p>
+              </div>
+              <Button size="sm" variant="outline" onClick={() => setEditing(b)} aria-label={`Edit ${b.headline}`}>
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-700"
+                aria-label={`Delete ${b.headline}`}
+                onClick={() =>
+                  window.confirm('Delete this banner?') &&
+                  del.mutate(b._id, { onError: (err) => toast.error(errorMessage(err)) })
+                }
+              >
+                Delete
+              </Button>
             </Card>
           </li>
         ))}

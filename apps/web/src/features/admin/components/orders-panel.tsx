@@ -18,15 +18,51 @@ import { StatusPill } from '../../../components/ui/status-pill';
 function Filters({ value, onChange }: { value: OrderFilters; onChange: (f: OrderFilters) => void }) {
   return (
     <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
-      <label><span className="sr-only">Search</span><input type="search" className={inputClass} placeholder="Id, customer name or email" value={value.q} onChange={(e) => onChange({ ...value, q: e.target.value })} /></label>
-      <label><span className="sr-only">Status</span>
-        <select className={inputClass} value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value })}>
+      <label>
+        <span className="sr-only">Search</span>
+        <input
+          type="search"
+          className={inputClass}
+          placeholder="Id, customer name or email"
+          value={value.q}
+          onChange={(e) => onChange({ ...value, q: e.target.value })}
+        />
+      </label>
+      <label>
+        <span className="sr-only">Status</span>
+        <select
+          className={inputClass}
+          value={value.status}
+          onChange={(e) => onChange({ ...value, status: e.target.value })}
+        >
           <option value="">Every status</option>
-          {ITEM_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {ITEM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </label>
-      <label><span className="sr-only">From</span><input type="date" className={inputClass} value={value.from} onChange={(e) => onChange({ ...value, from: e.target.value })} aria-label="From date" /></label>
-      <label><span className="sr-only">To</span><input type="date" className={inputClass} value={value.to} onChange={(e) => onChange({ ...value, to: e.target.value })} aria-label="To date" /></label>
+      <label>
+        <span className="sr-only">From</span>
+        <input
+          type="date"
+          className={inputClass}
+          value={value.from}
+          onChange={(e) => onChange({ ...value, from: e.target.value })}
+          aria-label="From date"
+        />
+      </label>
+      <label>
+        <span className="sr-only">To</span>
+        <input
+          type="date"
+          className={inputClass}
+          value={value.to}
+          onChange={(e) => onChange({ ...value, to: e.target.value })}
+          aria-label="To date"
+        />
+      </label>
     </div>
   );
 }
@@ -36,7 +72,12 @@ function History({ events }: { events: StatusEventDto[] }) {
   return (
     <ol className="space-y-1 text-sm">
       {events.map((e, i) => (
-        <li key={i} className="flex flex-wrap gap-2"><span className="text-stone-600">{fmtTime(e.createdAt)}</span><StatusPill status={e.status} /><span>{e.actorName ?? 'system'}</span>{e.note && <span className="text-stone-600">— {e.note}</span>}</li>
+        <li key={i} className="flex flex-wrap gap-2">
+          <span className="text-stone-600">{fmtTime(e.createdAt)}</span>
+          <StatusPill status={e.status} />
+          <span>{e.actorName ?? 'system'}</span>
+          {e.note && <span className="text-stone-600">— {e.note}</span>}
+        </li>
       ))}
     </ol>
   );
@@ -46,7 +87,9 @@ function OrderDetail({ id }: { id: string }) {
   const { data, isPending, isError, error } = useAdminOrder(id);
   const refund = useRefundOrder();
   const handleRefund = async (itemId?: string) => {
-    const reason = window.prompt(itemId ? 'Reason for refunding this item:' : 'Reason for refunding the rest of the order:');
+    const reason = window.prompt(
+      itemId ? 'Reason for refunding this item:' : 'Reason for refunding the rest of the order:',
+    );
     if (!reason || reason.trim().length < 3) return;
     try {
       const r = await refund.mutateAsync({ orderId: id, itemId, reason: reason.trim() });
@@ -59,21 +102,53 @@ function OrderDetail({ id }: { id: string }) {
   if (isError) return <p className="text-sm text-red-700">{errorMessage(error)}</p>;
   return (
     <div className="mt-3 space-y-3 border-t border-stone-100 pt-3 text-sm">
-      <p>{data.customer?.name} ({data.customer?.email}) · to {String(data.address.address ?? '')} · rider {data.rider?.name ?? '—'}{data.locked ? ' · LOCKED (wrong codes)' : ''}</p>
+      <p>
+        {data.customer?.name} ({data.customer?.email}) · to {String(data.address.address ?? '')} · rider{' '}
+        {data.rider?.name ?? '—'}
+        {data.locked ? ' · LOCKED (wrong codes)' : ''}
+      </p>
       <ul className="divide-y divide-stone-100">
         {data.items.map((i) => (
           <li key={i._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
-            <span>{i.quantity} × {i.productName}{i.optionName !== 'Default Option' ? ` (${i.optionName})` : ''} · {formatPrice(i.unitPrice * i.quantity)}{i.cancelReason ? ` · ${i.cancelReason}` : ''}</span>
-            <span className="flex items-center gap-2"><StatusPill status={i.status} />{i.status !== 'Order Cancelled' && <Button size="sm" variant="ghost" onClick={() => void handleRefund(i._id)}>Refund item</Button>}</span>
+            <span>
+              {i.quantity} × {i.productName}
+              {i.optionName !== 'Default Option' ? ` (${i.optionName})` : ''} · {formatPrice(i.unitPrice * i.quantity)}
+              {i.cancelReason ? ` · ${i.cancelReason}` : ''}
+            </span>
+            <span className="flex items-center gap-2">
+              <StatusPill status={i.status} />
+              {i.status !== 'Order Cancelled' && (
+                <Button size="sm" variant="ghost" onClick={() => void handleRefund(i._id)}>
+                  Refund item
+                </Button>
+              )}
+            </span>
           </li>
         ))}
       </ul>
-      <p>Items {formatPrice(data.itemsTotal)} · delivery {formatPrice(data.deliveryFee)} · service {formatPrice(data.serviceFee)} · paid {formatPrice(data.amount)}</p>
-      {data.payments.map((p) => <p key={p._id}>Payment {p.reference} ({p.provider}): {p.state}, refunded {formatPrice(p.refunded)}</p>)}
-      {data.refunds.length > 0 && <ul>{data.refunds.map((r) => <li key={r._id}>Refund {formatPrice(r.amount)} · {r.state} · {r.reason}</li>)}</ul>}
+      <p>
+        Items {formatPrice(data.itemsTotal)} · delivery {formatPrice(data.deliveryFee)} · service{' '}
+        {formatPrice(data.serviceFee)} · paid {formatPrice(data.amount)}
+      </p>
+      {data.payments.map((p) => (
+        <p key={p._id}>
+          Payment {p.reference} ({p.provider}): {p.state}, refunded {formatPrice(p.refunded)}
+        </p>
+      ))}
+      {data.refunds.length > 0 && (
+        <ul>
+          {data.refunds.map((r) => (
+            <li key={r._id}>
+              Refund {formatPrice(r.amount)} · {r.state} · {r.reason}
+            </li>
+          ))}
+        </ul>
+      )}
       <h4 className="font-semibold">Status history</h4>
       <History events={data.history} />
-      <Button size="sm" variant="danger" onClick={() => void handleRefund()} disabled={refund.isPending}>Refund the rest of the order</Button>
+      <Button size="sm" variant="danger" onClick={() => void handleRefund()} disabled={refund.isPending}>
+        Refund the rest of the order
+      </Button>
     </div>
   );
 }
@@ -87,13 +162,28 @@ export function AdminOrdersPanel() {
   return (
     <div>
       <Filters value={f} onChange={setF} />
-      {isPending ? <Skeleton className="h-48" /> : isError ? <EmptyState message={errorMessage(error)} /> : data.length === 0 ? <EmptyState message="No orders match." /> : (
+      {isPending ? (
+        <Skeleton className="h-48" />
+      ) : isError ? (
+        <EmptyState message={errorMessage(error)} />
+      ) : data.length === 0 ? (
+        <EmptyState message="No orders match." />
+      ) : (
         <ul className="space-y-2">
           {data.map((o) => (
             <li key={o._id}>
               <Card>
-                <button type="button" className="flex w-full flex-wrap items-center justify-between gap-2 text-left" aria-expanded={open === o._id} onClick={() => setOpen(open === o._id ? null : o._id)}>
-                  <span><span className="font-semibold">#{o._id.slice(0, 8)}</span> · {o.customerName} · {fmtTime(o.paidAt ?? o.createdAt)} · {formatPrice(o.amount)}{o.locked ? ' · locked' : ''}</span>
+                <button
+                  type="button"
+                  className="flex w-full flex-wrap items-center justify-between gap-2 text-left"
+                  aria-expanded={open === o._id}
+                  onClick={() => setOpen(open === o._id ? null : o._id)}
+                >
+                  <span>
+                    <span className="font-semibold">#{o._id.slice(0, 8)}</span> · {o.customerName} ·{' '}
+                    {fmtTime(o.paidAt ?? o.createdAt)} · {formatPrice(o.amount)}
+                    {o.locked ? ' · locked' : ''}
+                  </span>
                   <StatusPill status={o.status} />
                 </button>
                 {open === o._id && <OrderDetail id={o._id} />}
@@ -111,8 +201,15 @@ function DispatchDetail({ id }: { id: string }) {
   if (isPending || !data) return <Skeleton className="h-24" />;
   return (
     <div className="mt-3 space-y-2 border-t border-stone-100 pt-3 text-sm">
-      <p>From {data.pickup} to {data.dropoff} · rider {data.riderName ?? '—'}{data.locked ? ' · LOCKED (wrong codes)' : ''}</p>
-      {data.payments.map((p) => <p key={p._id}>Payment {p.reference}: {p.state}, refunded {formatPrice(p.refunded)}</p>)}
+      <p>
+        From {data.pickup} to {data.dropoff} · rider {data.riderName ?? '—'}
+        {data.locked ? ' · LOCKED (wrong codes)' : ''}
+      </p>
+      {data.payments.map((p) => (
+        <p key={p._id}>
+          Payment {p.reference}: {p.state}, refunded {formatPrice(p.refunded)}
+        </p>
+      ))}
       <h4 className="font-semibold">Status history</h4>
       <History events={data.history} />
     </div>
@@ -126,13 +223,28 @@ export function AdminDispatchesPanel() {
   return (
     <div>
       <Filters value={f} onChange={setF} />
-      {isPending ? <Skeleton className="h-48" /> : isError ? <EmptyState message={errorMessage(error)} /> : data.length === 0 ? <EmptyState message="No dispatches match." /> : (
+      {isPending ? (
+        <Skeleton className="h-48" />
+      ) : isError ? (
+        <EmptyState message={errorMessage(error)} />
+      ) : data.length === 0 ? (
+        <EmptyState message="No dispatches match." />
+      ) : (
         <ul className="space-y-2">
           {data.map((d) => (
             <li key={d._id}>
               <Card>
-                <button type="button" className="flex w-full flex-wrap items-center justify-between gap-2 text-left" aria-expanded={open === d._id} onClick={() => setOpen(open === d._id ? null : d._id)}>
-                  <span><span className="font-semibold">#{d._id.slice(0, 8)}</span>{d.isExpress ? ' · Express' : ''} · {d.customerName} · {fmtTime(d.paidAt ?? d.createdAt)} · {formatPrice(d.amount)}</span>
+                <button
+                  type="button"
+                  className="flex w-full flex-wrap items-center justify-between gap-2 text-left"
+                  aria-expanded={open === d._id}
+                  onClick={() => setOpen(open === d._id ? null : d._id)}
+                >
+                  <span>
+                    <span className="font-semibold">#{d._id.slice(0, 8)}</span>
+                    {d.isExpress ? ' · Express' : ''} · {d.customerName} · {fmtTime(d.paidAt ?? d.createdAt)} ·{' '}
+                    {formatPrice(d.amount)}
+                  </span>
                   <StatusPill status={d.status} />
                 </button>
                 {open === d._id && <DispatchDetail id={d._id} />}

@@ -17,7 +17,10 @@ export function OutboxPanel() {
         <li key={m._id}>
           <Card>
             <details>
-              <summary className="cursor-pointer text-sm"><span className="font-semibold">{m.subject}</span> · to {m.to} · {fmtTime(m.createdAt)}{m.sentAt ? '' : ' · queued'}</summary>
+              <summary className="cursor-pointer text-sm">
+                <span className="font-semibold">{m.subject}</span> · to {m.to} · {fmtTime(m.createdAt)}
+                {m.sentAt ? '' : ' · queued'}
+              </summary>
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-stone-700">{m.text}</pre>
             </details>
           </Card>

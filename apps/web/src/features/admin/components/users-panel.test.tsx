@@ -4,11 +4,43 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
 import { UsersPanel } from './users-panel';
 
-const ME = { _id: 'admin1', name: 'Ade Admin', email: 'admin@jara.test', isSeller: false, isRider: false, role: 'admin', roles: ['admin'], chatId: null, cartItems: {}, wishList: [] };
+const ME = {
+  _id: 'admin1',
+  name: 'Ade Admin',
+  email: 'admin@jara.test',
+  isSeller: false,
+  isRider: false,
+  role: 'admin',
+  roles: ['admin'],
+  chatId: null,
+  cartItems: {},
+  wishList: [],
+};
 const users = [
-  { _id: 'admin1', name: 'Ade Admin', email: 'admin@jara.test', role: 'admin', roles: ['admin'], createdAt: '2025-01-01T00:00:00.000Z' },
-  { _id: 'u2', name: 'Mama Ronke', email: 'ronke@example.com', role: 'rider', roles: ['customer', 'vendor', 'rider'], createdAt: '2025-01-02T00:00:00.000Z' },
-  { _id: 'u3', name: 'Sade Support', email: 'sade@example.com', role: 'support', roles: ['support'], createdAt: '2025-01-03T00:00:00.000Z' },
+  {
+    _id: 'admin1',
+    name: 'Ade Admin',
+    email: 'admin@jara.test',
+    role: 'admin',
+    roles: ['admin'],
+    createdAt: '2025-01-01T00:00:00.000Z',
+  },
+  {
+    _id: 'u2',
+    name: 'Mama Ronke',
+    email: 'ronke@example.com',
+    role: 'rider',
+    roles: ['customer', 'vendor', 'rider'],
+    createdAt: '2025-01-02T00:00:00.000Z',
+  },
+  {
+    _id: 'u3',
+    name: 'Sade Support',
+    email: 'sade@example.com',
+    role: 'support',
+    roles: ['support'],
+    createdAt: '2025-01-03T00:00:00.000Z',
+  },
 ];
 
 function setup() {
@@ -18,7 +50,10 @@ function setup() {
     'GET /api/admin/riders/low-rated': { success: true, riders: [] },
     'POST /api/admin/users/u2/role': { success: true, message: 'Roles updated' },
     'POST /api/admin/users/u3/role': () =>
-      new Response(JSON.stringify({ success: false, message: 'An account keeps at least one role.', code: 'last_role' }), { status: 409 }),
+      new Response(
+        JSON.stringify({ success: false, message: 'An account keeps at least one role.', code: 'last_role' }),
+        { status: 409 },
+      ),
   });
   renderApp(<UsersPanel />, { route: '/admin/users' });
   return calls;
@@ -42,7 +77,9 @@ describe('UsersPanel: roles are capabilities', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: 'support role of Mama Ronke' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ role: 'support', grant: true }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'rider role of Mama Ronke' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ role: 'rider', grant: false }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ role: 'rider', grant: false }),
+    );
   });
 
   it('sends nothing when the admin does not confirm', async () => {

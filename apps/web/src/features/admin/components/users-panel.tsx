@@ -32,24 +32,54 @@ export function UsersPanel() {
       {low.data && low.data.length > 0 && (
         <Card className="border-l-4 border-amber-400">
           <h2 className="font-semibold">Riders rated under 4.0</h2>
-          <ul className="mt-1 text-sm">{low.data.map((r) => <li key={r._id}>{r.name} ({r.email}): {r.average.toFixed(1)} ★ from {r.count}</li>)}</ul>
+          <ul className="mt-1 text-sm">
+            {low.data.map((r) => (
+              <li key={r._id}>
+                {r.name} ({r.email}): {r.average.toFixed(1)} ★ from {r.count}
+              </li>
+            ))}
+          </ul>
         </Card>
       )}
       <div className="flex flex-wrap gap-3">
-        <label className="min-w-48 flex-1"><span className="sr-only">Search users</span>
-          <input type="search" className={inputClass} placeholder="Search by name or email" value={q} onChange={(e) => setQ(e.target.value)} />
+        <label className="min-w-48 flex-1">
+          <span className="sr-only">Search users</span>
+          <input
+            type="search"
+            className={inputClass}
+            placeholder="Search by name or email"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
         </label>
-        <label><span className="sr-only">Role</span>
+        <label>
+          <span className="sr-only">Role</span>
           <select className={inputClass} value={role} onChange={(e) => setRole(e.target.value as Role | '')}>
             <option value="">All roles</option>
-            {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </select>
         </label>
       </div>
-      {isPending ? <Skeleton className="h-48" /> : isError ? <EmptyState message={errorMessage(error)} /> : data.length === 0 ? <EmptyState message="No users match." /> : (
+      {isPending ? (
+        <Skeleton className="h-48" />
+      ) : isError ? (
+        <EmptyState message={errorMessage(error)} />
+      ) : data.length === 0 ? (
+        <EmptyState message="No users match." />
+      ) : (
         <div className="overflow-x-auto rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
           <table className="w-full text-sm">
-            <thead><tr className="text-left text-stone-600"><th className="p-3 font-medium">Name</th><th className="p-3 font-medium">Email</th><th className="p-3 font-medium">Roles</th></tr></thead>
+            <thead>
+              <tr className="text-left text-stone-600">
+                <th className="p-3 font-medium">Name</th>
+                <th className="p-3 font-medium">Email</th>
+                <th className="p-3 font-medium">Roles</th>
+              </tr>
+            </thead>
             <tbody>
               {data.map((u) => (
                 <tr key={u._id} className="border-t border-stone-100">

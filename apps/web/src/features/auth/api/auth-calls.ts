@@ -1,15 +1,5 @@
-import type { PublicUser } from '@jara/shared';
+import type { MessageAnswer, UserAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
-
-interface UserAnswer {
-  success: true;
-  user: PublicUser;
-  message: string;
-}
-interface MessageAnswer {
-  success: boolean;
-  message: string;
-}
 
 export const login = (body: { email: string; password: string }) => api.post<UserAnswer>('/api/user/login', body);
 
@@ -23,9 +13,9 @@ export const logout = () => api.post<MessageAnswer>('/api/user/logout');
 export const sendPasswordResetEmail = (email: string) =>
   api.post<MessageAnswer>('/api/user/sendPasswordResetEmail', { email });
 
-/** success=false answers are returned (not thrown) so the page can show the server's message. */
+/** A used, expired or wrong link is refused (400) with the server's message. */
 export const resetPassword = (body: { id: string; token: string; newPassword: string }) =>
-  api.post<MessageAnswer>('/api/user/resetPassword', body, { allowUnsuccessful: true });
+  api.post<MessageAnswer>('/api/user/resetPassword', body);
 
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
   api.post<MessageAnswer>('/api/user/change-password', body);

@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@jara/shared';
 import { api } from '../../../lib/api-client';
-
-export interface PublicConfig {
-  googleClientId: string | null;
-  campusName: string;
-}
 
 export const configQuery = queryOptions({
   queryKey: ['config'],

@@ -1,21 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser, Role } from '@jara/shared';
+import type { IsAuthAnswer, PublicUser } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export interface Session {
-  user: PublicUser | null;
-  role: Role | null;
-}
-
-interface IsAuthAnswer {
-  success: boolean;
-  user: PublicUser | null;
-  role?: Role;
-}
+/** Who is signed in, as `/api/user/is-auth` says (both null for a guest). */
+export type Session = Pick<IsAuthAnswer, 'user' | 'role'>;
 
 export const getSession = async (): Promise<Session> => {
   const res = await api.get<IsAuthAnswer>('/api/user/is-auth', { allowUnsuccessful: true });
-  return res.success && res.user ? { user: res.user, role: res.role ?? res.user.role } : { user: null, role: null };
+  return res.success ? { user: res.user, role: res.role } : { user: null, role: null };
 };
 
 export const sessionQuery = queryOptions({

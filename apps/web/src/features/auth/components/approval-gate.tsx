@@ -19,7 +19,13 @@ interface Application {
  * the account's role on the server, so the session is fetched again when it does.
  */
 export function ApprovalGate<T extends Application>({
-  title, heading, loginMessage, role, application, approved, apply,
+  title,
+  heading,
+  loginMessage,
+  role,
+  application,
+  approved,
+  apply,
 }: {
   title: string;
   heading: string;
@@ -57,7 +63,11 @@ export function ApprovalGate<T extends Application>({
       ) : isApproved && hasRole(user, role) ? (
         approved(application.data!)
       ) : isApproved ? (
-        refreshingSession ? <RouteFallback /> : <EmptyState message={`Your ${role} access has been withdrawn. Please contact support.`} />
+        refreshingSession ? (
+          <RouteFallback />
+        ) : (
+          <EmptyState message={`Your ${role} access has been withdrawn. Please contact support.`} />
+        )
       ) : (
         apply(application.data ?? null)
       )}

@@ -6,7 +6,18 @@ import { renderApp, stubFetch } from '../../../test/render';
 import { LoginModal } from './login-modal';
 import { openLogin } from '../hooks/use-login-modal';
 
-const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
+const user = {
+  _id: 'u1',
+  name: 'Ada',
+  email: 'ada@jara.test',
+  isSeller: false,
+  isRider: false,
+  role: 'customer',
+  roles: ['customer'],
+  chatId: null,
+  cartItems: {},
+  wishList: [],
+};
 
 function setup(mode: 'login' | 'register' = 'login') {
   const calls = stubFetch({
@@ -42,7 +53,10 @@ describe('LoginModal', () => {
     await userEvent.type(within(dialog).getByLabelText('Password'), 'Customer#2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.find((c) => c.path === '/api/user/login')?.body).toEqual({ email: 'ada@jara.test', password: 'Customer#2026' });
+    expect(calls.find((c) => c.path === '/api/user/login')?.body).toEqual({
+      email: 'ada@jara.test',
+      password: 'Customer#2026',
+    });
     expect(router.state.location.pathname).toBe('/wishlist');
   });
 
@@ -63,7 +77,13 @@ describe('LoginModal', () => {
     await userEvent.click(within(dialog).getByRole('checkbox'));
     expect(within(dialog).queryByText(MSG.passwordsDoNotMatch)).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/user/register')?.body).toEqual({ name: 'Ada', email: 'ada@jara.test', password: 'Customer#2026' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/user/register')?.body).toEqual({
+        name: 'Ada',
+        email: 'ada@jara.test',
+        password: 'Customer#2026',
+      }),
+    );
   });
 
   it('switches modes with links, closes on Escape and traps focus', async () => {

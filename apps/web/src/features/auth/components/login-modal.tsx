@@ -38,7 +38,11 @@ type OnSignedIn = (user: PublicUser, message?: string) => void;
 
 function SwitchLink({ to, children }: { to: LoginMode; children: string }) {
   return (
-    <button type="button" onClick={() => setLoginMode(to)} className="rounded font-semibold text-brand-800 underline-offset-2 hover:underline">
+    <button
+      type="button"
+      onClick={() => setLoginMode(to)}
+      className="rounded font-semibold text-brand-800 underline-offset-2 hover:underline"
+    >
       {children}
     </button>
   );
@@ -53,8 +57,25 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   const busy = form.busy;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <TextField label="Email" type="email" name="email" autoComplete="email" data-autofocus value={form.values.email} onChange={(e) => form.set('email', e.target.value)} errors={form.shown('email')} placeholder="you@example.com" />
-      <PasswordField label="Password" name="password" autoComplete="current-password" value={form.values.password} onChange={(v) => form.set('password', v)} errors={form.shown('password')} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        data-autofocus
+        value={form.values.email}
+        onChange={(e) => form.set('email', e.target.value)}
+        errors={form.shown('email')}
+        placeholder="you@example.com"
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        errors={form.shown('password')}
+      />
       <div className="text-right text-sm">
         <SwitchLink to="forgotPassword">Forgot password?</SwitchLink>
       </div>
@@ -69,19 +90,58 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
 }
 
 export function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
-  const form = useForm({ name: '', email: '', password: '', confirmPassword: '', acceptedTerms: false as boolean }, validateRegister);
+  const form = useForm(
+    { name: '', email: '', password: '', confirmPassword: '', acceptedTerms: false as boolean },
+    validateRegister,
+  );
   const handleSubmit = form.onSubmit(async () => {
-    const res = await register({ name: form.values.name.trim(), email: normalizeEmail(form.values.email), password: form.values.password });
+    const res = await register({
+      name: form.values.name.trim(),
+      email: normalizeEmail(form.values.email),
+      password: form.values.password,
+    });
     onSignedIn(res.user, res.message);
   });
   const busy = form.busy;
   const termsErrors = form.shown('terms');
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <TextField label="Name" name="name" autoComplete="name" data-autofocus value={form.values.name} onChange={(e) => form.set('name', e.target.value)} errors={form.shown('name')} placeholder="Your full name" />
-      <TextField label="Email" type="email" name="email" autoComplete="email" value={form.values.email} onChange={(e) => form.set('email', e.target.value)} errors={form.shown('email')} placeholder="you@example.com" />
-      <PasswordField label="Password" name="password" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set('password', v)} errors={form.shown('password')} />
-      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={form.values.confirmPassword} onChange={(v) => form.set('confirmPassword', v)} errors={form.shown('confirmPassword')} />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        data-autofocus
+        value={form.values.name}
+        onChange={(e) => form.set('name', e.target.value)}
+        errors={form.shown('name')}
+        placeholder="Your full name"
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(e) => form.set('email', e.target.value)}
+        errors={form.shown('email')}
+        placeholder="you@example.com"
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        errors={form.shown('password')}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(v) => form.set('confirmPassword', v)}
+        errors={form.shown('confirmPassword')}
+      />
       <div>
         <label className="flex items-start gap-3 text-sm text-stone-700">
           <input
@@ -101,7 +161,9 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
         </label>
         {termsErrors.length > 0 && (
           <ul id="terms-errors" className="mt-1.5 list-disc pl-5 text-sm text-red-700">
-            {termsErrors.map((t) => <li key={t}>{t}</li>)}
+            {termsErrors.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
           </ul>
         )}
       </div>
@@ -126,9 +188,25 @@ export function ForgotForm() {
   const busy = form.busy;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-stone-700">Enter the email you registered with and we'll send you a link to reset your password.</p>
-      <TextField label="Email" type="email" name="email" autoComplete="email" data-autofocus value={form.values.email} onChange={(e) => form.set('email', e.target.value)} errors={form.shown('email')} placeholder="you@example.com" />
-      {sent && <p role="status" className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">{sent}</p>}
+      <p className="text-sm text-stone-700">
+        Enter the email you registered with and we'll send you a link to reset your password.
+      </p>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        data-autofocus
+        value={form.values.email}
+        onChange={(e) => form.set('email', e.target.value)}
+        errors={form.shown('email')}
+        placeholder="you@example.com"
+      />
+      {sent && (
+        <p role="status" className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
+          {sent}
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? 'Sending…' : 'Send Reset Link'}
       </Button>

@@ -24,7 +24,9 @@ describe('ResetPasswordPage', () => {
       'One special character',
     ]);
     const confirm = screen.getByLabelText('Confirm Password');
-    expect(document.getElementById(confirm.getAttribute('aria-describedby')!)).toHaveTextContent(MSG.passwordsDoNotMatch);
+    expect(document.getElementById(confirm.getAttribute('aria-describedby')!)).toHaveTextContent(
+      MSG.passwordsDoNotMatch,
+    );
     expect(calls.some((c) => c.path === '/api/user/resetPassword')).toBe(false);
   });
 
@@ -33,7 +35,11 @@ describe('ResetPasswordPage', () => {
       'GET /api/user/is-auth': { success: false, user: null },
       'POST /api/user/resetPassword': { success: true, message: 'Password updated' },
     });
-    const { router } = renderApp(<ResetPasswordPage />, { route, path: '/reset-password', extraRoutes: [{ path: '/', element: <p>home</p> }] });
+    const { router } = renderApp(<ResetPasswordPage />, {
+      route,
+      path: '/reset-password',
+      extraRoutes: [{ path: '/', element: <p>home</p> }],
+    });
     await userEvent.type(screen.getByLabelText('New Password'), 'Brand#New2026');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'Brand#New2026');
     await userEvent.click(screen.getByRole('button', { name: MSG.resetPassword }));
@@ -49,7 +55,10 @@ describe('ResetPasswordPage', () => {
   it('shows the server message when the link is expired', async () => {
     stubFetch({
       'GET /api/user/is-auth': { success: false, user: null },
-      'POST /api/user/resetPassword': new Response(JSON.stringify({ success: false, message: 'Invalid or expired reset link', code: 'invalid_token' }), { status: 400 }),
+      'POST /api/user/resetPassword': new Response(
+        JSON.stringify({ success: false, message: 'Invalid or expired reset link', code: 'invalid_token' }),
+        { status: 400 },
+      ),
     });
     renderApp(<ResetPasswordPage />, { route });
     await userEvent.type(screen.getByLabelText('New Password'), 'Brand#New2026');

@@ -18,16 +18,17 @@ export function ResetPasswordPage() {
   const handleSubmit = form.onSubmit(
     async () => {
       const res = await resetPassword({ id, token, newPassword: form.values.password });
-      if (res.success) {
-        toast.success(res.message);
-        form.reset();
-        void navigate('/');
-      } else {
-        toast.error(res.message);
-      }
+      toast.success(res.message);
+      form.reset();
+      void navigate('/');
     },
     // SPEC §8: the response's message, else the error's message, else a generic one.
-    { onError: (err) => toast.error((err instanceof ApiError && err.message) || (err instanceof Error && err.message) || MSG.somethingWrong) },
+    {
+      onError: (err) =>
+        toast.error(
+          (err instanceof ApiError && err.message) || (err instanceof Error && err.message) || MSG.somethingWrong,
+        ),
+    },
   );
   const busy = form.busy;
 
@@ -42,8 +43,22 @@ export function ResetPasswordPage() {
           </p>
         ) : null}
         <form onSubmit={handleSubmit} noValidate className="mt-6 space-y-4">
-          <PasswordField label="New Password" name="newPassword" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set('password', v)} errors={form.shown('password')} />
-          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={form.values.confirmPassword} onChange={(v) => form.set('confirmPassword', v)} errors={form.shown('confirmPassword')} />
+          <PasswordField
+            label="New Password"
+            name="newPassword"
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(v) => form.set('password', v)}
+            errors={form.shown('password')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={form.values.confirmPassword}
+            onChange={(v) => form.set('confirmPassword', v)}
+            errors={form.shown('confirmPassword')}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {MSG.resetPassword}
           </Button>

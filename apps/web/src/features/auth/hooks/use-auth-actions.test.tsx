@@ -29,11 +29,26 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
 
-const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
+const USER = {
+  _id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  isSeller: false,
+  isRider: false,
+  role: 'customer',
+  roles: ['customer'],
+  chatId: null,
+  cartItems: {},
+  wishList: [],
+};
 
 function LogoutButton() {
   const logout = useLogout();
-  return <button type="button" onClick={() => void logout()}>Logout</button>;
+  return (
+    <button type="button" onClick={() => void logout()}>
+      Logout
+    </button>
+  );
 }
 
 describe('useLogout', () => {
@@ -58,7 +73,8 @@ describe('useLogout', () => {
   it('keeps the socket when the logout call fails (the session is still there)', async () => {
     stubFetch({
       'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
-      'POST /api/user/logout': () => new Response(JSON.stringify({ success: false, message: 'Network trouble' }), { status: 500 }),
+      'POST /api/user/logout': () =>
+        new Response(JSON.stringify({ success: false, message: 'Network trouble' }), { status: 500 }),
     });
     ensureConnected();
     const before = { ...fake.state };

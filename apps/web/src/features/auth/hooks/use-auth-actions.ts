@@ -12,7 +12,11 @@ declare global {
     google?: {
       accounts: {
         id: {
-          initialize(opts: { client_id: string; callback: (r: { credential: string }) => void; auto_select?: boolean }): void;
+          initialize(opts: {
+            client_id: string;
+            callback: (r: { credential: string }) => void;
+            auto_select?: boolean;
+          }): void;
           renderButton(el: HTMLElement, opts: Record<string, unknown>): void;
           disableAutoSelect(): void;
         };

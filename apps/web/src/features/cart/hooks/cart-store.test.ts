@@ -119,7 +119,10 @@ describe('CartStore', () => {
       await store.flush();
       expect(errors).toEqual([OFFLINE_MESSAGE]);
       expect(api.carts).toEqual([]);
-      expect(JSON.parse(localStorage.getItem(PENDING_KEY)!)).toEqual({ userId: 'u1', cartItems: { [P1]: { [O1]: 2 } } });
+      expect(JSON.parse(localStorage.getItem(PENDING_KEY)!)).toEqual({
+        userId: 'u1',
+        cartItems: { [P1]: { [O1]: 2 } },
+      });
 
       api.offline = false;
       window.dispatchEvent(new Event('online'));

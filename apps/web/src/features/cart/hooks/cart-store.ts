@@ -22,7 +22,8 @@ function readPending(): Pending | null {
   return p && typeof p === 'object' && typeof p.userId === 'string' ? p : null;
 }
 
-const isNetworkError = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'network_error';
+const isNetworkError = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'network_error';
 
 export interface CartState {
   cartItems: CartItems;

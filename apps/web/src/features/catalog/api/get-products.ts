@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductDto } from '@jara/shared';
+import type { ProductListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const productsQuery = queryOptions({
   queryKey: ['products'],
-  queryFn: async () => (await api.get<{ success: true; products: ProductDto[] }>('/api/product/list')).products,
+  queryFn: async () => (await api.get<ProductListAnswer>('/api/product/list')).products,
 });
 
 export const useProducts = () => useQuery(productsQuery);

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VendorDto } from '@jara/shared';
+import type { VendorAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const vendorQuery = (vendorId: string) =>
   queryOptions({
     queryKey: ['vendor', vendorId],
-    queryFn: async () => (await api.get<{ success: true; vendor: VendorDto }>(`/api/seller/vendor/${encodeURIComponent(vendorId)}`)).vendor,
+    queryFn: async () => (await api.get<VendorAnswer>(`/api/seller/vendor/${encodeURIComponent(vendorId)}`)).vendor,
     retry: false,
   });
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VendorDto } from '@jara/shared';
+import type { VendorListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const vendorsQuery = queryOptions({
   queryKey: ['vendors'],
-  queryFn: async () => (await api.get<{ success: true; vendors: VendorDto[] }>('/api/seller/list')).vendors,
+  queryFn: async () => (await api.get<VendorListAnswer>('/api/seller/list')).vendors,
 });
 
 export const useVendors = () => useQuery(vendorsQuery);

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { BEST_SELLERS, type ProductDto, type ProductSort } from '@jara/shared';
+import { BEST_SELLERS, type ProductListAnswer, type ProductSort } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** What `/products` asks the product list for (naira prices; unset = no filter). */
@@ -29,7 +29,7 @@ export const productSearchQuery = (s: ProductSearch) =>
     queryKey: ['products', 'search', productSearchParams(s)],
     queryFn: async ({ signal }) => {
       const qs = productSearchParams(s);
-      return (await api.get<{ success: true; products: ProductDto[] }>(`/api/product/list${qs ? `?${qs}` : ''}`, { signal })).products;
+      return (await api.get<ProductListAnswer>(`/api/product/list${qs ? `?${qs}` : ''}`, { signal })).products;
     },
     placeholderData: keepPreviousData,
   });

@@ -19,7 +19,12 @@ export function CategoryPage() {
   if (lower !== category) return <Navigate to={`/products/${lower}`} replace />;
   const known = (categories.data ?? CATEGORIES).find((c) => c.path === lower);
   if (!known) {
-    if (categories.isPending) return <Page title="Products"><CardGridSkeleton /></Page>;
+    if (categories.isPending)
+      return (
+        <Page title="Products">
+          <CardGridSkeleton />
+        </Page>
+      );
     return <NotFound title="Category not found" text="We don't have that category. Try browsing all products." />;
   }
   return (

@@ -2,16 +2,33 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDto, VendorDto } from '@jara/shared';
-import { renderApp, stubFetch } from '../../../test/render';
+import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { ProductCard } from './product-card';
 import { ProductsPage } from './products-page';
 
 const NIGHT = Object.fromEntries([...'0123456'].map((d) => [d, { open: '18:00', close: '02:00' }]));
 const vendor = (over: Partial<VendorDto> = {}): VendorDto => ({
-  _id: 'v1', businessName: 'Night Suya', profilePhoto: '', kind: 'food', address: '', latitude: 6.4, longitude: 5.61, openingHours: NIGHT, isOpen: false, acceptingOrders: true, ...over,
+  _id: 'v1',
+  businessName: 'Night Suya',
+  profilePhoto: '',
+  kind: 'food',
+  address: '',
+  latitude: 6.4,
+  longitude: 5.61,
+  openingHours: NIGHT,
+  isOpen: false,
+  acceptingOrders: true,
+  ...over,
 });
 const SUYA: ProductDto = {
-  _id: 'p1', name: 'Beef Suya', category: 'food', image: [], description: [], vendorId: 'v1', inStock: true, weight: null,
+  _id: 'p1',
+  name: 'Beef Suya',
+  category: 'food',
+  image: [],
+  description: [],
+  vendorId: 'v1',
+  inStock: true,
+  weight: null,
   options: [{ _id: 'o1', name: 'Default Option', price: 1500, offerPrice: null }],
 };
 
@@ -21,7 +38,7 @@ describe('closed vendors on product cards', () => {
   it('shows "Closed · opens 18:00" in Lagos time and turns the cart button off', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T11:00:00Z')); // 12:00 Lagos
-    stubFetch({ 'GET /api/seller/list': { success: true, vendors: [vendor()] } });
+    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [vendor()] } });
     renderApp(<ProductCard product={SUYA} />);
     expect(await screen.findByText('Closed · opens 18:00')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add Beef Suya to cart (Closed · opens 18:00)' })).toBeDisabled();
@@ -30,7 +47,7 @@ describe('closed vendors on product cards', () => {
   it('is open after midnight on the previous day’s late hours', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T23:30:00Z')); // 00:30 Lagos, Tuesday
-    stubFetch({ 'GET /api/seller/list': { success: true, vendors: [vendor({ isOpen: true })] } });
+    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [vendor({ isOpen: true })] } });
     renderApp(<ProductCard product={SUYA} />);
     expect(await screen.findByRole('button', { name: 'Add Beef Suya to cart' })).toBeEnabled();
     expect(screen.queryByText(/Closed/)).toBeNull();
@@ -40,6 +57,7 @@ describe('closed vendors on product cards', () => {
 describe('/products filter bar', () => {
   it('asks the API with the search, category, price, open-now and sort from the address bar', async () => {
     const calls = stubFetch({
+      ...GUEST,
       'GET /api/product/list': { success: true, products: [SUYA] },
       'GET /api/seller/list': { success: true, vendors: [vendor({ isOpen: true })] },
     });
@@ -51,12 +69,22 @@ describe('/products filter bar', () => {
     await userEvent.type(screen.getByLabelText('Max ₦'), '2000');
     await waitFor(() => expect(router.state.location.search).toContain('maxPrice=2000'), { timeout: 3000 });
     const params = new URLSearchParams(router.state.location.search);
-    expect(Object.fromEntries(params)).toMatchObject({ search: 'suya', category: 'food', sort: 'price-asc', open: 'true', maxPrice: '2000' });
+    expect(Object.fromEntries(params)).toMatchObject({
+      search: 'suya',
+      category: 'food',
+      sort: 'price-asc',
+      open: 'true',
+      maxPrice: '2000',
+    });
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/product/list').length).toBeGreaterThanOrEqual(5));
   }, 20_000);
 
   it('says so when nothing matches', async () => {
-    stubFetch({ 'GET /api/product/list': { success: true, products: [] }, 'GET /api/seller/list': { success: true, vendors: [] } });
+    stubFetch({
+      ...GUEST,
+      'GET /api/product/list': { success: true, products: [] },
+      'GET /api/seller/list': { success: true, vendors: [] },
+    });
     renderApp(<ProductsPage />, { route: '/products?search=zzz' });
     expect(await screen.findByText('No products match “zzz”.')).toBeVisible();
   });

@@ -5,11 +5,23 @@ import { formatPrice } from '../../../lib/money';
 import { effectivePrice } from '../catalog-rules';
 
 /** The card's cart button on a product with several options: the customer picks one. */
-export function OptionChooser({ product, open, onClose, onChoose }: { product: ProductDto; open: boolean; onClose: () => void; onChoose: (optionId: string) => void }) {
+export function OptionChooser({
+  product,
+  open,
+  onClose,
+  onChoose,
+}: {
+  product: ProductDto;
+  open: boolean;
+  onClose: () => void;
+  onChoose: (optionId: string) => void;
+}) {
   const titleId = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId}>
-      <h2 id={titleId} className="pr-10 text-lg font-bold">Choose an option</h2>
+      <h2 id={titleId} className="pr-10 text-lg font-bold">
+        Choose an option
+      </h2>
       <p className="mt-1 break-words text-sm text-stone-600">{product.name}</p>
       <ul className="mt-4 space-y-2">
         {product.options.map((o) => (

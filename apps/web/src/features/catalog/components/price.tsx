@@ -3,7 +3,15 @@ import { formatPrice } from '../../../lib/money';
 import { effectivePrice } from '../catalog-rules';
 
 /** An option's price (offer and struck-through original); `from` when other options cost more. */
-export function Price({ option, large = false, from = false }: { option: Pick<ProductOptionDto, 'price' | 'offerPrice'>; large?: boolean; from?: boolean }) {
+export function Price({
+  option,
+  large = false,
+  from = false,
+}: {
+  option: Pick<ProductOptionDto, 'price' | 'offerPrice'>;
+  large?: boolean;
+  from?: boolean;
+}) {
   const now = effectivePrice(option);
   const hasOffer = now < option.price;
   return (

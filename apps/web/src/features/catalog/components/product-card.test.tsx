@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDto } from '@jara/shared';
-import { renderApp, stubFetch } from '../../../test/render';
+import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { ProductCard } from './product-card';
 
 const product = (options: ProductDto['options']): ProductDto => ({
-  _id: 'p1', name: 'Jollof Rice', category: 'food', image: [], description: [], vendorId: 'v1', inStock: true, options, weight: null,
+  _id: 'p1',
+  name: 'Jollof Rice',
+  category: 'food',
+  image: [],
+  description: [],
+  vendorId: 'v1',
+  inStock: true,
+  options,
+  weight: null,
 });
 const TWO = [
   { _id: 'small', name: 'Small plate', price: 2300, offerPrice: null },
@@ -15,7 +23,7 @@ const TWO = [
 
 describe('ProductCard', () => {
   it('says "from" the cheapest price when options differ, and the cart button asks which option', async () => {
-    stubFetch({ 'GET /api/user/is-auth': { success: false, user: null } });
+    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [] } });
     const { cartStore } = renderApp(<ProductCard product={product(TWO)} />);
     expect(screen.getByText('from')).toBeInTheDocument();
     expect(screen.getByText('₦2,300')).toBeInTheDocument();
@@ -29,7 +37,7 @@ describe('ProductCard', () => {
   });
 
   it('adds a single-option product at once, without "from"', async () => {
-    stubFetch({ 'GET /api/user/is-auth': { success: false, user: null } });
+    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [] } });
     const { cartStore } = renderApp(<ProductCard product={product([TWO[0]!])} />);
     expect(screen.queryByText('from')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Add Jollof Rice to cart' }));
@@ -37,7 +45,7 @@ describe('ProductCard', () => {
   });
 
   it('two options at the same price: no "from", but still a choice', async () => {
-    stubFetch({ 'GET /api/user/is-auth': { success: false, user: null } });
+    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [] } });
     renderApp(<ProductCard product={product([TWO[0]!, { ...TWO[1]!, price: 2300 }])} />);
     expect(screen.queryByText('from')).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose an option of Jollof Rice' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductDto } from '@jara/shared';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { LAYOUT_SIZES } from '../../../lib/images';
 import { CartIcon } from '../../../components/ui/icons';
 import { useCartActions } from '../../cart';
 import { cheapestOption, pricesDiffer, productPath } from '../catalog-rules';
@@ -29,7 +30,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
             width={400}
             height={400}
             priority={priority}
-            sizes="(min-width: 1024px) 220px, (min-width: 640px) 33vw, 50vw"
+            sizes={LAYOUT_SIZES.card}
             className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
         )}
@@ -37,13 +38,20 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
           <span className="absolute left-2 top-2 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white">
             Out of stock
           </span>
-        ) : isClosed && closed && (
-          <span className="absolute left-2 top-2"><ClosedNote state={closed} compact /></span>
+        ) : (
+          isClosed &&
+          closed && (
+            <span className="absolute left-2 top-2">
+              <ClosedNote state={closed} compact />
+            </span>
+          )
         )}
         <WishButton productId={product._id} productName={product.name} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        <p className="text-xs font-medium uppercase tracking-wide text-stone-600">{product.category.replace(/-/g, ' ')}</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-stone-600">
+          {product.category.replace(/-/g, ' ')}
+        </p>
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-stone-900 sm:text-base">
           <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {product.name}

@@ -29,7 +29,12 @@ export function ProductDetailPage() {
   const { id = '' } = useParams();
   const { data, isPending, error } = useProducts();
   if (isPending) return <DetailSkeleton />;
-  if (error) return <Page title="Product"><EmptyState message={errorMessage(error)} /></Page>;
+  if (error)
+    return (
+      <Page title="Product">
+        <EmptyState message={errorMessage(error)} />
+      </Page>
+    );
   const product = data.find((p) => p._id === id);
   if (!product) return <NotFound title="Product not found" text="This product is no longer available." />;
   return <ProductDetail key={product._id} product={product} all={data} />;
@@ -55,7 +60,9 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
     { label: 'Home', to: '/' },
     { label: 'Products', to: '/products' },
     { label: categoryText, to: `/products/${product.category}` },
-    ...(product.category === 'food' && vendor.data ? [{ label: vendor.data.businessName, to: `/products/food/${product.vendorId}` }] : []),
+    ...(product.category === 'food' && vendor.data
+      ? [{ label: vendor.data.businessName, to: `/products/food/${product.vendorId}` }]
+      : []),
     { label: product.name },
   ];
 
@@ -82,7 +89,14 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
                     aria-current={i === imageIndex}
                     className={`block size-16 overflow-hidden rounded-xl border-2 bg-stone-100 sm:size-20 ${i === imageIndex ? 'border-brand-700' : 'border-transparent'}`}
                   >
-                    <ResponsiveImage src={src} alt="" width={80} height={80} sizes="80px" className="size-full object-cover" />
+                    <ResponsiveImage
+                      src={src}
+                      alt=""
+                      width={80}
+                      height={80}
+                      sizes="80px"
+                      className="size-full object-cover"
+                    />
                   </button>
                 </li>
               ))}
@@ -131,7 +145,9 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
                     onClick={() => setOptionId(o._id)}
                     aria-pressed={o._id === option?._id}
                     className={`rounded-full border px-4 py-2 text-sm font-medium transition ${
-                      o._id === option?._id ? 'border-brand-800 bg-brand-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:border-brand-700'
+                      o._id === option?._id
+                        ? 'border-brand-800 bg-brand-800 text-white'
+                        : 'border-stone-300 bg-white text-stone-800 hover:border-brand-700'
                     }`}
                   >
                     {o.name}
@@ -156,13 +172,27 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
             <p className="mt-6 font-semibold text-red-700">Out of stock</p>
           )}
           {isClosed && openState && product.inStock && (
-            <div className="mt-4"><ClosedNote state={openState} id="closed-reason" /></div>
+            <div className="mt-4">
+              <ClosedNote state={openState} id="closed-reason" />
+            </div>
           )}
           <div className="mt-4 grid grid-cols-2 gap-3">
-            <Button variant="outline" size="lg" onClick={handleAdd} disabled={!canBuy} aria-describedby={isClosed ? 'closed-reason' : undefined}>
+            <Button
+              variant="outline"
+              size="lg"
+              onClick={handleAdd}
+              disabled={!canBuy}
+              aria-describedby={isClosed ? 'closed-reason' : undefined}
+            >
               Add to Cart
             </Button>
-            <Button variant="primary" size="lg" onClick={handleBuyNow} disabled={!canBuy} aria-describedby={isClosed ? 'closed-reason' : undefined}>
+            <Button
+              variant="primary"
+              size="lg"
+              onClick={handleBuyNow}
+              disabled={!canBuy}
+              aria-describedby={isClosed ? 'closed-reason' : undefined}
+            >
               Buy now
             </Button>
           </div>
@@ -177,7 +207,10 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
       )}
       {fromVendor.length > 0 && (
         <section className="mt-12" aria-labelledby="vendor-heading">
-          <SectionHeading id="vendor-heading" title={vendor.data ? `More from ${vendor.data.businessName}` : 'More from this vendor'} />
+          <SectionHeading
+            id="vendor-heading"
+            title={vendor.data ? `More from ${vendor.data.businessName}` : 'More from this vendor'}
+          />
           <ProductGrid products={fromVendor} />
         </section>
       )}

@@ -8,7 +8,8 @@ import { useProductSearch, type ProductSearch } from '../api/search-products';
 import { ProductGrid } from './product-grid';
 import { ProductFilters } from './product-filters';
 
-const num = (v: string | null) => (v !== null && v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined);
+const num = (v: string | null) =>
+  v !== null && v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
 
 /** The search, filters and sort as the address bar holds them (shareable, back-button friendly). */
 export function searchFromParams(params: URLSearchParams): ProductSearch {
@@ -30,7 +31,13 @@ export function ProductsPage() {
   const search = searchFromParams(params);
   const { data, isPending, error, isFetching } = useProductSearch(search);
   const products = data ?? [];
-  const filtered = !!(search.category || search.minPrice !== undefined || search.maxPrice !== undefined || search.open || !search.inStock);
+  const filtered = !!(
+    search.category ||
+    search.minPrice !== undefined ||
+    search.maxPrice !== undefined ||
+    search.open ||
+    !search.inStock
+  );
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -53,7 +60,15 @@ export function ProductsPage() {
       ) : error ? (
         <EmptyState message={errorMessage(error)} />
       ) : products.length === 0 ? (
-        <EmptyState message={search.q ? `No products match “${search.q}”.` : filtered ? 'No products match these filters.' : 'No products found.'} />
+        <EmptyState
+          message={
+            search.q
+              ? `No products match “${search.q}”.`
+              : filtered
+                ? 'No products match these filters.'
+                : 'No products found.'
+          }
+        />
       ) : (
         <div aria-busy={isFetching || undefined}>
           <ProductGrid products={products} priorityCount={4} />

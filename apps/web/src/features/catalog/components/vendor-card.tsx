@@ -11,7 +11,14 @@ export function VendorCard({ vendor }: { vendor: VendorDto }) {
     <article className="relative flex items-center gap-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] transition hover:-translate-y-0.5">
       <div className="size-20 shrink-0 overflow-hidden rounded-2xl bg-brand-50">
         {vendor.profilePhoto && (
-          <ResponsiveImage src={vendor.profilePhoto} alt="" width={80} height={80} sizes="80px" className="size-full object-cover" />
+          <ResponsiveImage
+            src={vendor.profilePhoto}
+            alt=""
+            width={80}
+            height={80}
+            sizes="80px"
+            className="size-full object-cover"
+          />
         )}
       </div>
       <div className="min-w-0">
@@ -21,8 +28,13 @@ export function VendorCard({ vendor }: { vendor: VendorDto }) {
           </Link>
         </h3>
         {vendor.address && <p className="line-clamp-2 break-words text-sm text-stone-600">{vendor.address}</p>}
-        <p className={`mt-1 inline-flex items-center gap-1.5 text-xs font-semibold ${vendor.isOpen ? 'text-brand-700' : 'text-stone-600'}`}>
-          <span className={`size-2 rounded-full ${vendor.isOpen ? 'bg-brand-500' : 'bg-stone-400'}`} aria-hidden="true" />
+        <p
+          className={`mt-1 inline-flex items-center gap-1.5 text-xs font-semibold ${vendor.isOpen ? 'text-brand-700' : 'text-stone-600'}`}
+        >
+          <span
+            className={`size-2 rounded-full ${vendor.isOpen ? 'bg-brand-500' : 'bg-stone-400'}`}
+            aria-hidden="true"
+          />
           {vendor.isOpen ? 'Open now' : 'Closed'}
         </p>
       </div>

@@ -43,7 +43,15 @@ export function VendorProductsPage({ kind }: { kind: 'food' | 'shop' }) {
           <>
             <div className="size-16 shrink-0 overflow-hidden rounded-2xl bg-brand-50">
               {vendor.data.profilePhoto && (
-                <ResponsiveImage src={vendor.data.profilePhoto} alt="" width={64} height={64} sizes="64px" priority className="size-full object-cover" />
+                <ResponsiveImage
+                  src={vendor.data.profilePhoto}
+                  alt=""
+                  width={64}
+                  height={64}
+                  sizes="64px"
+                  priority
+                  className="size-full object-cover"
+                />
               )}
             </div>
             <div>

@@ -1,7 +1,15 @@
 import { HeartIcon } from '../../../components/ui/icons';
 import { useCartActions, useIsWished } from '../../cart';
 
-export function WishButton({ productId, productName, className = '' }: { productId: string; productName: string; className?: string }) {
+export function WishButton({
+  productId,
+  productName,
+  className = '',
+}: {
+  productId: string;
+  productName: string;
+  className?: string;
+}) {
   const wished = useIsWished(productId);
   const { toggleWish } = useCartActions();
   return (

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChatUnreadAnswer, OkAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const unreadQuery = (userId: string | undefined) =>
   queryOptions({
     queryKey: ['chat', 'unread', userId ?? 'guest'],
     queryFn: async () => {
-      const res = await api.get<{ success: true; chatId: string | null; unread: number }>('/api/chat/unread');
+      const res = await api.get<ChatUnreadAnswer>('/api/chat/unread');
       return { chatId: res.chatId, unread: res.unread };
     },
     enabled: !!userId,
@@ -14,4 +15,4 @@ export const unreadQuery = (userId: string | undefined) =>
 
 export const useUnread = (userId: string | undefined) => useQuery(unreadQuery(userId));
 
-export const markChatRead = (chatId: string) => api.post<{ success: true }>('/api/chat/read', { chatId });
+export const markChatRead = (chatId: string) => api.post<OkAnswer>('/api/chat/read', { chatId });

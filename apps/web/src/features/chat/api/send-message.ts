@@ -1,13 +1,18 @@
-import type { ChatDto, ChatMessageDto } from '@jara/shared';
+import type { ChatAnswer, ChatMessageDto } from '@jara/shared';
 import { api, ApiError } from '../../../lib/api-client';
 
 /** `POST /api/chat/send` (multipart); the first message creates the conversation. Returns the saved message. */
-export async function sendChatMessage(args: { chatId: string | null; message: string; file: File | null; selfId: string }): Promise<ChatMessageDto> {
+export async function sendChatMessage(args: {
+  chatId: string | null;
+  message: string;
+  file: File | null;
+  selfId: string;
+}): Promise<ChatMessageDto> {
   const body = new FormData();
   body.set('message', args.message);
   body.set('chatId', args.chatId ?? '');
   if (args.file) body.set('attachment', args.file);
-  const res = await api.post<{ success: true; chat: ChatDto }>('/api/chat/send', body);
+  const res = await api.post<ChatAnswer>('/api/chat/send', body);
   // The answer's last message is the new one; an agent's reply saved a moment later may follow it.
   const mine = [...res.chat.messages].reverse().find((m) => m.senderId === args.selfId);
   if (!mine) throw new ApiError('Unexpected answer from the server', 200, 'bad_response');

@@ -5,7 +5,18 @@ import { renderApp, stubFetch } from '../../../test/render';
 import { ChatLauncher } from './chat-launcher';
 import { closeChat } from '../hooks/use-chat-panel';
 
-const user = { _id: 'u1', name: 'Ada', email: 'ada@jara.test', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
+const user = {
+  _id: 'u1',
+  name: 'Ada',
+  email: 'ada@jara.test',
+  isSeller: false,
+  isRider: false,
+  role: 'customer',
+  roles: ['customer'],
+  chatId: null,
+  cartItems: {},
+  wishList: [],
+};
 
 const signedIn = {
   'GET /api/user/is-auth': { success: true, user, role: 'customer' },
@@ -41,9 +52,13 @@ describe('ChatLauncher', () => {
     // Only the removal timer runs on a fake clock, so loading the panel may take what it takes.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { router } = renderApp(<ChatLauncher />, { route: '/products?contact=true&search=rice' });
-    await act(async () => { await vi.advanceTimersByTimeAsync(400); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(400);
+    });
     expect(router.state.location.search).toContain('contact=true');
-    await act(async () => { await vi.advanceTimersByTimeAsync(150); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(150);
+    });
     vi.useRealTimers();
     await waitFor(() => expect(router.state.location.search).toBe('?search=rice'));
     expect(await screen.findByRole('dialog', { name: 'Customer Support' })).toBeInTheDocument();

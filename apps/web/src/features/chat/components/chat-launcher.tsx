@@ -1,16 +1,18 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CONTACT_PARAM_REMOVAL_MS, hasRole } from '@jara/shared';
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
 import { useSession } from '../../auth';
 import { ChatPanel } from '../chat-mount';
-import { unreadQuery, useUnread } from '../api/get-unread';
+import { unreadQuery } from '../api/get-unread';
 import { closeChat, openChat, useChatPanel } from '../hooks/use-chat-panel';
 import { useClearSpot } from '../hooks/use-clear-spot';
 
 const SIZE = 56;
 const INSET = 20;
+/** Until the chat is first opened the badge is polled over HTTP, this often while the page is visible. */
+const UNREAD_POLL_MS = 60_000;
 
 /**
  * The floating chat button (every page but /contact): signed in → opens the panel, guest →
@@ -19,14 +21,21 @@ const INSET = 20;
  */
 export function ChatLauncher() {
   const { user, isLoading } = useSession();
-  const { open } = useChatPanel();
+  const { open, used } = useChatPanel();
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const wantsContact = params.get('contact') === 'true';
   const qc = useQueryClient();
   const isAgent = hasRole(user, 'support', 'admin');
-  const unread = useUnread(user && !isAgent ? user._id : undefined).data?.unread ?? 0;
+  // Before the chat is first opened there is no socket: the badge is a small HTTP call, repeated
+  // while the page is visible and when the user comes back to it. Once opened, the socket keeps it.
+  const unread =
+    useQuery({
+      ...unreadQuery(user && !isAgent ? user._id : undefined),
+      refetchInterval: used ? false : UNREAD_POLL_MS,
+      refetchOnWindowFocus: !used,
+    }).data?.unread ?? 0;
   const shownOpen = open && !!user && !isAgent;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const hidden = location.pathname === '/contact' || (isAgent && location.pathname.startsWith('/support'));
@@ -66,11 +75,11 @@ export function ChatLauncher() {
     if (location.pathname === '/contact') closeChat();
   }, [location.pathname]);
 
-  // The badge comes from a small HTTP call (useUnread) and stays current while the panel is closed:
-  // the server tells the customer's sockets when their conversation moves. The socket code is its
-  // own chunk, loaded only for a signed-in customer, after the page is up.
+  // Once the chat has been opened the socket is there, and the badge stays current while the panel
+  // is closed: the server tells the customer's sockets when their conversation moves. The socket
+  // code is its own chunk, loaded on that first use only.
   useEffect(() => {
-    if (!user || isAgent) return;
+    if (!user || isAgent || !used) return;
     let stop = () => {};
     let cancelled = false;
     void import('../realtime/chat-socket').then(({ chatSocket }) => {
@@ -88,7 +97,7 @@ export function ChatLauncher() {
       cancelled = true;
       stop();
     };
-  }, [user, isAgent, qc]);
+  }, [user, isAgent, used, qc]);
 
   // Not on /contact; in their inbox, agents need the corner for the reply box.
   if (hidden) return null;
@@ -101,7 +110,13 @@ export function ChatLauncher() {
   };
 
   const badge = !shownOpen && unread > 0 ? (unread > 9 ? '9+' : String(unread)) : null;
-  const label = shownOpen ? 'Close support chat' : user ? (isAgent ? 'Open the support inbox' : 'Open support chat') : 'Contact support';
+  const label = shownOpen
+    ? 'Close support chat'
+    : user
+      ? isAgent
+        ? 'Open the support inbox'
+        : 'Open support chat'
+      : 'Contact support';
 
   return (
     <>
@@ -115,14 +130,25 @@ export function ChatLauncher() {
         type="button"
         onClick={handleClick}
         data-testid="chat-launcher"
-        style={{ bottom: shownOpen ? undefined : (bottom ?? INSET), right: INSET }}
+        // It climbs by a transform, not by `bottom`: a move after the page is up is then no
+        // layout shift (CLS), and nothing else on the page moves with it.
+        style={{
+          right: INSET,
+          ...(shownOpen
+            ? {}
+            : { bottom: INSET, transform: bottom && bottom !== INSET ? `translateY(${INSET - bottom}px)` : undefined }),
+        }}
         aria-label={badge ? `${label}, ${unread} unread` : label}
         aria-expanded={user && !isAgent ? shownOpen : undefined}
         className={`fixed bottom-5 right-5 z-40 grid size-14 place-items-center rounded-full bg-brand-800 text-white shadow-xl transition-[transform,background-color] hover:scale-105 hover:bg-brand-900 ${shownOpen ? 'max-sm:hidden' : ''} ${!shownOpen && bottom === null ? 'invisible' : ''}`}
       >
         {shownOpen ? <CloseIcon size={24} /> : <ChatIcon size={24} />}
         {badge && (
-          <span data-testid="chat-unread" aria-hidden="true" className="absolute -right-1 -top-1 grid min-w-6 place-items-center rounded-full bg-accent-400 px-1.5 text-xs font-bold text-brand-950 ring-2 ring-white">
+          <span
+            data-testid="chat-unread"
+            aria-hidden="true"
+            className="absolute -right-1 -top-1 grid min-w-6 place-items-center rounded-full bg-accent-400 px-1.5 text-xs font-bold text-brand-950 ring-2 ring-white"
+          >
             {badge}
           </span>
         )}

@@ -26,17 +26,27 @@ export default function ChatPanel({ onClose }: ChatPanelProps) {
     >
       <header className="on-dark flex items-center justify-between bg-brand-900 px-5 py-4 text-white">
         <div>
-          <h2 id="chat-title" className="text-base font-semibold text-white">Customer Support</h2>
+          <h2 id="chat-title" className="text-base font-semibold text-white">
+            Customer Support
+          </h2>
           <p className="text-xs text-brand-100">We usually reply within minutes, 8 AM – 9 PM</p>
         </div>
-        <button ref={closeRef} type="button" onClick={onClose} aria-label="Close chat" className="grid size-9 place-items-center rounded-full hover:bg-white/10">
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={onClose}
+          aria-label="Close chat"
+          className="grid size-9 place-items-center rounded-full hover:bg-white/10"
+        >
           <CloseIcon size={18} />
         </button>
       </header>
       {user ? (
         <CustomerThread self={{ id: user._id, name: user.name }} chatId={user.chatId} />
       ) : (
-        <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-stone-700">Please log in to chat with support.</div>
+        <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-stone-700">
+          Please log in to chat with support.
+        </div>
       )}
     </section>
   );
@@ -44,22 +54,27 @@ export default function ChatPanel({ onClose }: ChatPanelProps) {
 
 function CustomerThread({ self, chatId }: { self: { id: string; name: string }; chatId: string | null }) {
   const qc = useQueryClient();
-  const source = useMemo<ThreadSource>(() => ({
-    chatId,
-    self,
-    loadLatest: getOwnChat,
-    loadOlder: (_chatId, before) => getOlderMessages(before),
-    send: ({ chatId: id, message, file }) => sendChatMessage({ chatId: id, message, file, selfId: self.id }),
-    onChatCreated: (id) => {
-      qc.setQueryData<Session>(sessionQuery.queryKey, (s) => (s?.user ? { ...s, user: { ...s.user, chatId: id } } : s));
-    },
-    onSeen: (id) => {
-      qc.setQueryData(unreadQuery(self.id).queryKey, { chatId: id, unread: 0 });
-      markChatRead(id).catch((err: unknown) => console.error(err));
-    },
+  const source = useMemo<ThreadSource>(
+    () => ({
+      chatId,
+      self,
+      loadLatest: getOwnChat,
+      loadOlder: (_chatId, before) => getOlderMessages(before),
+      send: ({ chatId: id, message, file }) => sendChatMessage({ chatId: id, message, file, selfId: self.id }),
+      onChatCreated: (id) => {
+        qc.setQueryData<Session>(sessionQuery.queryKey, (s) =>
+          s?.user ? { ...s, user: { ...s.user, chatId: id } } : s,
+        );
+      },
+      onSeen: (id) => {
+        qc.setQueryData(unreadQuery(self.id).queryKey, { chatId: id, unread: 0 });
+        markChatRead(id).catch((err: unknown) => console.error(err));
+      },
+    }),
     // One source per person: a conversation created later reaches the thread through onChatCreated; qc is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [self.id]);
+    [self.id],
+  );
   const thread = useChatThread(source);
 
   // Opening the panel reads the conversation.
@@ -76,7 +91,9 @@ function CustomerThread({ self, chatId }: { self: { id: string; name: string }; 
       empty={
         <div className="mx-auto mt-6 max-w-[260px] rounded-2xl bg-white p-4 text-center text-sm text-stone-700 shadow-sm">
           <p className="font-semibold text-brand-900">Hi {self.name.split(' ')[0]} 👋</p>
-          <p className="mt-1">Ask us anything about an order, a dispatch or a vendor. You can attach a photo or video.</p>
+          <p className="mt-1">
+            Ask us anything about an order, a dispatch or a vendor. You can attach a photo or video.
+          </p>
         </div>
       }
     />

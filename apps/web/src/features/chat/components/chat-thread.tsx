@@ -73,7 +73,11 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
         {status === 'error' && (
           <div className="flex h-full flex-col items-center justify-center gap-3 text-center text-sm text-stone-700">
             <p>{MSG.failedMessages}</p>
-            <button type="button" onClick={() => void thread.refresh()} className="rounded-full border border-brand-800 px-4 py-1.5 font-semibold text-brand-800">
+            <button
+              type="button"
+              onClick={() => void thread.refresh()}
+              className="rounded-full border border-brand-800 px-4 py-1.5 font-semibold text-brand-800"
+            >
               Try again
             </button>
           </div>
@@ -85,7 +89,11 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
                 {loadingOlder ? (
                   <Spinner size={22} label="Loading earlier messages" />
                 ) : (
-                  <button type="button" onClick={() => void thread.loadOlder()} className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+                  <button
+                    type="button"
+                    onClick={() => void thread.loadOlder()}
+                    className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm"
+                  >
                     Load earlier messages
                   </button>
                 )}
@@ -96,7 +104,9 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
               {groupByDay(messages).map((group) => (
                 <li key={group.key}>
                   <p className="my-2 text-center">
-                    <span className="rounded-full bg-stone-200 px-3 py-0.5 text-[11px] font-semibold text-stone-700">{group.label}</span>
+                    <span className="rounded-full bg-stone-200 px-3 py-0.5 text-[11px] font-semibold text-stone-700">
+                      {group.label}
+                    </span>
                   </p>
                   <ul className="space-y-2">
                     {group.messages.map((m) => (
@@ -117,7 +127,9 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
           </>
         )}
       </div>
-      <p className="h-5 px-4 text-xs italic text-stone-600" aria-live="polite">{typingText(typers)}</p>
+      <p className="h-5 px-4 text-xs italic text-stone-600" aria-live="polite">
+        {typingText(typers)}
+      </p>
       <Composer
         onSend={thread.send}
         sending={thread.sending}

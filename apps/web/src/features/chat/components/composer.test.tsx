@@ -14,10 +14,17 @@ function setup(sending = false) {
   const onKeystroke = vi.fn();
   const onStopTyping = vi.fn();
   render(<Composer onSend={onSend} sending={sending} onKeystroke={onKeystroke} onStopTyping={onStopTyping} />);
-  return { onSend, onKeystroke, onStopTyping, input: screen.getByPlaceholderText(MSG.chatPlaceholder), send: screen.getByRole('button', { name: 'Send message' }) };
+  return {
+    onSend,
+    onKeystroke,
+    onStopTyping,
+    input: screen.getByPlaceholderText(MSG.chatPlaceholder),
+    send: screen.getByRole('button', { name: 'Send message' }),
+  };
 }
 
-const paste = (el: HTMLElement, file: File) => fireEvent.paste(el, { clipboardData: { files: [file], getData: () => '' } });
+const paste = (el: HTMLElement, file: File) =>
+  fireEvent.paste(el, { clipboardData: { files: [file], getData: () => '' } });
 
 describe('chat composer', () => {
   it('blocks a blank message and sends with Enter, reporting keystrokes', async () => {

@@ -93,7 +93,9 @@ export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled,
           ) : (
             <img src={preview} alt="Attachment to send" className="size-14 rounded-lg object-cover" />
           )}
-          <span className="min-w-0 flex-1 truncate text-xs text-stone-700">{file.name || (file.type.startsWith('video/') ? 'Pasted video' : 'Pasted image')}</span>
+          <span className="min-w-0 flex-1 truncate text-xs text-stone-700">
+            {file.name || (file.type.startsWith('video/') ? 'Pasted video' : 'Pasted image')}
+          </span>
           <button
             type="button"
             onClick={() => {
@@ -108,7 +110,9 @@ export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled,
         </div>
       )}
       {shownProblem && (
-        <p id={errorId} role="alert" className="mb-1.5 px-1 text-xs text-red-700">{shownProblem}</p>
+        <p id={errorId} role="alert" className="mb-1.5 px-1 text-xs text-red-700">
+          {shownProblem}
+        </p>
       )}
       <form
         className="flex items-end gap-1.5"

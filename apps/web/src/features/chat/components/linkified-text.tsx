@@ -6,7 +6,13 @@ export function LinkifiedText({ text, className = '' }: { text: string; classNam
     <p className={`whitespace-pre-wrap break-words ${className}`}>
       {splitLinks(text).map((part, i) =>
         part.href ? (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="underline decoration-2 underline-offset-2">
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline decoration-2 underline-offset-2"
+          >
             {part.text}
           </a>
         ) : (

@@ -16,11 +16,17 @@ interface Props {
 export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscard, onMediaLoad }: Props) {
   const state = m.error ? 'Not sent' : m.sent ? 'Sent' : 'Sending';
   return (
-    <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-testid="chat-message" data-sent={m.sent ? 'true' : 'false'}>
+    <li
+      className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
+      data-testid="chat-message"
+      data-sent={m.sent ? 'true' : 'false'}
+    >
       <div className={`max-w-[80%] ${mine ? 'items-end' : 'items-start'} flex flex-col`}>
         <div
           className={`rounded-2xl px-3 py-2 text-sm shadow-sm ${
-            mine ? 'rounded-br-md bg-brand-800 text-white' : 'rounded-bl-md border border-stone-200 bg-white text-stone-900'
+            mine
+              ? 'rounded-br-md bg-brand-800 text-white'
+              : 'rounded-bl-md border border-stone-200 bg-white text-stone-900'
           } ${m.error ? 'opacity-80 ring-2 ring-red-500' : ''}`}
         >
           {!mine && <p className="mb-0.5 text-xs font-semibold text-brand-700">{m.senderName}</p>}
@@ -33,19 +39,36 @@ export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscar
             >
               {m.mediaType === 'video' ? (
                 <>
-                  <video src={m.media} preload="metadata" muted playsInline className="max-h-56 w-56 object-cover" onLoadedMetadata={onMediaLoad} />
+                  <video
+                    src={m.media}
+                    preload="metadata"
+                    muted
+                    playsInline
+                    className="max-h-56 w-56 object-cover"
+                    onLoadedMetadata={onMediaLoad}
+                  />
                   <span className="absolute inset-0 grid place-items-center">
-                    <span className="grid size-11 place-items-center rounded-full bg-black/60 text-white"><PlayIcon size={20} /></span>
+                    <span className="grid size-11 place-items-center rounded-full bg-black/60 text-white">
+                      <PlayIcon size={20} />
+                    </span>
                   </span>
                 </>
               ) : (
                 // eslint-disable-next-line jsx-a11y/img-redundant-alt -- a photo someone sent has no other description
-                <img src={m.media} alt="Photo" loading="lazy" onLoad={onMediaLoad} className="max-h-56 min-h-24 w-auto min-w-24 max-w-full object-cover" />
+                <img
+                  src={m.media}
+                  alt="Photo"
+                  loading="lazy"
+                  onLoad={onMediaLoad}
+                  className="max-h-56 min-h-24 w-auto min-w-24 max-w-full object-cover"
+                />
               )}
             </button>
           )}
           {m.message && <LinkifiedText text={m.message} />}
-          <p className={`mt-1 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-brand-100' : 'text-stone-500'}`}>
+          <p
+            className={`mt-1 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-brand-100' : 'text-stone-500'}`}
+          >
             <time dateTime={m.timestamp}>{timeLabel(m.timestamp)}</time>
             {mine && (
               <span title={state} aria-label={state} role="img" className="inline-flex">
@@ -58,10 +81,14 @@ export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscar
           <div className="mt-1 flex flex-wrap items-center justify-end gap-2 text-xs" role="alert">
             <span className="text-red-700">{m.error}</span>
             {onRetry && (
-              <button type="button" onClick={() => onRetry(m._id)} className="font-semibold text-brand-800 underline">Retry</button>
+              <button type="button" onClick={() => onRetry(m._id)} className="font-semibold text-brand-800 underline">
+                Retry
+              </button>
             )}
             {onDiscard && (
-              <button type="button" onClick={() => onDiscard(m._id)} className="font-semibold text-stone-600 underline">Remove</button>
+              <button type="button" onClick={() => onDiscard(m._id)} className="font-semibold text-stone-600 underline">
+                Remove
+              </button>
             )}
           </div>
         )}

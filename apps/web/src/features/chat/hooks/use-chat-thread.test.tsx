@@ -48,8 +48,16 @@ vi.mock('../realtime/chat-socket', () => {
 const SELF = { id: 'me', name: 'Ada' };
 let n = 0;
 const msg = (over: Partial<ChatMessageDto> = {}): ChatMessageDto => ({
-  _id: `m${++n}`, chatId: 'chat-1', senderId: 'agent', senderName: 'Tolu', message: 'hi', media: null, mediaType: null,
-  timestamp: new Date(Date.UTC(2025, 0, 1, 10, n)).toISOString(), sent: true, ...over,
+  _id: `m${++n}`,
+  chatId: 'chat-1',
+  senderId: 'agent',
+  senderName: 'Tolu',
+  message: 'hi',
+  media: null,
+  mediaType: null,
+  timestamp: new Date(Date.UTC(2025, 0, 1, 10, n)).toISOString(),
+  sent: true,
+  ...over,
 });
 
 function source(over: Partial<ThreadSource> = {}): ThreadSource {
@@ -92,7 +100,10 @@ describe('useChatThread', () => {
   });
 
   it('keeps a failed message unsent with the reason, and retries it', async () => {
-    const send = vi.fn().mockRejectedValueOnce(new Error('Too many requests.')).mockImplementation(async ({ message }: { message: string }) => msg({ senderId: 'me', message }));
+    const send = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Too many requests.'))
+      .mockImplementation(async ({ message }: { message: string }) => msg({ senderId: 'me', message }));
     const { result } = renderHook(() => useChatThread(source({ send })));
     await waitFor(() => expect(result.current.status).toBe('ready'));
     act(() => void result.current.send('hello', null));
@@ -122,7 +133,8 @@ describe('useChatThread', () => {
   it('re-joins and fetches what was missed after a reconnection', async () => {
     const welcome = msg({ message: 'welcome' });
     const missed = msg({ message: 'sent while you were offline' });
-    const loadLatest = vi.fn()
+    const loadLatest = vi
+      .fn()
       .mockResolvedValueOnce({ chatId: 'chat-1', messages: [welcome], hasMore: false })
       .mockResolvedValueOnce({ chatId: 'chat-1', messages: [missed], hasMore: false });
     const { result } = renderHook(() => useChatThread(source({ loadLatest })));
@@ -134,7 +146,9 @@ describe('useChatThread', () => {
       fake.connected = true;
       fake.trigger('connect');
     });
-    await waitFor(() => expect(result.current.messages.map((m) => m.message)).toEqual(['welcome', 'sent while you were offline']));
+    await waitFor(() =>
+      expect(result.current.messages.map((m) => m.message)).toEqual(['welcome', 'sent while you were offline']),
+    );
     expect(fake.emitted).toContainEqual(['join-room', 'chat-1']);
     expect(loadLatest).toHaveBeenCalledTimes(2);
   });

@@ -97,7 +97,10 @@ export function useChatThread(source: ThreadSource) {
       setTypers((t) => (t[userId] === name ? t : { ...t, [userId]: name }));
       clearTimeout(typerTimers.current.get(userId));
       // A lost stop-typing must not leave the indicator on forever.
-      typerTimers.current.set(userId, setTimeout(() => dropTyper(userId), TYPING_SAFETY_MS));
+      typerTimers.current.set(
+        userId,
+        setTimeout(() => dropTyper(userId), TYPING_SAFETY_MS),
+      );
     };
     const onStopTyping = (userId: string, forChat?: string) => {
       if (forChat && forChat !== chatIdRef.current) return;
@@ -151,20 +154,31 @@ export function useChatThread(source: ThreadSource) {
     sendingRef.current = true;
     setSending(true);
     try {
-      const saved = await src.current.send({ chatId: chatIdRef.current, message: local.message, file: local.file ?? null });
+      const saved = await src.current.send({
+        chatId: chatIdRef.current,
+        message: local.message,
+        file: local.file ?? null,
+      });
       if (!chatIdRef.current) {
         chatIdRef.current = saved.chatId;
         setChatId(saved.chatId);
         src.current.onChatCreated?.(saved.chatId);
       }
       if (local.media?.startsWith('blob:')) URL.revokeObjectURL(local.media);
-      setMessages((prev) => mergeMessages(prev.filter((m) => m._id !== local._id), [saved]));
+      setMessages((prev) =>
+        mergeMessages(
+          prev.filter((m) => m._id !== local._id),
+          [saved],
+        ),
+      );
       // SPEC §7: the client also emits send-message; the server relays only its saved copy.
       chatSocket().emit('send-message', saved.chatId, { _id: saved._id });
     } catch (err) {
       // SPEC §4: a failed message stays unsent (and can be retried); the error is logged.
       console.error(MSG.failedSendMessage, err);
-      setMessages((prev) => prev.map((m) => (m._id === local._id ? { ...m, error: errorMessage(err, MSG.failedSendMessage) } : m)));
+      setMessages((prev) =>
+        prev.map((m) => (m._id === local._id ? { ...m, error: errorMessage(err, MSG.failedSendMessage) } : m)),
+      );
     } finally {
       sendingRef.current = false;
       setSending(false);
@@ -172,42 +186,58 @@ export function useChatThread(source: ThreadSource) {
   }, []);
 
   /** Shows the message at once (sent=false) and replaces it with the server's on success. */
-  const send = useCallback((text: string, file: File | null): boolean => {
-    const message = text.trim();
-    if ((!message && !file) || sendingRef.current) return false;
-    const local: ThreadMessage = {
-      _id: localId(),
-      chatId: chatIdRef.current ?? '',
-      senderId: src.current.self.id,
-      senderName: src.current.self.name,
-      message,
-      media: file ? URL.createObjectURL(file) : null,
-      mediaType: file ? (file.type.startsWith('video/') ? 'video' : 'image') : null,
-      timestamp: new Date().toISOString(),
-      sent: false,
-      file,
-    };
-    setMessages((prev) => [...prev, local]);
-    void deliver(local);
-    return true;
-  }, [deliver]);
+  const send = useCallback(
+    (text: string, file: File | null): boolean => {
+      const message = text.trim();
+      if ((!message && !file) || sendingRef.current) return false;
+      const local: ThreadMessage = {
+        _id: localId(),
+        chatId: chatIdRef.current ?? '',
+        senderId: src.current.self.id,
+        senderName: src.current.self.name,
+        message,
+        media: file ? URL.createObjectURL(file) : null,
+        mediaType: file ? (file.type.startsWith('video/') ? 'video' : 'image') : null,
+        timestamp: new Date().toISOString(),
+        sent: false,
+        file,
+      };
+      setMessages((prev) => [...prev, local]);
+      void deliver(local);
+      return true;
+    },
+    [deliver],
+  );
 
-  const retry = useCallback((id: string) => {
-    if (sendingRef.current) return;
-    const failed = messages.find((m) => m._id === id && m.error);
-    if (!failed) return;
-    const again = { ...failed, error: undefined, timestamp: new Date().toISOString() };
-    setMessages((prev) => [...prev.filter((m) => m._id !== id), again]);
-    void deliver(again);
-  }, [messages, deliver]);
+  const retry = useCallback(
+    (id: string) => {
+      if (sendingRef.current) return;
+      const failed = messages.find((m) => m._id === id && m.error);
+      if (!failed) return;
+      const again = { ...failed, error: undefined, timestamp: new Date().toISOString() };
+      setMessages((prev) => [...prev.filter((m) => m._id !== id), again]);
+      void deliver(again);
+    },
+    [messages, deliver],
+  );
 
   const discard = useCallback((id: string) => {
     setMessages((prev) => prev.filter((m) => m._id !== id || !m.error));
   }, []);
 
   return {
-    chatId, messages, status, hasMore, loadingOlder, sending, typers: Object.values(typers),
-    refresh, loadOlder, send, retry, discard,
+    chatId,
+    messages,
+    status,
+    hasMore,
+    loadingOlder,
+    sending,
+    typers: Object.values(typers),
+    refresh,
+    loadOlder,
+    send,
+    retry,
+    discard,
   };
 }
 

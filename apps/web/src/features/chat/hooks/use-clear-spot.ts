@@ -14,7 +14,13 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
  * edge, touches none of `obstacles` (with `gap` around it); null when there is none in the lower
  * half of the screen.
  */
-export function findClearBottom(obstacles: Box[], view: { width: number; height: number }, size: number, inset: number, gap = 6): number | null {
+export function findClearBottom(
+  obstacles: Box[],
+  view: { width: number; height: number },
+  size: number,
+  inset: number,
+  gap = 6,
+): number | null {
   const left = view.width - inset - size;
   for (let bottom = inset; bottom + size <= view.height / 2 + size; bottom += 8) {
     const top = view.height - bottom - size;
@@ -41,7 +47,10 @@ function isTyping(el: Element | null): boolean {
  * screen; null when it should hide: no free spot, or (on phones) the user is typing in a field.
  * Recomputed on scroll, resize and whenever the page's content changes.
  */
-export function useClearSpot(button: RefObject<HTMLElement | null>, { active, size, inset }: { active: boolean; size: number; inset: number }): number | null {
+export function useClearSpot(
+  button: RefObject<HTMLElement | null>,
+  { active, size, inset }: { active: boolean; size: number; inset: number },
+): number | null {
   const [bottom, setBottom] = useState<number | null>(inset);
   const [typing, setTyping] = useState(false);
 
@@ -72,7 +81,12 @@ export function useClearSpot(button: RefObject<HTMLElement | null>, { active, si
     const observer = new MutationObserver((records) => {
       if (records.some((r) => !button.current?.contains(r.target))) schedule();
     });
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden', 'open'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['class', 'style', 'hidden', 'open'],
+    });
     window.addEventListener('scroll', schedule, { passive: true, capture: true });
     window.addEventListener('resize', schedule);
     // Images and fonts move things without changing the DOM.

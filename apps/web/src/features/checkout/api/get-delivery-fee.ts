@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DeliveryFeeAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export interface FeeRequest {
@@ -9,7 +10,7 @@ export interface FeeRequest {
 
 /** `POST /api/order/delivery-fee` → total delivery fee in naira. */
 export const getDeliveryFee = async (req: FeeRequest): Promise<number> =>
-  (await api.post<{ success: true; totalDeliveryFee: number }>('/api/order/delivery-fee', req)).totalDeliveryFee;
+  (await api.post<DeliveryFeeAnswer>('/api/order/delivery-fee', req)).totalDeliveryFee;
 
 export const deliveryFeeQuery = (req: FeeRequest | null) =>
   queryOptions({

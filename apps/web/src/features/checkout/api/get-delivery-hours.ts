@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DailyWindow } from '@jara/shared';
+import type { PublicConfig } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** The delivery hours the server enforces at checkout (from /api/config). */
 export const deliveryHoursQuery = queryOptions({
   queryKey: ['config', 'delivery-hours'],
-  queryFn: async () => (await api.get<{ deliveryHours?: DailyWindow }>('/api/config')).deliveryHours ?? null,
+  queryFn: async () => (await api.get<PublicConfig>('/api/config')).deliveryHours,
   staleTime: Infinity,
 });
 

@@ -1,3 +1,4 @@
+import type { CheckoutAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export interface CheckoutItemPayload {
@@ -21,5 +22,4 @@ export interface CheckoutPayload {
 }
 
 /** `POST /api/payment/paystack` → where to pay. */
-export const startPayment = (payload: CheckoutPayload) =>
-  api.post<{ success: true; url: string; reference: string }>('/api/payment/paystack', payload);
+export const startPayment = (payload: CheckoutPayload) => api.post<CheckoutAnswer>('/api/payment/paystack', payload);

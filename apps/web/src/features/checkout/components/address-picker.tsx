@@ -28,18 +28,34 @@ export function AddressPicker({
           <p className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">{MSG.noAddress}</p>
         ) : (
           addresses.map((a) => (
-            <label key={a._id} className="flex cursor-pointer gap-3 rounded-xl border border-stone-200 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-              <input type="radio" name={name} value={a._id} checked={selectedId === a._id} onChange={() => onSelect(a._id)} className="mt-1 accent-brand-800" />
+            <label
+              key={a._id}
+              className="flex cursor-pointer gap-3 rounded-xl border border-stone-200 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={a._id}
+                checked={selectedId === a._id}
+                onChange={() => onSelect(a._id)}
+                className="mt-1 accent-brand-800"
+              />
               <span className="min-w-0">
-                <span className="block font-semibold text-stone-900">{a.firstName} {a.lastName}</span>
+                <span className="block font-semibold text-stone-900">
+                  {a.firstName} {a.lastName}
+                </span>
                 <span className="block text-stone-700">{a.address}</span>
                 {doorLine(a) && <span className="block text-stone-700">{doorLine(a)}</span>}
-                <span className="block text-stone-600">{a.city}, {a.state}</span>
+                <span className="block text-stone-600">
+                  {a.city}, {a.state}
+                </span>
               </span>
             </label>
           ))
         )}
-        <Link to="/add-address" className={buttonClass('outline', 'sm', 'w-full')}>Add address</Link>
+        <Link to="/add-address" className={buttonClass('outline', 'sm', 'w-full')}>
+          Add address
+        </Link>
       </div>
     </fieldset>
   );

@@ -60,12 +60,21 @@ export function CartPage() {
   const blockedReason = closedLines.length
     ? `${closedLines.map((l) => l.product.name).join(', ')}: ${openState(closedLines[0]!.product.vendorId)!.label}. Remove ${closedLines.length === 1 ? 'it' : 'them'} or order when the vendor opens.`
     : null;
-  const checkoutLines = lines.map((l) => ({ product: l.product._id, quantity: l.qty, vendorId: l.product.vendorId, optionId: l.optionId, price: l.unit }));
+  const checkoutLines = lines.map((l) => ({
+    product: l.product._id,
+    quantity: l.qty,
+    vendorId: l.product.vendorId,
+    optionId: l.optionId,
+    price: l.unit,
+  }));
 
   return (
     <Page title="Cart">
       <h1 className="text-2xl font-bold sm:text-3xl">
-        Shopping Cart <span className="text-base font-semibold text-accent-600">{count} Item{count === 1 ? '' : 's'}</span>
+        Shopping Cart{' '}
+        <span className="text-base font-semibold text-accent-600">
+          {count} Item{count === 1 ? '' : 's'}
+        </span>
       </h1>
       <div className="mt-6">
         {isPending && count > 0 ? (
@@ -75,44 +84,64 @@ export function CartPage() {
           </div>
         ) : lines.length === 0 ? (
           <EmptyState message="Your cart is empty.">
-            <Link to="/products" className={buttonClass('primary')}>Continue shopping</Link>
+            <Link to="/products" className={buttonClass('primary')}>
+              Continue shopping
+            </Link>
           </EmptyState>
         ) : (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div>
-            <ul className="space-y-3">
-              {lines.map((l) => (
-                <li key={`${l.product._id}:${l.optionId}`} className="flex gap-4 rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-4">
-                  <Link to={productPath(l.product)} className="size-20 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:size-24">
-                    {l.product.image[0] && (
-                      <ResponsiveImage src={l.product.image[0]} alt={l.product.name} width={96} height={96} sizes="96px" className="size-full object-cover" />
-                    )}
-                  </Link>
-                  <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <p className="line-clamp-2 break-words font-semibold text-stone-900">{l.product.name}</p>
-                    <p className="text-sm text-stone-600">{l.optionName}</p>
-                    {openState(l.product.vendorId)?.open === false && (
-                      <p className="text-sm font-semibold text-amber-800">{openState(l.product.vendorId)!.label}</p>
-                    )}
-                    <div className="mt-auto flex flex-wrap items-center gap-3">
-                      <QuantitySelect label={`Quantity of ${l.product.name}`} hideLabel value={l.qty} onChange={(q) => updateQuantity(l.product._id, l.optionId, q)} />
-                      <span className="font-semibold text-brand-900">{formatPrice(l.unit * l.qty)}</span>
-                    </div>
-                  </div>
-                  <button
-                    type="button"
-                    onClick={() => removeFromCart(l.product._id, l.optionId)}
-                    aria-label={`Remove ${l.product.name} (${l.optionName}) from cart`}
-                    className="grid size-10 shrink-0 place-items-center self-start rounded-full text-red-700 hover:bg-red-50"
+              <ul className="space-y-3">
+                {lines.map((l) => (
+                  <li
+                    key={`${l.product._id}:${l.optionId}`}
+                    className="flex gap-4 rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-4"
                   >
-                    <TrashIcon size={18} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <Link to="/products" className="mt-4 inline-block rounded font-semibold text-brand-800 hover:underline">
-              ← Continue Shopping
-            </Link>
+                    <Link
+                      to={productPath(l.product)}
+                      className="size-20 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:size-24"
+                    >
+                      {l.product.image[0] && (
+                        <ResponsiveImage
+                          src={l.product.image[0]}
+                          alt={l.product.name}
+                          width={96}
+                          height={96}
+                          sizes="96px"
+                          className="size-full object-cover"
+                        />
+                      )}
+                    </Link>
+                    <div className="flex min-w-0 flex-1 flex-col gap-1">
+                      <p className="line-clamp-2 break-words font-semibold text-stone-900">{l.product.name}</p>
+                      <p className="text-sm text-stone-600">{l.optionName}</p>
+                      {openState(l.product.vendorId)?.open === false && (
+                        <p className="text-sm font-semibold text-amber-800">{openState(l.product.vendorId)!.label}</p>
+                      )}
+                      <div className="mt-auto flex flex-wrap items-center gap-3">
+                        <QuantitySelect
+                          label={`Quantity of ${l.product.name}`}
+                          hideLabel
+                          value={l.qty}
+                          onChange={(q) => updateQuantity(l.product._id, l.optionId, q)}
+                        />
+                        <span className="font-semibold text-brand-900">{formatPrice(l.unit * l.qty)}</span>
+                      </div>
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => removeFromCart(l.product._id, l.optionId)}
+                      aria-label={`Remove ${l.product.name} (${l.optionName}) from cart`}
+                      className="grid size-10 shrink-0 place-items-center self-start rounded-full text-red-700 hover:bg-red-50"
+                    >
+                      <TrashIcon size={18} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <Link to="/products" className="mt-4 inline-block rounded font-semibold text-brand-800 hover:underline">
+                ← Continue Shopping
+              </Link>
             </div>
             <CheckoutPanel
               lines={checkoutLines}

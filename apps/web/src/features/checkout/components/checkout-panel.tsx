@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useQueryClient } from '@tanstack/react-query';
-import { cartTotals, DELIVERY_NOTE_MAX, isWithinDailyWindow, MSG, nairaToKobo, outsideDeliveryHoursMessage } from '@jara/shared';
+import {
+  cartTotals,
+  DELIVERY_NOTE_MAX,
+  isWithinDailyWindow,
+  MSG,
+  nairaToKobo,
+  outsideDeliveryHoursMessage,
+} from '@jara/shared';
 import { useNow } from '../../../lib/clock';
 import { useDeliveryHours } from '../api/get-delivery-hours';
 import { Button } from '../../../components/ui/button';
@@ -53,14 +60,16 @@ export function CheckoutPanel({
 
   // Default to the first address when none (or a deleted one) is selected.
   useEffect(() => {
-    if (!addressesLoading && addresses.length && !addresses.some((a) => a._id === selectedId)) setSelectedId(addresses[0]!._id);
+    if (!addressesLoading && addresses.length && !addresses.some((a) => a._id === selectedId))
+      setSelectedId(addresses[0]!._id);
   }, [addresses, addressesLoading, selectedId]);
   useEffect(() => {
     if (selectedId) writeJson(SELECTED_KEY, selectedId);
   }, [selectedId]);
 
   const vendorIds = useMemo(() => [...new Set(lines.map((l) => l.vendorId))], [lines]);
-  const feeReq = selected && vendorIds.length ? { latitude: selected.latitude, longitude: selected.longitude, vendorIds } : null;
+  const feeReq =
+    selected && vendorIds.length ? { latitude: selected.latitude, longitude: selected.longitude, vendorIds } : null;
   const fee = useDeliveryFee(feeReq);
   useEffect(() => {
     if (fee.isError) toast.error(MSG.failedDeliveryFee, { id: 'delivery-fee' });
@@ -71,7 +80,15 @@ export function CheckoutPanel({
   const deliveryKobo = feeReq && !fee.isError && fee.data !== undefined ? nairaToKobo(fee.data) : 0;
   const totals = cartTotals(itemsKobo, deliveryKobo);
   const feeLoading = feeReq !== null && fee.isFetching;
-  const feeState: FeeState = !feeReq ? 'no-address' : feeLoading ? 'loading' : fee.isError ? 'failed' : fee.data !== undefined ? 'known' : 'loading';
+  const feeState: FeeState = !feeReq
+    ? 'no-address'
+    : feeLoading
+      ? 'loading'
+      : fee.isError
+        ? 'failed'
+        : fee.data !== undefined
+          ? 'known'
+          : 'loading';
 
   const handlePay = async () => {
     if (!user) return onLogin();
@@ -82,7 +99,19 @@ export function CheckoutPanel({
     setPaying(true);
     try {
       await beforePay();
-      const res = await startPayment({ items: lines.map(({ product, quantity, vendorId, optionId, price }) => ({ product, quantity, vendorId, optionId, price })), address: selected._id, email: user.email, amount: totals.totalKobo / 100, ...(note.trim() ? { deliveryNote: note.trim() } : {}) });
+      const res = await startPayment({
+        items: lines.map(({ product, quantity, vendorId, optionId, price }) => ({
+          product,
+          quantity,
+          vendorId,
+          optionId,
+          price,
+        })),
+        address: selected._id,
+        email: user.email,
+        amount: totals.totalKobo / 100,
+        ...(note.trim() ? { deliveryNote: note.trim() } : {}),
+      });
       window.location.assign(res.url);
     } catch (err) {
       toast.error(errorMessage(err));
@@ -95,24 +124,42 @@ export function CheckoutPanel({
   };
 
   return (
-    <aside aria-labelledby="summary-heading" className="h-fit rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] lg:sticky lg:top-24">
-      <h2 id="summary-heading" className="text-xl font-bold">Order Summary</h2>
+    <aside
+      aria-labelledby="summary-heading"
+      className="h-fit rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] lg:sticky lg:top-24"
+    >
+      <h2 id="summary-heading" className="text-xl font-bold">
+        Order Summary
+      </h2>
       {paymentIssue && (
         <div role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p className="font-semibold">{paymentIssue === 'failed' ? 'Your payment was declined.' : 'You cancelled the payment.'}</p>
+          <p className="font-semibold">
+            {paymentIssue === 'failed' ? 'Your payment was declined.' : 'You cancelled the payment.'}
+          </p>
           <p className="mt-0.5">Nothing was charged and your items are still in your cart.</p>
-          <Button size="sm" className="mt-2" onClick={handlePay} disabled={paying || feeLoading || !lines.length}>Try again</Button>
+          <Button size="sm" className="mt-2" onClick={handlePay} disabled={paying || feeLoading || !lines.length}>
+            Try again
+          </Button>
         </div>
       )}
       <div className="mt-4 space-y-5">
         {user ? (
-          <AddressPicker addresses={addresses} loading={addressesLoading} selectedId={selected?._id ?? null} onSelect={setSelectedId} />
+          <AddressPicker
+            addresses={addresses}
+            loading={addressesLoading}
+            selectedId={selected?._id ?? null}
+            onSelect={setSelectedId}
+          />
         ) : (
-          <p className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">Log in to choose a delivery address and pay.</p>
+          <p className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">
+            Log in to choose a delivery address and pay.
+          </p>
         )}
         {user && (
           <div>
-            <label htmlFor="delivery-note" className="mb-1.5 block text-sm font-medium text-stone-800">Delivery note (optional)</label>
+            <label htmlFor="delivery-note" className="mb-1.5 block text-sm font-medium text-stone-800">
+              Delivery note (optional)
+            </label>
             <textarea
               id="delivery-note"
               value={note}
@@ -126,9 +173,17 @@ export function CheckoutPanel({
         )}
         <OrderSummary totals={totals} fee={feeState} />
         {(blockedReason || outsideHours) && (
-          <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">{blockedReason ?? outsideHours}</p>
+          <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {blockedReason ?? outsideHours}
+          </p>
         )}
-        <Button size="lg" variant="accent" className="w-full" onClick={handlePay} disabled={paying || feeLoading || !lines.length || !!blockedReason}>
+        <Button
+          size="lg"
+          variant="accent"
+          className="w-full"
+          onClick={handlePay}
+          disabled={paying || feeLoading || !lines.length || !!blockedReason}
+        >
           {paying ? 'Please wait…' : user ? 'Place Order' : 'Login to Place Order'}
         </Button>
         <p className="text-center text-xs text-stone-500">Pay by card, bank transfer or USSD.</p>

@@ -13,14 +13,23 @@ export function OrderSummary({ totals, fee }: { totals: CartTotals; fee: FeeStat
   const row = (label: string, value: React.ReactNode, testId: string) => (
     <div className="flex items-center justify-between gap-3 py-1.5">
       <dt className="text-stone-700">{label}</dt>
-      <dd className="text-right font-semibold text-stone-900" data-testid={testId}>{value}</dd>
+      <dd className="text-right font-semibold text-stone-900" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
   const delivery =
-    fee === 'loading' ? <Skeleton className="h-4 w-16" />
-    : fee === 'no-address' ? <span className="font-medium text-stone-600">Select an address</span>
-    : fee === 'failed' ? <span className="font-medium text-red-700">Unavailable</span>
-    : totals.deliveryFeeKobo === 0 ? MSG.free : formatNaira(totals.deliveryFeeKobo);
+    fee === 'loading' ? (
+      <Skeleton className="h-4 w-16" />
+    ) : fee === 'no-address' ? (
+      <span className="font-medium text-stone-600">Select an address</span>
+    ) : fee === 'failed' ? (
+      <span className="font-medium text-red-700">Unavailable</span>
+    ) : totals.deliveryFeeKobo === 0 ? (
+      MSG.free
+    ) : (
+      formatNaira(totals.deliveryFeeKobo)
+    );
   const final = fee === 'known';
   return (
     <dl className="divide-y divide-stone-100 text-sm" aria-live="polite">
@@ -29,7 +38,9 @@ export function OrderSummary({ totals, fee }: { totals: CartTotals; fee: FeeStat
       {row('Service Fee', formatNaira(totals.serviceFeeKobo), 'summary-service')}
       <div className="flex items-center justify-between gap-3 pt-3 text-base">
         <dt className="font-bold text-stone-900">{final ? 'Total' : 'Total before delivery'}</dt>
-        <dd className="text-lg font-bold text-brand-900" data-testid="summary-total">{formatNaira(totals.totalKobo)}</dd>
+        <dd className="text-lg font-bold text-brand-900" data-testid="summary-total">
+          {formatNaira(totals.totalKobo)}
+        </dd>
       </div>
     </dl>
   );

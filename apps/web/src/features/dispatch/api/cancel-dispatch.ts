@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { DispatchDto } from '@jara/shared';
+import type { DispatchCancelAnswer } from '@jara/shared';
 import { api, errorMessage } from '../../../lib/api-client';
 import { dispatchesQuery } from './get-dispatches';
 
 export const cancelDispatch = (id: string) =>
-  api.post<{ success: true; message: string; order: DispatchDto }>(`/api/dispatch/cancel/${encodeURIComponent(id)}`);
+  api.post<DispatchCancelAnswer>(`/api/dispatch/cancel/${encodeURIComponent(id)}`);
 
 /** Cancels and tells the user here: the card leaves the Ongoing tab (unmounts) as soon as it succeeds. */
 export function useCancelDispatch() {

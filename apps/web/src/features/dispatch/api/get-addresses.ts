@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address } from '@jara/shared';
+import type { AddressListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** The user's saved addresses (shared cache key with checkout). */
 export const addressesQuery = queryOptions({
   queryKey: ['addresses'],
-  queryFn: async () => (await api.get<{ success: true; addresses: Address[] }>('/api/address/get')).addresses,
+  queryFn: async () => (await api.get<AddressListAnswer>('/api/address/get')).addresses,
   staleTime: 30_000,
 });
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { nairaToKobo, type DispatchFeeInput, type Kobo } from '@jara/shared';
+import { nairaToKobo, type DispatchFeeAnswer, type DispatchFeeInput, type Kobo } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** The distance fee (before express) from pick-up to drop-off, in kobo. */
@@ -7,7 +7,7 @@ export const deliveryFeeQuery = (input: DispatchFeeInput | null) =>
   queryOptions({
     queryKey: ['dispatch-fee', input],
     queryFn: async (): Promise<Kobo> =>
-      nairaToKobo((await api.post<{ success: true; deliveryFee: number }>('/api/dispatch/delivery-fee', input)).deliveryFee),
+      nairaToKobo((await api.post<DispatchFeeAnswer>('/api/dispatch/delivery-fee', input)).deliveryFee),
     enabled: input !== null,
     staleTime: 10 * 60_000,
     retry: false,

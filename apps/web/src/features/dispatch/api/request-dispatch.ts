@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DispatchRequestInput } from '@jara/shared';
+import type { DispatchPaymentAnswer, DispatchRequestInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** Creates the dispatch (priced by the server) and answers with the payment page to go to. */
 export const requestDispatch = (body: DispatchRequestInput) =>
-  api.post<{ success: true; url: string; reference: string }>('/api/payment/paystack-dispatch', body);
+  api.post<DispatchPaymentAnswer>('/api/payment/paystack-dispatch', body);
 
 export const useRequestDispatch = () => useMutation({ mutationFn: requestDispatch });

@@ -1,19 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SuggestionsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
-
-export interface PlaceSuggestion {
-  display_name: string;
-  place_id: string;
-  lat: number;
-  lon: number;
-}
 
 /** The top matches for what the user typed (the server keeps the gazetteer; DESIGN §6). */
 export const placeSuggestionsQuery = (q: string) =>
   queryOptions({
     queryKey: ['place-suggestions', q],
     queryFn: async ({ signal }) =>
-      (await api.get<{ success: true; data: PlaceSuggestion[] }>(`/api/geocoding/search?q=${encodeURIComponent(q)}`, { signal })).data,
+      (await api.get<SuggestionsAnswer>(`/api/geocoding/search?q=${encodeURIComponent(q)}`, { signal })).data,
     enabled: q.length >= 2,
     staleTime: 10 * 60_000,
     retry: false,

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { MSG, uniqueByName } from '@jara/shared';
+import { MSG, uniqueByName, type Suggestion } from '@jara/shared';
 import { PlaceCombobox } from '../../../components/ui/place-combobox';
-import { usePlaceSuggestions, type PlaceSuggestion } from '../api/search-places';
+import { usePlaceSuggestions } from '../api/search-places';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 const DEBOUNCE_MS = 300;
@@ -15,7 +15,7 @@ interface Props {
   errors?: readonly string[];
   id?: string;
   onTextChange: (text: string) => void;
-  onPick: (s: PlaceSuggestion) => void;
+  onPick: (s: Suggestion) => void;
   /** Told whenever suggestions start or stop loading (the form refuses to submit meanwhile). */
   onLoadingChange: (loading: boolean) => void;
 }
@@ -38,7 +38,5 @@ export function AddressAutocomplete({ picked, onLoadingChange, ...field }: Props
     if (isError) toast.error(MSG.failedSuggestions, { id: 'dispatch-suggestions' });
   }, [isError, errorUpdatedAt]);
 
-  return (
-    <PlaceCombobox {...field} suggestions={suggestions} loading={loading} noMatch={noMatch} />
-  );
+  return <PlaceCombobox {...field} suggestions={suggestions} loading={loading} noMatch={noMatch} />;
 }

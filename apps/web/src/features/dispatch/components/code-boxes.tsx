@@ -1,7 +1,12 @@
 /** The delivery code, one digit per box (SPEC §3), read out as one code by screen readers. */
 export function CodeBoxes({ code }: { code: string }) {
   return (
-    <div role="group" aria-label={`Delivery code ${code.split('').join(' ')}`} className="flex gap-2" data-testid="delivery-code">
+    <div
+      role="group"
+      aria-label={`Delivery code ${code.split('').join(' ')}`}
+      className="flex gap-2"
+      data-testid="delivery-code"
+    >
       {code.split('').map((digit, i) => (
         <span
           key={i}

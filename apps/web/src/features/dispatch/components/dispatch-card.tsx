@@ -14,7 +14,11 @@ const STATUS_STYLE: Record<string, string> = {
   'Order Cancelled': 'bg-red-100 text-red-800',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });
+const dateFormat = new Intl.DateTimeFormat('en-NG', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Lagos',
+});
 
 export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
   const cancel = useCancelDispatch();
@@ -41,9 +45,13 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {d.isExpress && (
-            <span className="rounded-full bg-accent-400 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-brand-950">Express</span>
+            <span className="rounded-full bg-accent-400 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-brand-950">
+              Express
+            </span>
           )}
-          <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLE[d.status] ?? 'bg-stone-100 text-stone-800'}`}>
+          <span
+            className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLE[d.status] ?? 'bg-stone-100 text-stone-800'}`}
+          >
             <span className="sr-only">Status: </span>
             {d.status}
           </span>
@@ -58,7 +66,12 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
         <div>
           <dt className="font-medium text-stone-500">Phone</dt>
           <dd>
-            <a href={`tel:${d.dropoff.phone.replace(/[\s-]/g, '')}`} className="text-brand-800 underline-offset-2 hover:underline">{d.dropoff.phone}</a>
+            <a
+              href={`tel:${d.dropoff.phone.replace(/[\s-]/g, '')}`}
+              className="text-brand-800 underline-offset-2 hover:underline"
+            >
+              {d.dropoff.phone}
+            </a>
           </dd>
         </div>
         <div>
@@ -68,7 +81,8 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
         <div>
           <dt className="font-medium text-stone-500">Delivery fee</dt>
           <dd className="font-semibold text-brand-900">
-            {formatPrice(d.deliveryFee)} <span className="font-normal text-stone-600">· total paid {formatPrice(d.amount)}</span>
+            {formatPrice(d.deliveryFee)}{' '}
+            <span className="font-normal text-stone-600">· total paid {formatPrice(d.amount)}</span>
           </dd>
         </div>
         {d.deliveryNote && (
@@ -85,7 +99,9 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 p-3">
           <div>
             <p className="text-sm font-semibold text-brand-900">Delivery code</p>
-            <p className="text-xs text-stone-600">Give it to the recipient; the rider needs it to finish the delivery.</p>
+            <p className="text-xs text-stone-600">
+              Give it to the recipient; the rider needs it to finish the delivery.
+            </p>
           </div>
           <CodeBoxes code={d.deliveryCode} />
         </div>
@@ -95,7 +111,13 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
 
       {d.canCancel && (
         <div className="flex justify-end">
-          <Button variant="outline" size="sm" onClick={handleCancel} disabled={cancel.isPending} aria-label={`Cancel dispatch to ${d.dropoff.firstName} ${d.dropoff.lastName}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={handleCancel}
+            disabled={cancel.isPending}
+            aria-label={`Cancel dispatch to ${d.dropoff.firstName} ${d.dropoff.lastName}`}
+          >
             {cancel.isPending ? 'Cancelling…' : 'Cancel dispatch'}
           </Button>
         </div>

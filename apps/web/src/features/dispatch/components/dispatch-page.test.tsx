@@ -16,14 +16,40 @@ vi.mock('../../../lib/socket', () => {
   return { ensureConnected: () => socket, getSocket: () => socket, disconnectSocket: () => undefined };
 });
 
-const USER = { _id: 'u1', name: 'Ada', email: 'ada@example.com', isSeller: false, isRider: false, role: 'customer', roles: ['customer'], chatId: null, cartItems: {}, wishList: [] };
+const USER = {
+  _id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  isSeller: false,
+  isRider: false,
+  role: 'customer',
+  roles: ['customer'],
+  chatId: null,
+  cartItems: {},
+  wishList: [],
+};
 
 function dispatch(overrides: Partial<DispatchDto> = {}): DispatchDto {
   return {
-    _id: 'd1', status: 'Order Placed', deliveryFee: 900, serviceFee: 20, amount: 920, createdAt: '2026-11-21T10:00:00.000Z', isExpress: true,
-    dropoff: { firstName: 'Bola', lastName: 'Ade', phone: '08051234567', address: 'Faculty of Engineering', email: 'bola@example.com' },
+    _id: 'd1',
+    status: 'Order Placed',
+    deliveryFee: 900,
+    serviceFee: 20,
+    amount: 920,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    isExpress: true,
+    dropoff: {
+      firstName: 'Bola',
+      lastName: 'Ade',
+      phone: '08051234567',
+      address: 'Faculty of Engineering',
+      email: 'bola@example.com',
+    },
     pickup: { firstName: 'Ada', lastName: 'Obi', phone: '08031234567', address: 'Hall 2', email: 'ada@example.com' },
-    deliveryNote: 'Lecture notes', deliveryCode: '4821', canCancel: true, ...overrides,
+    deliveryNote: 'Lecture notes',
+    deliveryCode: '4821',
+    canCancel: true,
+    ...overrides,
   };
 }
 
@@ -31,7 +57,20 @@ describe('DispatchPage', () => {
   it('shows ongoing dispatches with their code, completed ones in the other tab, and live updates', async () => {
     stubFetch({
       'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
-      'GET /api/dispatch/user': { success: true, orders: [dispatch(), dispatch({ _id: 'd2', status: 'Order Delivered', deliveryNote: 'Old parcel', deliveryCode: '1111', canCancel: false })] },
+      'GET /api/ratings/mine': { success: true, ratings: [] },
+      'GET /api/dispatch/user': {
+        success: true,
+        orders: [
+          dispatch(),
+          dispatch({
+            _id: 'd2',
+            status: 'Order Delivered',
+            deliveryNote: 'Old parcel',
+            deliveryCode: '1111',
+            canCancel: false,
+          }),
+        ],
+      },
     });
     renderApp(<DispatchPage />);
     const card = await screen.findByRole('article', { name: 'To Bola Ade' }, { timeout: 5000 });
@@ -61,7 +100,18 @@ describe('DispatchPage', () => {
   it('offers a delivered dispatch the rider rating, sent as a dispatch rating', async () => {
     const calls = stubFetch({
       'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
-      'GET /api/dispatch/user': { success: true, orders: [dispatch(), dispatch({ _id: 'd2', status: 'Order Delivered', canCancel: false, dropoff: { ...dispatch().dropoff, firstName: 'Chi' } })] },
+      'GET /api/dispatch/user': {
+        success: true,
+        orders: [
+          dispatch(),
+          dispatch({
+            _id: 'd2',
+            status: 'Order Delivered',
+            canCancel: false,
+            dropoff: { ...dispatch().dropoff, firstName: 'Chi' },
+          }),
+        ],
+      },
       'GET /api/ratings/mine': { success: true, ratings: [] },
       'POST /api/ratings': { success: true, message: 'Thanks for rating your rider!' },
     });
@@ -73,7 +123,11 @@ describe('DispatchPage', () => {
     await userEvent.click(await within(delivered).findByRole('radio', { name: '5 stars' }));
     await userEvent.click(within(delivered).getByRole('button', { name: 'Submit rating' }));
     expect(await screen.findByText('Thanks for rating your rider!')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/ratings')?.body).toEqual({ subjectType: 'dispatch', subjectId: 'd2', stars: 5 });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/ratings')?.body).toEqual({
+      subjectType: 'dispatch',
+      subjectId: 'd2',
+      stars: 5,
+    });
     expect(await within(delivered).findByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
   }, 20_000);
 

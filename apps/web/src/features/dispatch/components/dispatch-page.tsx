@@ -27,7 +27,16 @@ function PlusButton() {
       title="New dispatch request"
       className="grid size-14 shrink-0 place-items-center rounded-full bg-accent-400 text-brand-950 shadow-[var(--shadow-card)] transition-colors hover:bg-accent-300"
     >
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+      <svg
+        width="28"
+        height="28"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        aria-hidden="true"
+      >
         <path d="M12 5v14M5 12h14" />
       </svg>
     </Link>
@@ -60,7 +69,8 @@ export function DispatchPage() {
   const handleKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End') return;
     e.preventDefault();
-    const next: TabKey = e.key === 'Home' ? 'ongoing' : e.key === 'End' ? 'completed' : tab === 'ongoing' ? 'completed' : 'ongoing';
+    const next: TabKey =
+      e.key === 'Home' ? 'ongoing' : e.key === 'End' ? 'completed' : tab === 'ongoing' ? 'completed' : 'ongoing';
     setTab(next);
     document.getElementById(`${baseId}-tab-${next}`)?.focus();
   };
@@ -70,12 +80,18 @@ export function DispatchPage() {
       <div className="flex items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Delivery</h1>
-          <p className="mt-1 text-sm text-stone-600">Send a parcel anywhere on campus. A rider picks it up and delivers it with your code.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            Send a parcel anywhere on campus. A rider picks it up and delivers it with your code.
+          </p>
         </div>
         <PlusButton />
       </div>
 
-      {!!data?.length && <div className="mt-6"><PushPrompt what="dispatch" /></div>}
+      {!!data?.length && (
+        <div className="mt-6">
+          <PushPrompt what="dispatch" />
+        </div>
+      )}
 
       <div role="tablist" aria-label="Dispatches" className="mt-6 inline-flex rounded-full bg-stone-200/70 p-1">
         {TABS.map((t) => (
@@ -104,11 +120,17 @@ export function DispatchPage() {
           </div>
         ) : isError ? (
           <EmptyState message={errorMessage(error)}>
-            <Button variant="outline" onClick={() => void refetch()}>Try again</Button>
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
           </EmptyState>
         ) : shown.length === 0 ? (
           <EmptyState message={current.empty}>
-            {tab === 'ongoing' && <Link to="/dispatch-request" className={buttonClass('primary')}>Send a parcel</Link>}
+            {tab === 'ongoing' && (
+              <Link to="/dispatch-request" className={buttonClass('primary')}>
+                Send a parcel
+              </Link>
+            )}
           </EmptyState>
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">

@@ -21,8 +21,16 @@ const DRAFT_KEY = 'jara:dispatch-draft';
 const PICK_NEWEST_KEY = 'jara:dispatch-pick-newest';
 
 const EMPTY: DispatchForm = {
-  pickupAddressId: null, firstName: '', lastName: '', email: '', address: '', phone: '',
-  latitude: null, longitude: null, deliveryNote: '', isExpress: false,
+  pickupAddressId: null,
+  firstName: '',
+  lastName: '',
+  email: '',
+  address: '',
+  phone: '',
+  latitude: null,
+  longitude: null,
+  deliveryNote: '',
+  isExpress: false,
 };
 
 /** A half-filled form survives a trip to /add-address (same tab only). */
@@ -46,8 +54,13 @@ function writeDraft(form: DispatchForm | null) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `dispatch-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6">
-      <h2 id={id} className="mb-4 text-lg font-bold">{title}</h2>
+    <section
+      aria-labelledby={id}
+      className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6"
+    >
+      <h2 id={id} className="mb-4 text-lg font-bold">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -85,13 +98,19 @@ export function DispatchRequestPage() {
     });
   }, [addresses.data]);
   useEffect(() => {
-    if (addresses.isError) toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'dispatch-addresses' });
+    if (addresses.isError)
+      toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'dispatch-addresses' });
   }, [addresses.isError, addresses.error]);
 
   const pickup = list.find((a) => a._id === form.pickupAddressId) ?? null;
   const feeInput =
     pickup && form.latitude !== null && form.longitude !== null
-      ? { latitude1: pickup.latitude, longitude1: pickup.longitude, latitude2: form.latitude, longitude2: form.longitude }
+      ? {
+          latitude1: pickup.latitude,
+          longitude1: pickup.longitude,
+          latitude2: form.latitude,
+          longitude2: form.longitude,
+        }
       : null;
   const fee = useDeliveryFee(feeInput);
   useEffect(() => {
@@ -138,7 +157,11 @@ export function DispatchRequestPage() {
     });
   };
 
-  const field = (key: Exclude<FormField, 'address' | 'deliveryNote'>, label: string, props: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {}) => (
+  const field = (
+    key: Exclude<FormField, 'address' | 'deliveryNote'>,
+    label: string,
+    props: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {},
+  ) => (
     <TextField
       label={label}
       name={key}
@@ -153,7 +176,9 @@ export function DispatchRequestPage() {
   return (
     <Page title="Dispatch Request">
       <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Request</h1>
-      <p className="mt-1 text-sm text-stone-600">Tell us where to pick up and where to deliver. You pay once the fee is shown.</p>
+      <p className="mt-1 text-sm text-stone-600">
+        Tell us where to pick up and where to deliver. You pay once the fee is shown.
+      </p>
       <form onSubmit={handleSubmit} noValidate className="mt-6 grid gap-5 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="space-y-5">
           <Section title="Pick-up Location">
@@ -176,7 +201,12 @@ export function DispatchRequestPage() {
             <div className="grid gap-4 sm:grid-cols-2">
               {field('firstName', 'First Name', { autoComplete: 'off' })}
               {field('lastName', 'Last Name', { autoComplete: 'off' })}
-              {field('email', 'Email address', { type: 'email', inputMode: 'email', autoComplete: 'off', className: 'sm:col-span-2' })}
+              {field('email', 'Email address', {
+                type: 'email',
+                inputMode: 'email',
+                autoComplete: 'off',
+                className: 'sm:col-span-2',
+              })}
               <div className="sm:col-span-2">
                 <AddressAutocomplete
                   label="Address"
@@ -191,12 +221,22 @@ export function DispatchRequestPage() {
                     if (errors.address) setErrors(({ address: _gone, ...rest }) => rest);
                   }}
                   onPick={(s) => {
-                    setForm((f) => ({ ...f, address: s.display_name, latitude: Number(s.lat), longitude: Number(s.lon) }));
+                    setForm((f) => ({
+                      ...f,
+                      address: s.display_name,
+                      latitude: Number(s.lat),
+                      longitude: Number(s.lon),
+                    }));
                     if (errors.address) setErrors(({ address: _gone, ...rest }) => rest);
                   }}
                 />
               </div>
-              {field('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'off', className: 'sm:col-span-2' })}
+              {field('phone', 'Phone', {
+                type: 'tel',
+                inputMode: 'tel',
+                autoComplete: 'off',
+                className: 'sm:col-span-2',
+              })}
             </div>
           </Section>
 
@@ -227,8 +267,19 @@ export function DispatchRequestPage() {
 
         <div className="lg:sticky lg:top-24">
           <Section title="Order Summary">
-            <OrderSummary baseFeeKobo={baseFeeKobo} isExpress={form.isExpress} calculating={feeInput !== null && fee.isFetching} />
-            <Button type="submit" variant="primary" size="lg" className="mt-6 w-full" disabled={submitting} aria-busy={submitting}>
+            <OrderSummary
+              baseFeeKobo={baseFeeKobo}
+              isExpress={form.isExpress}
+              calculating={feeInput !== null && fee.isFetching}
+            />
+            <Button
+              type="submit"
+              variant="primary"
+              size="lg"
+              className="mt-6 w-full"
+              disabled={submitting}
+              aria-busy={submitting}
+            >
               {MSG.submitDispatch}
             </Button>
           </Section>

@@ -33,7 +33,9 @@ export function PickupPicker({
           <Skeleton className="h-12 w-full" />
         ) : selected ? (
           <div className="min-w-0 text-sm">
-            <p className="font-semibold text-stone-900">{selected.firstName} {selected.lastName} · {selected.phone}</p>
+            <p className="font-semibold text-stone-900">
+              {selected.firstName} {selected.lastName} · {selected.phone}
+            </p>
             <p className="text-stone-700">{addressLine(selected)}</p>
           </div>
         ) : (
@@ -62,13 +64,19 @@ export function PickupPicker({
                 }}
                 className={`block w-full border-b border-stone-100 px-4 py-3 text-left text-sm hover:bg-stone-50 ${a._id === selectedId ? 'bg-brand-50' : ''}`}
               >
-                <span className="font-medium text-stone-900">{a.firstName} {a.lastName}</span>
+                <span className="font-medium text-stone-900">
+                  {a.firstName} {a.lastName}
+                </span>
                 <span className="block text-stone-600">{addressLine(a)}</span>
               </button>
             </li>
           ))}
         </ul>
-        <Link to="/add-address?next=dispatch-request" onClick={onAddAddress} className="block px-4 py-3 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50">
+        <Link
+          to="/add-address?next=dispatch-request"
+          onClick={onAddAddress}
+          className="block px-4 py-3 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
           Add address
         </Link>
       </div>

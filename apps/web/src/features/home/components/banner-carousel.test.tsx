@@ -8,7 +8,10 @@ const banners = [
   { image: '/media/banners/two.webp', headline: 'Send anything', text: 'Dispatch across campus', link: '/dispatch' },
 ];
 
-const current = () => Number(screen.getAllByRole('button', { name: /Go to slide/ }).findIndex((b) => b.getAttribute('aria-current') === 'true')) + 1;
+const current = () =>
+  Number(
+    screen.getAllByRole('button', { name: /Go to slide/ }).findIndex((b) => b.getAttribute('aria-current') === 'true'),
+  ) + 1;
 const region = () => screen.getByRole('region', { name: 'Featured' });
 
 describe('BannerCarousel', () => {
@@ -25,11 +28,17 @@ describe('BannerCarousel', () => {
   it('advances every 5 seconds and wraps around', () => {
     setup();
     expect(current()).toBe(1);
-    act(() => { vi.advanceTimersByTime(4999); });
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(current()).toBe(1);
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(current()).toBe(2);
-    act(() => { vi.advanceTimersByTime(5000); });
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(current()).toBe(1);
   });
 
@@ -43,17 +52,23 @@ describe('BannerCarousel', () => {
   it('pauses while hovered and resumes after', () => {
     setup();
     fireEvent.mouseEnter(region());
-    act(() => { vi.advanceTimersByTime(12000); });
+    act(() => {
+      vi.advanceTimersByTime(12000);
+    });
     expect(current()).toBe(1);
     fireEvent.mouseLeave(region());
-    act(() => { vi.advanceTimersByTime(5000); });
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(current()).toBe(2);
   });
 
   it('pauses while focused (keyboard users)', () => {
     setup();
     act(() => screen.getByRole('button', { name: 'Next slide' }).focus());
-    act(() => { vi.advanceTimersByTime(12000); });
+    act(() => {
+      vi.advanceTimersByTime(12000);
+    });
     expect(current()).toBe(1);
   });
 
@@ -72,12 +87,18 @@ describe('BannerCarousel', () => {
 
   it('gives a manually chosen slide its full interval', () => {
     setup();
-    act(() => { vi.advanceTimersByTime(4000); });
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Go to slide 2' }));
     // The click also focuses nothing in jsdom, so the timer keeps running.
-    act(() => { vi.advanceTimersByTime(4000); });
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(current()).toBe(2);
-    act(() => { vi.advanceTimersByTime(1000); });
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(current()).toBe(1);
   });
 

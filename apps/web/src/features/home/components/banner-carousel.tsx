@@ -1,66 +1,85 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import { BANNER_INTERVAL_MS } from '@jara/shared';
-import { useCarousel } from '../../../components/ui/use-carousel';
+import { BANNER_INTERVAL_MS, type HomeBanner } from '@jara/shared';
+import { useCarousel, useOnScreen } from '../../../components/ui/use-carousel';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
 import { useAutoplay, useDataSaver } from '../../../lib/data-saver';
 import { HERO_IMAGES } from '../../../lib/images';
-import type { Banner } from '../api/get-home-content';
 
 /**
- * Two-slide hero: auto-advance 5 s, swipe/drag over 50 px, pauses on hover or focus. With data
- * saver or reduced motion it stays put, and with data saver a slide's picture loads when shown.
+ * Two-slide hero: auto-advance 5 s while on screen, swipe/drag over 50 px, pauses on hover or
+ * focus. With data saver or reduced motion it stays put. A slide's picture loads shortly before the
+ * slide is shown (useCarousel), with data saver only when it is shown.
  */
-export function BannerCarousel({ banners }: { banners: Banner[] }) {
+export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
   const saver = useDataSaver();
-  const { index, go, next, prev, paused, bind } = useCarousel(banners.length, BANNER_INTERVAL_MS, useAutoplay());
+  const root = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(root);
+  const { index, go, next, prev, paused, bind, loaded } = useCarousel(
+    banners.length,
+    BANNER_INTERVAL_MS,
+    useAutoplay() && onScreen,
+  );
   return (
     <section
+      ref={root}
       aria-roledescription="carousel"
       aria-label="Featured"
       className="relative select-none"
       {...bind}
     >
       <div className="overflow-hidden rounded-[var(--radius-card)] bg-brand-50 shadow-[var(--shadow-card)]">
-      <div
-        className="flex transition-transform duration-500 ease-out"
-        style={{ transform: `translateX(-${index * 100}%)` }}
-        aria-live={paused ? 'polite' : 'off'}
-        data-testid="banner-track"
-      >
-        {banners.map((b, i) => (
-          <div
-            key={i}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${banners.length}`}
-            aria-hidden={i !== index}
-            inert={i !== index}
-            className="relative aspect-[8/3] w-full shrink-0"
-          >
-            {/* The artwork carries its own headline; the link names it for screen readers. */}
-            <Link to={b.link || '/products'} draggable={false} className="absolute inset-0 block focus-visible:outline-offset-[-4px]">
-              {(!saver || i === index) && <ResponsiveImage
-                src={b.image}
-                alt=""
-                width={HERO_IMAGES.banner.width}
-                height={HERO_IMAGES.banner.height}
-                priority={i === 0}
+        <div
+          className="flex transition-transform duration-500 ease-out"
+          style={{ transform: `translateX(-${index * 100}%)` }}
+          aria-live={paused ? 'polite' : 'off'}
+          data-testid="banner-track"
+        >
+          {banners.map((b, i) => (
+            <div
+              key={i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${banners.length}`}
+              aria-hidden={i !== index}
+              inert={i !== index}
+              className="relative aspect-[8/3] w-full shrink-0"
+            >
+              {/* The artwork carries its own headline; the link names it for screen readers. */}
+              <Link
+                to={b.link || '/products'}
                 draggable={false}
-                sizes={HERO_IMAGES.banner.sizes}
-                className="size-full object-cover"
-              />}
-              <span className="sr-only">
-                {b.headline}. {b.text}
-              </span>
-            </Link>
-          </div>
-        ))}
-      </div>
+                className="absolute inset-0 block focus-visible:outline-offset-[-4px]"
+              >
+                {(saver ? i === index : loaded(i)) && (
+                  <ResponsiveImage
+                    src={b.image}
+                    alt=""
+                    width={HERO_IMAGES.banner.width}
+                    height={HERO_IMAGES.banner.height}
+                    priority={i === 0}
+                    draggable={false}
+                    sizes={HERO_IMAGES.banner.sizes}
+                    className="size-full object-cover"
+                  />
+                )}
+                <span className="sr-only">
+                  {b.headline}. {b.text}
+                </span>
+              </Link>
+            </div>
+          ))}
+        </div>
       </div>
       {banners.length > 1 && (
         <div className="on-dark mx-auto mt-3 flex w-fit items-center gap-1 rounded-full bg-brand-900 p-1 sm:absolute sm:bottom-4 sm:right-4 sm:mt-0 sm:bg-brand-950/60 sm:backdrop-blur-sm">
-          <button type="button" onClick={prev} aria-label="Previous slide" className="grid size-8 place-items-center rounded-full text-white hover:bg-white/20">
+          <button
+            type="button"
+            onClick={prev}
+            aria-label="Previous slide"
+            className="grid size-8 place-items-center rounded-full text-white hover:bg-white/20"
+          >
             <ChevronLeft size={18} />
           </button>
           {banners.map((_, i) => (
@@ -72,10 +91,17 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               aria-current={i === index}
               className="grid size-6 place-items-center"
             >
-              <span className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent-300' : 'w-2 bg-white/70'}`} />
+              <span
+                className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent-300' : 'w-2 bg-white/70'}`}
+              />
             </button>
           ))}
-          <button type="button" onClick={next} aria-label="Next slide" className="grid size-8 place-items-center rounded-full text-white hover:bg-white/20">
+          <button
+            type="button"
+            onClick={next}
+            aria-label="Next slide"
+            className="grid size-8 place-items-center rounded-full text-white hover:bg-white/20"
+          >
             <ChevronRight size={18} />
           </button>
         </div>

@@ -24,7 +24,14 @@ export function CategoryGrid({ categories, loading }: { categories: CategoryDto[
           >
             <span className="block aspect-square w-full max-w-24">
               {c.image && (
-                <ResponsiveImage src={c.image} alt="" width={96} height={96} sizes="96px" className="size-full object-contain transition group-hover:scale-105" />
+                <ResponsiveImage
+                  src={c.image}
+                  alt=""
+                  width={96}
+                  height={96}
+                  sizes="96px"
+                  className="size-full object-contain transition group-hover:scale-105"
+                />
               )}
             </span>
             <span className="text-xs font-semibold leading-tight text-stone-900 sm:text-sm">{c.text}</span>

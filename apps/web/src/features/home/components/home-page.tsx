@@ -41,13 +41,19 @@ export function HomePage() {
         <SectionHeading
           id="best-heading"
           title="Best Sellers"
-          action={<Link to="/products" className="rounded text-sm font-semibold text-brand-800 hover:underline">View all</Link>}
+          action={
+            <Link to="/products" className="rounded text-sm font-semibold text-brand-800 hover:underline">
+              View all
+            </Link>
+          }
         />
         {products.isPending ? <CardGridSkeleton count={BEST_SELLERS} /> : <ProductGrid products={bestSellers} />}
       </section>
 
       <section aria-labelledby="why-heading">
-        <h2 id="why-heading" className="sr-only">Why Jara</h2>
+        <h2 id="why-heading" className="sr-only">
+          Why Jara
+        </h2>
         <Slideshow images={content.data?.slides ?? []} />
         <ul className="mt-6 grid gap-4 sm:grid-cols-3">
           {PERKS.map(({ icon: Icon, title, text }) => (

@@ -39,7 +39,9 @@ export function Footer() {
             <ul className="mt-3 space-y-2 text-sm">
               {g.links.map((l) => (
                 <li key={l.text}>
-                  <Link to={l.url} className="rounded hover:text-accent-300 hover:underline">{l.text}</Link>
+                  <Link to={l.url} className="rounded hover:text-accent-300 hover:underline">
+                    {l.text}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublicUser, Role } from '@jara/shared';
 import { portalLinks } from './nav-bar';
 
-const as = (roles: Role[]) => ({ roles } as unknown as PublicUser);
+const as = (roles: Role[]) => ({ roles }) as unknown as PublicUser;
 const labels = (u: PublicUser | null) => portalLinks(u).map((l) => `${l.label} → ${l.to}`);
 
 describe('portalLinks: the menu shows the portals the roles open', () => {
@@ -11,7 +11,10 @@ describe('portalLinks: the menu shows the portals the roles open', () => {
     expect(labels(as(['customer']))).toEqual(['Sell on Jara → /seller', 'Ride with Jara → /rider']);
   });
   it('a vendor who also rides sees both dashboards', () => {
-    expect(labels(as(['customer', 'vendor', 'rider']))).toEqual(['Seller dashboard → /seller', 'Rider dashboard → /rider']);
+    expect(labels(as(['customer', 'vendor', 'rider']))).toEqual([
+      'Seller dashboard → /seller',
+      'Rider dashboard → /rider',
+    ]);
   });
   it('support and admin see their inboxes and the admin area', () => {
     expect(labels(as(['support']))).toContain('Support inbox → /support');

@@ -14,7 +14,9 @@ function Logo() {
         <rect width="64" height="64" rx="16" fill="#0f4d39" />
         <path d="M38 14v24a10 10 0 0 1-20 0" fill="none" stroke="#fca326" strokeWidth="7" strokeLinecap="round" />
       </svg>
-      <span className="font-[family-name:var(--font-display)] text-2xl font-black tracking-tight text-brand-900">jara</span>
+      <span className="font-[family-name:var(--font-display)] text-2xl font-black tracking-tight text-brand-900">
+        jara
+      </span>
     </Link>
   );
 }
@@ -44,7 +46,9 @@ function SearchBox({ className = '', id }: { className?: string; id: string }) {
         go(value);
       }}
     >
-      <label htmlFor={id} className="sr-only">Search products</label>
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
       <input
         id={id}
         type="search"
@@ -119,7 +123,10 @@ function UserMenu() {
       >
         <MenuIcon size={18} />
         <span className="sr-only">Menu</span>
-        <span className="grid size-8 place-items-center rounded-full bg-brand-800 text-sm font-bold text-white" aria-hidden="true">
+        <span
+          className="grid size-8 place-items-center rounded-full bg-brand-800 text-sm font-bold text-white"
+          aria-hidden="true"
+        >
           {user ? user.name.trim().charAt(0).toUpperCase() || <UserIcon size={16} /> : <UserIcon size={16} />}
         </span>
       </button>
@@ -134,14 +141,36 @@ function UserMenu() {
           </p>
         )}
         <ul className="pt-1">
-          <li><Link className={item} to="/products">All Product</Link></li>
-          <li><Link className={item} to="/shops">Visit Shops</Link></li>
-          <li><Link className={item} to="/wishlist">Wishlist</Link></li>
-          <li><Link className={item} to="/my-orders">My Orders</Link></li>
-          <li><Link className={item} to="/profile">Profile Details</Link></li>
+          <li>
+            <Link className={item} to="/products">
+              All Product
+            </Link>
+          </li>
+          <li>
+            <Link className={item} to="/shops">
+              Visit Shops
+            </Link>
+          </li>
+          <li>
+            <Link className={item} to="/wishlist">
+              Wishlist
+            </Link>
+          </li>
+          <li>
+            <Link className={item} to="/my-orders">
+              My Orders
+            </Link>
+          </li>
+          <li>
+            <Link className={item} to="/profile">
+              Profile Details
+            </Link>
+          </li>
           {portalLinks(user).map((l, i) => (
             <li key={l.to} className={i === 0 ? 'mt-1 border-t border-stone-100 pt-1' : undefined}>
-              <Link className={item} to={l.to}>{l.label}</Link>
+              <Link className={item} to={l.to}>
+                {l.label}
+              </Link>
             </li>
           ))}
           <li className="mt-1 border-t border-stone-100 px-3 pt-1">
@@ -149,11 +178,25 @@ function UserMenu() {
           </li>
           <li className="mt-1 border-t border-stone-100 pt-1">
             {user ? (
-              <button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>
+              <button
+                type="button"
+                className={`${item} w-full text-left`}
+                onClick={() => {
+                  setOpen(false);
+                  void logout();
+                }}
+              >
                 Logout
               </button>
             ) : (
-              <button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); openLogin('login'); }}>
+              <button
+                type="button"
+                className={`${item} w-full text-left`}
+                onClick={() => {
+                  setOpen(false);
+                  openLogin('login');
+                }}
+              >
                 Login
               </button>
             )}
@@ -170,14 +213,21 @@ export function NavBar() {
     `rounded-full px-3 py-2 text-sm font-semibold transition ${isActive ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:text-brand-900'}`;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="ml-2 hidden items-center gap-1 md:flex">
-          <NavLink to="/" end className={link}>Home</NavLink>
-          <NavLink to="/dispatch" className={link}>Dispatch Delivery</NavLink>
+          <NavLink to="/" end className={link}>
+            Home
+          </NavLink>
+          <NavLink to="/dispatch" className={link}>
+            Dispatch Delivery
+          </NavLink>
         </nav>
         <SearchBox id="search-desktop" className="mx-auto hidden w-full max-w-sm sm:block" />
         <div className="ml-auto flex items-center gap-2 sm:ml-0">
@@ -200,7 +250,9 @@ export function NavBar() {
       </div>
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 pb-3 sm:hidden">
         <nav aria-label="Main mobile" className="flex shrink-0 items-center">
-          <NavLink to="/" end className={link}>Home</NavLink>
+          <NavLink to="/" end className={link}>
+            Home
+          </NavLink>
           <NavLink to="/dispatch" className={link}>
             Dispatch<span className="sr-only"> Delivery</span>
           </NavLink>

@@ -27,16 +27,23 @@ export function NewsletterBox() {
   };
 
   return (
-    <section aria-labelledby="newsletter-heading" className="on-dark relative overflow-hidden rounded-[var(--radius-card)] bg-brand-900 px-6 py-10 text-center sm:px-12 sm:py-14">
+    <section
+      aria-labelledby="newsletter-heading"
+      className="on-dark relative overflow-hidden rounded-[var(--radius-card)] bg-brand-900 px-6 py-10 text-center sm:px-12 sm:py-14"
+    >
       <div className="absolute -right-16 -top-16 size-56 rounded-full bg-accent-400/20" aria-hidden="true" />
       <div className="absolute -bottom-20 -left-10 size-48 rounded-full bg-brand-500/30" aria-hidden="true" />
       <div className="relative">
-        <h2 id="newsletter-heading" className="text-2xl font-bold text-white sm:text-3xl">Never miss a deal</h2>
+        <h2 id="newsletter-heading" className="text-2xl font-bold text-white sm:text-3xl">
+          Never miss a deal
+        </h2>
         <p className="mx-auto mt-2 max-w-md text-brand-100">
           Subscribe for new vendors, campus offers and discounts, straight to your inbox.
         </p>
         <form onSubmit={handleSubmit} noValidate className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
-          <label htmlFor="newsletter-email" className="sr-only">Email address</label>
+          <label htmlFor="newsletter-email" className="sr-only">
+            Email address
+          </label>
           <input
             id="newsletter-email"
             type="email"
@@ -48,7 +55,11 @@ export function NewsletterBox() {
             aria-describedby={error ? 'newsletter-error' : undefined}
             className="h-12 min-h-12 w-full min-w-0 shrink-0 rounded-full border-0 bg-white px-5 text-stone-900 placeholder:text-stone-500 sm:flex-1"
           />
-          <button type="submit" disabled={busy} className="h-12 rounded-full bg-accent-400 px-6 font-semibold text-brand-950 hover:bg-accent-300 disabled:opacity-70">
+          <button
+            type="submit"
+            disabled={busy}
+            className="h-12 rounded-full bg-accent-400 px-6 font-semibold text-brand-950 hover:bg-accent-300 disabled:opacity-70"
+          >
             Subscribe
           </button>
         </form>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderDto } from '@jara/shared';
+import type { OrderCancelAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { myOrdersQuery } from './get-my-orders';
 
-export const cancelOrder = (id: string) => api.post<{ success: true; message: string; order: OrderDto }>(`/api/order/cancel/${id}`);
+export const cancelOrder = (id: string) => api.post<OrderCancelAnswer>(`/api/order/cancel/${id}`);
 
 export function useCancelOrder() {
   const qc = useQueryClient();

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 
 const PAGE_SIZE = 10;
 
-export const getMyOrders = (page: number) => api.get<OrderListAnswer>(`/api/order/user?page=${page}&limit=${PAGE_SIZE}`);
+export const getMyOrders = (page: number) =>
+  api.get<OrderListAnswer>(`/api/order/user?page=${page}&limit=${PAGE_SIZE}`);
 
 export const myOrdersQuery = infiniteQueryOptions({
   queryKey: ['orders', 'mine'],

@@ -1,9 +1,18 @@
 /** The delivery code as one box per digit (read out as a whole to screen readers). */
 export function DigitBoxes({ code, label = 'Delivery code' }: { code: string; label?: string }) {
   return (
-    <div role="group" aria-label={`${label}: ${code.split('').join(' ')}`} className="flex gap-2" data-testid="delivery-code">
+    <div
+      role="group"
+      aria-label={`${label}: ${code.split('').join(' ')}`}
+      className="flex gap-2"
+      data-testid="delivery-code"
+    >
       {code.split('').map((d, i) => (
-        <span key={i} aria-hidden="true" className="grid size-11 place-items-center rounded-xl border-2 border-brand-700 bg-white text-xl font-bold text-brand-900">
+        <span
+          key={i}
+          aria-hidden="true"
+          className="grid size-11 place-items-center rounded-xl border-2 border-brand-700 bg-white text-xl font-bold text-brand-900"
+        >
           {d}
         </span>
       ))}

@@ -24,7 +24,9 @@ export function MyOrdersPage() {
   const orders = q.data?.pages.flatMap((p) => p.orders) ?? [];
   return (
     <Page title="My Orders" className="max-w-3xl">
-      <h1 className="text-2xl font-bold sm:text-3xl">My <span className="text-accent-600">Orders</span></h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        My <span className="text-accent-600">Orders</span>
+      </h1>
       <div className="mt-6">
         {!user ? (
           <EmptyState message="Log in to see your orders.">
@@ -32,21 +34,29 @@ export function MyOrdersPage() {
           </EmptyState>
         ) : q.isPending ? (
           <div role="status" aria-label="Loading orders" className="space-y-3">
-            {[0, 1, 2].map((i) => <Skeleton key={i} className="h-20 w-full" />)}
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-20 w-full" />
+            ))}
           </div>
         ) : q.isError ? (
           <EmptyState message={errorMessage(q.error)}>
-            <Button variant="outline" onClick={() => q.refetch()}>Try again</Button>
+            <Button variant="outline" onClick={() => q.refetch()}>
+              Try again
+            </Button>
           </EmptyState>
         ) : orders.length === 0 ? (
           <EmptyState message="No orders yet.">
-            <Link to="/products" className={buttonClass('primary')}>Start shopping</Link>
+            <Link to="/products" className={buttonClass('primary')}>
+              Start shopping
+            </Link>
           </EmptyState>
         ) : (
           <>
             <PushPrompt what="order" />
             <ul className="space-y-3" aria-label="Orders">
-              {orders.map((o, i) => <OrderCard key={o._id} order={o} defaultOpen={focus ? o._id === focus : i === 0} />)}
+              {orders.map((o, i) => (
+                <OrderCard key={o._id} order={o} defaultOpen={focus ? o._id === focus : i === 0} />
+              ))}
             </ul>
             {q.hasNextPage && (
               <div className="mt-6 text-center">

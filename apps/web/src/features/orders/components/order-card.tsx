@@ -23,7 +23,11 @@ const STATUS_STYLE: Record<ItemStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: ItemStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{status}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
+      {status}
+    </span>
+  );
 }
 
 /** Whether the Cancel button still applies, turning false by itself when the window closes. */
@@ -56,7 +60,10 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
   };
 
   return (
-    <li className="overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]" data-testid="order-card">
+    <li
+      className="overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]"
+      data-testid="order-card"
+    >
       <button
         type="button"
         aria-expanded={open}
@@ -67,12 +74,19 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
         <div className="min-w-0 flex-1">
           <p className="text-sm text-stone-600">
             <time dateTime={date.toISOString()}>{fmtTime(date.toISOString())}</time>
-            {' · '}{order.items.length} item{order.items.length === 1 ? '' : 's'}
+            {' · '}
+            {order.items.length} item{order.items.length === 1 ? '' : 's'}
           </p>
           <p className="mt-0.5 text-lg font-bold text-brand-900">{naira(order.amount)}</p>
         </div>
-        <span data-testid="order-status"><StatusBadge status={order.status} /></span>
-        <ChevronDown size={20} className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+        <span data-testid="order-status">
+          <StatusBadge status={order.status} />
+        </span>
+        <ChevronDown
+          size={20}
+          className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
+          aria-hidden="true"
+        />
       </button>
       {open && (
         <div id={panelId} className="space-y-4 border-t border-stone-100 p-4">
@@ -87,26 +101,46 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             {order.items.map((i) => (
               <li key={i._id} className="flex gap-3">
                 <div className="size-16 shrink-0 overflow-hidden rounded-xl bg-stone-100">
-                  {i.product.image && <ResponsiveImage src={i.product.image} alt="" width={64} height={64} sizes="64px" className="size-full object-cover" />}
+                  {i.product.image && (
+                    <ResponsiveImage
+                      src={i.product.image}
+                      alt=""
+                      width={64}
+                      height={64}
+                      sizes="64px"
+                      className="size-full object-cover"
+                    />
+                  )}
                 </div>
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="line-clamp-2 break-words font-semibold text-stone-900">{i.product.name}</p>
-                  <p className="text-stone-600">{i.optionName} · Qty {i.quantity} · {naira(i.unitPrice * i.quantity)}</p>
+                  <p className="text-stone-600">
+                    {i.optionName} · Qty {i.quantity} · {naira(i.unitPrice * i.quantity)}
+                  </p>
                   <p className="text-stone-500">Sold by {i.vendorName}</p>
-                  {i.status === CANCELLED && i.cancelReason && <p className="text-red-800">Cancelled: {i.cancelReason}</p>}
+                  {i.status === CANCELLED && i.cancelReason && (
+                    <p className="text-red-800">Cancelled: {i.cancelReason}</p>
+                  )}
                 </div>
-                <div className="shrink-0"><StatusBadge status={i.status} /></div>
+                <div className="shrink-0">
+                  <StatusBadge status={i.status} />
+                </div>
               </li>
             ))}
           </ul>
           <dl className="grid grid-cols-2 gap-y-1 text-sm">
-            <dt className="text-stone-600">Items</dt><dd className="text-right">{naira(order.itemsPrice)}</dd>
-            <dt className="text-stone-600">Delivery Fee</dt><dd className="text-right">{order.deliveryFee === 0 ? 'Free' : naira(order.deliveryFee)}</dd>
-            <dt className="text-stone-600">Service Fee</dt><dd className="text-right">{naira(order.serviceFee)}</dd>
-            <dt className="font-semibold">Total</dt><dd className="text-right font-semibold">{naira(order.amount)}</dd>
+            <dt className="text-stone-600">Items</dt>
+            <dd className="text-right">{naira(order.itemsPrice)}</dd>
+            <dt className="text-stone-600">Delivery Fee</dt>
+            <dd className="text-right">{order.deliveryFee === 0 ? 'Free' : naira(order.deliveryFee)}</dd>
+            <dt className="text-stone-600">Service Fee</dt>
+            <dd className="text-right">{naira(order.serviceFee)}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-right font-semibold">{naira(order.amount)}</dd>
           </dl>
           <p className="text-sm text-stone-700">
-            <span className="font-semibold">Deliver to:</span> {order.address.firstName} {order.address.lastName}, {order.address.address}, {order.address.city} · {order.address.phone}
+            <span className="font-semibold">Deliver to:</span> {order.address.firstName} {order.address.lastName},{' '}
+            {order.address.address}, {order.address.city} · {order.address.phone}
           </p>
           {order.status === 'Order Delivered' && <RateRider subjectType="order" subjectId={order._id} />}
           {canCancel && (

@@ -23,10 +23,19 @@ export function Accordion({ items }: { items: { question: string; answer: ReactN
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-stone-900 hover:bg-brand-50/60"
               >
                 {item.question}
-                <ChevronDown size={18} className={`shrink-0 text-brand-700 transition-transform ${expanded ? 'rotate-180' : ''}`} />
+                <ChevronDown
+                  size={18}
+                  className={`shrink-0 text-brand-700 transition-transform ${expanded ? 'rotate-180' : ''}`}
+                />
               </button>
             </h2>
-            <div id={panelId} role="region" aria-labelledby={btnId} hidden={!expanded} className="px-5 pb-5 leading-relaxed text-stone-700">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={btnId}
+              hidden={!expanded}
+              className="px-5 pb-5 leading-relaxed text-stone-700"
+            >
               {item.answer}
             </div>
           </div>

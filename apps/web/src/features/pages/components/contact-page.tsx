@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { attachmentSizeError, emailError, MSG, normalizeEmail } from '@jara/shared';
+import { attachmentSizeError, emailError, MSG, normalizeEmail, type MessageAnswer } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { TextArea, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
@@ -28,7 +28,8 @@ export function ContactPage() {
     attachment: file && attachmentSizeError(file) ? [attachmentSizeError(file)!] : [],
   };
   const shown = (f: Field) => (submitted ? errors[f] : []);
-  const set = (f: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
+  const set = (f: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [f]: e.target.value }));
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,7 +43,7 @@ export function ContactPage() {
     if (file) body.set('attachment', file);
     setBusy(true);
     try {
-      await api.post('/api/mail/contact', body);
+      await api.post<MessageAnswer>('/api/mail/contact', body);
       toast.success(MSG.messageSent);
       setValues({ name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' });
       setFile(null);
@@ -62,8 +63,8 @@ export function ContactPage() {
           <p className="text-sm font-semibold uppercase tracking-wider text-accent-600">We're here to help</p>
           <h1 className="mt-1 text-3xl font-bold">Contact Us</h1>
           <p className="mt-3 text-stone-700">
-            Questions about an order, a vendor or a dispatch? Send us a message and our support team will reply by email,
-            usually within the day (8 AM – 9 PM).
+            Questions about an order, a vendor or a dispatch? Send us a message and our support team will reply by
+            email, usually within the day (8 AM – 9 PM).
           </p>
           <ul className="mt-6 space-y-2 text-sm text-stone-700">
             <li>• Report a wrong or missing item within 30 minutes of delivery.</li>
@@ -71,15 +72,54 @@ export function ContactPage() {
             <li>• Attach a photo if it helps explain the problem.</li>
           </ul>
         </div>
-        <form onSubmit={handleSubmit} noValidate className="space-y-4 rounded-3xl bg-white p-6 shadow-[var(--shadow-card)] sm:p-8">
+        <form
+          onSubmit={handleSubmit}
+          noValidate
+          className="space-y-4 rounded-3xl bg-white p-6 shadow-[var(--shadow-card)] sm:p-8"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={set('name')} errors={shown('name')} required />
-            <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} errors={shown('email')} required />
+            <TextField
+              label="Name"
+              name="name"
+              autoComplete="name"
+              value={values.name}
+              onChange={set('name')}
+              errors={shown('name')}
+              required
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={set('email')}
+              errors={shown('email')}
+              required
+            />
           </div>
-          <TextField label="Subject" name="subject" value={values.subject} onChange={set('subject')} errors={shown('subject')} required />
-          <TextArea label="Message" name="message" value={values.message} onChange={set('message')} errors={shown('message')} required rows={6} />
+          <TextField
+            label="Subject"
+            name="subject"
+            value={values.subject}
+            onChange={set('subject')}
+            errors={shown('subject')}
+            required
+          />
+          <TextArea
+            label="Message"
+            name="message"
+            value={values.message}
+            onChange={set('message')}
+            errors={shown('message')}
+            required
+            rows={6}
+          />
           <div>
-            <label htmlFor="contact-attachment" className="mb-1.5 flex items-center gap-2 text-sm font-medium text-stone-800">
+            <label
+              htmlFor="contact-attachment"
+              className="mb-1.5 flex items-center gap-2 text-sm font-medium text-stone-800"
+            >
               <PaperclipIcon size={16} /> Attachment <span className="font-normal text-stone-600">(optional)</span>
             </label>
             <input
@@ -93,7 +133,9 @@ export function ContactPage() {
               className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
             />
             {shown('attachment').map((e) => (
-              <p key={e} id="contact-attachment-errors" className="mt-1.5 text-sm text-red-700">{e}</p>
+              <p key={e} id="contact-attachment-errors" className="mt-1.5 text-sm text-red-700">
+                {e}
+              </p>
             ))}
           </div>
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>

@@ -29,7 +29,8 @@ const FAQ = [
   },
   {
     question: 'How long does delivery take?',
-    answer: 'Most orders arrive within 30 to 60 minutes, depending on how far the vendor is and how busy the kitchen is.',
+    answer:
+      'Most orders arrive within 30 to 60 minutes, depending on how far the vendor is and how busy the kitchen is.',
   },
   {
     question: 'How much does delivery cost?',
@@ -58,9 +59,16 @@ const FAQ = [
     question: 'How can I track my order?',
     answer: (
       <>
-        Open <Link to="/my-orders" className="font-semibold text-brand-800 underline">My Orders</Link> to see each
-        order’s status — placed, confirmed, assigned, picked and delivered — updated live. Dispatches are under{' '}
-        <Link to="/dispatch" className="font-semibold text-brand-800 underline">Dispatch Delivery</Link>.
+        Open{' '}
+        <Link to="/my-orders" className="font-semibold text-brand-800 underline">
+          My Orders
+        </Link>{' '}
+        to see each order’s status — placed, confirmed, assigned, picked and delivered — updated live. Dispatches are
+        under{' '}
+        <Link to="/dispatch" className="font-semibold text-brand-800 underline">
+          Dispatch Delivery
+        </Link>
+        .
       </>
     ),
   },
@@ -70,7 +78,8 @@ const FAQ = [
   },
   {
     question: 'What if an item is wrong or missing?',
-    answer: 'Tell us within 30 minutes of delivery through the chat or the contact form, with a photo if you can, and we will make it right.',
+    answer:
+      'Tell us within 30 minutes of delivery through the chat or the contact form, with a photo if you can, and we will make it right.',
   },
   {
     question: 'What is a dispatch request?',
@@ -82,7 +91,10 @@ const FAQ = [
     answer: (
       <>
         Logged in, tap the chat button at the bottom right to talk to us from 8 AM to 9 PM. Otherwise use the{' '}
-        <Link to="/contact" className="font-semibold text-brand-800 underline">contact form</Link>.
+        <Link to="/contact" className="font-semibold text-brand-800 underline">
+          contact form
+        </Link>
+        .
       </>
     ),
   },

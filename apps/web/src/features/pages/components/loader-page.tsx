@@ -30,7 +30,8 @@ export function LoaderPage() {
   useEffect(() => {
     if (!forOrder) return;
     if (outcome === 'failed') void navigate('/cart?payment=failed', { replace: true });
-    else if (cancelled && outcome !== 'checking' && outcome !== 'paid') void navigate('/cart?payment=cancelled', { replace: true });
+    else if (cancelled && outcome !== 'checking' && outcome !== 'paid')
+      void navigate('/cart?payment=cancelled', { replace: true });
   }, [forOrder, outcome, cancelled, navigate]);
 
   useEffect(() => {
@@ -75,7 +76,9 @@ export function LoaderPage() {
       <div className="grid min-h-[55vh] place-items-center text-center">
         <div className="flex flex-col items-center gap-4">
           <Spinner size={56} label="Confirming, please wait" />
-          <p className="text-lg font-semibold text-brand-900" role="status" aria-live="polite">{text[outcome]}</p>
+          <p className="text-lg font-semibold text-brand-900" role="status" aria-live="polite">
+            {text[outcome]}
+          </p>
           <p className="text-sm text-stone-600">You will be redirected in a few seconds.</p>
         </div>
       </div>

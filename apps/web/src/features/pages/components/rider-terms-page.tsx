@@ -66,5 +66,11 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export function RiderTermsPage() {
-  return <LegalPage title="Rider Terms and Conditions" intro="Thank you for delivering with Jara. These terms explain how riding with us works." sections={SECTIONS} />;
+  return (
+    <LegalPage
+      title="Rider Terms and Conditions"
+      intro="Thank you for delivering with Jara. These terms explain how riding with us works."
+      sections={SECTIONS}
+    />
+  );
 }

@@ -5,7 +5,11 @@ export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <div role="status" data-testid="offline-banner" className="bg-stone-800 px-4 py-2 text-center text-sm font-medium text-white">
+    <div
+      role="status"
+      data-testid="offline-banner"
+      className="bg-stone-800 px-4 py-2 text-center text-sm font-medium text-white"
+    >
       You're offline — showing what you saw last. Changes to your cart are kept and sent when you're back.
     </div>
   );

@@ -5,9 +5,17 @@ export function UpdatePrompt() {
   const reload = useUpdateAvailable();
   if (!reload) return null;
   return (
-    <div role="status" data-testid="update-prompt" className="on-dark fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-2xl bg-brand-950 px-4 py-3 text-sm text-white shadow-xl">
+    <div
+      role="status"
+      data-testid="update-prompt"
+      className="on-dark fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-2xl bg-brand-950 px-4 py-3 text-sm text-white shadow-xl"
+    >
       <span>New version available</span>
-      <button type="button" onClick={reload} className="min-h-11 rounded-full bg-accent-400 px-4 font-semibold text-brand-950 hover:bg-accent-300">
+      <button
+        type="button"
+        onClick={reload}
+        className="min-h-11 rounded-full bg-accent-400 px-4 font-semibold text-brand-950 hover:bg-accent-300"
+      >
         Reload
       </button>
     </div>

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JobDto } from '@jara/shared';
+import type { JobListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getActiveJobs = async () => (await api.get<{ success: true; jobs: JobDto[] }>('/api/rider/active')).jobs;
+export const getActiveJobs = async () => (await api.get<JobListAnswer>('/api/rider/active')).jobs;
 
 export const activeJobsQuery = queryOptions({ queryKey: ['rider', 'active'], queryFn: getActiveJobs, staleTime: 0 });
 

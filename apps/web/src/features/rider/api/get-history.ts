@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JobDto } from '@jara/shared';
+import type { JobListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getJobHistory = async () => (await api.get<{ success: true; jobs: JobDto[] }>('/api/rider/history')).jobs;
+export const getJobHistory = async () => (await api.get<JobListAnswer>('/api/rider/history')).jobs;
 
 export const jobHistoryQuery = queryOptions({ queryKey: ['rider', 'history'], queryFn: getJobHistory, staleTime: 0 });
 

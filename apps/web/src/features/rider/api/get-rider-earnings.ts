@@ -1,18 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EarningsDto, PayoutDto, PayoutInput } from '@jara/shared';
+import type { EarningsAnswer, PayoutInput, PayoutAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getRiderEarnings = async () => (await api.get<{ success: true; earnings: EarningsDto }>('/api/rider/earnings')).earnings;
+export const getRiderEarnings = async () => (await api.get<EarningsAnswer>('/api/rider/earnings')).earnings;
 
-export const riderEarningsQuery = queryOptions({ queryKey: ['rider', 'earnings'], queryFn: getRiderEarnings, staleTime: 0 });
+export const riderEarningsQuery = queryOptions({
+  queryKey: ['rider', 'earnings'],
+  queryFn: getRiderEarnings,
+  staleTime: 0,
+});
 
 export function useRiderEarnings() {
   return useQuery(riderEarningsQuery);
 }
 
-export const requestRiderPayout = async (account: PayoutInput) => (await api.post<{ success: true; payout: PayoutDto }>('/api/rider/payouts', account)).payout;
+export const requestRiderPayout = async (account: PayoutInput) =>
+  (await api.post<PayoutAnswer>('/api/rider/payouts', account)).payout;
 
 export function useRequestRiderPayout() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: requestRiderPayout, onSettled: () => qc.invalidateQueries({ queryKey: riderEarningsQuery.queryKey }) });
+  return useMutation({
+    mutationFn: requestRiderPayout,
+    onSettled: () => qc.invalidateQueries({ queryKey: riderEarningsQuery.queryKey }),
+  });
 }

@@ -1,26 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobKind } from '@jara/shared';
+import type { AbsentAnswer, ArrivedAnswer, JobKind, MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-type Action = 'accept' | 'picked' | 'arrived' | 'absent';
-export interface JobRef { kind: JobKind; id: string }
+/** What each action answers. */
+interface ActionAnswers {
+  accept: MessageAnswer;
+  picked: MessageAnswer;
+  arrived: ArrivedAnswer;
+  absent: AbsentAnswer;
+}
+type Action = keyof ActionAnswers;
+export interface JobRef {
+  kind: JobKind;
+  id: string;
+}
 
 /** POST /api/rider/jobs/:kind/:id/(accept|picked|arrived|absent) */
-export const jobAction = (action: Action, { kind, id }: JobRef) =>
-  api.post<{ success: true; message: string; arrivedAt?: string; waitUntil?: string; chatId?: string }>(`/api/rider/jobs/${kind}/${id}/${action}`);
+export const jobAction = <A extends Action>(action: A, { kind, id }: JobRef) =>
+  api.post<ActionAnswers[A]>(`/api/rider/jobs/${kind}/${id}/${action}`);
 
 /** POST /api/rider/jobs/:kind/:id/deliver with the customer's code. */
 export const deliverJob = ({ kind, id, code }: JobRef & { code: string }) =>
-  api.post<{ success: true; message: string }>(`/api/rider/jobs/${kind}/${id}/deliver`, { code });
+  api.post<MessageAnswer>(`/api/rider/jobs/${kind}/${id}/deliver`, { code });
 
 function useRefreshRider() {
   const qc = useQueryClient();
   return () => void qc.invalidateQueries({ queryKey: ['rider'] });
 }
 
-export function useJobAction(action: Action) {
+export function useJobAction<A extends Action>(action: A) {
   const refresh = useRefreshRider();
-  return useMutation({ mutationFn: (ref: JobRef) => jobAction(action, ref), onSettled: refresh });
+  return useMutation({ mutationFn: (ref: JobRef) => jobAction<A>(action, ref), onSettled: refresh });
 }
 
 export function useDeliverJob() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RiderProfileDto } from '@jara/shared';
+import type { RiderAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { riderMeQuery } from './get-rider-me';
 
-export const setOnline = async (isOnline: boolean) => (await api.post<{ success: true; rider: RiderProfileDto }>('/api/rider/online', { isOnline })).rider;
+export const setOnline = async (isOnline: boolean) =>
+  (await api.post<RiderAnswer>('/api/rider/online', { isOnline })).rider;
 
 export function useSetOnline() {
   const qc = useQueryClient();

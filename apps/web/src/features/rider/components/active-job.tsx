@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useActiveJobs } from '../api/get-active';
-import { useDeliverJob, useJobAction } from '../api/job-actions';
+import { useDeliverJob, useJobAction, type JobRef } from '../api/job-actions';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
 import { DoorDetails } from '../../../components/ui/door-details';
@@ -21,10 +21,22 @@ function Stop({ title, stop }: { title: string; stop: JobStop }) {
       <p className="font-semibold">{stop.label}</p>
       <p className="text-sm">{stop.address}</p>
       <DoorDetails door={stop.door} address={stop.address} className="mt-1" />
-      {stop.items && <ul className="mt-1 list-disc pl-5 text-sm text-stone-700">{stop.items.map((i) => <li key={i}>{i}</li>)}</ul>}
+      {stop.items && (
+        <ul className="mt-1 list-disc pl-5 text-sm text-stone-700">
+          {stop.items.map((i) => (
+            <li key={i}>{i}</li>
+          ))}
+        </ul>
+      )}
       <div className="mt-2 flex flex-wrap gap-2">
-        <a href={mapLink(stop)} target="_blank" rel="noreferrer" className={buttonClass('outline', 'sm')}>Open map<span className="sr-only"> for {stop.label || stop.address}</span></a>
-        {stop.phone && <a href={`tel:${stop.phone}`} className={buttonClass('ghost', 'sm')}>Call {stop.phone}</a>}
+        <a href={mapLink(stop)} target="_blank" rel="noreferrer" className={buttonClass('outline', 'sm')}>
+          Open map<span className="sr-only"> for {stop.label || stop.address}</span>
+        </a>
+        {stop.phone && (
+          <a href={`tel:${stop.phone}`} className={buttonClass('ghost', 'sm')}>
+            Call {stop.phone}
+          </a>
+        )}
       </div>
     </li>
   );
@@ -58,7 +70,9 @@ function CodeForm({ job }: { job: JobDto }) {
   const left = 5 - (job.codeAttempts ?? 0);
   return (
     <form onSubmit={handleSubmit} className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium">Customer's delivery code</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        Customer's delivery code
+      </label>
       <div className="flex gap-2">
         <input
           id={id}
@@ -71,9 +85,13 @@ function CodeForm({ job }: { job: JobDto }) {
           className="h-12 w-32 rounded-xl border border-stone-300 bg-white px-4 text-center font-mono text-2xl tracking-[0.5em]"
           aria-describedby={`${id}-hint`}
         />
-        <Button type="submit" disabled={deliver.isPending || code.length !== 4}>Delivered</Button>
+        <Button type="submit" disabled={deliver.isPending || code.length !== 4}>
+          Delivered
+        </Button>
       </div>
-      <p id={`${id}-hint`} data-keep-clear className="text-xs text-stone-600">{left} {left === 1 ? 'try' : 'tries'} left. After 5 wrong codes the job is locked and support is told.</p>
+      <p id={`${id}-hint`} data-keep-clear className="text-xs text-stone-600">
+        {left} {left === 1 ? 'try' : 'tries'} left. After 5 wrong codes the job is locked and support is told.
+      </p>
     </form>
   );
 }
@@ -84,7 +102,10 @@ function ActiveJobCard({ job }: { job: JobDto }) {
   const absent = useJobAction('absent');
   const until = job.arrivedAt ? new Date(job.arrivedAt).getTime() + DROP_OFF_WAIT_MS : null;
   const left = useCountdown(until);
-  const run = async (m: typeof picked, msg: string) => {
+  const run = async (
+    m: { mutateAsync: (ref: JobRef) => Promise<{ success: true; message?: string }> },
+    msg: string,
+  ) => {
     try {
       const r = await m.mutateAsync({ kind: job.kind, id: job._id });
       toast.success(r.message || msg);
@@ -92,34 +113,63 @@ function ActiveJobCard({ job }: { job: JobDto }) {
       toast.error(errorMessage(err));
     }
   };
-  const mins = left !== null ? `${Math.floor(left / 60_000)}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')}` : '';
+  const mins =
+    left !== null ? `${Math.floor(left / 60_000)}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')}` : '';
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold">{job.kind === 'order' ? 'Order' : 'Dispatch'} #{job._id.slice(0, 8)}{job.isExpress ? ' · Express' : ''}</p>
+        <p className="font-semibold">
+          {job.kind === 'order' ? 'Order' : 'Dispatch'} #{job._id.slice(0, 8)}
+          {job.isExpress ? ' · Express' : ''}
+        </p>
         <StatusPill status={job.status} />
       </div>
-      <p className="text-sm text-stone-600">{job.distanceKm.toFixed(1)} km · you earn {formatPrice(job.riderFee)}</p>
+      <p className="text-sm text-stone-600">
+        {job.distanceKm.toFixed(1)} km · you earn {formatPrice(job.riderFee)}
+      </p>
       {job.locked ? (
-        <p className="mt-3 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" role="alert">This job is locked after too many wrong codes. Support has been told and will contact you.</p>
+        <p className="mt-3 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" role="alert">
+          This job is locked after too many wrong codes. Support has been told and will contact you.
+        </p>
       ) : null}
       <ol className="mt-3 space-y-2">
-        {job.pickups.map((p, i) => <Stop key={i} title={`Pick up${job.pickups.length > 1 ? ` ${i + 1}` : ''}`} stop={p} />)}
+        {job.pickups.map((p, i) => (
+          <Stop key={i} title={`Pick up${job.pickups.length > 1 ? ` ${i + 1}` : ''}`} stop={p} />
+        ))}
         <Stop title="Drop off" stop={job.dropoff} />
       </ol>
       {job.note && <p className="mt-2 text-sm">Note: {job.note}</p>}
       {!job.locked && (
         <div className="mt-4 space-y-3 border-t border-stone-100 pt-3">
-          {job.status === 'Order Assigned' && <Button onClick={() => void run(picked, 'Order Picked')} disabled={picked.isPending}>Picked up</Button>}
+          {job.status === 'Order Assigned' && (
+            <Button onClick={() => void run(picked, 'Order Picked')} disabled={picked.isPending}>
+              Picked up
+            </Button>
+          )}
           {job.status === 'Order Picked' && (
             <>
               <CodeForm job={job} />
               {!job.arrivedAt ? (
-                <Button variant="outline" onClick={() => void run(arrived, 'Wait timer started')} disabled={arrived.isPending}>I have arrived at the drop-off</Button>
+                <Button
+                  variant="outline"
+                  onClick={() => void run(arrived, 'Wait timer started')}
+                  disabled={arrived.isPending}
+                >
+                  I have arrived at the drop-off
+                </Button>
               ) : (
                 <div className="flex flex-wrap items-center gap-3">
-                  <p className="text-sm" aria-live="polite">{left && left > 0 ? `Waiting for the customer: ${mins}` : 'You have waited 5 minutes.'}</p>
-                  <Button variant="danger" size="sm" onClick={() => void run(absent, 'Support has been told')} disabled={absent.isPending || (left ?? 1) > 0}>Customer absent</Button>
+                  <p className="text-sm" aria-live="polite">
+                    {left && left > 0 ? `Waiting for the customer: ${mins}` : 'You have waited 5 minutes.'}
+                  </p>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    onClick={() => void run(absent, 'Support has been told')}
+                    disabled={absent.isPending || (left ?? 1) > 0}
+                  >
+                    Customer absent
+                  </Button>
                 </div>
               )}
             </>
@@ -135,5 +185,13 @@ export function ActiveJobs() {
   if (isPending) return <Skeleton className="h-64" />;
   if (isError) return <EmptyState message={errorMessage(error)} />;
   if (!data.length) return <EmptyState message="No active job. Accept one from the job board." />;
-  return <ul className="space-y-3" aria-label="Active jobs">{data.map((j) => <li key={`${j.kind}:${j._id}`} data-testid="active-job" data-job-id={j._id}><ActiveJobCard job={j} /></li>)}</ul>;
+  return (
+    <ul className="space-y-3" aria-label="Active jobs">
+      {data.map((j) => (
+        <li key={`${j.kind}:${j._id}`} data-testid="active-job" data-job-id={j._id}>
+          <ActiveJobCard job={j} />
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -27,8 +27,12 @@ function JobCard({ job }: { job: JobDto }) {
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{job.kind === 'order' ? 'Order' : 'Dispatch'}</span>
-        {job.isExpress && <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold text-brand-950">Express</span>}
+        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+          {job.kind === 'order' ? 'Order' : 'Dispatch'}
+        </span>
+        {job.isExpress && (
+          <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold text-brand-950">Express</span>
+        )}
         <span className="text-xs text-stone-600">Paid {fmtTime(job.paidAt ?? job.createdAt)}</span>
         <span className="ml-auto text-right">
           <span className="block text-lg font-bold">{formatPrice(job.riderFee)}</span>
@@ -37,7 +41,11 @@ function JobCard({ job }: { job: JobDto }) {
       </div>
       <ol className="mt-3 space-y-1.5 text-sm">
         {job.pickups.map((p, i) => (
-          <li key={i}><span className="font-semibold">Pick up{job.pickups.length > 1 ? ` ${i + 1}` : ''}:</span> {p.label ? `${p.label}, ` : ''}{p.address}</li>
+          <li key={i}>
+            <span className="font-semibold">Pick up{job.pickups.length > 1 ? ` ${i + 1}` : ''}:</span>{' '}
+            {p.label ? `${p.label}, ` : ''}
+            {p.address}
+          </li>
         ))}
         <li>
           <span className="font-semibold">Drop off:</span> {job.dropoff.address}
@@ -45,7 +53,9 @@ function JobCard({ job }: { job: JobDto }) {
         </li>
       </ol>
       {job.note && <p className="mt-2 text-sm text-stone-600">Note: {job.note}</p>}
-      <Button className="mt-3 w-full sm:w-auto" onClick={() => void handleAccept()} disabled={accept.isPending}>Accept job</Button>
+      <Button className="mt-3 w-full sm:w-auto" onClick={() => void handleAccept()} disabled={accept.isPending}>
+        Accept job
+      </Button>
     </Card>
   );
 }
@@ -53,8 +63,27 @@ function JobCard({ job }: { job: JobDto }) {
 export function JobBoard({ online }: { online: boolean }) {
   const { data, isPending, isError, error, refetch } = useJobBoard(online);
   if (!online) return <EmptyState message="You are offline. Go online to see the job board." />;
-  if (isPending) return <div role="status" aria-label="Loading jobs" className="space-y-3"><Skeleton className="h-36" /><Skeleton className="h-36" /></div>;
-  if (isError) return <EmptyState message={errorMessage(error)}><Button onClick={() => void refetch()}>Try again</Button></EmptyState>;
+  if (isPending)
+    return (
+      <div role="status" aria-label="Loading jobs" className="space-y-3">
+        <Skeleton className="h-36" />
+        <Skeleton className="h-36" />
+      </div>
+    );
+  if (isError)
+    return (
+      <EmptyState message={errorMessage(error)}>
+        <Button onClick={() => void refetch()}>Try again</Button>
+      </EmptyState>
+    );
   if (!data.length) return <EmptyState message="No jobs right now. New ones appear here live." />;
-  return <ul className="space-y-3" aria-label="Open jobs">{data.map((j) => <li key={`${j.kind}:${j._id}`} data-testid="job-card" data-job-id={j._id}><JobCard job={j} /></li>)}</ul>;
+  return (
+    <ul className="space-y-3" aria-label="Open jobs">
+      {data.map((j) => (
+        <li key={`${j.kind}:${j._id}`} data-testid="job-card" data-job-id={j._id}>
+          <JobCard job={j} />
+        </li>
+      ))}
+    </ul>
+  );
 }

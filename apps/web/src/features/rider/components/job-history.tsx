@@ -18,10 +18,17 @@ export function JobHistory() {
         <li key={`${j.kind}:${j._id}`}>
           <Card className="flex flex-wrap items-center justify-between gap-2">
             <div>
-              <p className="font-semibold">{j.kind === 'order' ? 'Order' : 'Dispatch'} #{j._id.slice(0, 8)}</p>
-              <p className="text-sm text-stone-600">{fmtTime(j.createdAt)} · {j.dropoff.address}</p>
+              <p className="font-semibold">
+                {j.kind === 'order' ? 'Order' : 'Dispatch'} #{j._id.slice(0, 8)}
+              </p>
+              <p className="text-sm text-stone-600">
+                {fmtTime(j.createdAt)} · {j.dropoff.address}
+              </p>
             </div>
-            <div className="flex items-center gap-2"><span className="font-medium">{formatPrice(j.riderFee)}</span><StatusPill status={j.status} /></div>
+            <div className="flex items-center gap-2">
+              <span className="font-medium">{formatPrice(j.riderFee)}</span>
+              <StatusPill status={j.status} />
+            </div>
           </Card>
         </li>
       ))}

@@ -33,13 +33,22 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold">Hi, {rider.name.split(' ')[0]}</h1>
           <p className="text-sm text-stone-600">
-            {rider.rating !== null ? `Rating ${rider.rating.toFixed(1)} ★ from ${rider.ratingCount} ${rider.ratingCount === 1 ? 'delivery' : 'deliveries'}` : 'No ratings yet'}
+            {rider.rating !== null
+              ? `Rating ${rider.rating.toFixed(1)} ★ from ${rider.ratingCount} ${rider.ratingCount === 1 ? 'delivery' : 'deliveries'}`
+              : 'No ratings yet'}
           </p>
         </div>
-        <Switch checked={rider.isOnline} label={rider.isOnline ? 'Online' : 'Offline'} disabled={online.isPending} onChange={(v) => online.mutate(v, { onError: (err) => toast.error(errorMessage(err)) })} />
+        <Switch
+          checked={rider.isOnline}
+          label={rider.isOnline ? 'Online' : 'Offline'}
+          disabled={online.isPending}
+          onChange={(v) => online.mutate(v, { onError: (err) => toast.error(errorMessage(err)) })}
+        />
       </div>
       {rider.rating !== null && rider.rating < 4 && (
-        <p className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">Your rating is under 4.0. The rider terms ask you to keep it about 4.0 or higher.</p>
+        <p className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+          Your rating is under 4.0. The rider terms ask you to keep it about 4.0 or higher.
+        </p>
       )}
       <SubNav
         label="Rider sections"
@@ -90,20 +99,28 @@ export function RiderPage() {
           <h1 className="text-2xl font-bold sm:text-3xl">Ride with Jara</h1>
           {r?.status === 'pending' && (
             <Card className="border-l-4 border-amber-400">
-              <div className="flex items-center gap-2"><StatusPill status="pending" /><p className="font-semibold">Your application is being reviewed.</p></div>
+              <div className="flex items-center gap-2">
+                <StatusPill status="pending" />
+                <p className="font-semibold">Your application is being reviewed.</p>
+              </div>
               <p className="mt-1 text-sm text-stone-600">We email you when an admin approves it.</p>
             </Card>
           )}
           {r?.status === 'rejected' && (
             <Card className="border-l-4 border-red-500">
-              <div className="flex items-center gap-2"><StatusPill status="rejected" /><p className="font-semibold">Your application was not approved.</p></div>
+              <div className="flex items-center gap-2">
+                <StatusPill status="rejected" />
+                <p className="font-semibold">Your application was not approved.</p>
+              </div>
               {r.rejectionReason && <p className="mt-1 text-sm">Reason: {r.rejectionReason}</p>}
             </Card>
           )}
           {user && !hasRole(user, 'customer') && !r ? (
             <EmptyState message="Riding needs an account that shops on Jara; this staff account cannot apply." />
           ) : (
-            <Card><RiderApplicationForm rider={r} defaultName={user?.name ?? ''} /></Card>
+            <Card>
+              <RiderApplicationForm rider={r} defaultName={user?.name ?? ''} />
+            </Card>
           )}
         </div>
       )}

@@ -13,7 +13,9 @@ export function useRiderLive(enabled: boolean) {
     const socket = ensureConnected();
     const refreshBoard = () => void qc.invalidateQueries({ queryKey: jobBoardQuery.queryKey });
     const onTaken = (e: JobBoardEvent) => {
-      qc.setQueryData<JobDto[]>(jobBoardQuery.queryKey, (jobs) => jobs?.filter((j) => !(j._id === e._id && j.kind === e.kind)));
+      qc.setQueryData<JobDto[]>(jobBoardQuery.queryKey, (jobs) =>
+        jobs?.filter((j) => !(j._id === e._id && j.kind === e.kind)),
+      );
     };
     const onDispatch = () => void qc.invalidateQueries({ queryKey: activeJobsQuery.queryKey });
     socket.on('job.available', refreshBoard);

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SellerProfileDto, VendorApplicationInput } from '@jara/shared';
+import type { SellerApplyAnswer, VendorApplicationInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerMeQuery } from './get-seller-me';
 
 export const applyVendor = async (input: VendorApplicationInput) =>
-  (await api.post<{ success: true; vendor: SellerProfileDto }>('/api/seller/apply', input)).vendor;
+  (await api.post<SellerApplyAnswer>('/api/seller/apply', input)).vendor;
 
 export function useApplyVendor() {
   const qc = useQueryClient();

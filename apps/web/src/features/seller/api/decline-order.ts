@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const declineOrder = ({ orderId, reason }: { orderId: string; reason: string }) =>
-  api.post<{ success: true; message: string }>(`/api/seller/orders/${orderId}/decline`, { reason });
+  api.post<MessageAnswer>(`/api/seller/orders/${orderId}/decline`, { reason });
 
 export function useDeclineOrder() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: declineOrder, onSettled: () => qc.invalidateQueries({ queryKey: ['seller', 'orders'] }) });
+  return useMutation({
+    mutationFn: declineOrder,
+    onSettled: () => qc.invalidateQueries({ queryKey: ['seller', 'orders'] }),
+  });
 }

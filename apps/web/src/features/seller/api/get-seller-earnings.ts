@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EarningsDto } from '@jara/shared';
+import type { EarningsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getSellerEarnings = async () => (await api.get<{ success: true; earnings: EarningsDto }>('/api/seller/earnings')).earnings;
+export const getSellerEarnings = async () => (await api.get<EarningsAnswer>('/api/seller/earnings')).earnings;
 
-export const sellerEarningsQuery = queryOptions({ queryKey: ['seller', 'earnings'], queryFn: getSellerEarnings, staleTime: 0 });
+export const sellerEarningsQuery = queryOptions({
+  queryKey: ['seller', 'earnings'],
+  queryFn: getSellerEarnings,
+  staleTime: 0,
+});
 
 export function useSellerEarnings() {
   return useQuery(sellerEarningsQuery);

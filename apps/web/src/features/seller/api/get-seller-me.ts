@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SellerProfileDto } from '@jara/shared';
+import type { SellerMeAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getSellerMe = async () => (await api.get<{ success: true; vendor: SellerProfileDto | null }>('/api/seller/me')).vendor;
+export const getSellerMe = async () => (await api.get<SellerMeAnswer>('/api/seller/me')).vendor;
 
 export const sellerMeQuery = queryOptions({ queryKey: ['seller', 'me'], queryFn: getSellerMe, staleTime: 30_000 });
 

@@ -1,14 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SellerOrderDto } from '@jara/shared';
+import type { SellerOrdersAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export type OrderScope = 'active' | 'today' | 'past';
 
 export const getSellerOrders = async (scope: OrderScope) =>
-  (await api.get<{ success: true; orders: SellerOrderDto[] }>(`/api/seller/orders?scope=${scope}`)).orders;
+  (await api.get<SellerOrdersAnswer>(`/api/seller/orders?scope=${scope}`)).orders;
 
 export const sellerOrdersQuery = (scope: OrderScope) =>
-  queryOptions({ queryKey: ['seller', 'orders', scope], queryFn: () => getSellerOrders(scope), staleTime: 0, refetchInterval: 60_000 });
+  queryOptions({
+    queryKey: ['seller', 'orders', scope],
+    queryFn: () => getSellerOrders(scope),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
 
 export function useSellerOrders(scope: OrderScope) {
   return useQuery(sellerOrdersQuery(scope));

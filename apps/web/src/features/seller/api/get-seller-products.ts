@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SellerProductDto } from '@jara/shared';
+import type { SellerProductsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const getSellerProducts = async (q: string) =>
-  (await api.get<{ success: true; products: SellerProductDto[] }>(`/api/seller/products${q ? `?q=${encodeURIComponent(q)}` : ''}`)).products;
+  (await api.get<SellerProductsAnswer>(`/api/seller/products${q ? `?q=${encodeURIComponent(q)}` : ''}`)).products;
 
 export const sellerProductsQuery = (q: string) =>
   queryOptions({ queryKey: ['seller', 'products', q], queryFn: () => getSellerProducts(q), staleTime: 10_000 });

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PayoutDto, PayoutInput } from '@jara/shared';
+import type { PayoutAnswer, PayoutInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerEarningsQuery } from './get-seller-earnings';
 
-export const requestSellerPayout = async (account: PayoutInput) => (await api.post<{ success: true; payout: PayoutDto }>('/api/seller/payouts', account)).payout;
+export const requestSellerPayout = async (account: PayoutInput) =>
+  (await api.post<PayoutAnswer>('/api/seller/payouts', account)).payout;
 
 export function useRequestSellerPayout() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: requestSellerPayout, onSettled: () => qc.invalidateQueries({ queryKey: sellerEarningsQuery.queryKey }) });
+  return useMutation({
+    mutationFn: requestSellerPayout,
+    onSettled: () => qc.invalidateQueries({ queryKey: sellerEarningsQuery.queryKey }),
+  });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProductInput, SellerProductDto } from '@jara/shared';
+import type { ProductInput, SellerProductSavedAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 type ProductBody = Omit<ProductInput, 'options' | 'description' | 'inStock'> & {
@@ -9,9 +9,12 @@ type ProductBody = Omit<ProductInput, 'options' | 'description' | 'inStock'> & {
 };
 
 export const saveProduct = async ({ id, body }: { id?: string; body: ProductBody }) =>
-  (await api.post<{ success: true; product: SellerProductDto }>(id ? `/api/seller/products/${id}` : '/api/seller/products', body)).product;
+  (await api.post<SellerProductSavedAnswer>(id ? `/api/seller/products/${id}` : '/api/seller/products', body)).product;
 
 export function useSaveProduct() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: saveProduct, onSuccess: () => qc.invalidateQueries({ queryKey: ['seller', 'products'] }) });
+  return useMutation({
+    mutationFn: saveProduct,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['seller', 'products'] }),
+  });
 }

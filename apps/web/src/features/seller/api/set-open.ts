@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SellerProfileDto } from '@jara/shared';
+import type { SellerOpenAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerMeQuery } from './get-seller-me';
 
-export const setShopOpen = async (isOpen: boolean) => (await api.post<{ success: true; vendor: SellerProfileDto }>('/api/seller/open', { isOpen })).vendor;
+export const setShopOpen = async (isOpen: boolean) =>
+  (await api.post<SellerOpenAnswer>('/api/seller/open', { isOpen })).vendor;
 
 export function useSetShopOpen() {
   const qc = useQueryClient();

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SellerProductDto } from '@jara/shared';
+import type { SellerProductAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const setStock = async ({ id, inStock }: { id: string; inStock: boolean }) =>
-  (await api.post<{ success: true; product: SellerProductDto }>(`/api/seller/products/${id}/stock`, { inStock })).product;
+  (await api.post<SellerProductAnswer>(`/api/seller/products/${id}/stock`, { inStock })).product;
 
 export function useSetStock() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: setStock, onSettled: () => qc.invalidateQueries({ queryKey: ['seller', 'products'] }) });
+  return useMutation({
+    mutationFn: setStock,
+    onSettled: () => qc.invalidateQueries({ queryKey: ['seller', 'products'] }),
+  });
 }

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ImageUploadAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** Uploads one image; the server re-encodes it to WebP and answers its URL. */
 export const uploadSellerImage = async (kind: 'profile' | 'product', file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return (await api.post<{ success: true; url: string }>(`/api/seller/upload?kind=${kind}`, form)).url;
+  return (await api.post<ImageUploadAnswer>(`/api/seller/upload?kind=${kind}`, form)).url;
 };
 
 export function useUploadSellerImage(kind: 'profile' | 'product') {

@@ -5,7 +5,19 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useUploadSellerImage } from '../api/upload-image';
 
 /** Pick images one by one; each is uploaded (re-encoded by the server) and shown with a remove button. */
-export function ImageUpload({ kind, urls, max, onChange, label }: { kind: 'profile' | 'product'; urls: string[]; max: number; onChange: (urls: string[]) => void; label: string }) {
+export function ImageUpload({
+  kind,
+  urls,
+  max,
+  onChange,
+  label,
+}: {
+  kind: 'profile' | 'product';
+  urls: string[];
+  max: number;
+  onChange: (urls: string[]) => void;
+  label: string;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadSellerImage(kind);
@@ -40,9 +52,28 @@ export function ImageUpload({ kind, urls, max, onChange, label }: { kind: 'profi
           </div>
         ))}
         {urls.length < max && (
-          <label htmlFor={id} className="grid size-24 cursor-pointer place-items-center rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 text-center text-xs font-semibold text-stone-700 hover:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600">
-            {upload.isPending ? <Spinner size={24} label="Uploading" /> : <span>Add image<br />(JPEG, PNG, WebP)</span>}
-            <input ref={input} id={id} type="file" accept="image/*" multiple={max > 1} className="sr-only" onChange={(e) => void handleFiles(e.target.files)} />
+          <label
+            htmlFor={id}
+            className="grid size-24 cursor-pointer place-items-center rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 text-center text-xs font-semibold text-stone-700 hover:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600"
+          >
+            {upload.isPending ? (
+              <Spinner size={24} label="Uploading" />
+            ) : (
+              <span>
+                Add image
+                <br />
+                (JPEG, PNG, WebP)
+              </span>
+            )}
+            <input
+              ref={input}
+              id={id}
+              type="file"
+              accept="image/*"
+              multiple={max > 1}
+              className="sr-only"
+              onChange={(e) => void handleFiles(e.target.files)}
+            />
           </label>
         )}
       </div>

@@ -41,12 +41,27 @@ function DeclineDialog({ order, onClose }: { order: SellerOrderDto | null; onClo
   return (
     <Modal open={order !== null} onClose={onClose} labelledBy={titleId} className="max-w-md">
       <div className="p-5">
-        <h2 id={titleId} className="text-xl font-bold">Decline this order?</h2>
-        <p className="mt-1 text-sm text-stone-600">Your items on it become Order Cancelled and the customer is refunded for them.</p>
-        <TextArea label="Reason (the customer sees it)" className="mt-4" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} data-autofocus />
+        <h2 id={titleId} className="text-xl font-bold">
+          Decline this order?
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Your items on it become Order Cancelled and the customer is refunded for them.
+        </p>
+        <TextArea
+          label="Reason (the customer sees it)"
+          className="mt-4"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={300}
+          data-autofocus
+        />
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>Keep order</Button>
-          <Button variant="danger" onClick={() => void handleDecline()} disabled={decline.isPending}>Decline order</Button>
+          <Button variant="ghost" onClick={onClose}>
+            Keep order
+          </Button>
+          <Button variant="danger" onClick={() => void handleDecline()} disabled={decline.isPending}>
+            Decline order
+          </Button>
         </div>
       </div>
     </Modal>
@@ -69,10 +84,14 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <p className="text-xs text-stone-600">Order #{order._id.slice(0, 8)} · {fmtTime(order.paidAt ?? order.createdAt)}</p>
+          <p className="text-xs text-stone-600">
+            Order #{order._id.slice(0, 8)} · {fmtTime(order.paidAt ?? order.createdAt)}
+          </p>
           <p className="font-semibold">{order.customerName}</p>
           {order.customerPhone && (
-            <a href={`tel:${order.customerPhone}`} className="text-sm font-medium text-brand-700 underline">Call {order.customerPhone}</a>
+            <a href={`tel:${order.customerPhone}`} className="text-sm font-medium text-brand-700 underline">
+              Call {order.customerPhone}
+            </a>
           )}
           {order.dropoff && <p className="text-sm text-stone-600">To: {order.dropoff}</p>}
           <DoorDetails door={order.door} address={order.dropoff} note={order.deliveryNote} />
@@ -95,10 +114,20 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
         ))}
       </ul>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
-        <p className="text-sm">Items total <strong>{formatPrice(order.itemsTotal)}</strong></p>
+        <p className="text-sm">
+          Items total <strong>{formatPrice(order.itemsTotal)}</strong>
+        </p>
         <div className="flex gap-2">
-          {canDecline && <Button variant="outline" size="sm" onClick={onDecline}>Decline</Button>}
-          {canConfirm && <Button size="sm" onClick={() => void handleConfirm()} disabled={confirm.isPending}>Confirm order</Button>}
+          {canDecline && (
+            <Button variant="outline" size="sm" onClick={onDecline}>
+              Decline
+            </Button>
+          )}
+          {canConfirm && (
+            <Button size="sm" onClick={() => void handleConfirm()} disabled={confirm.isPending}>
+              Confirm order
+            </Button>
+          )}
         </div>
       </div>
     </Card>
@@ -126,13 +155,22 @@ export function OrdersPanel() {
         ))}
       </div>
       {isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading orders"><Skeleton className="h-40" /><Skeleton className="h-40" /></div>
+        <div className="space-y-3" role="status" aria-label="Loading orders">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+        </div>
       ) : isError ? (
-        <EmptyState message={errorMessage(error)}><Button onClick={() => void refetch()}>Try again</Button></EmptyState>
+        <EmptyState message={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </EmptyState>
       ) : data.length === 0 ? (
         <EmptyState message={current.empty} />
       ) : (
-        <div className="space-y-3">{data.map((o) => <OrderCard key={o._id} order={o} onDecline={() => setDeclining(o)} />)}</div>
+        <div className="space-y-3">
+          {data.map((o) => (
+            <OrderCard key={o._id} order={o} onDecline={() => setDeclining(o)} />
+          ))}
+        </div>
       )}
       <DeclineDialog order={declining} onClose={() => setDeclining(null)} />
     </div>

@@ -4,10 +4,21 @@ import { MSG, type Suggestion } from '@jara/shared';
 import { inputClass } from '../../../components/ui/field';
 import { searchPlaces } from '../api/search-places';
 
-export interface PickedPlace { placeId: string; label: string }
+export interface PickedPlace {
+  placeId: string;
+  label: string;
+}
 
 /** A combobox over the gazetteer: the location counts only once a suggestion is picked. */
-export function PlacePicker({ value, onChange, error }: { value: PickedPlace | null; onChange: (p: PickedPlace | null) => void; error?: string }) {
+export function PlacePicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: PickedPlace | null;
+  onChange: (p: PickedPlace | null) => void;
+  error?: string;
+}) {
   const id = useId();
   const [text, setText] = useState(value?.label ?? '');
   const [open, setOpen] = useState(false);
@@ -47,7 +58,9 @@ export function PlacePicker({ value, onChange, error }: { value: PickedPlace | n
   const problem = error ?? (text && !value && !open ? MSG.selectValidAddress : undefined);
   return (
     <div className="relative">
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">Shop location</label>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        Shop location
+      </label>
       <input
         id={id}
         role="combobox"
@@ -81,9 +94,17 @@ export function PlacePicker({ value, onChange, error }: { value: PickedPlace | n
           } else if (e.key === 'Escape') setOpen(false);
         }}
       />
-      {loading && open && <p className="mt-1 text-sm text-stone-600" aria-live="polite">{MSG.addressLoading}</p>}
+      {loading && open && (
+        <p className="mt-1 text-sm text-stone-600" aria-live="polite">
+          {MSG.addressLoading}
+        </p>
+      )}
       {open && items.length > 0 && (
-        <ul id={`${id}-list`} role="listbox" className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-lg">
+        <ul
+          id={`${id}-list`}
+          role="listbox"
+          className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-lg"
+        >
           {items.map((s, i) => (
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard stays in the combobox input (aria-activedescendant)
             <li
@@ -100,7 +121,11 @@ export function PlacePicker({ value, onChange, error }: { value: PickedPlace | n
           ))}
         </ul>
       )}
-      {problem && <p id={`${id}-err`} className="mt-1.5 text-sm text-red-700">{problem}</p>}
+      {problem && (
+        <p id={`${id}-err`} className="mt-1.5 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

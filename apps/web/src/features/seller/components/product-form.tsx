@@ -11,7 +11,12 @@ import { useSellerProducts } from '../api/get-seller-products';
 import { useSaveProduct } from '../api/save-product';
 import { ImageUpload } from './image-upload';
 
-interface OptionRow { id?: string; name: string; price: string; offerPrice: string }
+interface OptionRow {
+  id?: string;
+  name: string;
+  price: string;
+  offerPrice: string;
+}
 
 function Form({ product }: { product: SellerProductDto | null }) {
   const navigate = useNavigate();
@@ -24,12 +29,18 @@ function Form({ product }: { product: SellerProductDto | null }) {
   const [weight, setWeight] = useState(product?.weight ?? '');
   const [inStock, setInStock] = useState(product?.inStock ?? true);
   const [options, setOptions] = useState<OptionRow[]>(
-    product?.options.map((o) => ({ id: o._id, name: o.name, price: String(o.price), offerPrice: o.offerPrice === null ? '' : String(o.offerPrice) })) ?? [{ name: '', price: '', offerPrice: '' }],
+    product?.options.map((o) => ({
+      id: o._id,
+      name: o.name,
+      price: String(o.price),
+      offerPrice: o.offerPrice === null ? '' : String(o.offerPrice),
+    })) ?? [{ name: '', price: '', offerPrice: '' }],
   );
   const [errors, setErrors] = useState<string[]>([]);
   const single = options.length === 1;
 
-  const setOption = (i: number, patch: Partial<OptionRow>) => setOptions(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
+  const setOption = (i: number, patch: Partial<OptionRow>) =>
+    setOptions(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -37,10 +48,16 @@ function Form({ product }: { product: SellerProductDto | null }) {
     if (!name.trim()) errs.push('Enter the product name');
     if (!category) errs.push('Choose a category');
     if (!images.length) errs.push('Add at least one image');
-    const parsed = options.map((o) => ({ id: o.id, name: single ? DEFAULT_OPTION_NAME : o.name.trim(), price: Number(o.price), offerPrice: o.offerPrice.trim() === '' ? null : Number(o.offerPrice) }));
+    const parsed = options.map((o) => ({
+      id: o.id,
+      name: single ? DEFAULT_OPTION_NAME : o.name.trim(),
+      price: Number(o.price),
+      offerPrice: o.offerPrice.trim() === '' ? null : Number(o.offerPrice),
+    }));
     parsed.forEach((o, i) => {
       if (!(o.price > 0)) errs.push(`Option ${i + 1}: enter a price in naira`);
-      if (o.offerPrice !== null && !(o.offerPrice > 0 && o.offerPrice < o.price)) errs.push(`Option ${i + 1}: the offer price must be lower than the price`);
+      if (o.offerPrice !== null && !(o.offerPrice > 0 && o.offerPrice < o.price))
+        errs.push(`Option ${i + 1}: the offer price must be lower than the price`);
       if (!single && !o.name) errs.push(`Option ${i + 1}: give it a name`);
     });
     setErrors(errs);
@@ -49,8 +66,15 @@ function Form({ product }: { product: SellerProductDto | null }) {
       await save.mutateAsync({
         id: product?._id,
         body: {
-          name: name.trim(), category, images, weight: weight.trim() || null, inStock,
-          description: description.split('\n').map((l) => l.trim()).filter(Boolean),
+          name: name.trim(),
+          category,
+          images,
+          weight: weight.trim() || null,
+          inStock,
+          description: description
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean),
           options: parsed,
         },
       });
@@ -66,41 +90,124 @@ function Form({ product }: { product: SellerProductDto | null }) {
       <h2 className="text-xl font-bold">{product ? `Edit ${product.name}` : 'Add a product'}</h2>
       <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} required />
       <div>
-        <label htmlFor="product-category" className="mb-1.5 block text-sm font-medium text-stone-800">Category</label>
-        <select id="product-category" className={inputClass} value={category} onChange={(e) => setCategory(e.target.value)} required>
+        <label htmlFor="product-category" className="mb-1.5 block text-sm font-medium text-stone-800">
+          Category
+        </label>
+        <select
+          id="product-category"
+          className={inputClass}
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          required
+        >
           <option value="">Choose a category</option>
-          {categories?.map((c) => <option key={c.path} value={c.path}>{c.text}</option>)}
+          {categories?.map((c) => (
+            <option key={c.path} value={c.path}>
+              {c.text}
+            </option>
+          ))}
         </select>
       </div>
-      <ImageUpload kind="product" label={`Images (1 to ${MAX_PRODUCT_IMAGES})`} urls={images} max={MAX_PRODUCT_IMAGES} onChange={setImages} />
-      <TextArea label="Description (one point per line)" value={description} onChange={(e) => setDescription(e.target.value)} />
-      <TextField label="Weight (optional)" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="e.g. 500 g" maxLength={40} />
+      <ImageUpload
+        kind="product"
+        label={`Images (1 to ${MAX_PRODUCT_IMAGES})`}
+        urls={images}
+        max={MAX_PRODUCT_IMAGES}
+        onChange={setImages}
+      />
+      <TextArea
+        label="Description (one point per line)"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <TextField
+        label="Weight (optional)"
+        value={weight}
+        onChange={(e) => setWeight(e.target.value)}
+        placeholder="e.g. 500 g"
+        maxLength={40}
+      />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-stone-800">Options and prices (₦)</legend>
         {single && <p className="text-sm text-stone-600">With one option it is shown as “{DEFAULT_OPTION_NAME}”.</p>}
         {options.map((o, i) => (
-          <div key={o.id ?? `new-${i}`} className="grid grid-cols-2 gap-2 rounded-xl border border-stone-200 bg-white p-3 sm:grid-cols-[1fr_8rem_8rem_auto]">
-            {!single && <TextField label={`Option ${i + 1} name`} value={o.name} onChange={(e) => setOption(i, { name: e.target.value })} maxLength={60} className="col-span-2 sm:col-span-1" />}
-            <TextField label="Price (₦)" type="number" inputMode="decimal" min="0" step="0.01" value={o.price} onChange={(e) => setOption(i, { price: e.target.value })} className={single ? 'sm:col-start-2' : ''} />
-            <TextField label="Offer price (₦)" type="number" inputMode="decimal" min="0" step="0.01" value={o.offerPrice} onChange={(e) => setOption(i, { offerPrice: e.target.value })} />
+          <div
+            key={o.id ?? `new-${i}`}
+            className="grid grid-cols-2 gap-2 rounded-xl border border-stone-200 bg-white p-3 sm:grid-cols-[1fr_8rem_8rem_auto]"
+          >
             {!single && (
-              <Button variant="ghost" size="sm" className="self-end text-red-700" onClick={() => setOptions(options.filter((_, j) => j !== i))} aria-label={`Remove option ${i + 1}`}>Remove</Button>
+              <TextField
+                label={`Option ${i + 1} name`}
+                value={o.name}
+                onChange={(e) => setOption(i, { name: e.target.value })}
+                maxLength={60}
+                className="col-span-2 sm:col-span-1"
+              />
+            )}
+            <TextField
+              label="Price (₦)"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              value={o.price}
+              onChange={(e) => setOption(i, { price: e.target.value })}
+              className={single ? 'sm:col-start-2' : ''}
+            />
+            <TextField
+              label="Offer price (₦)"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              value={o.offerPrice}
+              onChange={(e) => setOption(i, { offerPrice: e.target.value })}
+            />
+            {!single && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="self-end text-red-700"
+                onClick={() => setOptions(options.filter((_, j) => j !== i))}
+                aria-label={`Remove option ${i + 1}`}
+              >
+                Remove
+              </Button>
             )}
           </div>
         ))}
-        <Button variant="outline" size="sm" onClick={() => setOptions([...options, { name: '', price: '', offerPrice: '' }])} disabled={options.length >= 10}>Add option</Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setOptions([...options, { name: '', price: '', offerPrice: '' }])}
+          disabled={options.length >= 10}
+        >
+          Add option
+        </Button>
       </fieldset>
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" className="size-4 accent-brand-700" checked={inStock} onChange={(e) => setInStock(e.target.checked)} /> In stock
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          checked={inStock}
+          onChange={(e) => setInStock(e.target.checked)}
+        />{' '}
+        In stock
       </label>
       {errors.length > 0 && (
         <ul className="list-disc space-y-0.5 rounded-xl bg-red-50 p-3 pl-8 text-sm text-red-800" aria-live="polite">
-          {errors.map((e) => <li key={e}>{e}</li>)}
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
         </ul>
       )}
       <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save product'}</Button>
-        <Button variant="ghost" onClick={() => navigate('..', { relative: 'path' })}>Cancel</Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save product'}
+        </Button>
+        <Button variant="ghost" onClick={() => navigate('..', { relative: 'path' })}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

@@ -33,36 +33,80 @@ export function ProductsPanel() {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <label className="flex-1">
           <span className="sr-only">Search your products</span>
-          <input type="search" className={inputClass} placeholder="Search your products" value={q} onChange={(e) => setQ(e.target.value)} />
+          <input
+            type="search"
+            className={inputClass}
+            placeholder="Search your products"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
         </label>
-        <Link to="new" className={buttonClass('accent')}>Add product</Link>
+        <Link to="new" className={buttonClass('accent')}>
+          Add product
+        </Link>
       </div>
       {isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading products"><Skeleton className="h-24" /><Skeleton className="h-24" /></div>
+        <div className="space-y-3" role="status" aria-label="Loading products">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
       ) : isError ? (
-        <EmptyState message={errorMessage(error)}><Button onClick={() => void refetch()}>Try again</Button></EmptyState>
+        <EmptyState message={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </EmptyState>
       ) : data.length === 0 ? (
         <EmptyState message={q ? 'No products match your search.' : MSG.noVendorProducts}>
-          {!q && <Link to="new" className={buttonClass()}>Add your first product</Link>}
+          {!q && (
+            <Link to="new" className={buttonClass()}>
+              Add your first product
+            </Link>
+          )}
         </EmptyState>
       ) : (
         <ul className="space-y-3">
           {data.map((p) => {
-            const prices = p.options.map((o) => (o.offerPrice !== null && o.offerPrice < o.price ? o.offerPrice : o.price));
+            const prices = p.options.map((o) =>
+              o.offerPrice !== null && o.offerPrice < o.price ? o.offerPrice : o.price,
+            );
             return (
               <li key={p._id}>
                 <Card className="flex flex-wrap items-center gap-4">
-                  <img src={p.image[0] ? `${p.image[0]}${p.image[0].startsWith('/media/') ? '?w=200' : ''}` : ''} alt="" className="size-16 rounded-xl object-cover ring-1 ring-stone-200" />
+                  <img
+                    src={p.image[0] ? `${p.image[0]}${p.image[0].startsWith('/media/') ? '?w=200' : ''}` : ''}
+                    alt=""
+                    className="size-16 rounded-xl object-cover ring-1 ring-stone-200"
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="line-clamp-2 break-words font-semibold">{p.name}</p>
                     <p className="text-sm text-stone-600">
-                      {p.category} · {prices.length > 1 ? `${formatPrice(Math.min(...prices))} – ${formatPrice(Math.max(...prices))}` : formatPrice(prices[0] ?? 0)} · {p.options.length} option{p.options.length === 1 ? '' : 's'}
+                      {p.category} ·{' '}
+                      {prices.length > 1
+                        ? `${formatPrice(Math.min(...prices))} – ${formatPrice(Math.max(...prices))}`
+                        : formatPrice(prices[0] ?? 0)}{' '}
+                      · {p.options.length} option{p.options.length === 1 ? '' : 's'}
                     </p>
                   </div>
-                  <Switch checked={p.inStock} label={p.inStock ? 'In stock' : 'Out of stock'} disabled={stock.isPending} onChange={(v) => stock.mutate({ id: p._id, inStock: v }, { onError: (err) => toast.error(errorMessage(err)) })} />
+                  <Switch
+                    checked={p.inStock}
+                    label={p.inStock ? 'In stock' : 'Out of stock'}
+                    disabled={stock.isPending}
+                    onChange={(v) =>
+                      stock.mutate({ id: p._id, inStock: v }, { onError: (err) => toast.error(errorMessage(err)) })
+                    }
+                  />
                   <div className="flex gap-2">
-                    <Link to={p._id} className={buttonClass('outline', 'sm')} aria-label={`Edit ${p.name}`}>Edit</Link>
-                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => void handleDelete(p._id, p.name)} aria-label={`Delete ${p.name}`}>Delete</Button>
+                    <Link to={p._id} className={buttonClass('outline', 'sm')} aria-label={`Edit ${p.name}`}>
+                      Edit
+                    </Link>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-700"
+                      onClick={() => void handleDelete(p._id, p.name)}
+                      aria-label={`Delete ${p.name}`}
+                    >
+                      Delete
+                    </Button>
                   </div>
                 </Card>
               </li>

@@ -33,19 +33,35 @@ function ApplicationScreen({ vendor }: { vendor: SellerProfileDto | null }) {
       <h1 className="text-2xl font-bold sm:text-3xl">Sell on Jara</h1>
       {vendor?.status === 'pending' && (
         <Card className="border-l-4 border-amber-400">
-          <div className="flex items-center gap-2"><StatusPill status="pending" /><p className="font-semibold">Your application is being reviewed.</p></div>
-          <p className="mt-1 text-sm text-stone-600">An admin checks every new shop. We email you as soon as it is approved; you can still correct the details below.</p>
+          <div className="flex items-center gap-2">
+            <StatusPill status="pending" />
+            <p className="font-semibold">Your application is being reviewed.</p>
+          </div>
+          <p className="mt-1 text-sm text-stone-600">
+            An admin checks every new shop. We email you as soon as it is approved; you can still correct the details
+            below.
+          </p>
         </Card>
       )}
       {vendor?.status === 'rejected' && (
         <Card className="border-l-4 border-red-500">
-          <div className="flex items-center gap-2"><StatusPill status="rejected" /><p className="font-semibold">Your application was not approved.</p></div>
+          <div className="flex items-center gap-2">
+            <StatusPill status="rejected" />
+            <p className="font-semibold">Your application was not approved.</p>
+          </div>
           {vendor.rejectionReason && <p className="mt-1 text-sm">Reason: {vendor.rejectionReason}</p>}
           <p className="mt-1 text-sm text-stone-600">Fix the details and send it again.</p>
         </Card>
       )}
-      {!vendor && <p className="text-stone-700">Open a shop for students and staff around Ugbowo. Tell us about your business; an admin approves it, usually within a day.</p>}
-      <Card><VendorApplicationForm vendor={vendor} /></Card>
+      {!vendor && (
+        <p className="text-stone-700">
+          Open a shop for students and staff around Ugbowo. Tell us about your business; an admin approves it, usually
+          within a day.
+        </p>
+      )}
+      <Card>
+        <VendorApplicationForm vendor={vendor} />
+      </Card>
     </div>
   );
 }
@@ -64,10 +80,16 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
   return (
     <div>
       <div className="mb-5 flex flex-wrap items-center gap-4">
-        <img src={`${vendor.profilePhoto}${vendor.profilePhoto.startsWith('/media/') ? '?w=200' : ''}`} alt="" className="size-14 rounded-full object-cover ring-2 ring-white" />
+        <img
+          src={`${vendor.profilePhoto}${vendor.profilePhoto.startsWith('/media/') ? '?w=200' : ''}`}
+          alt=""
+          className="size-14 rounded-full object-cover ring-2 ring-white"
+        />
         <div className="min-w-0 flex-1">
           <h1 className="break-words text-2xl font-bold">{vendor.businessName}</h1>
-          <p className="text-sm text-stone-600">{hoursToday(vendor)} · {vendor.openNow ? 'Open now' : 'Closed now'}</p>
+          <p className="text-sm text-stone-600">
+            {hoursToday(vendor)} · {vendor.openNow ? 'Open now' : 'Closed now'}
+          </p>
         </div>
         <Switch
           checked={vendor.isOpen}
@@ -102,7 +124,14 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
             />
           }
         />
-        <Route path="shop" element={<Card className="max-w-2xl"><VendorApplicationForm vendor={vendor} /></Card>} />
+        <Route
+          path="shop"
+          element={
+            <Card className="max-w-2xl">
+              <VendorApplicationForm vendor={vendor} />
+            </Card>
+          }
+        />
         <Route path="*" element={<EmptyState message="This page does not exist." />} />
       </Routes>
     </div>

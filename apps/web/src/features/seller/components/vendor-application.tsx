@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { isValidNigerianPhone, MSG, WEEKDAYS, type OpeningHoursInput, type SellerProfileDto, type VendorKind } from '@jara/shared';
+import {
+  isValidNigerianPhone,
+  MSG,
+  WEEKDAYS,
+  type OpeningHoursInput,
+  type SellerProfileDto,
+  type VendorKind,
+} from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
@@ -9,14 +16,18 @@ import { ImageUpload } from './image-upload';
 import { PlacePicker, type PickedPlace } from './place-picker';
 
 type Hours = Record<string, { open: string; close: string } | null>;
-const DEFAULT_HOURS: Hours = Object.fromEntries(WEEKDAYS.map((_, d) => [String(d), d === 0 ? null : { open: '08:00', close: '21:00' }]));
+const DEFAULT_HOURS: Hours = Object.fromEntries(
+  WEEKDAYS.map((_, d) => [String(d), d === 0 ? null : { open: '08:00', close: '21:00' }]),
+);
 
 /** The shop application (and, once approved, the shop profile editor). */
 export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfileDto | null; onDone?: () => void }) {
   const [businessName, setBusinessName] = useState(vendor?.businessName ?? '');
   const [kind, setKind] = useState<VendorKind>(vendor?.kind ?? 'food');
   const [phone, setPhone] = useState(vendor?.phone ?? '');
-  const [place, setPlace] = useState<PickedPlace | null>(vendor?.placeId ? { placeId: vendor.placeId, label: vendor.address } : null);
+  const [place, setPlace] = useState<PickedPlace | null>(
+    vendor?.placeId ? { placeId: vendor.placeId, label: vendor.address } : null,
+  );
   const [hours, setHours] = useState<Hours>(vendor?.openingHours ?? DEFAULT_HOURS);
   const [photo, setPhoto] = useState<string[]>(vendor?.profilePhoto ? [vendor.profilePhoto] : []);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -29,11 +40,19 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
     if (!isValidNigerianPhone(phone)) errs.phone = MSG.invalidPhone;
     if (!place) errs.place = MSG.selectValidAddress;
     if (!photo[0]) errs.photo = 'Add a profile photo';
-    for (const [d, h] of Object.entries(hours)) if (h && h.open === h.close) errs.hours = `${WEEKDAYS[Number(d)]}: opening and closing times must differ`;
+    for (const [d, h] of Object.entries(hours))
+      if (h && h.open === h.close) errs.hours = `${WEEKDAYS[Number(d)]}: opening and closing times must differ`;
     setErrors(errs);
     if (Object.keys(errs).length) return;
     try {
-      await apply.mutateAsync({ businessName: businessName.trim(), kind, phone: phone.trim(), placeId: place!.placeId, openingHours: hours as OpeningHoursInput, profilePhoto: photo[0]! });
+      await apply.mutateAsync({
+        businessName: businessName.trim(),
+        kind,
+        phone: phone.trim(),
+        placeId: place!.placeId,
+        openingHours: hours as OpeningHoursInput,
+        profilePhoto: photo[0]!,
+      });
       toast.success(vendor?.status === 'approved' ? 'Shop profile saved' : 'Application sent');
       onDone?.();
     } catch (err) {
@@ -43,19 +62,45 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5">
-      <TextField label="Business name" value={businessName} onChange={(e) => setBusinessName(e.target.value)} errors={errors.businessName ? [errors.businessName] : []} maxLength={80} required />
+      <TextField
+        label="Business name"
+        value={businessName}
+        onChange={(e) => setBusinessName(e.target.value)}
+        errors={errors.businessName ? [errors.businessName] : []}
+        maxLength={80}
+        required
+      />
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-stone-800">What do you sell?</legend>
         <div className="flex gap-3">
           {(['food', 'goods'] as const).map((k) => (
-            <label key={k} className={`flex cursor-pointer items-center gap-2 rounded-xl border px-4 py-2.5 text-sm font-medium ${kind === k ? 'border-brand-700 bg-brand-50' : 'border-stone-300 bg-white'}`}>
-              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="accent-brand-700" />
+            <label
+              key={k}
+              className={`flex cursor-pointer items-center gap-2 rounded-xl border px-4 py-2.5 text-sm font-medium ${kind === k ? 'border-brand-700 bg-brand-50' : 'border-stone-300 bg-white'}`}
+            >
+              <input
+                type="radio"
+                name="kind"
+                value={k}
+                checked={kind === k}
+                onChange={() => setKind(k)}
+                className="accent-brand-700"
+              />
               {k === 'food' ? 'Food' : 'Goods'}
             </label>
           ))}
         </div>
       </fieldset>
-      <TextField label="Phone" type="tel" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} errors={errors.phone ? [errors.phone] : []} placeholder="0803 123 4567" required />
+      <TextField
+        label="Phone"
+        type="tel"
+        inputMode="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        errors={errors.phone ? [errors.phone] : []}
+        placeholder="0803 123 4567"
+        required
+      />
       <PlacePicker value={place} onChange={setPlace} error={errors.place} />
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-stone-800">Opening hours (Lagos time)</legend>
@@ -66,14 +111,33 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
               <div key={day} className="flex flex-wrap items-center gap-3 px-3 py-2">
                 <span className="w-24 text-sm font-medium">{day}</span>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" className="accent-brand-700" checked={h !== null} onChange={(e) => setHours({ ...hours, [d]: e.target.checked ? { open: '08:00', close: '21:00' } : null })} />
+                  <input
+                    type="checkbox"
+                    className="accent-brand-700"
+                    checked={h !== null}
+                    onChange={(e) =>
+                      setHours({ ...hours, [d]: e.target.checked ? { open: '08:00', close: '21:00' } : null })
+                    }
+                  />
                   Open
                 </label>
                 {h && (
                   <>
-                    <input type="time" aria-label={`${day} opens at`} className={`${inputClass} w-32 py-1.5`} value={h.open} onChange={(e) => setHours({ ...hours, [d]: { ...h, open: e.target.value } })} />
+                    <input
+                      type="time"
+                      aria-label={`${day} opens at`}
+                      className={`${inputClass} w-32 py-1.5`}
+                      value={h.open}
+                      onChange={(e) => setHours({ ...hours, [d]: { ...h, open: e.target.value } })}
+                    />
                     <span aria-hidden="true">–</span>
-                    <input type="time" aria-label={`${day} closes at`} className={`${inputClass} w-32 py-1.5`} value={h.close} onChange={(e) => setHours({ ...hours, [d]: { ...h, close: e.target.value } })} />
+                    <input
+                      type="time"
+                      aria-label={`${day} closes at`}
+                      className={`${inputClass} w-32 py-1.5`}
+                      value={h.close}
+                      onChange={(e) => setHours({ ...hours, [d]: { ...h, close: e.target.value } })}
+                    />
                   </>
                 )}
               </div>
@@ -87,7 +151,13 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
         {errors.photo && <p className="mt-1.5 text-sm text-red-700">{errors.photo}</p>}
       </div>
       <Button type="submit" disabled={apply.isPending} className="w-full sm:w-auto">
-        {apply.isPending ? 'Saving…' : vendor?.status === 'approved' ? 'Save shop profile' : vendor ? 'Send application again' : 'Apply to sell'}
+        {apply.isPending
+          ? 'Saving…'
+          : vendor?.status === 'approved'
+            ? 'Save shop profile'
+            : vendor
+              ? 'Send application again'
+              : 'Apply to sell'}
       </Button>
     </form>
   );

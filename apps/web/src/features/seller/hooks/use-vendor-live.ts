@@ -6,7 +6,8 @@ import { ensureConnected } from '../../../lib/socket';
 /** A short two-tone chime (Web Audio; silently skipped where audio is not allowed yet). */
 function chime() {
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     const ctx = new Ctx();
     [880, 1320].forEach((freq, i) => {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportContext } from '@jara/shared';
+import type { SupportContextAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const chatContextQuery = (chatId: string) =>
   queryOptions({
     queryKey: ['support', 'context', chatId],
-    queryFn: async () => (await api.get<{ success: true; context: SupportContext }>(`/api/support/chats/${encodeURIComponent(chatId)}/context`)).context,
+    queryFn: async () =>
+      (await api.get<SupportContextAnswer>(`/api/support/chats/${encodeURIComponent(chatId)}/context`)).context,
     staleTime: 30_000,
   });
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContactMessageDto } from '@jara/shared';
+import type { ContactMessagesAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const contactMessagesQuery = (q: string) =>
@@ -7,7 +7,7 @@ export const contactMessagesQuery = (q: string) =>
     queryKey: ['support', 'contact', q],
     queryFn: async () => {
       const qs = q.trim() ? `?q=${encodeURIComponent(q.trim())}` : '';
-      return (await api.get<{ success: true; messages: ContactMessageDto[] }>(`/api/support/contact-messages${qs}`)).messages;
+      return (await api.get<ContactMessagesAnswer>(`/api/support/contact-messages${qs}`)).messages;
     },
     staleTime: 15_000,
     placeholderData: keepPreviousData,

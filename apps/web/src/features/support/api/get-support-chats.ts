@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportChatSummary } from '@jara/shared';
+import type { SupportChatsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export type InboxFilter = 'all' | 'open' | 'resolved';
@@ -10,7 +10,7 @@ export const supportChatsQuery = (q: string, status: InboxFilter) =>
     queryFn: async () => {
       const params = new URLSearchParams({ status });
       if (q.trim()) params.set('q', q.trim());
-      return (await api.get<{ success: true; chats: SupportChatSummary[] }>(`/api/support/chats?${params}`)).chats;
+      return (await api.get<SupportChatsAnswer>(`/api/support/chats?${params}`)).chats;
     },
     staleTime: 10_000,
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import type { ChatMessageDto } from '@jara/shared';
+import type { ChatMessageDto, SupportReplyAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** An agent's answer, text and/or one image or video (multipart). */
@@ -6,5 +6,6 @@ export async function replyToChat(chatId: string, message: string, file: File | 
   const body = new FormData();
   body.set('message', message);
   if (file) body.set('attachment', file);
-  return (await api.post<{ success: true; newMessage: ChatMessageDto }>(`/api/support/chats/${encodeURIComponent(chatId)}/reply`, body)).newMessage;
+  return (await api.post<SupportReplyAnswer>(`/api/support/chats/${encodeURIComponent(chatId)}/reply`, body))
+    .newMessage;
 }

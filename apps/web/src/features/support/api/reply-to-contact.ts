@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactMessageDto } from '@jara/shared';
+import type { ContactReplyAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const replyToContact = (id: string, message: string) =>
-  api.post<{ success: true; message: string; contactMessage: ContactMessageDto }>(`/api/support/contact-messages/${encodeURIComponent(id)}/reply`, { message });
+  api.post<ContactReplyAnswer>(`/api/support/contact-messages/${encodeURIComponent(id)}/reply`, { message });
 
 export function useReplyToContact(id: string) {
   const qc = useQueryClient();

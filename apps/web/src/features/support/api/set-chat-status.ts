@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { ChatStatus } from '@jara/shared';
+import type { ChatStatus, ChatStatusAnswer } from '@jara/shared';
 import { api, errorMessage } from '../../../lib/api-client';
 
 export const setChatStatus = (chatId: string, status: ChatStatus) =>
-  api.post<{ success: true; message: string; chat: { _id: string; status: ChatStatus } }>(
+  api.post<ChatStatusAnswer>(
     `/api/support/chats/${encodeURIComponent(chatId)}/${status === 'resolved' ? 'resolve' : 'reopen'}`,
   );
 

@@ -24,24 +24,27 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
   const qc = useQueryClient();
   const [showContext, setShowContext] = useState(false);
   const setStatus = useSetChatStatus(chatId);
-  const source = useMemo<ThreadSource>(() => ({
-    chatId,
-    self,
-    loadLatest: async () => {
-      const chat = await getSupportChat(chatId);
-      return { chatId: chat._id, messages: chat.messages, hasMore: chat.hasMore };
-    },
-    loadOlder: async (id, before) => {
-      const chat = await getSupportChat(id, before);
-      return { messages: chat.messages, hasMore: chat.hasMore };
-    },
-    send: ({ message, file }) => replyToChat(chatId, message, file),
-    onSeen: (id) => {
-      markSupportChatRead(id)
-        .then(() => qc.invalidateQueries({ queryKey: ['support', 'chats'] }))
-        .catch((err: unknown) => console.error(err));
-    },
-  }), [chatId, self, qc]);
+  const source = useMemo<ThreadSource>(
+    () => ({
+      chatId,
+      self,
+      loadLatest: async () => {
+        const chat = await getSupportChat(chatId);
+        return { chatId: chat._id, messages: chat.messages, hasMore: chat.hasMore };
+      },
+      loadOlder: async (id, before) => {
+        const chat = await getSupportChat(id, before);
+        return { messages: chat.messages, hasMore: chat.hasMore };
+      },
+      send: ({ message, file }) => replyToChat(chatId, message, file),
+      onSeen: (id) => {
+        markSupportChatRead(id)
+          .then(() => qc.invalidateQueries({ queryKey: ['support', 'chats'] }))
+          .catch((err: unknown) => console.error(err));
+      },
+    }),
+    [chatId, self, qc],
+  );
   const thread = useChatThread(source);
   const resolved = status === 'resolved';
   // A conversation opened by link may not be in the filtered list: its context still names the customer.
@@ -53,14 +56,28 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
     <div className="flex min-h-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
-          <button type="button" onClick={onBack} aria-label="Back to conversations" className="grid size-9 place-items-center rounded-full hover:bg-stone-100 lg:hidden">
+          <button
+            type="button"
+            onClick={onBack}
+            aria-label="Back to conversations"
+            className="grid size-9 place-items-center rounded-full hover:bg-stone-100 lg:hidden"
+          >
             <ChevronLeft size={20} />
           </button>
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-base font-semibold">{shownName}</h2>
-            <p className="truncate text-xs text-stone-600">{shownEmail}{resolved ? ' · Resolved' : ''}</p>
+            <p className="truncate text-xs text-stone-600">
+              {shownEmail}
+              {resolved ? ' · Resolved' : ''}
+            </p>
           </div>
-          <Button variant="ghost" size="sm" className="xl:hidden" aria-expanded={showContext} onClick={() => setShowContext((v) => !v)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="xl:hidden"
+            aria-expanded={showContext}
+            onClick={() => setShowContext((v) => !v)}
+          >
             Orders
           </Button>
           <Button
@@ -77,9 +94,16 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
             <CustomerContext chatId={chatId} />
           </div>
         )}
-        <ChatThread thread={thread} self={self} empty={<p className="mt-6 text-center text-sm text-stone-600">No messages yet.</p>} />
+        <ChatThread
+          thread={thread}
+          self={self}
+          empty={<p className="mt-6 text-center text-sm text-stone-600">No messages yet.</p>}
+        />
       </div>
-      <aside aria-label="Customer's orders and dispatches" className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-stone-50 xl:block">
+      <aside
+        aria-label="Customer's orders and dispatches"
+        className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-stone-50 xl:block"
+      >
         <CustomerContext chatId={chatId} />
       </aside>
     </div>

@@ -29,21 +29,40 @@ export function ContactInbox() {
       </label>
       {isPending && (
         <div className="space-y-2" role="status" aria-label="Loading contact messages">
-          {[0, 1, 2].map((i) => <Skeleton key={i} className="h-16 w-full" />)}
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
         </div>
       )}
-      {isError && !data && <p className="text-sm text-red-700" role="alert">Could not load contact messages.</p>}
+      {isError && !data && (
+        <p className="text-sm text-red-700" role="alert">
+          Could not load contact messages.
+        </p>
+      )}
       {data && data.length === 0 && <p className="py-10 text-center text-sm text-stone-600">No contact messages.</p>}
       <ul className="space-y-2" aria-label="Contact messages">
         {data?.map((m) => (
-          <ContactItem key={m._id} message={m} open={openId === m._id} onToggle={() => setOpenId(openId === m._id ? null : m._id)} />
+          <ContactItem
+            key={m._id}
+            message={m}
+            open={openId === m._id}
+            onToggle={() => setOpenId(openId === m._id ? null : m._id)}
+          />
         ))}
       </ul>
     </div>
   );
 }
 
-function ContactItem({ message: m, open, onToggle }: { message: ContactMessageDto; open: boolean; onToggle: () => void }) {
+function ContactItem({
+  message: m,
+  open,
+  onToggle,
+}: {
+  message: ContactMessageDto;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const [reply, setReply] = useState('');
   const [overlay, setOverlay] = useState(false);
   const send = useReplyToContact(m._id);
@@ -63,44 +82,81 @@ function ContactItem({ message: m, open, onToggle }: { message: ContactMessageDt
 
   return (
     <li className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
-      <button type="button" onClick={onToggle} aria-expanded={open} aria-controls={panelId} className="flex w-full items-start gap-3 p-3 text-left hover:bg-stone-50">
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        className="flex w-full items-start gap-3 p-3 text-left hover:bg-stone-50"
+      >
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className="truncate font-semibold">{m.subject}</span>
-            <span className="shrink-0 text-[11px] text-stone-500">{dayLabel(m.createdAt)} {timeLabel(m.createdAt)}</span>
+            <span className="shrink-0 text-[11px] text-stone-500">
+              {dayLabel(m.createdAt)} {timeLabel(m.createdAt)}
+            </span>
           </span>
-          <span className="block truncate text-xs text-stone-600">{m.name} · {m.email}</span>
+          <span className="block truncate text-xs text-stone-600">
+            {m.name} · {m.email}
+          </span>
         </span>
         {m.repliedAt ? (
-          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-[10px] font-semibold uppercase text-brand-800">Replied</span>
+          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-[10px] font-semibold uppercase text-brand-800">
+            Replied
+          </span>
         ) : (
-          <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[10px] font-semibold uppercase text-accent-700">New</span>
+          <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[10px] font-semibold uppercase text-accent-700">
+            New
+          </span>
         )}
       </button>
       {open && (
         <div id={panelId} className="space-y-3 border-t border-stone-100 p-3 text-sm">
           <LinkifiedText text={m.message} className="text-stone-800" />
           {m.attachment && m.attachmentType === 'document' && (
-            <a href={m.attachment} download className="inline-block text-sm font-semibold text-brand-800 underline">Download the attached PDF</a>
+            <a href={m.attachment} download className="inline-block text-sm font-semibold text-brand-800 underline">
+              Download the attached PDF
+            </a>
           )}
-          {m.attachment && m.attachmentType !== 'document' && (
-            m.attachmentType === 'image' ? (
-              <button type="button" onClick={() => setOverlay(true)} className="block overflow-hidden rounded-xl" aria-label="Open the attached photo">
-                <img src={m.attachment} alt="Attachment" className="max-h-48 min-h-24 min-w-24 rounded-xl object-cover" />
+          {m.attachment &&
+            m.attachmentType !== 'document' &&
+            (m.attachmentType === 'image' ? (
+              <button
+                type="button"
+                onClick={() => setOverlay(true)}
+                className="block overflow-hidden rounded-xl"
+                aria-label="Open the attached photo"
+              >
+                <img
+                  src={m.attachment}
+                  alt="Attachment"
+                  className="max-h-48 min-h-24 min-w-24 rounded-xl object-cover"
+                />
               </button>
             ) : (
-              <button type="button" onClick={() => setOverlay(true)} className="text-sm font-semibold text-brand-800 underline">Play the attached video</button>
-            )
+              <button
+                type="button"
+                onClick={() => setOverlay(true)}
+                className="text-sm font-semibold text-brand-800 underline"
+              >
+                Play the attached video
+              </button>
+            ))}
+          {overlay && m.attachment && m.attachmentType !== 'document' && (
+            <MediaOverlay src={m.attachment} type={m.attachmentType ?? 'image'} onClose={() => setOverlay(false)} />
           )}
-          {overlay && m.attachment && m.attachmentType !== 'document' && <MediaOverlay src={m.attachment} type={m.attachmentType ?? 'image'} onClose={() => setOverlay(false)} />}
           {m.reply && (
             <div className="rounded-xl bg-brand-50 p-3">
-              <p className="text-xs font-semibold text-brand-800">Replied {m.repliedAt ? `${dayLabel(m.repliedAt)} ${timeLabel(m.repliedAt)}` : ''}</p>
+              <p className="text-xs font-semibold text-brand-800">
+                Replied {m.repliedAt ? `${dayLabel(m.repliedAt)} ${timeLabel(m.repliedAt)}` : ''}
+              </p>
               <p className="whitespace-pre-wrap text-stone-800">{m.reply}</p>
             </div>
           )}
           <form onSubmit={handleSubmit} className="space-y-2">
-            <label htmlFor={`${panelId}-reply`} className="block text-xs font-semibold text-stone-700">Reply by email to {m.email}</label>
+            <label htmlFor={`${panelId}-reply`} className="block text-xs font-semibold text-stone-700">
+              Reply by email to {m.email}
+            </label>
             <textarea
               id={`${panelId}-reply`}
               value={reply}
@@ -108,7 +164,9 @@ function ContactItem({ message: m, open, onToggle }: { message: ContactMessageDt
               rows={4}
               className="w-full rounded-xl border border-stone-300 p-3 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
             />
-            <Button type="submit" size="sm" disabled={!reply.trim() || send.isPending}>{send.isPending ? 'Sending…' : 'Send reply'}</Button>
+            <Button type="submit" size="sm" disabled={!reply.trim() || send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send reply'}
+            </Button>
           </form>
         </div>
       )}

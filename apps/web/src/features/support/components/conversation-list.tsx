@@ -19,13 +19,26 @@ interface Props {
 const when = (iso: string) => (dayLabel(iso) === 'Today' ? timeLabel(iso) : dayLabel(iso));
 
 /** Conversations by latest message, with unread counts, a search and an open/resolved filter. */
-export function ConversationList({ chats, loading, error, selectedId, onSelect, q, onSearch, filter, onFilter }: Props) {
+export function ConversationList({
+  chats,
+  loading,
+  error,
+  selectedId,
+  onSelect,
+  q,
+  onSearch,
+  filter,
+  onFilter,
+}: Props) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="space-y-2 border-b border-stone-200 p-3">
         <label className="relative block">
           <span className="sr-only">Search by customer name or email</span>
-          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-500" />
+          <SearchIcon
+            size={16}
+            className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-500"
+          />
           <input
             type="search"
             value={q}
@@ -51,14 +64,26 @@ export function ConversationList({ chats, loading, error, selectedId, onSelect, 
       <div className="min-h-0 flex-1 overflow-y-auto">
         {loading && !chats && (
           <div className="space-y-3 p-3" role="status" aria-label="Loading conversations">
-            {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-14 w-full" />)}
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-14 w-full" />
+            ))}
           </div>
         )}
-        {error && !chats && <p className="p-4 text-sm text-red-700" role="alert">Could not load conversations.</p>}
-        {chats && chats.length === 0 && <p className="p-6 text-center text-sm text-stone-600">{q ? 'No conversation matches.' : 'No conversations yet.'}</p>}
+        {error && !chats && (
+          <p className="p-4 text-sm text-red-700" role="alert">
+            Could not load conversations.
+          </p>
+        )}
+        {chats && chats.length === 0 && (
+          <p className="p-6 text-center text-sm text-stone-600">
+            {q ? 'No conversation matches.' : 'No conversations yet.'}
+          </p>
+        )}
         <ul aria-label="Conversations">
           {chats?.map((c) => {
-            const preview = c.lastMessage ? (c.lastMessage.message || (c.lastMessage.mediaType === 'video' ? '🎬 Video' : '📷 Photo')) : 'No messages';
+            const preview = c.lastMessage
+              ? c.lastMessage.message || (c.lastMessage.mediaType === 'video' ? '🎬 Video' : '📷 Photo')
+              : 'No messages';
             const fromAgent = c.lastMessage && c.lastMessage.senderId !== c.customer._id;
             return (
               <li key={c._id}>
@@ -68,23 +93,37 @@ export function ConversationList({ chats, loading, error, selectedId, onSelect, 
                   aria-current={selectedId === c._id ? 'true' : undefined}
                   className={`flex w-full gap-3 border-b border-stone-100 px-3 py-3 text-left hover:bg-brand-50 ${selectedId === c._id ? 'bg-brand-50' : 'bg-white'}`}
                 >
-                  <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 font-bold text-brand-800">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 font-bold text-brand-800"
+                  >
                     {c.customer.name.slice(0, 1).toUpperCase()}
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2">
-                      <span className={`truncate text-sm ${c.unread ? 'font-bold text-stone-900' : 'font-semibold text-stone-800'}`}>{c.customer.name}</span>
+                      <span
+                        className={`truncate text-sm ${c.unread ? 'font-bold text-stone-900' : 'font-semibold text-stone-800'}`}
+                      >
+                        {c.customer.name}
+                      </span>
                       <span className="shrink-0 text-[11px] text-stone-600">{when(c.lastMessageAt)}</span>
                     </span>
                     <span className="flex items-center justify-between gap-2">
-                      <span className="truncate text-xs text-stone-600">{fromAgent ? 'You: ' : ''}{preview}</span>
+                      <span className="truncate text-xs text-stone-600">
+                        {fromAgent ? 'You: ' : ''}
+                        {preview}
+                      </span>
                       {c.unread > 0 && (
                         <span className="grid min-w-5 place-items-center rounded-full bg-accent-400 px-1.5 text-[11px] font-bold text-brand-950">
                           {c.unread}
                           <span className="sr-only"> unread</span>
                         </span>
                       )}
-                      {c.status === 'resolved' && <span className="rounded-full bg-stone-200 px-2 text-[10px] font-semibold uppercase text-stone-700">Resolved</span>}
+                      {c.status === 'resolved' && (
+                        <span className="rounded-full bg-stone-200 px-2 text-[10px] font-semibold uppercase text-stone-700">
+                          Resolved
+                        </span>
+                      )}
                     </span>
                   </span>
                 </button>

@@ -21,13 +21,24 @@ export function CustomerContext({ chatId }: { chatId: string }) {
   return (
     <div className="space-y-5 p-4 text-sm">
       <section aria-labelledby="ctx-customer">
-        <h3 id="ctx-customer" className="text-xs font-bold uppercase tracking-wider text-stone-600">Customer</h3>
+        <h3 id="ctx-customer" className="text-xs font-bold uppercase tracking-wider text-stone-600">
+          Customer
+        </h3>
         <p className="mt-1 font-semibold text-stone-900">{data.customer.name}</p>
         <p className="break-all text-stone-700">{data.customer.email}</p>
-        <p className="text-xs text-stone-500">Member since {new Date(data.customer.memberSince).toLocaleDateString('en-GB', { timeZone: 'Africa/Lagos', month: 'short', year: 'numeric' })}</p>
+        <p className="text-xs text-stone-500">
+          Member since{' '}
+          {new Date(data.customer.memberSince).toLocaleDateString('en-GB', {
+            timeZone: 'Africa/Lagos',
+            month: 'short',
+            year: 'numeric',
+          })}
+        </p>
       </section>
       <section aria-labelledby="ctx-orders">
-        <h3 id="ctx-orders" className="text-xs font-bold uppercase tracking-wider text-stone-600">Recent orders</h3>
+        <h3 id="ctx-orders" className="text-xs font-bold uppercase tracking-wider text-stone-600">
+          Recent orders
+        </h3>
         {data.orders.length === 0 ? (
           <p className="mt-1 text-stone-600">No orders yet.</p>
         ) : (
@@ -38,10 +49,14 @@ export function CustomerContext({ chatId }: { chatId: string }) {
                   <span className="font-semibold text-brand-900">{o.status}</span>
                   <span className="font-semibold">{formatPrice(o.amount)}</span>
                 </p>
-                <p className="text-xs text-stone-600">#{o._id.slice(0, 8)} · {when(o.createdAt)}</p>
+                <p className="text-xs text-stone-600">
+                  #{o._id.slice(0, 8)} · {when(o.createdAt)}
+                </p>
                 <ul className="mt-1 text-xs text-stone-700">
                   {o.items.map((i, n) => (
-                    <li key={n}>{i.quantity} × {i.name} <span className="text-stone-500">({i.status})</span></li>
+                    <li key={n}>
+                      {i.quantity} × {i.name} <span className="text-stone-500">({i.status})</span>
+                    </li>
                   ))}
                 </ul>
               </li>
@@ -50,7 +65,9 @@ export function CustomerContext({ chatId }: { chatId: string }) {
         )}
       </section>
       <section aria-labelledby="ctx-dispatches">
-        <h3 id="ctx-dispatches" className="text-xs font-bold uppercase tracking-wider text-stone-600">Recent dispatches</h3>
+        <h3 id="ctx-dispatches" className="text-xs font-bold uppercase tracking-wider text-stone-600">
+          Recent dispatches
+        </h3>
         {data.dispatches.length === 0 ? (
           <p className="mt-1 text-stone-600">No dispatches yet.</p>
         ) : (
@@ -59,9 +76,14 @@ export function CustomerContext({ chatId }: { chatId: string }) {
               <li key={d._id} className="rounded-xl border border-stone-200 bg-white p-3">
                 <p className="flex justify-between gap-2">
                   <span className="font-semibold text-brand-900">{d.status}</span>
-                  <span>{formatPrice(d.deliveryFee)}{d.isExpress ? ' · Express' : ''}</span>
+                  <span>
+                    {formatPrice(d.deliveryFee)}
+                    {d.isExpress ? ' · Express' : ''}
+                  </span>
                 </p>
-                <p className="text-xs text-stone-600">#{d._id.slice(0, 8)} · {when(d.createdAt)}</p>
+                <p className="text-xs text-stone-600">
+                  #{d._id.slice(0, 8)} · {when(d.createdAt)}
+                </p>
                 {d.dropoff && <p className="text-xs text-stone-700">To {d.dropoff}</p>}
               </li>
             ))}

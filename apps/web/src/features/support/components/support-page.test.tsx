@@ -9,32 +9,81 @@ import { SupportPage } from './support-page';
 const handlers = new Map<string, (payload: unknown) => void>();
 vi.mock('../../../lib/socket', () => {
   const socket = {
-    connected: false, active: false, emit: () => socket, connect: () => socket,
+    connected: false,
+    active: false,
+    emit: () => socket,
+    connect: () => socket,
     on: (event: string, fn: (p: unknown) => void) => (handlers.set(event, fn), socket),
     off: (event: string) => (handlers.delete(event), socket),
   };
   return { getSocket: () => socket, ensureConnected: () => socket, disconnectSocket: () => undefined };
 });
 
-const person = (role: string) => ({ _id: `id-${role}`, name: role === 'support' ? 'Sade Support' : 'Ada', email: `${role}@jara.test`, isSeller: false, isRider: false, role, roles: [role], chatId: null, cartItems: {}, wishList: [] });
+const person = (role: string) => ({
+  _id: `id-${role}`,
+  name: role === 'support' ? 'Sade Support' : 'Ada',
+  email: `${role}@jara.test`,
+  isSeller: false,
+  isRider: false,
+  role,
+  roles: [role],
+  chatId: null,
+  cartItems: {},
+  wishList: [],
+});
 const CHAT = '11111111-1111-4111-8111-111111111111';
 const summary = {
-  _id: CHAT, status: 'open', customer: { _id: 'cust', name: 'Ada Customer', email: 'customer@jara.test' },
-  lastMessage: { message: 'Where is my order?', mediaType: null, senderId: 'cust', timestamp: '2025-03-10T09:00:00.000Z' },
-  lastMessageAt: '2025-03-10T09:00:00.000Z', unread: 2,
+  _id: CHAT,
+  status: 'open',
+  customer: { _id: 'cust', name: 'Ada Customer', email: 'customer@jara.test' },
+  lastMessage: {
+    message: 'Where is my order?',
+    mediaType: null,
+    senderId: 'cust',
+    timestamp: '2025-03-10T09:00:00.000Z',
+  },
+  lastMessageAt: '2025-03-10T09:00:00.000Z',
+  unread: 2,
 };
 const thread = {
   success: true,
   chat: {
-    _id: CHAT, status: 'open', customer: summary.customer, hasMore: false,
-    messages: [{ _id: 'm1', chatId: CHAT, senderId: 'cust', senderName: 'Ada Customer', message: 'Where is my order?', media: null, mediaType: null, timestamp: '2025-03-10T09:00:00.000Z' }],
+    _id: CHAT,
+    status: 'open',
+    customer: summary.customer,
+    hasMore: false,
+    messages: [
+      {
+        _id: 'm1',
+        chatId: CHAT,
+        senderId: 'cust',
+        senderName: 'Ada Customer',
+        message: 'Where is my order?',
+        media: null,
+        mediaType: null,
+        timestamp: '2025-03-10T09:00:00.000Z',
+      },
+    ],
   },
 };
 const context = {
   success: true,
   context: {
-    customer: { _id: 'cust', name: 'Ada Customer', email: 'customer@jara.test', memberSince: '2025-01-01T00:00:00.000Z' },
-    orders: [{ _id: 'aaaaaaaa-0000-4000-8000-000000000000', createdAt: '2025-03-10T08:00:00.000Z', amount: 2132, status: 'Order Picked', items: [{ name: 'Jollof rice', quantity: 1, status: 'Order Picked' }] }],
+    customer: {
+      _id: 'cust',
+      name: 'Ada Customer',
+      email: 'customer@jara.test',
+      memberSince: '2025-01-01T00:00:00.000Z',
+    },
+    orders: [
+      {
+        _id: 'aaaaaaaa-0000-4000-8000-000000000000',
+        createdAt: '2025-03-10T08:00:00.000Z',
+        amount: 2132,
+        status: 'Order Picked',
+        items: [{ name: 'Jollof rice', quantity: 1, status: 'Order Picked' }],
+      },
+    ],
     dispatches: [],
   },
 };
@@ -54,8 +103,18 @@ describe('SupportPage', () => {
       [`GET /api/support/chats/${CHAT}/context`]: context,
       [`POST /api/support/chats/${CHAT}/read`]: { success: true },
       [`POST /api/support/chats/${CHAT}/reply`]: {
-        success: true, chat: { _id: CHAT, status: 'open' },
-        newMessage: { _id: 'm2', chatId: CHAT, senderId: 'id-support', senderName: 'Sade Support', message: 'On its way!', media: null, mediaType: null, timestamp: '2025-03-10T09:01:00.000Z' },
+        success: true,
+        chat: { _id: CHAT, status: 'open' },
+        newMessage: {
+          _id: 'm2',
+          chatId: CHAT,
+          senderId: 'id-support',
+          senderName: 'Sade Support',
+          message: 'On its way!',
+          media: null,
+          mediaType: null,
+          timestamp: '2025-03-10T09:01:00.000Z',
+        },
       },
     });
     renderApp(<SupportPage />, { route: '/support' });
@@ -84,7 +143,11 @@ describe('SupportPage', () => {
     renderApp(<SupportPage />, { route: '/support' });
     await screen.findByRole('button', { name: /Ada Customer/ });
     const alert: SupportAlertEvent = {
-      kind: 'order_code_locked', orderId: 'o1', riderId: 'r1', message: 'Order o1 was locked after 5 wrong delivery codes.', createdAt: '2025-03-10T09:00:00.000Z',
+      kind: 'order_code_locked',
+      orderId: 'o1',
+      riderId: 'r1',
+      message: 'Order o1 was locked after 5 wrong delivery codes.',
+      createdAt: '2025-03-10T09:00:00.000Z',
     };
     act(() => handlers.get('support.alert')!(alert));
     act(() => handlers.get('support.alert')!(alert));
@@ -93,6 +156,5 @@ describe('SupportPage', () => {
     expect(shown[0]).toHaveTextContent('Order o1 was locked after 5 wrong delivery codes.');
     await userEvent.click(within(shown[0]!).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-
   });
 });

@@ -17,7 +17,9 @@ export function SupportPage() {
   if (isLoading) {
     return (
       <Page title="Support Inbox">
-        <div className="grid place-items-center py-20"><Spinner label="Loading" /></div>
+        <div className="grid place-items-center py-20">
+          <Spinner label="Loading" />
+        </div>
       </Page>
     );
   }
@@ -25,7 +27,9 @@ export function SupportPage() {
     return (
       <Page title="Support Inbox">
         <h1 className="text-2xl font-bold">Support Inbox</h1>
-        <div className="mt-4"><LoginPrompt message="Please log in with a support account." ask /></div>
+        <div className="mt-4">
+          <LoginPrompt message="Please log in with a support account." ask />
+        </div>
       </Page>
     );
   }
@@ -71,7 +75,8 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
   // A delivery locked after too many wrong codes: shown until dismissed (the support mailbox has it too).
   useEffect(() => {
     const socket = chatSocket();
-    const onAlert = (alert: SupportAlertEvent) => setAlerts((list) => [alert, ...list.filter((a) => alertKey(a) !== alertKey(alert))].slice(0, 5));
+    const onAlert = (alert: SupportAlertEvent) =>
+      setAlerts((list) => [alert, ...list.filter((a) => alertKey(a) !== alertKey(alert))].slice(0, 5));
     socket.on('support.alert', onAlert);
     return () => {
       socket.off('support.alert', onAlert);
@@ -93,7 +98,12 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
       <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-0">
         <h1 className="text-xl font-bold sm:text-2xl">Support Inbox</h1>
         <div role="tablist" aria-label="Inbox" className="flex rounded-full bg-stone-200 p-1">
-          {([['chats', 'Conversations'], ['contact', 'Contact messages']] as const).map(([key, label]) => (
+          {(
+            [
+              ['chats', 'Conversations'],
+              ['contact', 'Contact messages'],
+            ] as const
+          ).map(([key, label]) => (
             <button
               key={key}
               role="tab"
@@ -110,21 +120,36 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
       {alerts.length > 0 && (
         <ul aria-label="Alerts" className="mb-3 space-y-2 px-4 sm:px-0">
           {alerts.map((a) => (
-            <li key={alertKey(a)} role="alert" className="flex items-start justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+            <li
+              key={alertKey(a)}
+              role="alert"
+              className="flex items-start justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+            >
               <span>{a.message} Please contact the rider and the customer.</span>
-              <button type="button" className="shrink-0 font-semibold underline" onClick={() => setAlerts((list) => list.filter((x) => alertKey(x) !== alertKey(a)))}>
+              <button
+                type="button"
+                className="shrink-0 font-semibold underline"
+                onClick={() => setAlerts((list) => list.filter((x) => alertKey(x) !== alertKey(a)))}
+              >
                 Dismiss
               </button>
             </li>
           ))}
         </ul>
       )}
-      <div role="tabpanel" className="flex min-h-0 flex-1 overflow-hidden border-stone-200 bg-white sm:rounded-3xl sm:border">
+      <div
+        role="tabpanel"
+        className="flex min-h-0 flex-1 overflow-hidden border-stone-200 bg-white sm:rounded-3xl sm:border"
+      >
         {tab === 'contact' ? (
-          <div className="min-h-0 flex-1 overflow-y-auto bg-stone-50"><ContactInbox /></div>
+          <div className="min-h-0 flex-1 overflow-y-auto bg-stone-50">
+            <ContactInbox />
+          </div>
         ) : (
           <>
-            <div className={`min-h-0 w-full flex-col border-r border-stone-200 lg:flex lg:w-80 ${selectedId ? 'hidden' : 'flex'}`}>
+            <div
+              className={`min-h-0 w-full flex-col border-r border-stone-200 lg:flex lg:w-80 ${selectedId ? 'hidden' : 'flex'}`}
+            >
               <ConversationList
                 chats={chats.data}
                 loading={chats.isPending}
@@ -149,7 +174,9 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
                   onBack={() => go({ chat: null })}
                 />
               ) : (
-                <div className="grid flex-1 place-items-center p-6 text-center text-sm text-stone-600">Choose a conversation to answer.</div>
+                <div className="grid flex-1 place-items-center p-6 text-center text-sm text-stone-600">
+                  Choose a conversation to answer.
+                </div>
               )}
             </div>
           </>
@@ -159,4 +186,5 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
   );
 }
 
-const alertKey = (a: SupportAlertEvent) => (a.kind === 'order_code_locked' ? `order:${a.orderId}` : `dispatch:${a.dispatchId}`);
+const alertKey = (a: SupportAlertEvent) =>
+  a.kind === 'order_code_locked' ? `order:${a.orderId}` : `dispatch:${a.dispatchId}`;

@@ -18,7 +18,9 @@ export function WishlistPage() {
         <CardGridSkeleton count={Math.min(5, wishList.length)} />
       ) : products.length === 0 ? (
         <EmptyState message={MSG.wishlistEmpty}>
-          <Link to="/products" className={buttonClass('primary')}>Discover products</Link>
+          <Link to="/products" className={buttonClass('primary')}>
+            Discover products
+          </Link>
         </EmptyState>
       ) : (
         <ProductGrid products={products} />

@@ -15,13 +15,17 @@ export async function recordStatusEvents(
   note?: string | null,
 ): Promise<void> {
   if (!subjectIds.length) return;
-  await ex.insert(statusEvents).values(subjectIds.map((subjectId) => ({ subjectType, subjectId, status, actorId, note: note ?? null })));
+  await ex
+    .insert(statusEvents)
+    .values(subjectIds.map((subjectId) => ({ subjectType, subjectId, status, actorId, note: note ?? null })));
   await queueStatusPush(ex, { subjectType, subjectIds, status, actorId, note: note ?? null });
 }
 
-
 /** The order's current statuses, in the shape pushed as `order.updated`. */
-export async function orderUpdatePayload(ex: Executor, orderId: string): Promise<{ userId: string; update: OrderUpdatedEvent } | null> {
+export async function orderUpdatePayload(
+  ex: Executor,
+  orderId: string,
+): Promise<{ userId: string; update: OrderUpdatedEvent } | null> {
   const [order] = await ex.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const items = await ex
@@ -56,12 +60,23 @@ export async function moveItems(
 ): Promise<{ id: string; vendorId: string; unitPriceKobo: number; quantity: number }[]> {
   return ex
     .update(orderItems)
-    .set({ status: to, updatedAt: new Date(), ...(filter.cancelReason !== undefined ? { cancelReason: filter.cancelReason } : {}) })
-    .where(and(
-      eq(orderItems.orderId, orderId),
-      inArray(orderItems.status, [...from]),
-      filter.vendorId ? eq(orderItems.vendorId, filter.vendorId) : undefined,
-      filter.itemIds ? inArray(orderItems.id, filter.itemIds) : undefined,
-    ))
-    .returning({ id: orderItems.id, vendorId: orderItems.vendorId, unitPriceKobo: orderItems.unitPriceKobo, quantity: orderItems.quantity });
+    .set({
+      status: to,
+      updatedAt: new Date(),
+      ...(filter.cancelReason !== undefined ? { cancelReason: filter.cancelReason } : {}),
+    })
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        inArray(orderItems.status, [...from]),
+        filter.vendorId ? eq(orderItems.vendorId, filter.vendorId) : undefined,
+        filter.itemIds ? inArray(orderItems.id, filter.itemIds) : undefined,
+      ),
+    )
+    .returning({
+      id: orderItems.id,
+      vendorId: orderItems.vendorId,
+      unitPriceKobo: orderItems.unitPriceKobo,
+      quantity: orderItems.quantity,
+    });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { NIGERIAN_BANKS, type EarningsDto, type PayoutDto, type PayoutInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
+import type { Module } from '../types.js';
 import { queryRows, type Executor } from '../../infra/db/client.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { ProviderError } from '../../infra/payments/types.js';
@@ -38,28 +39,46 @@ export function lagosWeekStart(at: Date): string {
   return monday.toISOString().slice(0, 10);
 }
 
-export interface EarningEntry { id: string; at: Date; grossKobo: number; netKobo: number; label: string }
+export interface EarningEntry {
+  id: string;
+  at: Date;
+  grossKobo: number;
+  netKobo: number;
+  label: string;
+}
 
 const bankName = (code: string | null) => NIGERIAN_BANKS.find((b) => b.code === code)?.name ?? 'Bank';
 
 export function toPayoutDto(p: PayoutRow): PayoutDto {
   return {
-    _id: p.id, amount: p.amountKobo / 100, state: p.state, dueAt: p.dueAt.toISOString(),
-    paidAt: p.paidAt?.toISOString() ?? null, reference: p.reference, createdAt: p.createdAt.toISOString(),
+    _id: p.id,
+    amount: p.amountKobo / 100,
+    state: p.state,
+    dueAt: p.dueAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
+    reference: p.reference,
+    createdAt: p.createdAt.toISOString(),
     account: p.accountNumber ? `${bankName(p.bankCode)} ••••${p.accountNumber.slice(-4)}` : null,
     failureReason: p.failureReason,
   };
 }
 
 export async function listPayouts(ex: Executor, userId: string, payeeType: 'vendor' | 'rider') {
-  return ex.select().from(payouts).where(and(eq(payouts.userId, userId), eq(payouts.payeeType, payeeType))).orderBy(desc(payouts.createdAt)).limit(100);
+  return ex
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), eq(payouts.payeeType, payeeType)))
+    .orderBy(desc(payouts.createdAt))
+    .limit(100);
 }
 
 /** Totals, per-week sums and the payout history from a list of earning entries. */
 export function summarise(entries: EarningEntry[], history: PayoutRow[], percent: number): EarningsDto {
   const totalNet = entries.reduce((s, e) => s + e.netKobo, 0);
   const paid = history.filter((p) => p.state === 'paid').reduce((s, p) => s + p.amountKobo, 0);
-  const scheduled = history.filter((p) => p.state === 'scheduled' || p.state === 'processing').reduce((s, p) => s + p.amountKobo, 0);
+  const scheduled = history
+    .filter((p) => p.state === 'scheduled' || p.state === 'processing')
+    .reduce((s, p) => s + p.amountKobo, 0);
   const weeks = new Map<string, { gross: number; net: number; count: number }>();
   for (const e of entries) {
     const k = lagosWeekStart(e.at);
@@ -76,10 +95,24 @@ export function summarise(entries: EarningEntry[], history: PayoutRow[], percent
     paidOut: paid / 100,
     scheduled: scheduled / 100,
     available: Math.max(0, totalNet - paid - scheduled) / 100,
-    byWeek: [...weeks.entries()].sort((a, b) => b[0].localeCompare(a[0])).map(([weekStart, w]) => ({ weekStart, gross: w.gross / 100, net: w.net / 100, count: w.count })),
-    entries: entries.slice(0, 200).map((e) => ({ _id: e.id, date: e.at.toISOString(), gross: e.grossKobo / 100, net: e.netKobo / 100, label: e.label })),
+    byWeek: [...weeks.entries()]
+      .sort((a, b) => b[0].localeCompare(a[0]))
+      .map(([weekStart, w]) => ({ weekStart, gross: w.gross / 100, net: w.net / 100, count: w.count })),
+    entries: entries.slice(0, 200).map((e) => ({
+      _id: e.id,
+      date: e.at.toISOString(),
+      gross: e.grossKobo / 100,
+      net: e.netKobo / 100,
+      label: e.label,
+    })),
     payouts: history.map(toPayoutDto),
-    lastAccount: last ? { accountName: last.accountName ?? '', bankCode: last.bankCode ?? '', accountNumberLast4: last.accountNumber!.slice(-4) } : null,
+    lastAccount: last
+      ? {
+          accountName: last.accountName ?? '',
+          bankCode: last.bankCode ?? '',
+          accountNumberLast4: last.accountNumber!.slice(-4),
+        }
+      : null,
   };
 }
 
@@ -99,15 +132,27 @@ export async function requestPayout(
     const [taken] = await tx
       .select({ sum: sql<number>`coalesce(sum(${payouts.amountKobo}), 0)::int` })
       .from(payouts)
-      .where(and(eq(payouts.userId, payee.userId), eq(payouts.payeeType, payee.payeeType), inArray(payouts.state, ['scheduled', 'processing', 'paid'])));
+      .where(
+        and(
+          eq(payouts.userId, payee.userId),
+          eq(payouts.payeeType, payee.payeeType),
+          inArray(payouts.state, ['scheduled', 'processing', 'paid']),
+        ),
+      );
     const available = earned - Number(taken?.sum ?? 0);
     if (available < 100) throw badRequest('There is nothing to pay out yet.', 'nothing_to_pay');
     const dueAt = nextWorkingDay();
     const [row] = await tx
       .insert(payouts)
       .values({
-        userId: payee.userId, payeeType: payee.payeeType, vendorId: payee.vendorId ?? null, amountKobo: available, dueAt,
-        accountName: account.accountName, accountNumber: account.accountNumber, bankCode: account.bankCode,
+        userId: payee.userId,
+        payeeType: payee.payeeType,
+        vendorId: payee.vendorId ?? null,
+        amountKobo: available,
+        dueAt,
+        accountName: account.accountName,
+        accountNumber: account.accountNumber,
+        bankCode: account.bankCode,
       })
       .returning();
     // Paystack's transfer reference: lower-case letters, digits, - and _, at least 16 characters.
@@ -128,13 +173,19 @@ export async function requestPayout(
 export function registerPayoutJob(ctx: AppContext): void {
   const notify = (p: PayoutRow) => ctx.realtime.emitToUser(p.userId, 'payout.updated', toPayoutDto(p));
   const fail = async (id: string, reason: string) => {
-    const [row] = await ctx.db.update(payouts).set({ state: 'failed', failureReason: reason.slice(0, 300) })
-      .where(and(eq(payouts.id, id), inArray(payouts.state, ['scheduled', 'processing']))).returning();
+    const [row] = await ctx.db
+      .update(payouts)
+      .set({ state: 'failed', failureReason: reason.slice(0, 300) })
+      .where(and(eq(payouts.id, id), inArray(payouts.state, ['scheduled', 'processing'])))
+      .returning();
     if (row) notify(row);
   };
   const paid = async (reference: string) => {
-    const [row] = await ctx.db.update(payouts).set({ state: 'paid', paidAt: new Date() })
-      .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing']))).returning();
+    const [row] = await ctx.db
+      .update(payouts)
+      .set({ state: 'paid', paidAt: new Date() })
+      .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing'])))
+      .returning();
     if (row) notify(row);
   };
   /**
@@ -149,8 +200,11 @@ export function registerPayoutJob(ctx: AppContext): void {
       if (p) await fail(p.id, 'The transfer failed.');
     }
     if (status === 'reversed') {
-      const [row] = await ctx.db.update(payouts).set({ state: 'failed', paidAt: null, failureReason: 'The bank reversed the transfer.' })
-        .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing', 'paid']))).returning();
+      const [row] = await ctx.db
+        .update(payouts)
+        .set({ state: 'failed', paidAt: null, failureReason: 'The bank reversed the transfer.' })
+        .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing', 'paid'])))
+        .returning();
       if (row) notify(row);
     }
   };
@@ -170,22 +224,44 @@ export function registerPayoutJob(ctx: AppContext): void {
           return;
         }
       }
-      const recipientCode = p.recipientCode ?? (await provider.createTransferRecipient({ name: p.accountName ?? 'Jara payee', accountNumber: p.accountNumber, bankCode: p.bankCode, currency: 'NGN' })).recipientCode;
+      const recipientCode =
+        p.recipientCode ??
+        (
+          await provider.createTransferRecipient({
+            name: p.accountName ?? 'Jara payee',
+            accountNumber: p.accountNumber,
+            bankCode: p.bankCode,
+            currency: 'NGN',
+          })
+        ).recipientCode;
       await ctx.db.update(payouts).set({ recipientCode, provider: provider.name }).where(eq(payouts.id, id));
       // Processing before the call: the sandbox settles it (webhook) before the call even returns,
       // and a retry knows the transfer may have gone out (it looked it up above). Only the run
       // that makes this move sends the transfer.
-      const [claimed] = await ctx.db.update(payouts).set({ state: 'processing' })
-        .where(and(eq(payouts.id, id), or(eq(payouts.state, 'scheduled'), and(eq(payouts.state, 'processing'), isNull(payouts.transferCode)))))
+      const [claimed] = await ctx.db
+        .update(payouts)
+        .set({ state: 'processing' })
+        .where(
+          and(
+            eq(payouts.id, id),
+            or(eq(payouts.state, 'scheduled'), and(eq(payouts.state, 'processing'), isNull(payouts.transferCode))),
+          ),
+        )
         .returning({ id: payouts.id });
       if (!claimed) return;
-      const t = await provider.transfer({ amountKobo: p.amountKobo, recipientCode, reference: p.reference, reason: `Jara ${p.payeeType} payout` });
+      const t = await provider.transfer({
+        amountKobo: p.amountKobo,
+        recipientCode,
+        reference: p.reference,
+        reason: `Jara ${p.payeeType} payout`,
+      });
       checkpoint('payout-sent');
       await ctx.db.update(payouts).set({ transferCode: t.transferCode }).where(eq(payouts.id, id));
     } catch (err) {
       // A refusal (bad account, no balance) is final; anything else is retried by the job queue,
       // the payout staying `processing` so the retry looks the transfer up first.
-      if (err instanceof ProviderError && err.status !== null && err.status >= 400 && err.status < 500) return fail(id, err.message);
+      if (err instanceof ProviderError && err.status !== null && err.status >= 400 && err.status < 500)
+        return fail(id, err.message);
       throw err;
     }
   });
@@ -198,3 +274,8 @@ export function registerPayoutJob(ctx: AppContext): void {
     else if (event === 'transfer.reversed') await settle(reference, 'reversed');
   });
 }
+
+/** The payouts module has no routes (vendors and riders ask through theirs): it runs the transfer job. */
+export const payoutsModule: Module = async (_app, ctx) => {
+  registerPayoutJob(ctx);
+};

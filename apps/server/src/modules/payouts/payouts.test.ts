@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { EarningsDto } from '@jara/shared';
+import type { payouts } from '../../infra/db/schema-portals.js';
+import { lagosDayStart, lagosWeekStart, nextWorkingDay, summarise, type EarningEntry } from './payouts.service.js';
+
+// Monday 23 November 2026; Lagos is UTC+1 all year.
+describe('payout dates (Africa/Lagos)', () => {
+  it('pays on the next working day at 10:00 Lagos time', () => {
+    const next = (at: string) => nextWorkingDay(new Date(at)).toISOString();
+    expect(next('2026-11-23T09:00:00Z')).toBe('2026-11-24T09:00:00.000Z'); // Monday → Tuesday
+    expect(next('2026-11-20T12:00:00Z')).toBe('2026-11-23T09:00:00.000Z'); // Friday → Monday
+    expect(next('2026-11-21T12:00:00Z')).toBe('2026-11-23T09:00:00.000Z'); // Saturday → Monday
+    // 23:30 UTC on Sunday is already Monday in Lagos.
+    expect(next('2026-11-22T23:30:00Z')).toBe('2026-11-24T09:00:00.000Z');
+  });
+
+  it('starts the day and the week (Monday) in Lagos', () => {
+    expect(lagosDayStart(new Date('2026-11-22T23:30:00Z')).toISOString()).toBe('2026-11-22T23:00:00.000Z');
+    expect(lagosWeekStart(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
+    expect(lagosWeekStart(new Date('2026-11-22T22:30:00Z'))).toBe('2026-11-16');
+  });
+});
+
+type PayoutRow = typeof payouts.$inferSelect;
+const payout = (over: Partial<PayoutRow>): PayoutRow => ({
+  id: crypto.randomUUID(),
+  userId: 'u1',
+  payeeType: 'vendor',
+  vendorId: null,
+  amountKobo: 0,
+  state: 'scheduled',
+  dueAt: new Date('2026-11-24T09:00:00Z'),
+  paidAt: null,
+  reference: null,
+  provider: null,
+  failureReason: null,
+  accountName: null,
+  accountNumber: null,
+  bankCode: null,
+  recipientCode: null,
+  transferCode: null,
+  createdAt: new Date('2026-11-23T09:00:00Z'),
+  ...over,
+});
+
+describe('summarise', () => {
+  it('totals in naira, sums by Lagos week, counts paid and scheduled payouts but not failed ones', () => {
+    const entries: EarningEntry[] = [
+      { id: 'o2', at: new Date('2026-11-23T10:00:00Z'), grossKobo: 300_000, netKobo: 270_000, label: '3 items' },
+      { id: 'o1', at: new Date('2026-11-18T10:00:00Z'), grossKobo: 100_000, netKobo: 90_000, label: '1 item' },
+    ];
+    const history = [
+      payout({ amountKobo: 20_000, state: 'scheduled' }),
+      payout({ amountKobo: 10_000, state: 'failed', failureReason: 'The transfer failed.' }),
+      payout({
+        amountKobo: 50_000,
+        state: 'paid',
+        paidAt: new Date('2026-11-20T09:00:00Z'),
+        accountName: 'Mama Put Ventures',
+        accountNumber: '0123456789',
+        bankCode: '058',
+      }),
+    ];
+    const e = summarise(entries, history, 10);
+    expect(EarningsDto.safeParse(e).success).toBe(true);
+    expect(e).toMatchObject({ percent: 10, totalEarned: 3600, paidOut: 500, scheduled: 200, available: 2900 });
+    expect(e.byWeek).toEqual([
+      { weekStart: '2026-11-23', gross: 3000, net: 2700, count: 1 },
+      { weekStart: '2026-11-16', gross: 1000, net: 900, count: 1 },
+    ]);
+    expect(e.entries[0]).toEqual({
+      _id: 'o2',
+      date: '2026-11-23T10:00:00.000Z',
+      gross: 3000,
+      net: 2700,
+      label: '3 items',
+    });
+    expect(e.payouts.map((p) => p.state)).toEqual(['scheduled', 'failed', 'paid']);
+    expect(e.payouts[2]).toMatchObject({ amount: 500, account: 'Guaranty Trust Bank ••••6789' });
+    expect(e.lastAccount).toEqual({ accountName: 'Mama Put Ventures', bankCode: '058', accountNumberLast4: '6789' });
+  });
+
+  it('never offers less than nothing', () => {
+    const e = summarise([], [payout({ amountKobo: 5_000, state: 'processing' })], 10);
+    expect(e).toMatchObject({ totalEarned: 0, scheduled: 50, available: 0, lastAccount: null });
+  });
+});

@@ -1,0 +1,147 @@
+import { doorOf, haversineKm, type JobDto, type JobKind, type JobStop, type LatLon } from '@jara/shared';
+import type { Executor, Tx } from '../../infra/db/client.js';
+import type { SessionUser } from '../../infra/sessions.js';
+import { findWait } from './rider.repo.js';
+
+/**
+ * One kind of delivery job — an order from vendors, a parcel dispatch — as the rider side sees
+ * it. Every kind lives the same life: paid and on the board → accepted by the first rider →
+ * picked up → delivered with the customer's code (or locked after too many wrong codes), with a
+ * drop-off wait, a rating and a place in the rider's earnings. Each kind keeps its own tables;
+ * RiderService works on this interface alone and never asks which kind a job is.
+ */
+export interface DeliveryJob {
+  readonly kind: JobKind;
+  /** How a delivered job of this kind is listed among the rider's earnings. */
+  readonly earningLabel: string;
+  /** Paid jobs nobody holds yet, as the board shows them; never the rider's own (they know the code). */
+  open(riderUserId: string): Promise<JobDto[]>;
+  /** The rider's jobs in progress (accepted or picked up, locked ones too), with phones. */
+  active(riderUserId: string): Promise<JobDto[]>;
+  /** The rider's finished jobs (delivered or cancelled), newest first, at most `limit`. */
+  finished(riderUserId: string, limit: number): Promise<JobDto[]>;
+  /** Whether the rider carries a job of this kind that is neither finished nor locked. */
+  carries(ex: Executor, riderUserId: string): Promise<boolean>;
+  /**
+   * The first rider to accept wins (404 for a job that is not there, 409 `job_taken` once held).
+   * `claim` runs first inside the accepting transaction (the one-job-at-a-time rule).
+   */
+  accept(riderUserId: string, id: string, claim: (tx: Tx) => Promise<void>): Promise<void>;
+  /** The rider has collected everything: Order Assigned → Order Picked. */
+  pickUp(riderUserId: string, id: string): Promise<void>;
+  /** Delivered with the customer's code (lib/delivery-code.ts: counted tries, lock, support told). */
+  deliver(rider: SessionUser, id: string, code: string): Promise<void>;
+  /** The rider's picked-up job at its drop-off: the address and whose it is (404/409 otherwise). */
+  atDropOff(riderUserId: string, id: string): Promise<{ address: string; customerId: string }>;
+  /** The rider the customer may rate for their delivered job (404/409 otherwise). */
+  riderToRate(customerId: string, id: string): Promise<string>;
+  /** The rider's delivered jobs with their delivery fee (kobo), for the earnings. */
+  delivered(ex: Executor, riderUserId: string): Promise<DeliveredJob[]>;
+}
+
+export interface DeliveredJob {
+  kind: JobKind;
+  id: string;
+  deliveryFeeKobo: number;
+  at: Date;
+}
+
+/**
+ * How much a rider sees of a job: the board shows no phones (not before accepting); the active
+ * job shows them, the wrong codes so far, the lock and the drop-off wait; history the lock.
+ */
+export type JobView = 'board' | 'active' | 'history';
+
+/** A job's facts, whatever its kind, before the view decides what goes out. */
+export interface JobFacts {
+  id: string;
+  isExpress: boolean;
+  deliveryFeeKobo: number;
+  /** In the order to visit them. */
+  pickups: JobStop[];
+  dropoff: JobStop;
+  distanceKm: number;
+  note: string;
+  status: string;
+  createdAt: Date;
+  paidAt: Date | null;
+  codeAttempts: number;
+  lockedAt: Date | null;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The rider's share of a delivery fee, kobo. */
+export const riderFeeKobo = (deliveryFeeKobo: number, sharePercent: number) =>
+  Math.round((deliveryFeeKobo * sharePercent) / 100);
+
+/** The job as `view` shows it. Money in naira. */
+export async function toJobDto(
+  ex: Executor,
+  kind: JobKind,
+  f: JobFacts,
+  view: JobView,
+  riderSharePercent: number,
+): Promise<JobDto> {
+  const stop = (s: JobStop): JobStop => (view === 'active' ? s : { ...s, phone: null });
+  const job: JobDto = {
+    kind,
+    _id: f.id,
+    isExpress: f.isExpress,
+    distanceKm: f.distanceKm,
+    deliveryFee: f.deliveryFeeKobo / 100,
+    riderFee: riderFeeKobo(f.deliveryFeeKobo, riderSharePercent) / 100,
+    pickups: f.pickups.map(stop),
+    dropoff: stop(f.dropoff),
+    note: f.note,
+    status: f.status,
+    createdAt: f.createdAt.toISOString(),
+    paidAt: f.paidAt?.toISOString() ?? null,
+  };
+  if (view !== 'board') job.locked = f.lockedAt !== null;
+  if (view === 'active') {
+    job.codeAttempts = f.codeAttempts;
+    job.arrivedAt = (await findWait(ex, kind, f.id))?.arrivedAt.toISOString() ?? null;
+  }
+  return job;
+}
+
+/**
+ * Pick-ups in a sensible order: start at the one farthest from the drop-off, then always the
+ * nearest remaining, so the trip ends at the customer. Returns the stops and the trip length.
+ */
+export function planRoute<T extends LatLon>(pickups: T[], dropoff: LatLon): { stops: T[]; km: number } {
+  const left = [...pickups];
+  const stops: T[] = [];
+  if (left.length) {
+    left.sort((a, b) => haversineKm(b, dropoff) - haversineKm(a, dropoff));
+    stops.push(left.shift()!);
+    while (left.length) {
+      const last = stops[stops.length - 1]!;
+      left.sort((a, b) => haversineKm(last, a) - haversineKm(last, b));
+      stops.push(left.shift()!);
+    }
+  }
+  let km = 0;
+  for (let i = 1; i < stops.length; i++) km += haversineKm(stops[i - 1]!, stops[i]!);
+  if (stops.length) km += haversineKm(stops[stops.length - 1]!, dropoff);
+  return { stops, km: round1(km) };
+}
+
+/** A stop from an address snapshot (an order's or a dispatch's JSON), named after the person there. */
+export function snapshotStop(json: Record<string, unknown>): JobStop {
+  const s = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : '');
+  return {
+    label: [s('firstName'), s('lastName')].filter(Boolean).join(' '),
+    address: s('address'),
+    latitude: Number(json.latitude ?? 0),
+    longitude: Number(json.longitude ?? 0),
+    phone: s('phone') || null,
+    door: doorOf(json),
+  };
+}
+
+/** Jobs of every kind together, each kind asked at once. */
+export async function ofEveryKind<T>(kinds: readonly DeliveryJob[], ask: (k: DeliveryJob) => Promise<T[]>) {
+  return (await Promise.all(kinds.map(ask))).flat();
+}

@@ -1,0 +1,113 @@
+import type { JobDto } from '@jara/shared';
+import type { AppContext } from '../../context.js';
+import type { Executor, Tx } from '../../infra/db/client.js';
+import type { SessionUser } from '../../infra/sessions.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import {
+  DispatchService,
+  carriesDispatch,
+  deliveredDispatches,
+  findDispatch,
+  listOpenJobs,
+  listRiderJobs,
+  type DispatchRow,
+} from '../dispatch/index.js';
+import {
+  planRoute,
+  snapshotStop,
+  toJobDto,
+  type DeliveredJob,
+  type DeliveryJob,
+  type JobView,
+} from './delivery-job.js';
+
+const IN_PROGRESS = new Set(['Order Assigned', 'Order Picked']);
+
+/**
+ * Dispatches as delivery jobs: one pick-up (the sender's saved address), one drop-off (the
+ * recipient). The lifecycle itself is the dispatch module's (DispatchService); this adapts it.
+ */
+export class DispatchJobs implements DeliveryJob {
+  readonly kind = 'dispatch';
+  readonly earningLabel = 'Dispatch delivery';
+  private readonly dispatch: DispatchService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.dispatch = new DispatchService(ctx);
+  }
+
+  private toJob(row: DispatchRow, view: JobView): Promise<JobDto> {
+    const dropoff = snapshotStop(row.dropoff);
+    const route = planRoute([snapshotStop(row.pickup)], dropoff);
+    return toJobDto(
+      this.ctx.db,
+      this.kind,
+      {
+        id: row.id,
+        isExpress: row.isExpress,
+        deliveryFeeKobo: row.deliveryFeeKobo,
+        pickups: route.stops,
+        dropoff,
+        distanceKm: route.km,
+        note: row.deliveryNote,
+        status: row.status,
+        createdAt: row.createdAt,
+        paidAt: row.paidAt,
+        codeAttempts: row.codeAttempts,
+        lockedAt: row.lockedAt,
+      },
+      view,
+      this.ctx.config.riderSharePercent,
+    );
+  }
+
+  async open(riderUserId: string): Promise<JobDto[]> {
+    const rows = (await listOpenJobs(this.ctx.db)).filter((d) => d.userId !== riderUserId);
+    return Promise.all(rows.map((d) => this.toJob(d, 'board')));
+  }
+
+  async active(riderUserId: string): Promise<JobDto[]> {
+    const rows = (await listRiderJobs(this.ctx.db, riderUserId)).filter((d) => IN_PROGRESS.has(d.status));
+    return Promise.all(rows.map((d) => this.toJob(d, 'active')));
+  }
+
+  async finished(riderUserId: string, limit: number): Promise<JobDto[]> {
+    const rows = (await listRiderJobs(this.ctx.db, riderUserId, limit)).filter((d) => !IN_PROGRESS.has(d.status));
+    return Promise.all(rows.map((d) => this.toJob(d, 'history')));
+  }
+
+  carries(ex: Executor, riderUserId: string): Promise<boolean> {
+    return carriesDispatch(ex, riderUserId);
+  }
+
+  async accept(riderUserId: string, id: string, claim: (tx: Tx) => Promise<void>): Promise<void> {
+    await this.dispatch.acceptDispatch(riderUserId, id, claim);
+  }
+
+  async pickUp(riderUserId: string, id: string): Promise<void> {
+    await this.dispatch.markPicked(riderUserId, id);
+  }
+
+  async deliver(rider: SessionUser, id: string, code: string): Promise<void> {
+    await this.dispatch.confirmDelivery(rider.id, id, code);
+  }
+
+  async atDropOff(riderUserId: string, id: string): Promise<{ address: string; customerId: string }> {
+    const d = await findDispatch(this.ctx.db, id);
+    if (!d || d.riderId !== riderUserId) throw notFound('Job not found.');
+    if (d.status !== 'Order Picked') throw conflict('Pick up the parcel first.', 'invalid_status');
+    return { address: String(d.dropoff.address ?? ''), customerId: d.userId };
+  }
+
+  async riderToRate(customerId: string, id: string): Promise<string> {
+    const d = await findDispatch(this.ctx.db, id);
+    if (!d || d.userId !== customerId) throw notFound('Dispatch not found.');
+    if (!d.riderId || d.status !== 'Order Delivered')
+      throw conflict('You can rate the rider once the dispatch is delivered.', 'not_delivered');
+    return d.riderId;
+  }
+
+  async delivered(ex: Executor, riderUserId: string): Promise<DeliveredJob[]> {
+    return (await deliveredDispatches(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
+  }
+}

@@ -1,0 +1,224 @@
+import { MAX_CODE_ATTEMPTS, type ItemStatus, type JobDto } from '@jara/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Executor, Tx } from '../../infra/db/client.js';
+import { jobKind } from '../../infra/jobs/jobs.js';
+import type { SessionUser } from '../../infra/sessions.js';
+import { refusedCode, jobLocked, tryDeliveryCode } from '../../lib/delivery-code.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { moveItems, pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
+import {
+  planRoute,
+  snapshotStop,
+  toJobDto,
+  type DeliveredJob,
+  type DeliveryJob,
+  type JobFacts,
+  type JobView,
+} from './delivery-job.js';
+import * as repo from './rider.repo.js';
+
+export const ORDER_ALERT_JOB = jobKind(
+  'rider.order-code-locked',
+  z.object({ orderId: z.string(), riderId: z.string() }),
+);
+
+/** Job handler: tells every support agent's open inbox that an order was locked. */
+export function runOrderAlert(ctx: AppContext, { orderId, riderId }: { orderId: string; riderId: string }): void {
+  ctx.realtime.emitToRole('support', 'support.alert', {
+    kind: 'order_code_locked',
+    orderId,
+    riderId,
+    message: `Order ${orderId} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.`,
+    createdAt: new Date().toISOString(),
+  });
+}
+
+const CANCELLED: ItemStatus = 'Order Cancelled';
+
+/**
+ * Orders as delivery jobs: the rider collects from every vendor of the order (once all of them
+ * have confirmed) and delivers to the customer. An order's stage is its items' statuses; the
+ * rider, the code tries and the lock are on the order.
+ */
+export class OrderJobs implements DeliveryJob {
+  readonly kind = 'order';
+  readonly earningLabel = 'Order delivery';
+
+  constructor(private readonly ctx: AppContext) {}
+
+  private async toJobs(rows: repo.OrderJobRow[], view: JobView, status: (i: number) => string): Promise<JobDto[]> {
+    const stops = await repo.pickupStops(
+      this.ctx.db,
+      rows.map((r) => r.id),
+    );
+    return Promise.all(
+      rows.map((o, i) => {
+        const dropoff = snapshotStop(o.address);
+        const route = planRoute(
+          stops
+            .filter((s) => s.order_id === o.id)
+            .map((s) => ({
+              label: s.business_name,
+              address: s.address,
+              latitude: Number(s.latitude),
+              longitude: Number(s.longitude),
+              phone: s.phone,
+              items: s.items,
+            })),
+          dropoff,
+        );
+        const facts: JobFacts = {
+          id: o.id,
+          isExpress: false,
+          deliveryFeeKobo: o.delivery_fee_kobo,
+          pickups: route.stops,
+          dropoff,
+          distanceKm: route.km,
+          note: o.delivery_note ?? '',
+          status: status(i),
+          createdAt: new Date(o.created_at),
+          paidAt: o.paid_at ? new Date(o.paid_at) : null,
+          codeAttempts: o.code_attempts,
+          lockedAt: o.locked_at,
+        };
+        return toJobDto(this.ctx.db, this.kind, facts, view, this.ctx.config.riderSharePercent);
+      }),
+    );
+  }
+
+  async open(riderUserId: string): Promise<JobDto[]> {
+    const rows = (await repo.listOpenOrderJobs(this.ctx.db)).filter((o) => o.user_id !== riderUserId);
+    return this.toJobs(rows, 'board', () => 'Order Confirmed');
+  }
+
+  async active(riderUserId: string): Promise<JobDto[]> {
+    const rows = await repo.riderOrders(this.ctx.db, riderUserId, true);
+    return this.toJobs(rows, 'active', (i) =>
+      rows[i]!.statuses.includes('Order Assigned') ? 'Order Assigned' : 'Order Picked',
+    );
+  }
+
+  async finished(riderUserId: string, limit: number): Promise<JobDto[]> {
+    const rows = await repo.riderOrders(this.ctx.db, riderUserId, false, limit);
+    return this.toJobs(rows, 'history', (i) => {
+      const live = rows[i]!.statuses.filter((s) => s !== CANCELLED);
+      if (!live.length) return CANCELLED;
+      return live.every((s) => s === 'Order Delivered') ? 'Order Delivered' : live[0]!;
+    });
+  }
+
+  carries(ex: Executor, riderUserId: string): Promise<boolean> {
+    return repo.carriesOrder(ex, riderUserId);
+  }
+
+  async accept(riderUserId: string, id: string, claim: (tx: Tx) => Promise<void>): Promise<void> {
+    const won = await this.ctx.db.transaction(async (tx) => {
+      await claim(tx);
+      if (!(await repo.assignOrder(tx, id, riderUserId))) return false;
+      const moved = await moveItems(tx, id, ['Order Confirmed'], 'Order Assigned');
+      await recordStatusEvents(
+        tx,
+        'order_item',
+        moved.map((m) => m.id),
+        'Order Assigned',
+        riderUserId,
+      );
+      return true;
+    });
+    if (!won) {
+      if (!(await repo.findOrderJob(this.ctx.db, id))) throw notFound('Job not found.');
+      throw conflict('This job is no longer available.', 'job_taken');
+    }
+    await pushOrderUpdate(this.ctx, id);
+  }
+
+  /** The rider's own order (404 for anyone else's: existence is not revealed). */
+  private async own(ex: Executor, riderUserId: string, id: string, lock = false) {
+    const o = await repo.findOrderJob(ex, id, lock);
+    if (!o || o.rider_id !== riderUserId) throw notFound('Job not found.');
+    return o;
+  }
+
+  async pickUp(riderUserId: string, id: string): Promise<void> {
+    await this.ctx.db.transaction(async (tx) => {
+      const o = await this.own(tx, riderUserId, id, true);
+      if (o.locked_at) throw jobLocked();
+      const moved = await moveItems(tx, id, ['Order Assigned'], 'Order Picked');
+      if (!moved.length) throw conflict('This order cannot be marked as picked up now.', 'invalid_status');
+      await recordStatusEvents(
+        tx,
+        'order_item',
+        moved.map((m) => m.id),
+        'Order Picked',
+        riderUserId,
+      );
+    });
+    await pushOrderUpdate(this.ctx, id);
+  }
+
+  async deliver(rider: SessionUser, id: string, code: string): Promise<void> {
+    const tried = await this.ctx.db.transaction(async (tx) => {
+      const o = await this.own(tx, rider.id, id, true);
+      const live = (await repo.itemStatuses(tx, id)).filter((s) => s !== CANCELLED);
+      const ready = live.length > 0 && live.every((s) => s === 'Order Picked');
+      return tryDeliveryCode({ code: await repo.orderCode(tx, id), lockedAt: o.locked_at, ready }, code, {
+        deliver: async () => {
+          const moved = await moveItems(tx, id, ['Order Picked'], 'Order Delivered');
+          await recordStatusEvents(
+            tx,
+            'order_item',
+            moved.map((m) => m.id),
+            'Order Delivered',
+            rider.id,
+          );
+        },
+        countWrong: (max) => repo.recordWrongOrderCode(tx, id, max),
+        alertSupport: () => this.alertSupport(tx, id, rider),
+      });
+    });
+    switch (tried.kind) {
+      case 'delivered':
+        await pushOrderUpdate(this.ctx, id);
+        return;
+      case 'not_ready':
+        throw conflict('Mark the order as picked up before delivering it.', 'invalid_status');
+      default:
+        throw refusedCode(tried);
+    }
+  }
+
+  private async alertSupport(tx: Tx, orderId: string, rider: SessionUser): Promise<void> {
+    await this.ctx.mailer.send(tx, {
+      to: this.ctx.config.mail.support,
+      subject: `Order ${orderId} locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes`,
+      text: `Order ${orderId} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.\nRider: ${rider.name} (${rider.email})\nPlease contact the rider and the customer.`,
+    });
+    await this.ctx.jobs.enqueue(
+      tx,
+      ORDER_ALERT_JOB,
+      { orderId, riderId: rider.id },
+      { dedupeKey: `${ORDER_ALERT_JOB.kind}:${orderId}` },
+    );
+  }
+
+  async atDropOff(riderUserId: string, id: string): Promise<{ address: string; customerId: string }> {
+    const o = await this.own(this.ctx.db, riderUserId, id);
+    const statuses = await repo.itemStatuses(this.ctx.db, id);
+    if (!statuses.includes('Order Picked')) throw conflict('Pick up the order first.', 'invalid_status');
+    return { address: String(o.address.address ?? ''), customerId: o.user_id };
+  }
+
+  async riderToRate(customerId: string, id: string): Promise<string> {
+    const o = await repo.findOrderJob(this.ctx.db, id);
+    if (!o || o.user_id !== customerId) throw notFound('Order not found.');
+    const statuses = await repo.itemStatuses(this.ctx.db, id);
+    if (!o.rider_id || !statuses.includes('Order Delivered'))
+      throw conflict('You can rate the rider once the order is delivered.', 'not_delivered');
+    return o.rider_id;
+  }
+
+  async delivered(ex: Executor, riderUserId: string): Promise<DeliveredJob[]> {
+    return (await repo.deliveredOrders(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
+  }
+}

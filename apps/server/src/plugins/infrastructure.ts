@@ -1,0 +1,61 @@
+// Infrastructure: Redis (when configured), the rate limiter, jobs, storage, sessions, Socket.IO,
+// metrics and the module-owned services, gathered into the AppContext (`app.ctx`).
+// Needs: the Fastify instance (its HTTP server) and an open, migrated database.
+// Registered first; its `start` runs last (see buildApp).
+import type { RedisClientType } from 'redis';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { createContext, type AppContext, type Clock } from '../context.js';
+import type { Database } from '../infra/db/client.js';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../infra/rate-limit.js';
+import { RedisLink } from '../infra/redis.js';
+import type { AppInstance } from '../modules/types.js';
+
+export interface Infrastructure {
+  ctx: AppContext;
+  /** The shared Redis client (rate limits, readiness), or null without REDIS_URL. */
+  redis: RedisClientType | null;
+  /**
+   * Starts the catalogue's revision checks and adds the shutdown hook. Called after every other
+   * plugin, so the hook is the last added and the first to run on close.
+   */
+  start(): Promise<void>;
+}
+
+export async function infrastructure(
+  app: AppInstance,
+  opts: { config: Config; log: Logger; database: Database; clock: Clock; ownsDatabase: boolean },
+): Promise<Infrastructure> {
+  const { config, log, database } = opts;
+  // Redis, when used, is shared state the instance can do without for a while (decision 0018).
+  const redisLink = config.redisUrl ? new RedisLink(config.redisUrl, log) : null;
+  let redis: RedisClientType | null = null;
+  let limiter: RateLimiter = memoryRateLimiter();
+  if (redisLink) {
+    redis = await redisLink.client('rate limits');
+    limiter = redisRateLimiter(redis, config.redisPrefix);
+  }
+  const ctx = await createContext({ config, log, database, clock: opts.clock, limiter, redisLink, http: app.server });
+  app.decorate('ctx', ctx);
+
+  return {
+    ctx,
+    redis,
+    async start() {
+      await ctx.catalogue.start({
+        pollMs: config.catalogueCheckMs,
+        redis: redisLink && redis ? { link: redisLink, client: redis } : null,
+        prefix: config.redisPrefix,
+      });
+      app.addHook('onClose', async () => {
+        await ctx.catalogue.stop();
+        await ctx.jobs.stop();
+        await ctx.realtime.close();
+        ctx.mailer.close();
+        await ctx.storage.close?.();
+        await redisLink?.close();
+        if (opts.ownsDatabase) await database.close();
+      });
+    },
+  };
+}

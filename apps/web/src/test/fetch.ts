@@ -1,0 +1,53 @@
+/**
+ * The network as web tests see it: nothing answers unless the test says what answers. A request
+ * no stub answers is refused (the code under test sees a failed fetch, never a made-up answer)
+ * and recorded here; src/test/setup.ts then fails the test that made it.
+ */
+
+/** "METHOD /path?query" of each request no stub answered during the current test. */
+export const unhandledRequests: string[] = [];
+
+type Route = unknown | ((body: unknown) => unknown);
+
+/** The session answer for nobody signed in (the app's providers ask on every render). */
+export const GUEST = { 'GET /api/user/is-auth': { success: false, user: null } } as const;
+
+function target(input: RequestInfo | URL, init?: RequestInit): { method: string; url: URL } {
+  const request = input instanceof Request ? input : null;
+  const url = new URL(request ? request.url : String(input), 'http://localhost');
+  return { method: (init?.method ?? request?.method ?? 'GET').toUpperCase(), url };
+}
+
+function refuse(method: string, url: URL): Promise<never> {
+  const what = `${method} ${url.pathname}${url.search}`;
+  unhandledRequests.push(what);
+  return Promise.reject(new TypeError(`unhandled request in a test: ${what} (answer it with stubFetch)`));
+}
+
+/** What every test starts with (src/test/setup.ts): a fetch that answers nothing. */
+export function refuseAllFetch(): void {
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const { method, url } = target(input, init);
+    return refuse(method, url);
+  }) as typeof fetch;
+}
+
+/**
+ * A fetch stub answering JSON by "METHOD /path" (a route may also answer a Response, or be a
+ * function of the request's JSON body). Any other request fails the test.
+ */
+export function stubFetch(routes: Record<string, Route>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const { method, url } = target(input, init);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, path: url.pathname, body });
+    const handler = routes[`${method} ${url.pathname}`];
+    if (handler === undefined) return refuse(method, url);
+    const value = typeof handler === 'function' ? (handler as (b: unknown) => unknown)(body) : handler;
+    if (value instanceof Response) return value;
+    return new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  globalThis.fetch = fn as typeof fetch;
+  return calls;
+}
