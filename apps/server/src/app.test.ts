@@ -3,6 +3,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTestApp, createUser, json, type TestApp } from '../test/helpers.js';
+import type { ErrorAnswer, IsAuthAnswer } from '@jara/shared';
+
+/** The part of the OpenAPI description these tests read. */
+type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
 
 let app: TestApp;
 beforeAll(async () => {
@@ -38,18 +42,18 @@ describe('the web app and the API description', () => {
   it('keeps unknown API paths as JSON 404s', async () => {
     const res = await app.inject({ url: '/api/unknown' });
     expect(res.statusCode).toBe(404);
-    expect(json(res).code).toBe('not_found');
+    expect(json<ErrorAnswer>(res).code).toBe('not_found');
   });
 
   it('describes the API in OpenAPI outside production', async () => {
     const res = await app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = json(res);
+    const doc = json<OpenApiDoc>(res);
     expect(doc.openapi).toMatch(/^3\./);
     for (const p of ['/api/user/login', '/api/user/register', '/api/product/list', '/api/geocoding/search']) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
-    expect(doc.paths['/api/user/register'].post.requestBody).toBeTruthy();
+    expect(doc.paths['/api/user/register']?.post?.requestBody).toBeTruthy();
   });
 
   it('declares a response schema for every route, and the description shows each', async () => {
@@ -90,7 +94,7 @@ describe('what every request pays', () => {
       headers: { 'x-request-id': 'r-403', origin: 'https://elsewhere.example' },
       payload: { email: 'someone@example.com' },
     });
-    expect(json(crossSite).code).toBe('bad_origin');
+    expect(json<ErrorAnswer>(crossSite).code).toBe('bad_origin');
     expect(crossSite.headers['x-request-id']).toBe('r-403');
     const unknown = await app.inject({ url: '/api/unknown', headers: { 'x-request-id': 'r-404' } });
     expect(unknown.statusCode).toBe(404);
@@ -100,12 +104,12 @@ describe('what every request pays', () => {
   it('looks the session up only for a route that needs a user, and only when a cookie came', async () => {
     const resolve = vi.spyOn(app.ctx.sessions, 'resolve');
     const { cookie } = await createUser(app);
-    expect(json(await app.inject({ url: '/api/user/is-auth' })).success).toBe(false);
+    expect(json<IsAuthAnswer>(await app.inject({ url: '/api/user/is-auth' })).success).toBe(false);
     expect((await app.inject({ method: 'POST', url: '/api/cart/update', payload: {} })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/config', headers: { cookie } })).statusCode).toBe(200);
     expect((await app.inject({ url: '/products/food', headers: { cookie } })).statusCode).toBe(200);
     expect(resolve).not.toHaveBeenCalled();
-    expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success).toBe(true);
+    expect(json<IsAuthAnswer>(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success).toBe(true);
     expect(resolve).toHaveBeenCalledTimes(1);
   });
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@jara/shared';
+import { assert } from 'vitest';
+import type { ChatAnswer, ChatMessageDto, ClientToServerEvents, ServerToClientEvents } from '@jara/shared';
 import type { App } from '../src/app.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -137,6 +138,19 @@ export async function sendChat(
     payload: body.payload,
     headers: { ...body.headers, cookie },
   });
+}
+
+/** The conversation's id, which it has once it holds a message. */
+export function chatIdOf(answer: ChatAnswer): string {
+  assert.isNotNull(answer.chat._id, 'the conversation has an id');
+  return answer.chat._id;
+}
+
+/** The newest message of the conversation's page (which must hold one). */
+export function lastMessage(answer: ChatAnswer): ChatMessageDto {
+  const last = answer.chat.messages.at(-1);
+  assert.isDefined(last, 'the conversation has a message');
+  return last;
 }
 
 export async function supportReply(

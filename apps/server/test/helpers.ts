@@ -212,7 +212,7 @@ export async function createAddress(app: App, userId: string, overrides: Partial
 }
 
 /** JSON body of an inject() response; an error answer must carry a code of the catalogue. */
-export function json<T = Record<string, any>>(res: { body: string }): T {
+export function json<T = unknown>(res: { body: string }): T {
   const body = JSON.parse(res.body) as unknown;
   const code = (body as { success?: unknown; code?: unknown } | null)?.code;
   if ((body as { success?: unknown } | null)?.success === false && code !== undefined && !isErrorCode(code)) {

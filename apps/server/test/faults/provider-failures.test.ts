@@ -6,6 +6,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CheckoutAnswer,
+  DispatchListAnswer,
+  DispatchPaymentAnswer,
+  EarningsAnswer,
+  ErrorAnswer,
+  OrderListAnswer,
+  PaymentVerifyAnswer,
+  PayoutAnswer,
+} from '@jara/shared';
 import { queryRows } from '../../src/infra/db/client.js';
 import { payments } from '../../src/infra/db/schema.js';
 import { PROVIDER_UNAVAILABLE, RECONCILE_AFTER_MS } from '../../src/modules/payments/payments.service.js';
@@ -61,7 +71,7 @@ async function ordered() {
     address: customer.address.id,
   });
   expect(res.statusCode).toBe(200);
-  const { reference } = json<{ reference: string }>(res);
+  const { reference } = json<CheckoutAnswer>(res);
   return { shop, customer, reference };
 }
 
@@ -73,7 +83,7 @@ const age = (reference: string) =>
     .set({ createdAt: new Date(Date.now() - RECONCILE_AFTER_MS - 60_000) })
     .where(eq(payments.reference, reference));
 const myOrders = async (cookie: string) =>
-  json(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders as { _id: string }[];
+  json<OrderListAnswer>(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders;
 
 describe('provider failure modes', () => {
   it('initialize answers 200 with a page that is not Paystack’s JSON: 502 with a clear message, nothing half done', async () => {
@@ -85,7 +95,7 @@ describe('provider failure modes', () => {
       address: customer.address.id,
     });
     expect(res.statusCode).toBe(502);
-    expect(json(res)).toMatchObject({ success: false, message: PROVIDER_UNAVAILABLE });
+    expect(json<ErrorAnswer>(res)).toMatchObject({ success: false, message: PROVIDER_UNAVAILABLE });
     const [row] = await app.ctx.db.select().from(payments).where(eq(payments.userId, customer.user.id));
     expect(row!.state).toBe('failed');
     expect(await myOrders(customer.cookie)).toEqual([]);
@@ -103,13 +113,17 @@ describe('provider failure modes', () => {
       paystack.behave('verify', { ...behaviour, times: 1 });
       const res = await verify(app, customer.cookie, reference);
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ success: true, state: 'awaiting', paid: false });
+      expect(json<PaymentVerifyAnswer>(res)).toEqual({ success: true, state: 'awaiting', paid: false });
       expect(await books()).toContain(`charge ${reference} confirmed by the provider, but the payment is awaiting`);
       // The provider answers again; reconciliation verifies the attempt.
       await age(reference);
       await app.ctx.payments.reconcile();
       expect((await attempt(reference)).state).toBe('paid');
-      expect(json(await verify(app, customer.cookie, reference))).toEqual({ success: true, state: 'paid', paid: true });
+      expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference))).toEqual({
+        success: true,
+        state: 'paid',
+        paid: true,
+      });
       expect(await myOrders(customer.cookie)).toHaveLength(1);
       expect(await books()).toEqual([]);
     });
@@ -118,7 +132,7 @@ describe('provider failure modes', () => {
   it('verify says "abandoned" before the webhook says "success": not paid yet, then paid once by the webhook', async () => {
     const { customer, reference } = await ordered();
     // The customer is back on /loader while the bank is still confirming.
-    expect(json(await verify(app, customer.cookie, reference))).toEqual({
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference))).toEqual({
       success: true,
       state: 'awaiting',
       paid: false,
@@ -128,7 +142,10 @@ describe('provider failure modes', () => {
     await Promise.all([1, 2, 3].map(() => paystack.webhook(hook.event, hook.data)));
     await settle();
     expect((await attempt(reference)).state).toBe('paid');
-    expect(json(await verify(app, customer.cookie, reference))).toMatchObject({ state: 'paid', paid: true });
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference))).toMatchObject({
+      state: 'paid',
+      paid: true,
+    });
     expect(await books()).toEqual([]);
   });
 
@@ -136,7 +153,7 @@ describe('provider failure modes', () => {
     const { customer, reference } = await ordered();
     // The bank first declines (verify: failed), then confirms the same charge.
     paystack.txns.get(reference)!.status = 'failed';
-    expect(json(await verify(app, customer.cookie, reference))).toEqual({
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference))).toEqual({
       success: true,
       state: 'failed',
       paid: false,
@@ -151,7 +168,10 @@ describe('provider failure modes', () => {
     await paystack.webhook(hook.event, hook.data);
     await settle();
     expect((await attempt(reference)).state).toBe('paid');
-    expect(json(await verify(app, customer.cookie, reference))).toMatchObject({ state: 'paid', paid: true });
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference))).toMatchObject({
+      state: 'paid',
+      paid: true,
+    });
     const orders = await myOrders(customer.cookie);
     expect(orders).toHaveLength(1);
     const orderId = orders[0]!._id;
@@ -178,7 +198,7 @@ describe('provider failure modes', () => {
   it('reported failed, confirmed by webhook while verify is down: the webhook job retries until the provider answers, then heals it once', async () => {
     const { customer, reference } = await ordered();
     paystack.txns.get(reference)!.status = 'failed';
-    expect(json(await verify(app, customer.cookie, reference))).toMatchObject({ state: 'failed' });
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference))).toMatchObject({ state: 'failed' });
     paystack.pay(reference);
     paystack.behave('verify', { failWith: 500, times: 1 });
     const hook = paystack.chargeSuccess(reference);
@@ -218,20 +238,22 @@ describe('provider failure modes', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const { reference } = json<{ reference: string }>(res);
+    const { reference } = json<DispatchPaymentAnswer>(res);
     paystack.txns.get(reference)!.status = 'failed';
-    expect(json(await verify(app, cookie, reference))).toMatchObject({ state: 'failed', paid: false });
-    expect(json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders).toEqual([]);
+    expect(json<PaymentVerifyAnswer>(await verify(app, cookie, reference))).toMatchObject({
+      state: 'failed',
+      paid: false,
+    });
+    expect(
+      json<DispatchListAnswer>(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders,
+    ).toEqual([]);
 
     paystack.pay(reference);
     const hook = paystack.chargeSuccess(reference);
     await Promise.all([1, 2].map(() => paystack.webhook(hook.event, hook.data)));
     await settle();
     expect((await attempt(reference)).state).toBe('paid');
-    const shown = json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders as {
-      paymentState?: string;
-      deliveryCode?: string;
-    }[];
+    const shown = json<DispatchListAnswer>(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders;
     expect(shown).toHaveLength(1);
     const codes = await queryRows<{ text_body: string }>(
       app.ctx.db,
@@ -254,7 +276,11 @@ describe('provider failure modes', () => {
       });
     const unsigned = await post({}, raw);
     expect(unsigned.statusCode).toBe(401);
-    expect(json(unsigned)).toEqual({ success: false, message: 'Webhook refused.', code: 'missing_signature' });
+    expect(json<ErrorAnswer>(unsigned)).toEqual({
+      success: false,
+      message: 'Webhook refused.',
+      code: 'missing_signature',
+    });
     expect((await post({ 'x-paystack-signature': signWebhook(raw, 'sk_test_someone_else') }, raw)).statusCode).toBe(
       401,
     );
@@ -358,13 +384,11 @@ describe('provider failure modes', () => {
           sql`UPDATE jobs SET run_at = now() WHERE kind = 'payout.transfer' AND done_at IS NULL`,
         );
         await settle();
-        return json(res).payout as { _id: string; amount: number };
+        return json<PayoutAnswer>(res).payout;
       };
       const earnings = async () =>
-        json(await app.inject({ url: '/api/rider/earnings', headers: { cookie: rider.cookie } })).earnings as {
-          available: number;
-          payouts: { _id: string; state: string; failureReason: string | null }[];
-        };
+        json<EarningsAnswer>(await app.inject({ url: '/api/rider/earnings', headers: { cookie: rider.cookie } }))
+          .earnings;
       return { requestPayout, earnings };
     }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { ErrorAnswer } from '@jara/shared';
 import { dispatches, mailOutbox, orders } from '../../src/infra/db/schema.js';
 import { buildTestApp, createUser, json, type TestApp } from '../helpers.js';
 import { createPaidDispatch, createPaidOrder, createRiderAccount, createVendorAccount } from '../factories-portals.js';
@@ -34,7 +35,7 @@ describe('cross-site requests', () => {
             headers: { ...headers, ...(caller.cookie ? { cookie: caller.cookie } : {}) },
             payload: {},
           });
-          const refused = res.statusCode === 403 && json(res).code === 'bad_origin';
+          const refused = res.statusCode === 403 && json<ErrorAnswer>(res).code === 'bad_origin';
           if (route.options.config?.crossSite ? refused : !refused)
             failures.push(`${method} ${route.url} ${JSON.stringify(headers)} → ${res.statusCode}`);
         }
@@ -96,7 +97,7 @@ describe('one active job per rider, even at the same instant', () => {
         urls.map((url) => app.inject({ method: 'POST', url, headers: { cookie: rider.cookie } })),
       );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-      expect(json(answers.find((a) => a.statusCode === 409)!).code).toBe('busy');
+      expect(json<ErrorAnswer>(answers.find((a) => a.statusCode === 409)!).code).toBe('busy');
       const held = await app.ctx.db
         .select({ id: orders.id })
         .from(orders)

@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import type { ChatAnswer, ErrorAnswer, IsAuthAnswer } from '@jara/shared';
 import { io } from 'socket.io-client';
 import { jobs, mailOutbox, passwordResets } from '../../src/infra/db/schema.js';
 import { SESSION_COOKIE } from '../../src/infra/sessions.js';
@@ -23,7 +24,7 @@ afterEach(() => {
 afterAll(async () => app?.closeAll());
 
 const isAuth = async (cookie: string) =>
-  json(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success as boolean;
+  json<IsAuthAnswer>(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success;
 
 async function login(email: string, password = PASSWORD): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
@@ -92,7 +93,7 @@ describe('password change and reset', () => {
       payload: { currentPassword: PASSWORD, newPassword: 'Changed#2026' },
     });
     const res = await useLink(link!, 'Stolen#2026');
-    expect(json(res).code).toBe('invalid_reset_token');
+    expect(json<ErrorAnswer>(res).code).toBe('invalid_reset_token');
   });
 
   it("after a reset, the account's older reset links fail", async () => {
@@ -103,7 +104,7 @@ describe('password change and reset', () => {
     expect((await useLink(second!, 'Fresh#2026a')).statusCode).toBe(200);
     const old = await useLink(first!, 'Stolen#2026');
     expect(old.statusCode).toBe(400);
-    expect(json(old).code).toBe('invalid_reset_token');
+    expect(json<ErrorAnswer>(old).code).toBe('invalid_reset_token');
   });
 
   it('asking for a reset does the same work for a known and an unknown account (one queued job, nothing else)', async () => {
@@ -197,7 +198,8 @@ describe('sockets follow their session', () => {
   it("logging out disconnects the session's socket at once, and it receives nothing more", async () => {
     const customer = await createUser(app);
     const agent = await createUser(app, { role: 'support' });
-    const chatId = json(await sendChat(app, customer.cookie, { message: 'Hello' })).chat._id as string;
+    const chatId = json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'Hello' })).chat._id;
+    assert.isNotNull(chatId, 'the conversation has an id');
     const socket = await openSocket(customer.cookie);
     const joined = await new Promise<{ ok: boolean }>((resolve) =>
       socket.emit('join-room', chatId, undefined, resolve),

@@ -8,6 +8,10 @@ import { freePort } from '../../../test/instances.js';
 import { TcpProxy, viaProxy } from '../../../test/tcp-proxy.js';
 import { startMetricsServer } from './ops.js';
 import { jobKind, noPayload } from '../jobs/jobs.js';
+import type { HealthAnswer, NotReadyAnswer, ReadyAnswer } from '@jara/shared';
+
+/** `/api/ready` answers 200 (ready) or 503 (not ready); both list the checks. */
+type ReadinessAnswer = ReadyAnswer | NotReadyAnswer;
 
 // With a web build present, as in production: /metrics must not fall back to the page shell.
 const PRODUCTION = {
@@ -43,11 +47,11 @@ describe('health, readiness and metrics', () => {
   });
 
   it('/api/health says the process is alive; /api/ready lists what was checked', async () => {
-    expect(json(await app.inject({ url: '/api/health' }))).toEqual({ success: true, status: 'ok' });
+    expect(json<HealthAnswer>(await app.inject({ url: '/api/health' }))).toEqual({ success: true, status: 'ok' });
     const ready = await app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.headers['cache-control']).toBe('no-store');
-    expect(json(ready)).toEqual({
+    expect(json<ReadyAnswer>(ready)).toEqual({
       success: true,
       status: 'ready',
       checks: { database: 'ok', migrations: 'ok', redis: process.env.REDIS_URL ? 'ok' : 'not used' },
@@ -64,7 +68,7 @@ describe('health, readiness and metrics', () => {
     try {
       const res = await app.inject({ url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(json(res)).toMatchObject({
+      expect(json<NotReadyAnswer>(res)).toMatchObject({
         success: false,
         code: 'not_ready',
         message: 'Not ready: migrations pending.',
@@ -198,7 +202,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('/api/ready when PostgreSQL goes
       await proxy.stop();
       const down = await app.inject({ url: '/api/ready' });
       expect(down.statusCode).toBe(503);
-      expect(json(down)).toMatchObject({
+      expect(json<NotReadyAnswer>(down)).toMatchObject({
         success: false,
         code: 'not_ready',
         message: 'Not ready: database unreachable, migrations unknown.',
@@ -228,14 +232,19 @@ describe.skipIf(!process.env.REDIS_URL)('/api/ready when Redis goes away and com
     await proxy.start();
     const app = await buildTestApp({ REDIS_URL: viaProxy(process.env.REDIS_URL!, proxy.port) });
     try {
-      expect(json(await app.inject({ url: '/api/ready' })).checks.redis).toBe('ok');
+      expect(json<ReadinessAnswer>(await app.inject({ url: '/api/ready' })).checks.redis).toBe('ok');
       await proxy.stop();
-      await waitUntil(async () => json(await app.inject({ url: '/api/ready' })).checks.redis === 'unreachable');
+      await waitUntil(
+        async () => json<ReadinessAnswer>(await app.inject({ url: '/api/ready' })).checks.redis === 'unreachable',
+      );
       const down = await app.inject({ url: '/api/ready' });
       expect(down.statusCode).toBe(200);
-      expect(json(down)).toMatchObject({ status: 'ready', checks: { database: 'ok', redis: 'unreachable' } });
+      expect(json<ReadyAnswer>(down)).toMatchObject({
+        status: 'ready',
+        checks: { database: 'ok', redis: 'unreachable' },
+      });
       await proxy.start();
-      await waitUntil(async () => json(await app.inject({ url: '/api/ready' })).checks.redis === 'ok');
+      await waitUntil(async () => json<ReadinessAnswer>(await app.inject({ url: '/api/ready' })).checks.redis === 'ok');
     } finally {
       await app.closeAll();
       await proxy.stop();

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { ErrorAnswer, OrderListAnswer, PaymentVerifyAnswer } from '@jara/shared';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import {
   checkout,
@@ -82,20 +83,20 @@ describe('Paystack contract', () => {
     expect(res.statusCode).toBe(200);
     await app.ctx.jobs.drain();
     expect((await paymentByReference(app, reference)).state).toBe('paid');
-    expect(json(await verify(app, customer.cookie, reference)).state).toBe('paid');
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference)).state).toBe('paid');
     expect(paystack.seen.some((s) => s.method === 'GET' && s.path === `/transaction/verify/${reference}`)).toBe(true);
   });
 
   it('verify reporting another amount or currency does not fulfil', async () => {
     const a = await newOrder();
     Object.assign(paystack.txns.get(a.reference)!, { status: 'success', amount: 100 });
-    expect(json(await verify(app, a.customer.cookie, a.reference)).state).toBe('awaiting');
+    expect(json<PaymentVerifyAnswer>(await verify(app, a.customer.cookie, a.reference)).state).toBe('awaiting');
     const b = await newOrder();
     Object.assign(paystack.txns.get(b.reference)!, { status: 'success', currency: 'GHS' });
-    expect(json(await verify(app, b.customer.cookie, b.reference)).state).toBe('awaiting');
+    expect(json<PaymentVerifyAnswer>(await verify(app, b.customer.cookie, b.reference)).state).toBe('awaiting');
     const c = await newOrder();
     Object.assign(paystack.txns.get(c.reference)!, { status: 'failed' });
-    expect(json(await verify(app, c.customer.cookie, c.reference)).state).toBe('failed');
+    expect(json<PaymentVerifyAnswer>(await verify(app, c.customer.cookie, c.reference)).state).toBe('failed');
   });
 
   it('refund: the request matches RefundCreate; the refund.processed webhook completes it', async () => {
@@ -164,12 +165,14 @@ describe('Paystack contract', () => {
       address: customer.address.id,
     });
     expect(res.statusCode).toBe(502);
-    expect(json(res).message).toBe('We could not reach the payment provider. Please try again.');
+    expect(json<ErrorAnswer>(res).message).toBe('We could not reach the payment provider. Please try again.');
     const [order] = await app.ctx.db.select().from(orders).where(eq(orders.userId, customer.user.id));
     expect(order!.paymentState).toBe('failed');
     const [payment] = await app.ctx.db.select().from(payments).where(eq(payments.subjectId, order!.id));
     expect(payment!.state).toBe('failed');
-    expect(json(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } })).orders).toEqual([]);
+    expect(
+      json<OrderListAnswer>(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } })).orders,
+    ).toEqual([]);
   });
 
   it('every request the client sent validated against the Paystack OpenAPI excerpt', () => {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
+import type { ErrorAnswer } from '@jara/shared';
 
 /**
  * The server's side of server rendering: a web build with a server entry gets its pages rendered
@@ -72,7 +73,7 @@ describe('server-rendered pages', () => {
     for (const url of ['/api/unknown', '/api%2Funknown', '/media/none.webp', '/assets/gone-123.js']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
-      expect(json(res).code, url).toBe('not_found');
+      expect(json<ErrorAnswer>(res).code, url).toBe('not_found');
     }
     expect((await app.inject({ url: '/assets/index-abc.css' })).body).toBe('body{color:red}');
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { AddressAnswer, AddressListAnswer, ErrorAnswer, MessageAnswer } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { checkoutOk, createCustomer, createShop, origin } from '../../../test/factories-checkout.js';
 import { addresses, orders } from '../../infra/db/schema.js';
@@ -33,20 +34,22 @@ describe('addresses', () => {
     const { cookie } = await createUser(app);
     const added = await post('/api/address/add', cookie, valid);
     expect(added.statusCode).toBe(200);
-    const { address } = json(added);
+    const { address } = json<AddressAnswer>(added);
     expect(address).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', latitude: 6.3985 });
-    const list = json(await app.inject({ url: '/api/address/get', headers: { cookie } }));
+    const list = json<AddressListAnswer>(await app.inject({ url: '/api/address/get', headers: { cookie } }));
     expect(list).toMatchObject({ success: true, addresses: [{ _id: address._id, city: 'Benin City' }] });
 
     const updated = await post(`/api/address/update/${address._id}`, cookie, {
       ...valid,
       address: 'Hall 4, University of Benin',
     });
-    expect(json(updated).address.address).toBe('Hall 4, University of Benin');
+    expect(json<AddressAnswer>(updated).address.address).toBe('Hall 4, University of Benin');
 
     const removed = await post(`/api/address/delete/${address._id}`, cookie, {});
-    expect(json(removed)).toMatchObject({ success: true });
-    expect(json(await app.inject({ url: '/api/address/get', headers: { cookie } })).addresses).toEqual([]);
+    expect(json<MessageAnswer>(removed)).toMatchObject({ success: true });
+    expect(
+      json<AddressListAnswer>(await app.inject({ url: '/api/address/get', headers: { cookie } })).addresses,
+    ).toEqual([]);
     const [row] = await app.ctx.db.select().from(addresses).where(eq(addresses.id, address._id));
     expect(row!.deletedAt).not.toBeNull();
     expect((await post(`/api/address/delete/${address._id}`, cookie, {})).statusCode).toBe(404);
@@ -66,7 +69,7 @@ describe('addresses', () => {
     for (const [body, message] of cases) {
       const res = await post('/api/address/add', cookie, body);
       expect(res.statusCode).toBe(400);
-      if (typeof message === 'string') expect(json(res).message).toBe(message);
+      if (typeof message === 'string') expect(json<ErrorAnswer>(res).message).toBe(message);
     }
     expect(await app.ctx.db.select().from(addresses).where(eq(addresses.userId, user.id))).toHaveLength(0);
   });
@@ -74,9 +77,10 @@ describe('addresses', () => {
   it('cannot read, change or delete another user’s address; guests are refused', async () => {
     const owner = await createCustomer(app);
     const other = await createUser(app);
-    expect(json(await app.inject({ url: '/api/address/get', headers: { cookie: other.cookie } })).addresses).toEqual(
-      [],
-    );
+    expect(
+      json<AddressListAnswer>(await app.inject({ url: '/api/address/get', headers: { cookie: other.cookie } }))
+        .addresses,
+    ).toEqual([]);
     expect((await post(`/api/address/update/${owner.address.id}`, other.cookie, valid)).statusCode).toBe(404);
     expect((await post(`/api/address/delete/${owner.address.id}`, other.cookie, {})).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/address/get' })).statusCode).toBe(401);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { sessions, users } from '../../infra/db/schema.js';
 import { createOrPromoteAdmin } from './admin-create.js';
+import type { UserAnswer } from '@jara/shared';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ it('creates an admin whose one-time password logs in', async () => {
     url: '/api/user/login',
     payload: { email: r.email, password: r.password },
   });
-  expect(json(login).user.role).toBe('admin');
+  expect(json<UserAnswer>(login).user.role).toBe('admin');
 });
 
 it('promotes an existing user, replaces the password and ends their sessions', async () => {

@@ -15,6 +15,25 @@ import {
 import { queryRows } from '../../infra/db/client.js';
 import { mailOutbox, orderItems, refunds, riders, users, vendors } from '../../infra/db/schema.js';
 import * as portals from '../../infra/db/schema-portals.js';
+import type {
+  AdminDispatchAnswer,
+  AdminDispatchesAnswer,
+  AdminOrderAnswer,
+  AdminOrdersAnswer,
+  AdminRefundAnswer,
+  AdminUserDetailAnswer,
+  AdminUsersAnswer,
+  ApplicationsAnswer,
+  BannerAnswer,
+  BannersAnswer,
+  CategoryListAnswer,
+  ErrorAnswer,
+  ImageUploadAnswer,
+  IsAuthAnswer,
+  LowRatedRidersAnswer,
+  OutboxAnswer,
+  RiderMeAnswer,
+} from '@jara/shared';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -63,7 +82,7 @@ describe('applications', () => {
   it('approving a vendor makes the applicant a vendor (audited) and emails them; a second review is refused', async () => {
     const admin = await adminAccount(app);
     const p = await pendingVendor();
-    const list = json(await get('/api/admin/applications', admin.cookie));
+    const list = json<ApplicationsAnswer>(await get('/api/admin/applications', admin.cookie));
     expect(list.vendors.map((v: { _id: string }) => v._id)).toContain(p.vendor.id);
     expect((await post(`/api/admin/applications/vendor/${p.vendor.id}/approve`, admin.cookie)).statusCode).toBe(200);
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, p.user.id));
@@ -73,8 +92,9 @@ describe('applications', () => {
     const audit = await app.ctx.db.select().from(portals.roleChanges).where(eq(portals.roleChanges.userId, p.user.id));
     expect(audit[0]).toMatchObject({ fromRole: 'customer', toRole: 'customer,vendor', actorId: admin.user.id });
     expect(
-      json(await post(`/api/admin/applications/vendor/${p.vendor.id}/reject`, admin.cookie, { reason: 'Too late' }))
-        .code,
+      json<ErrorAnswer>(
+        await post(`/api/admin/applications/vendor/${p.vendor.id}/reject`, admin.cookie, { reason: 'Too late' }),
+      ).code,
     ).toBe('already_reviewed');
     // Now the vendor can manage products.
     expect((await get('/api/seller/products', p.cookie)).statusCode).toBe(200);
@@ -107,7 +127,7 @@ describe('applications', () => {
       vehicle: 'on foot',
       acceptTerms: true,
     });
-    expect(json(await get('/api/rider/me', r.cookie)).rider).toMatchObject({
+    expect(json<RiderMeAnswer>(await get('/api/rider/me', r.cookie)).rider).toMatchObject({
       status: 'pending',
       rejectionReason: null,
     });
@@ -118,11 +138,11 @@ describe('users and roles', () => {
   it('searches users and changes roles, never its own; vendor and rider roles need an approved application', async () => {
     const admin = await adminAccount(app);
     const target = await createUser(app, { name: 'Findable Person' });
-    const found = json(await get('/api/admin/users?q=findable', admin.cookie)).users;
+    const found = json<AdminUsersAnswer>(await get('/api/admin/users?q=findable', admin.cookie)).users;
     expect(found.map((u: { _id: string }) => u._id)).toContain(target.user.id);
     expect(
-      json(await get('/api/admin/users?role=admin', admin.cookie)).users.every((u: { roles: string[] }) =>
-        u.roles.includes('admin'),
+      json<AdminUsersAnswer>(await get('/api/admin/users?role=admin', admin.cookie)).users.every(
+        (u: { roles: string[] }) => u.roles.includes('admin'),
       ),
     ).toBe(true);
 
@@ -130,11 +150,15 @@ describe('users and roles', () => {
       (await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'support', grant: true }))
         .statusCode,
     ).toBe(200);
-    const session = json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: target.cookie } }));
+    const session = json<IsAuthAnswer>(
+      await app.inject({ url: '/api/user/is-auth', headers: { cookie: target.cookie } }),
+    );
     expect(session.role).toBe('support');
-    expect(session.user.roles).toEqual(['customer', 'support']);
+    expect(session.user?.roles).toEqual(['customer', 'support']);
     expect(
-      json(await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'vendor', grant: true })).code,
+      json<ErrorAnswer>(
+        await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'vendor', grant: true }),
+      ).code,
     ).toBe('no_approved_application');
     expect(
       (await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'superuser', grant: true }))
@@ -145,11 +169,13 @@ describe('users and roles', () => {
         .statusCode,
     ).toBe(200);
     expect(
-      json(await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'support', grant: false })).code,
+      json<ErrorAnswer>(
+        await post(`/api/admin/users/${target.user.id}/role`, admin.cookie, { role: 'support', grant: false }),
+      ).code,
     ).toBe('last_role');
     const self = await post(`/api/admin/users/${admin.user.id}/role`, admin.cookie, { role: 'customer', grant: true });
     expect(self.statusCode).toBe(403);
-    const detail = json(await get(`/api/admin/users/${target.user.id}`, admin.cookie));
+    const detail = json<AdminUserDetailAnswer>(await get(`/api/admin/users/${target.user.id}`, admin.cookie));
     expect(detail.user.roles).toEqual(['support']);
     expect(detail.roleHistory.map((h: { from: string; to: string }) => `${h.from} → ${h.to}`)).toEqual([
       'customer,support → support',
@@ -166,21 +192,24 @@ describe('orders, dispatches and refunds', () => {
     const customer = await createUser(app, { name: 'Order Person' });
     const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: v.vendor.id }]);
     await post(`/api/seller/orders/${order.id}/confirm`, v.cookie);
-    const all = json(await get('/api/admin/orders?q=order%20person', admin.cookie)).orders;
+    const all = json<AdminOrdersAnswer>(await get('/api/admin/orders?q=order%20person', admin.cookie)).orders;
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ _id: order.id, status: 'Order Confirmed' });
     expect(
-      json(await get('/api/admin/orders?status=Order%20Delivered&q=order%20person', admin.cookie)).orders,
+      json<AdminOrdersAnswer>(await get('/api/admin/orders?status=Order%20Delivered&q=order%20person', admin.cookie))
+        .orders,
     ).toHaveLength(0);
-    const detail = json(await get(`/api/admin/orders/${order.id}`, admin.cookie)).order;
+    const detail = json<AdminOrderAnswer>(await get(`/api/admin/orders/${order.id}`, admin.cookie)).order;
     expect(detail.history).toEqual([expect.objectContaining({ status: 'Order Confirmed', actorName: 'Vendor Owner' })]);
     expect((await get('/api/admin/orders/00000000-0000-4000-8000-000000000000', admin.cookie)).statusCode).toBe(404);
-    expect(json(await get('/api/admin/dispatches', admin.cookie)).dispatches).toEqual(expect.any(Array));
+    expect(json<AdminDispatchesAnswer>(await get('/api/admin/dispatches', admin.cookie)).dispatches).toEqual(
+      expect.any(Array),
+    );
     const d = await createPaidDispatch(app, customer.user.id);
-    expect(json(await get(`/api/admin/dispatches?q=${d.id}`, admin.cookie)).dispatches).toEqual([
+    expect(json<AdminDispatchesAnswer>(await get(`/api/admin/dispatches?q=${d.id}`, admin.cookie)).dispatches).toEqual([
       expect.objectContaining({ _id: d.id, customerName: 'Order Person', pickup: 'Pick Street, Ugbowo', amount: 770 }),
     ]);
-    expect(json(await get(`/api/admin/dispatches/${d.id}`, admin.cookie)).dispatch).toMatchObject({
+    expect(json<AdminDispatchAnswer>(await get(`/api/admin/dispatches/${d.id}`, admin.cookie)).dispatch).toMatchObject({
       _id: d.id,
       dropoff: 'Drop Street, Ugbowo',
       status: 'Order Placed',
@@ -201,22 +230,24 @@ describe('orders, dispatches and refunds', () => {
       itemId: items[0]!.id,
       reason: 'Wrong item sent',
     });
-    expect(json(one)).toMatchObject({ success: true, amount: 1000 });
+    expect(json<AdminRefundAnswer>(one)).toMatchObject({ success: true, amount: 1000 });
     const [item] = await app.ctx.db.select().from(orderItems).where(eq(orderItems.id, items[0]!.id));
     expect(item).toMatchObject({ status: 'Order Cancelled', cancelReason: 'Wrong item sent' });
     expect(
-      json(await post(`/api/admin/orders/${order.id}/refund`, admin.cookie, { itemId: items[0]!.id, reason: 'Again' }))
-        .code,
+      json<ErrorAnswer>(
+        await post(`/api/admin/orders/${order.id}/refund`, admin.cookie, { itemId: items[0]!.id, reason: 'Again' }),
+      ).code,
     ).toBe('already_refunded');
-    const rest = json(
+    const rest = json<AdminRefundAnswer>(
       await post(`/api/admin/orders/${order.id}/refund`, admin.cookie, { reason: 'Customer complaint' }),
     );
     expect(rest.amount).toBe((payment.amountKobo - 100_000) / 100);
     const rs = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(rs.reduce((s, r) => s + r.amountKobo, 0)).toBe(payment.amountKobo);
-    expect(json(await post(`/api/admin/orders/${order.id}/refund`, admin.cookie, { reason: 'Third time' })).code).toBe(
-      'already_refunded',
-    );
+    expect(
+      json<ErrorAnswer>(await post(`/api/admin/orders/${order.id}/refund`, admin.cookie, { reason: 'Third time' }))
+        .code,
+    ).toBe('already_refunded');
   });
 
   it('lists riders rated under 4.0', async () => {
@@ -230,7 +261,7 @@ describe('orders, dispatches and refunds', () => {
       customerId: c.user.id,
       stars: 2,
     });
-    const low = json(await get('/api/admin/riders/low-rated', admin.cookie)).riders;
+    const low = json<LowRatedRidersAnswer>(await get('/api/admin/riders/low-rated', admin.cookie)).riders;
     expect(low).toEqual(expect.arrayContaining([expect.objectContaining({ _id: r.user.id, average: 2, count: 1 })]));
   });
 });
@@ -242,7 +273,7 @@ describe('categories, banners and the outbox', () => {
       .png()
       .toBuffer();
     const m = multipartImage(png);
-    const up = json(
+    const up = json<ImageUploadAnswer>(
       await app.inject({
         method: 'POST',
         url: '/api/admin/upload?kind=category',
@@ -263,7 +294,7 @@ describe('categories, banners and the outbox', () => {
       ).statusCode,
     ).toBe(200);
     expect(
-      json(await app.inject({ url: '/api/category/list' })).categories.map((c: { path: string }) => c.path),
+      json<CategoryListAnswer>(await app.inject({ url: '/api/category/list' })).categories.map((c) => c.path),
     ).toContain('stationery');
     expect(
       (
@@ -276,7 +307,7 @@ describe('categories, banners and the outbox', () => {
       ).statusCode,
     ).toBe(400);
     expect(
-      json(
+      json<ErrorAnswer>(
         await post('/api/admin/categories', admin.cookie, {
           path: 'x',
           text: 'y',
@@ -287,7 +318,7 @@ describe('categories, banners and the outbox', () => {
     ).toBe('invalid_image');
     expect((await post('/api/admin/categories/stationery/delete', admin.cookie)).statusCode).toBe(200);
 
-    const b = json(
+    const b = json<BannerAnswer>(
       await post('/api/admin/banners', admin.cookie, {
         image: '/media/seed/banner-0.webp',
         headline: 'Exam week deals',
@@ -300,7 +331,11 @@ describe('categories, banners and the outbox', () => {
       text: 'Pens, pads and snacks',
       link: '/products/food',
     });
-    expect(json(edited).banner).toMatchObject({ _id: b._id, text: 'Pens, pads and snacks', active: true });
+    expect(json<BannerAnswer>(edited).banner).toMatchObject({
+      _id: b._id,
+      text: 'Pens, pads and snacks',
+      active: true,
+    });
     await post('/api/admin/banners', admin.cookie, {
       image: '/media/seed/banner-1.webp',
       headline: 'Hidden',
@@ -315,10 +350,10 @@ describe('categories, banners and the outbox', () => {
         })
       ).statusCode,
     ).toBe(400);
-    const pub = json(await app.inject({ url: '/api/content/banners' })).banners;
+    const pub = json<BannersAnswer>(await app.inject({ url: '/api/content/banners' })).banners;
     expect(pub.map((x: { headline: string }) => x.headline)).toEqual(['Exam week deals']);
     expect((await post(`/api/admin/banners/${b._id}/delete`, admin.cookie)).statusCode).toBe(200);
-    expect(json(await get('/api/admin/outbox', admin.cookie)).messages).toEqual(expect.any(Array));
+    expect(json<OutboxAnswer>(await get('/api/admin/outbox', admin.cookie)).messages).toEqual(expect.any(Array));
   });
 });
 

@@ -15,6 +15,7 @@ import {
   EVERY_DAY,
 } from '../../../test/factories-portals.js';
 import { orderItems, orders, productOptions, products, users } from '../../infra/db/schema.js';
+import type { ErrorAnswer, SellerOrdersAnswer, SellerProductsAnswer } from '@jara/shared';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -98,7 +99,7 @@ async function expectRefused(routes: Route[], cookie: string | undefined, status
   for (const r of routes) {
     const res = await call(r, cookie);
     expect(res.statusCode, `${r.method} ${r.url}`).toBe(status);
-    expect(json(res).success).toBe(false);
+    expect(json<ErrorAnswer>(res).success).toBe(false);
   }
 }
 
@@ -150,8 +151,12 @@ describe('ownership', () => {
     ]) {
       expect((await call(r, b.cookie)).statusCode, r.url).toBe(404);
     }
-    expect(json(await call({ method: 'GET', url: '/api/seller/products' }, b.cookie)).products).toHaveLength(0);
-    expect(json(await call({ method: 'GET', url: '/api/seller/orders?scope=today' }, b.cookie)).orders).toHaveLength(0);
+    expect(
+      json<SellerProductsAnswer>(await call({ method: 'GET', url: '/api/seller/products' }, b.cookie)).products,
+    ).toHaveLength(0);
+    expect(
+      json<SellerOrdersAnswer>(await call({ method: 'GET', url: '/api/seller/orders?scope=today' }, b.cookie)).orders,
+    ).toHaveLength(0);
     const [p] = await app.ctx.db.select().from(products).where(eq(products.id, product.id));
     expect(p).toMatchObject({ name: product.name, inStock: true, deletedAt: null });
     const [opt] = await app.ctx.db.select().from(productOptions).where(eq(productOptions.productId, product.id));

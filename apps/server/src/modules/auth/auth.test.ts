@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
+import type { ErrorAnswer, IsAuthAnswer, MessageAnswer, UserAnswer } from '@jara/shared';
 import { buildTestApp, createUser, json, PASSWORD, unique, type TestApp } from '../../../test/helpers.js';
 import { mailOutbox, passwordResets, sessions, users } from '../../infra/db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -45,14 +46,14 @@ describe('register and login', () => {
     const email = `${unique()}@Example.COM`;
     const res = await register({ name: 'Ada', email, password: PASSWORD });
     expect(res.statusCode).toBe(200);
-    const body = json(res);
+    const body = json<UserAnswer>(res);
     expect(body.success).toBe(true);
     expect(body.user.email).toBe(email.toLowerCase());
     expect(body.user).toMatchObject({ role: 'customer', isSeller: false, isRider: false, cartItems: {}, wishList: [] });
     const cookieHeader = String(res.headers['set-cookie']);
     expect(cookieHeader).toMatch(/HttpOnly/i);
     expect(cookieHeader).toMatch(/SameSite=Lax/i);
-    const me = json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: cookieFrom(res) } }));
+    const me = json<IsAuthAnswer>(await app.inject({ url: '/api/user/is-auth', headers: { cookie: cookieFrom(res) } }));
     expect(me).toMatchObject({ success: true, role: 'customer' });
   });
 
@@ -61,15 +62,17 @@ describe('register and login', () => {
     for (const extra of [{ role: 'admin' }, { isSeller: true }, { isAdmin: 1 }]) {
       const res = await register({ name: 'Eve', email, password: PASSWORD, ...extra });
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toMatchObject({ success: false, code: 'validation_failed' });
+      expect(json<ErrorAnswer>(res)).toMatchObject({ success: false, code: 'validation_failed' });
     }
     expect(await app.ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
   it('enforces the spec email and password rules with their messages', async () => {
-    const bad = json(await register({ name: 'Ada', email: 'not-an-email', password: PASSWORD }));
+    const bad = json<ErrorAnswer>(await register({ name: 'Ada', email: 'not-an-email', password: PASSWORD }));
     expect(bad.message).toBe('Invalid email format.');
-    const weak = json(await register({ name: 'Ada', email: `${unique()}@example.com`, password: 'password' }));
+    const weak = json<ErrorAnswer>(
+      await register({ name: 'Ada', email: `${unique()}@example.com`, password: 'password' }),
+    );
     expect(weak.details).toEqual(['One uppercase letter', 'One number', 'One special character']);
   });
 
@@ -81,7 +84,7 @@ describe('register and login', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.statusCode).toBe(400);
-    expect(json(malformed)).toEqual({
+    expect(json<ErrorAnswer>(malformed)).toEqual({
       success: false,
       message: 'The request body is not valid JSON.',
       code: 'invalid_json',
@@ -98,7 +101,7 @@ describe('register and login', () => {
       payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) },
     });
     expect(huge.statusCode).toBe(413);
-    expect(json(huge).code).toBe('too_large');
+    expect(json<ErrorAnswer>(huge).code).toBe('too_large');
   });
 
   it('treats SQL-looking input as plain data', async () => {
@@ -108,7 +111,7 @@ describe('register and login', () => {
       payload: { email: "x'or'1'='1@a.co", password: "' OR 1=1 --" },
     });
     expect(res.statusCode).toBe(401);
-    expect(json(res).message).toBe('Invalid email or password.');
+    expect(json<ErrorAnswer>(res).message).toBe('Invalid email or password.');
   });
 
   it('refuses a duplicate email', async () => {
@@ -129,10 +132,16 @@ describe('register and login', () => {
     expect(res.statusCode).toBe(200);
     const fresh = cookieFrom(res);
     expect(fresh).not.toBe(old);
-    expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: old } })).success).toBe(false);
-    expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: fresh } })).success).toBe(true);
+    expect(json<IsAuthAnswer>(await app.inject({ url: '/api/user/is-auth', headers: { cookie: old } })).success).toBe(
+      false,
+    );
+    expect(json<IsAuthAnswer>(await app.inject({ url: '/api/user/is-auth', headers: { cookie: fresh } })).success).toBe(
+      true,
+    );
     await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: fresh } });
-    expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie: fresh } })).success).toBe(false);
+    expect(json<IsAuthAnswer>(await app.inject({ url: '/api/user/is-auth', headers: { cookie: fresh } })).success).toBe(
+      false,
+    );
   });
 
   it('refuses a wrong password and rate-limits guessing per email', async () => {
@@ -161,7 +170,7 @@ describe('register and login', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(res.statusCode).toBe(403);
-    expect(json(res).code).toBe('bad_origin');
+    expect(json<ErrorAnswer>(res).code).toBe('bad_origin');
   });
 });
 
@@ -169,7 +178,7 @@ describe('password reset', () => {
   async function requestReset(email: string) {
     const res = await app.inject({ method: 'POST', url: '/api/user/sendPasswordResetEmail', payload: { email } });
     await app.ctx.jobs.drain();
-    return json(res);
+    return json<MessageAnswer>(res);
   }
 
   it('answers the same whether or not the account exists', async () => {
@@ -190,8 +199,8 @@ describe('password reset', () => {
 
     const payload = { id: link.searchParams.get('id'), token, newPassword: 'Brand#New1' };
     const ok = await app.inject({ method: 'POST', url: '/api/user/resetPassword', payload });
-    expect(json(ok)).toMatchObject({ success: true });
-    expect(json(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success).toBe(false);
+    expect(json<MessageAnswer>(ok)).toMatchObject({ success: true });
+    expect(json<IsAuthAnswer>(await app.inject({ url: '/api/user/is-auth', headers: { cookie } })).success).toBe(false);
     const again = await app.inject({
       method: 'POST',
       url: '/api/user/resetPassword',
@@ -221,7 +230,7 @@ describe('password reset', () => {
       payload: { id: user.id, token: link.searchParams.get('token'), newPassword: 'Brand#New1' },
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res).code).toBe('invalid_reset_token');
+    expect(json<ErrorAnswer>(res).code).toBe('invalid_reset_token');
   });
 });
 
@@ -244,7 +253,7 @@ describe('Google sign-in', () => {
     const email = `${unique()}@gmail.com`;
     const res = await signIn(await idToken({ sub: unique('g'), email, name: 'Gina' }));
     expect(res.statusCode).toBe(200);
-    expect(json(res).user).toMatchObject({ email, name: 'Gina', role: 'customer' });
+    expect(json<UserAnswer>(res).user).toMatchObject({ email, name: 'Gina', role: 'customer' });
   });
 
   it('refuses forged, expired, wrong-audience and wrong-issuer tokens', async () => {

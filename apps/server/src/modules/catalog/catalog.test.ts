@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type {
+  ErrorAnswer,
+  HealthAnswer,
+  HomeContentAnswer,
+  MessageAnswer,
+  ProductListAnswer,
+  VendorAnswer,
+  VendorListAnswer,
+} from '@jara/shared';
 import {
   buildTestApp,
   catalogueWritten,
@@ -34,7 +43,7 @@ describe('catalogue API', () => {
 
     const res = await app.inject({ url: '/api/product/list' });
     expect(res.statusCode).toBe(200);
-    const list = json(res).products as { _id: string; options: unknown[] }[];
+    const list = json<ProductListAnswer>(res).products;
     const found = list.find((p) => p._id === product.id)!;
     expect(found).toMatchObject({
       vendorId: vendor.id,
@@ -63,9 +72,9 @@ describe('catalogue API', () => {
 
   it('shows vendors and one vendor, 404 for unknown or malformed ids', async () => {
     const vendor = await createVendor(app, { businessName: 'Mama Put Ugbowo' });
-    const list = json(await app.inject({ url: '/api/seller/list' })).vendors as { _id: string }[];
+    const list = json<VendorListAnswer>(await app.inject({ url: '/api/seller/list' })).vendors;
     expect(list.some((v) => v._id === vendor.id)).toBe(true);
-    const one = json(await app.inject({ url: `/api/seller/vendor/${vendor.id}` }));
+    const one = json<VendorAnswer>(await app.inject({ url: `/api/seller/vendor/${vendor.id}` }));
     expect(one.vendor).toMatchObject({ _id: vendor.id, businessName: 'Mama Put Ugbowo', isOpen: true });
     expect((await app.inject({ url: `/api/seller/vendor/${crypto.randomUUID()}` })).statusCode).toBe(404);
     expect((await app.inject({ url: "/api/seller/vendor/1' or '1'='1" })).statusCode).toBe(404);
@@ -78,7 +87,7 @@ describe('catalogue API', () => {
         url: '/api/newsletter/subscribe',
         payload: { email: 'Reader@Example.com' },
       });
-      expect(json(res).success).toBe(true);
+      expect(json<MessageAnswer>(res).success).toBe(true);
     }
     expect(
       await app.ctx.db
@@ -87,11 +96,11 @@ describe('catalogue API', () => {
         .where(eq(newsletterSubscribers.email, 'reader@example.com')),
     ).toHaveLength(1);
     const bad = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'nope' } });
-    expect(json(bad)).toMatchObject({ success: false, message: 'Invalid email format.' });
+    expect(json<ErrorAnswer>(bad)).toMatchObject({ success: false, message: 'Invalid email format.' });
   });
 
   it('shows the default home banners until an admin adds active ones', async () => {
-    const before = json(await app.inject({ url: '/api/content/home' }));
+    const before = json<HomeContentAnswer>(await app.inject({ url: '/api/content/home' }));
     expect(before.banners).toHaveLength(2);
     expect(before.slides).toHaveLength(4);
     await app.ctx.db.insert(banners).values([
@@ -105,7 +114,7 @@ describe('catalogue API', () => {
       { image: '/media/banners/b.webp', headline: 'Hidden', active: false },
     ]);
     await catalogueWritten(app);
-    const after = json(await app.inject({ url: '/api/content/home' }));
+    const after = json<HomeContentAnswer>(await app.inject({ url: '/api/content/home' }));
     expect(after.banners).toEqual([
       { image: '/media/banners/a.webp', headline: 'Exam week snacks', text: 'Stay up', link: '/products/food' },
     ]);
@@ -114,12 +123,12 @@ describe('catalogue API', () => {
   it('answers unknown API paths with the error envelope', async () => {
     const res = await app.inject({ url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({ success: false, message: 'Not found.', code: 'not_found' });
+    expect(json<ErrorAnswer>(res)).toEqual({ success: false, message: 'Not found.', code: 'not_found' });
   });
 
   it('serves the health check and security headers', async () => {
     const res = await app.inject({ url: '/api/health' });
-    expect(json(res)).toMatchObject({ success: true });
+    expect(json<HealthAnswer>(res)).toMatchObject({ success: true });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

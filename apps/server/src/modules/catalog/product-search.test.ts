@@ -12,7 +12,7 @@ import {
 } from '../../../test/helpers.js';
 import { createPaidOrder } from '../../../test/factories-portals.js';
 import { orderItems, orders, productOptions, products } from '../../infra/db/schema.js';
-import { PRODUCT_SORTS, type ProductListQuery } from '@jara/shared';
+import { PRODUCT_SORTS, type ErrorAnswer, type ProductListAnswer, type ProductListQuery } from '@jara/shared';
 import { searchProducts } from './product-search.js';
 
 let app: TestApp;
@@ -55,8 +55,8 @@ afterAll(() => app.closeAll());
 const list = async (qs: string) => {
   const res = await app.inject({ url: `/api/product/list?${qs}` });
   expect(res.statusCode).toBe(200);
-  return (json(res).products as { _id: string; name: string }[])
-    .map((p) => p.name)
+  return json<ProductListAnswer>(res)
+    .products.map((p) => p.name)
     .filter((n) => !n.startsWith('Product '));
 };
 
@@ -114,12 +114,14 @@ describe('product search, filters and sort', () => {
     expect(popular.slice(0, 2)).toEqual(['Beef Suya', 'Fast Charger 20W']);
     expect(popular).not.toContain('Phone Case');
     // With a limit (the home page's five best sellers)
-    const res = json(await app.inject({ url: '/api/product/list?sort=popular&inStock=true&limit=2' }));
+    const res = json<ProductListAnswer>(
+      await app.inject({ url: '/api/product/list?sort=popular&inStock=true&limit=2' }),
+    );
     expect(res.products).toHaveLength(2);
   });
 
   it('keeps the spec answer without parameters and refuses bad ones', async () => {
-    const plain = json(await app.inject({ url: '/api/product/list' }));
+    const plain = json<ProductListAnswer>(await app.inject({ url: '/api/product/list' }));
     expect(plain.products.length).toBeGreaterThanOrEqual(5);
     for (const qs of [
       'sort=cheapest',
@@ -131,9 +133,11 @@ describe('product search, filters and sort', () => {
     ]) {
       const res = await app.inject({ url: `/api/product/list?${qs}` });
       expect(res.statusCode, qs).toBe(400);
-      expect(json(res).success).toBe(false);
+      expect(json<ErrorAnswer>(res).success).toBe(false);
     }
-    expect(json(await app.inject({ url: '/api/product/list?sort=cheapest' })).message).toMatch(/^Sort by one of/);
+    expect(json<ErrorAnswer>(await app.inject({ url: '/api/product/list?sort=cheapest' })).message).toMatch(
+      /^Sort by one of/,
+    );
   });
 
   it('answers every list without text from memory, exactly as the database query does', async () => {
@@ -171,7 +175,7 @@ describe('product search, filters and sort', () => {
           ).toString();
           const res = await app.inject({ url: `/api/product/list?${qs}` });
           expect(res.statusCode, qs).toBe(200);
-          const fromMemory = (json(res).products as { _id: string }[]).map((p) => p._id);
+          const fromMemory = json<ProductListAnswer>(res).products.map((p) => p._id);
           const fromDatabase = (await searchProducts(app.ctx.db, q, now)).map((p) => p._id);
           expect(fromMemory, qs).toEqual(fromDatabase);
           compared++;

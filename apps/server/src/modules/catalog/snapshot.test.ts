@@ -19,6 +19,19 @@ import {
   type TestApp,
 } from '../../../test/helpers.js';
 import sharp from 'sharp';
+import type {
+  BannerAnswer,
+  BannersAnswer,
+  CategoryListAnswer,
+  GeocodingListAnswer,
+  HomeContentAnswer,
+  ImageUploadAnswer,
+  ProductListAnswer,
+  SellerProductSavedAnswer,
+  SuggestionsAnswer,
+  VendorAnswer,
+  VendorListAnswer,
+} from '@jara/shared';
 import { adminAccount, createVendorAccount, multipartImage } from '../../../test/factories-portals.js';
 import { openPostgres, queryRows, type Database } from '../../infra/db/client.js';
 import { places, productOptions, products, vendors } from '../../infra/db/schema.js';
@@ -39,16 +52,15 @@ beforeAll(async () => {
 });
 async function upload(url: string, cookie: string): Promise<string> {
   const m = multipartImage(png);
-  return json(await app.inject({ method: 'POST', url, headers: { cookie, ...m.headers }, payload: m.payload }))
-    .url as string;
+  return json<ImageUploadAnswer>(
+    await app.inject({ method: 'POST', url, headers: { cookie, ...m.headers }, payload: m.payload }),
+  ).url;
 }
 
 const post = (url: string, cookie: string, payload: object = {}) =>
   app.inject({ method: 'POST', url, headers: { cookie }, payload });
-const list = async (a: TestApp = app) =>
-  json(await a.inject({ url: '/api/product/list' })).products as { _id: string; name: string; inStock: boolean }[];
-const shops = async () =>
-  json(await app.inject({ url: '/api/seller/list' })).vendors as { _id: string; isOpen: boolean }[];
+const list = async (a: TestApp = app) => json<ProductListAnswer>(await a.inject({ url: '/api/product/list' })).products;
+const shops = async () => json<VendorListAnswer>(await app.inject({ url: '/api/seller/list' })).vendors;
 
 /**
  * The factories write straight to the database, as another process would: the embedded
@@ -148,7 +160,7 @@ describe('catalogue from memory', () => {
       options: [{ name: 'Large', price: 1100 }],
     };
     const image = await upload('/api/seller/upload?kind=product', v.cookie);
-    const created = json(
+    const created = json<SellerProductSavedAnswer>(
       await post('/api/seller/products', v.cookie, { ...input, name: 'Fresh zobo', images: [image] }),
     );
     expect((await list()).find((p) => p._id === created.product._id)?.name).toBe('Fresh zobo');
@@ -166,7 +178,9 @@ describe('catalogue from memory', () => {
     expect((await shops()).find((s) => s._id === v.vendor.id)?.isOpen).toBe(true);
     expect((await post('/api/seller/open', v.cookie, { isOpen: false })).statusCode).toBe(200);
     expect((await shops()).find((s) => s._id === v.vendor.id)?.isOpen).toBe(false);
-    expect(json(await app.inject({ url: `/api/seller/vendor/${v.vendor.id}` })).vendor.isOpen).toBe(false);
+    expect(json<VendorAnswer>(await app.inject({ url: `/api/seller/vendor/${v.vendor.id}` })).vendor.isOpen).toBe(
+      false,
+    );
 
     const admin = await adminAccount(app);
     const applicant = await createUser(app);
@@ -198,13 +212,13 @@ describe('catalogue from memory', () => {
       ).statusCode,
     ).toBe(200);
     expect(
-      json(await app.inject({ url: '/api/category/list' })).categories.map((c: { path: string }) => c.path),
+      json<CategoryListAnswer>(await app.inject({ url: '/api/category/list' })).categories.map((c) => c.path),
     ).toContain(path);
     expect((await post(`/api/admin/categories/${path}/delete`, admin.cookie)).statusCode).toBe(200);
     expect(
-      json(await app.inject({ url: '/api/category/list' })).categories.map((c: { path: string }) => c.path),
+      json<CategoryListAnswer>(await app.inject({ url: '/api/category/list' })).categories.map((c) => c.path),
     ).not.toContain(path);
-    const b = json(
+    const b = json<BannerAnswer>(
       await post('/api/admin/banners', admin.cookie, {
         image: '/media/seed/banner-0.webp',
         headline: 'Exam week deals',
@@ -212,14 +226,14 @@ describe('catalogue from memory', () => {
       }),
     ).banner;
     expect(
-      json(await app.inject({ url: '/api/content/home' })).banners.map((x: { headline: string }) => x.headline),
+      json<HomeContentAnswer>(await app.inject({ url: '/api/content/home' })).banners.map((x) => x.headline),
     ).toContain('Exam week deals');
-    expect(
-      json(await app.inject({ url: '/api/content/banners' })).banners.map((x: { _id: string }) => x._id),
-    ).toContain(b._id);
+    expect(json<BannersAnswer>(await app.inject({ url: '/api/content/banners' })).banners.map((x) => x._id)).toContain(
+      b._id,
+    );
     expect((await post(`/api/admin/banners/${b._id}/delete`, admin.cookie)).statusCode).toBe(200);
     expect(
-      json(await app.inject({ url: '/api/content/home' })).banners.map((x: { headline: string }) => x.headline),
+      json<HomeContentAnswer>(await app.inject({ url: '/api/content/home' })).banners.map((x) => x.headline),
     ).not.toContain('Exam week deals');
   });
 
@@ -233,18 +247,18 @@ describe('catalogue from memory', () => {
     try {
       store.now = () => new Date('2026-11-23T15:59:00Z'); // Monday 16:59 in Lagos
       const before = await app.inject({ url: '/api/seller/list' });
-      expect(json(before).vendors.find((s: { _id: string }) => s._id === v.id).isOpen).toBe(true);
-      expect(json(await app.inject({ url: `/api/seller/vendor/${v.id}` })).vendor.isOpen).toBe(true);
+      expect(json<VendorListAnswer>(before).vendors.find((s) => s._id === v.id)?.isOpen).toBe(true);
+      expect(json<VendorAnswer>(await app.inject({ url: `/api/seller/vendor/${v.id}` })).vendor.isOpen).toBe(true);
       store.now = () => new Date('2026-11-23T16:00:00Z'); // 17:00: closed
       const after = await app.inject({
         url: '/api/seller/list',
         headers: { 'if-none-match': String(before.headers.etag) },
       });
       expect(after.statusCode).toBe(200);
-      expect(json(after).vendors.find((s: { _id: string }) => s._id === v.id).isOpen).toBe(false);
-      expect(json(await app.inject({ url: `/api/seller/vendor/${v.id}` })).vendor.isOpen).toBe(false);
+      expect(json<VendorListAnswer>(after).vendors.find((s) => s._id === v.id)?.isOpen).toBe(false);
+      expect(json<VendorAnswer>(await app.inject({ url: `/api/seller/vendor/${v.id}` })).vendor.isOpen).toBe(false);
       store.now = () => new Date('2026-11-30T08:00:00Z'); // next Monday 09:00: open again
-      expect(json(await app.inject({ url: `/api/seller/vendor/${v.id}` })).vendor.isOpen).toBe(true);
+      expect(json<VendorAnswer>(await app.inject({ url: `/api/seller/vendor/${v.id}` })).vendor.isOpen).toBe(true);
     } finally {
       store.now = real;
     }
@@ -361,7 +375,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('instances on PostgreSQL', () =>
 describe('gazetteer from memory', () => {
   it('suggestions and the full list follow a place import at once', async () => {
     const name = `Zzyzx Lodge ${unique()}`;
-    const before = json(await app.inject({ url: '/api/geocoding/search?q=zzyzx' })).data as unknown[];
+    const before = json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=zzyzx' })).data;
     expect(before).toHaveLength(0);
     await app.ctx.db.insert(places).values({
       placeId: `test:${unique()}`,
@@ -372,9 +386,9 @@ describe('gazetteer from memory', () => {
       lon: 5.6,
     });
     await factoriesWrote();
-    const after = json(await app.inject({ url: '/api/geocoding/search?q=zzyzx' })).data as { display_name: string }[];
+    const after = json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=zzyzx' })).data;
     expect(after.map((p) => p.display_name)).toContain(name);
-    const all = json(await app.inject({ url: '/api/geocoding/fetchAddresses' })).data as { display_name: string }[];
+    const all = json<GeocodingListAnswer>(await app.inject({ url: '/api/geocoding/fetchAddresses' })).data;
     expect(all.map((p) => p.display_name)).toContain(name);
   });
 });

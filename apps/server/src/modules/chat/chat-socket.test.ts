@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { ChatAnswer, SupportReplyAnswer } from '@jara/shared';
 import { buildTestApp, createUser, freshDatabase, json, type TestApp } from '../../../test/helpers.js';
 import {
   collect,
@@ -10,6 +11,8 @@ import {
   sendChat,
   supportReply,
   type ClientSocket,
+  chatIdOf,
+  lastMessage,
 } from '../../../test/factories-chat.js';
 import { openPostgres } from '../../infra/db/client.js';
 import { chatMessages } from '../../infra/db/schema.js';
@@ -39,7 +42,7 @@ afterAll(async () => {
 async function conversation() {
   const customer = await createUser(app, { name: 'Ada Obi' });
   const agent = await createUser(app, { name: 'Tolu Support', role: 'support' });
-  const chatId: string = json(await sendChat(app, customer.cookie, { message: 'Hello?' })).chat._id;
+  const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'Hello?' })));
   return { customer, agent, chatId };
 }
 
@@ -58,10 +61,10 @@ describe('chat over Socket.IO (real client)', () => {
 
     // Customer → agent, through the HTTP call; the server broadcasts after saving.
     const toAgent = nextEvent(a, 'receive-message');
-    const sent = json(await sendChat(app, customer.cookie, { message: 'Where is my jollof?', chatId }));
+    const sent = json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'Where is my jollof?', chatId }));
     const [received] = await toAgent;
     expect(received).toMatchObject({
-      _id: sent.chat.messages.at(-1)._id,
+      _id: lastMessage(sent)._id,
       chatId,
       senderId: customer.user.id,
       senderName: 'Ada Obi',
@@ -115,11 +118,12 @@ describe('chat over Socket.IO (real client)', () => {
     e.emit('typing', chatId, customer.user.id, 'Ada Obi');
     e.emit('send-message', chatId, { _id: first!.id });
     // An intruder's own message id from its own chat is not relayed into another room either.
-    const own = json(await sendChat(app, intruder.cookie, { message: 'mine' })).chat;
-    expect(await joinRoom(e, own._id)).toEqual({ ok: true });
-    e.emit('send-message', chatId, { _id: own.messages.at(-1)._id });
+    const own = json<ChatAnswer>(await sendChat(app, intruder.cookie, { message: 'mine' }));
+    const ownId = chatIdOf(own);
+    expect(await joinRoom(e, ownId)).toEqual({ ok: true });
+    e.emit('send-message', chatId, { _id: lastMessage(own)._id });
     // An acknowledged event after them: the server has handled everything the intruder sent.
-    expect(await joinRoom(e, own._id)).toEqual({ ok: true });
+    expect(await joinRoom(e, ownId)).toEqual({ ok: true });
 
     // The customer's next message reaches the agent (after anything relayed above) but not the intruder.
     const next = nextEvent(a, 'receive-message', 3000, (m) => m.chatId === chatId);
@@ -127,8 +131,8 @@ describe('chat over Socket.IO (real client)', () => {
     await next;
     // A reply in the intruder's own conversation, sent after that message, reaches the intruder
     // after it would have.
-    const marker = nextEvent(e, 'receive-message', 3000, (m) => m.chatId === own._id && m.message === 'marker');
-    expect((await supportReply(app, agent.cookie, own._id, { message: 'marker' })).statusCode).toBe(200);
+    const marker = nextEvent(e, 'receive-message', 3000, (m) => m.chatId === ownId && m.message === 'marker');
+    expect((await supportReply(app, agent.cookie, ownId, { message: 'marker' })).statusCode).toBe(200);
     await marker;
     expect(seenByAgent.map(([m]) => m.message)).toEqual(['still private']);
     expect(typingSeen).toEqual([]);
@@ -152,7 +156,9 @@ describe('chat over Socket.IO (real client)', () => {
     await joinRoom(c, chatId);
     await joinRoom(a, chatId);
     const broadcast = nextEvent(a, 'receive-message', 3000, (m) => m.message === 'agent says');
-    const reply = json(await supportReply(app, agent.cookie, chatId, { message: 'agent says' })).newMessage;
+    const reply = json<SupportReplyAnswer>(
+      await supportReply(app, agent.cookie, chatId, { message: 'agent says' }),
+    ).newMessage;
     await broadcast;
     const seen = collect(a, 'receive-message');
     c.emit('send-message', chatId, { _id: reply._id });
@@ -175,7 +181,7 @@ describe('chat over Socket.IO (real client)', () => {
     const customer = await createUser(app);
     // With Redis, other suites' servers share the channel: wait for this conversation's update.
     const updates = collect(a, 'chat.updated');
-    const chatId = json(await sendChat(app, customer.cookie, { message: 'new conversation' })).chat._id;
+    const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'new conversation' })));
     await expect
       .poll(() => updates.find(([u]) => u.chatId === chatId)?.[0], { timeout: 3000 })
       .toMatchObject({ chatId, status: 'open' });
@@ -219,7 +225,7 @@ describe.runIf(shared)('two server instances on one PostgreSQL and Redis', () =>
       const urlTwo = await listen(two);
       const customer = await createUser(one, { name: 'Ada' });
       const agent = await createUser(one, { name: 'Tolu', role: 'support' });
-      const chatId: string = json(await sendChat(one, customer.cookie, { message: 'first' })).chat._id;
+      const chatId = chatIdOf(json<ChatAnswer>(await sendChat(one, customer.cookie, { message: 'first' })));
 
       const c = await connect(urlOne, customer.cookie);
       const a = await connect(urlTwo, agent.cookie);

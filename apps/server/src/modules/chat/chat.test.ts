@@ -1,7 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { CHAT_MESSAGE_MAX, CHAT_MSG, UPLOAD_MSG, VIDEO_MAX_BYTES } from '@jara/shared';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_MSG,
+  UPLOAD_MSG,
+  VIDEO_MAX_BYTES,
+  type ChatAnswer,
+  type ChatMessageDto,
+  type ChatMessagesAnswer,
+  type ChatUnreadAnswer,
+  type ErrorAnswer,
+} from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
   ELF_AS_JPG,
@@ -12,6 +22,8 @@ import {
   sendChat,
   supportReply,
   SVG,
+  chatIdOf,
+  lastMessage,
 } from '../../../test/factories-chat.js';
 import { chatMessages, chats, users } from '../../infra/db/schema.js';
 
@@ -25,6 +37,13 @@ afterAll(async () => {
 
 const getChat = (cookie: string) => app.inject({ url: '/api/chat/get-chat/', headers: { cookie } });
 
+/** The id of the oldest message on a page: the cursor for the page before it. */
+function oldestId(messages: ChatMessageDto[]): string {
+  const [oldest] = messages;
+  assert.isDefined(oldest, 'the page has a message');
+  return oldest._id;
+}
+
 describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
   it('needs a session', async () => {
     expect((await app.inject({ url: '/api/chat/get-chat/' })).statusCode).toBe(401);
@@ -34,15 +53,15 @@ describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
 
   it('creates the chat on the first message, sets the user chatId, and answers in the spec shape', async () => {
     const { user, cookie } = await createUser(app, { name: 'Ada Obi' });
-    const empty = json(await getChat(cookie));
+    const empty = json<ChatAnswer>(await getChat(cookie));
     expect(empty).toMatchObject({ success: true, chat: { _id: null, messages: [] } });
     expect(typeof empty.message).toBe('string');
 
     const res = await sendChat(app, cookie, { message: '  Where is my order?  ', chatId: '' });
     expect(res.statusCode).toBe(200);
-    const body = json(res);
+    const body = json<ChatAnswer>(res);
     expect(body.success).toBe(true);
-    const last = body.chat.messages.at(-1);
+    const last = lastMessage(body);
     expect(last).toMatchObject({
       senderId: user.id,
       senderName: 'Ada Obi',
@@ -55,10 +74,10 @@ describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
     expect(stored!.chatId).toBe(body.chat._id);
 
     // The second message goes to the same conversation; get-chat lists them oldest first.
-    await sendChat(app, cookie, { message: 'Order 123', chatId: body.chat._id });
-    const chat = json(await getChat(cookie)).chat;
+    await sendChat(app, cookie, { message: 'Order 123', chatId: chatIdOf(body) });
+    const chat = json<ChatAnswer>(await getChat(cookie)).chat;
     expect(chat._id).toBe(body.chat._id);
-    expect(chat.messages.map((m: { message: string }) => m.message)).toEqual(['Where is my order?', 'Order 123']);
+    expect(chat.messages.map((m) => m.message)).toEqual(['Where is my order?', 'Order 123']);
     expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(1);
   });
 
@@ -66,20 +85,22 @@ describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
     const { cookie } = await createUser(app);
     let chatId = '';
     for (let i = 1; i <= 7; i++) {
-      const body = json(await sendChat(app, cookie, { message: `m${i}`, chatId }));
-      chatId = body.chat._id;
+      const body = json<ChatAnswer>(await sendChat(app, cookie, { message: `m${i}`, chatId }));
+      chatId = chatIdOf(body);
     }
-    const first = json(await app.inject({ url: '/api/chat/messages?limit=3', headers: { cookie } })).chat;
-    expect(first.messages.map((m: { message: string }) => m.message)).toEqual(['m5', 'm6', 'm7']);
+    const first = json<ChatMessagesAnswer>(
+      await app.inject({ url: '/api/chat/messages?limit=3', headers: { cookie } }),
+    ).chat;
+    expect(first.messages.map((m) => m.message)).toEqual(['m5', 'm6', 'm7']);
     expect(first.hasMore).toBe(true);
-    const second = json(
-      await app.inject({ url: `/api/chat/messages?limit=3&before=${first.messages[0]._id}`, headers: { cookie } }),
+    const second = json<ChatMessagesAnswer>(
+      await app.inject({ url: `/api/chat/messages?limit=3&before=${oldestId(first.messages)}`, headers: { cookie } }),
     ).chat;
-    expect(second.messages.map((m: { message: string }) => m.message)).toEqual(['m2', 'm3', 'm4']);
-    const third = json(
-      await app.inject({ url: `/api/chat/messages?limit=3&before=${second.messages[0]._id}`, headers: { cookie } }),
+    expect(second.messages.map((m) => m.message)).toEqual(['m2', 'm3', 'm4']);
+    const third = json<ChatMessagesAnswer>(
+      await app.inject({ url: `/api/chat/messages?limit=3&before=${oldestId(second.messages)}`, headers: { cookie } }),
     ).chat;
-    expect(third.messages.map((m: { message: string }) => m.message)).toEqual(['m1']);
+    expect(third.messages.map((m) => m.message)).toEqual(['m1']);
     expect(third.hasMore).toBe(false);
   });
 
@@ -87,20 +108,20 @@ describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
     const { user, cookie } = await createUser(app);
     const blank = await sendChat(app, cookie, { message: '   ' });
     expect(blank.statusCode).toBe(400);
-    expect(json(blank).message).toBe(CHAT_MSG.empty);
+    expect(json<ErrorAnswer>(blank).message).toBe(CHAT_MSG.empty);
     const long = await sendChat(app, cookie, { message: 'x'.repeat(CHAT_MESSAGE_MAX + 1) });
     expect(long.statusCode).toBe(400);
-    expect(json(long)).toMatchObject({ success: false, message: CHAT_MSG.tooLong });
+    expect(json<ErrorAnswer>(long)).toMatchObject({ success: false, message: CHAT_MSG.tooLong });
     const huge = await sendChat(app, cookie, { message: 'x'.repeat(100_000) });
     expect(huge.statusCode).toBe(400);
-    expect(json(huge).message).toBe(CHAT_MSG.tooLong);
+    expect(json<ErrorAnswer>(huge).message).toBe(CHAT_MSG.tooLong);
     expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(0);
   });
 
   it("cannot post into or read someone else's conversation", async () => {
     const owner = await createUser(app);
     const intruder = await createUser(app);
-    const chatId = json(await sendChat(app, owner.cookie, { message: 'private' })).chat._id;
+    const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, owner.cookie, { message: 'private' })));
     const post = await sendChat(app, intruder.cookie, { message: 'hello', chatId });
     expect(post.statusCode).toBe(404);
     const read = await app.inject({ url: `/api/chat/messages?chatId=${chatId}`, headers: { cookie: intruder.cookie } });
@@ -116,7 +137,7 @@ describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
     for (let i = 0; i < 22; i++) {
       const res = await sendChat(app, cookie, { message: `spam ${i}`, chatId });
       statuses.push(res.statusCode);
-      if (res.statusCode === 200) chatId = json(res).chat._id;
+      if (res.statusCode === 200) chatId = chatIdOf(json<ChatAnswer>(res));
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
     expect(statuses.at(-1)).toBe(429);
@@ -137,10 +158,11 @@ describe('chat uploads', () => {
       { name: 'IMG_2024.jpg', type: 'image/jpeg', data: original },
     );
     expect(res.statusCode).toBe(200);
-    const msg = json(res).chat.messages.at(-1);
+    const msg = lastMessage(json<ChatAnswer>(res));
     expect(msg.mediaType).toBe('image');
     expect(msg.media).toMatch(/^\/api\/chat\/media\/[0-9a-f-]{36}\.webp$/);
     expect(msg.media).not.toContain('IMG_2024');
+    assert.isNotNull(msg.media, 'the message has its photo');
 
     const mine = await app.inject({ url: msg.media, headers: { cookie: owner.cookie } });
     expect(mine.statusCode).toBe(200);
@@ -161,20 +183,21 @@ describe('chat uploads', () => {
 
   it('accepts a PNG and an MP4 video (by their bytes) and serves video ranges', async () => {
     const { cookie } = await createUser(app);
-    const img = json(
+    const img = json<ChatAnswer>(
       await sendChat(app, cookie, { message: 'png' }, { name: 'a.png', type: 'image/png', data: await png() }),
     );
-    expect(img.chat.messages.at(-1).mediaType).toBe('image');
+    expect(lastMessage(img).mediaType).toBe('image');
     const vid = await sendChat(
       app,
       cookie,
-      { message: 'clip', chatId: img.chat._id },
+      { message: 'clip', chatId: chatIdOf(img) },
       { name: 'clip.bin', type: 'application/octet-stream', data: fakeMp4(4096) },
     );
     expect(vid.statusCode).toBe(200);
-    const m = json(vid).chat.messages.at(-1);
+    const m = lastMessage(json<ChatAnswer>(vid));
     expect(m.mediaType).toBe('video');
     expect(m.media).toMatch(/\.mp4$/);
+    assert.isNotNull(m.media, 'the message has its video');
     const part = await app.inject({ url: m.media, headers: { cookie, range: 'bytes=0-99' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 0-99/4096');
@@ -200,7 +223,7 @@ describe('chat uploads', () => {
     const { user, cookie } = await createUser(app);
     const res = await sendChat(app, cookie, { message: 'look' }, file);
     expect(res.statusCode).toBe(status);
-    expect(json(res)).toMatchObject({ success: false, message });
+    expect(json<ErrorAnswer>(res)).toMatchObject({ success: false, message });
     expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(0);
   });
 
@@ -213,7 +236,7 @@ describe('chat uploads', () => {
       { name: 'big.mp4', type: 'video/mp4', data: fakeMp4(VIDEO_MAX_BYTES + 1024) },
     );
     expect(res.statusCode).toBe(413);
-    expect(json(res)).toMatchObject({ success: false, message: UPLOAD_MSG.videoTooLarge });
+    expect(json<ErrorAnswer>(res)).toMatchObject({ success: false, message: UPLOAD_MSG.videoTooLarge });
     expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(0);
   });
 
@@ -222,7 +245,7 @@ describe('chat uploads', () => {
     const big = Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024)]);
     const res = await sendChat(app, cookie, { message: '' }, { name: 'big.png', type: 'image/png', data: big });
     expect(res.statusCode).toBe(413);
-    expect(json(res).message).toBe(UPLOAD_MSG.imageTooLarge);
+    expect(json<ErrorAnswer>(res).message).toBe(UPLOAD_MSG.imageTooLarge);
   });
 
   it('answers a JSON body with a clear 400', async () => {
@@ -234,7 +257,7 @@ describe('chat uploads', () => {
       headers: { cookie },
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res).success).toBe(false);
+    expect(json<ErrorAnswer>(res).success).toBe(false);
   });
 });
 
@@ -242,10 +265,12 @@ describe('unread count for the customer', () => {
   it('counts agent replies since the customer last read', async () => {
     const customer = await createUser(app);
     const agent = await createUser(app, { role: 'support', name: 'Tolu (Support)' });
-    const chatId = json(await sendChat(app, customer.cookie, { message: 'hello' })).chat._id;
+    const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'hello' })));
     await supportReply(app, agent.cookie, chatId, { message: 'Hi! How can we help?' });
     await supportReply(app, agent.cookie, chatId, { message: 'Are you there?' });
-    expect(json(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } }))).toMatchObject({
+    expect(
+      json<ChatUnreadAnswer>(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } })),
+    ).toMatchObject({
       chatId,
       unread: 2,
     });
@@ -255,7 +280,10 @@ describe('unread count for the customer', () => {
       payload: { chatId },
       headers: { cookie: customer.cookie },
     });
-    expect(json(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } })).unread).toBe(0);
+    expect(
+      json<ChatUnreadAnswer>(await app.inject({ url: '/api/chat/unread', headers: { cookie: customer.cookie } }))
+        .unread,
+    ).toBe(0);
     const other = await createUser(app);
     expect(
       (

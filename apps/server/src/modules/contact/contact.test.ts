@@ -1,7 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import { MSG, UPLOAD_MSG } from '@jara/shared';
+import {
+  MSG,
+  UPLOAD_MSG,
+  type ContactMessagesAnswer,
+  type ContactReplyAnswer,
+  type ErrorAnswer,
+  type MessageAnswer,
+} from '@jara/shared';
 import { buildTestApp, createUser, json, unique, type TestApp } from '../../../test/helpers.js';
 import { HTML_AS_JPG, jpegWithGps, multipart } from '../../../test/factories-chat.js';
 import { contactMessages } from '../../infra/db/schema.js';
@@ -69,7 +76,7 @@ describe('POST /api/mail/contact', () => {
       '10.0.0.2',
     );
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ success: true, message: MSG.messageSent });
+    expect(json<MessageAnswer>(res)).toEqual({ success: true, message: MSG.messageSent });
 
     const [row] = await app.ctx.db
       .select()
@@ -86,16 +93,18 @@ describe('POST /api/mail/contact', () => {
     expect(mail!.raw).toMatch(/filename=attachment\.webp/);
 
     const agent = await createUser(app, { role: 'support' });
-    const list = json(
+    const list = json<ContactMessagesAnswer>(
       await app.inject({ url: '/api/support/contact-messages', headers: { cookie: agent.cookie } }),
     ).messages;
-    const shown = list.find((m: { _id: string }) => m._id === row!.id);
+    const shown = list.find((m) => m._id === row!.id);
     expect(shown).toMatchObject({ subject: 'Refund for order', repliedAt: null, attachmentType: 'image' });
-    const file = await app.inject({ url: shown.attachment, headers: { cookie: agent.cookie } });
+    const attachment = shown?.attachment;
+    assert(attachment, 'the message links its attachment');
+    const file = await app.inject({ url: attachment, headers: { cookie: agent.cookie } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
     const customer = await createUser(app);
-    expect((await app.inject({ url: shown.attachment, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+    expect((await app.inject({ url: attachment, headers: { cookie: customer.cookie } })).statusCode).toBe(403);
   });
 
   it('lets an agent reply by email, recorded on the message', async () => {
@@ -113,8 +122,8 @@ describe('POST /api/mail/contact', () => {
       headers: { cookie: agent.cookie },
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res).contactMessage).toMatchObject({ reply: 'We are refunding you today.' });
-    expect(json(res).contactMessage.repliedAt).not.toBeNull();
+    expect(json<ContactReplyAnswer>(res).contactMessage).toMatchObject({ reply: 'We are refunding you today.' });
+    expect(json<ContactReplyAnswer>(res).contactMessage.repliedAt).not.toBeNull();
     await app.ctx.jobs.drain();
     const mail = inbox.find((m) => m.to.includes(fields.email.toLowerCase()));
     expect(mail?.raw).toContain('We are refunding you today.');
@@ -136,13 +145,15 @@ describe('POST /api/mail/contact', () => {
       delete fields[missing];
       const res = await contact(fields, undefined, '10.0.1.1');
       expect(res.statusCode).toBe(400);
-      expect(json(res).message).toBe(missing === 'email' ? MSG.invalidEmail : `Please fill in your ${missing}.`);
+      expect(json<ErrorAnswer>(res).message).toBe(
+        missing === 'email' ? MSG.invalidEmail : `Please fill in your ${missing}.`,
+      );
     }
     const badEmail = await contact({ ...valid(), email: 'nope' }, undefined, '10.0.1.2');
-    expect(json(badEmail).message).toBe(MSG.invalidEmail);
+    expect(json<ErrorAnswer>(badEmail).message).toBe(MSG.invalidEmail);
     const fake = await contact(valid(), { name: 'photo.jpg', type: 'image/jpeg', data: HTML_AS_JPG }, '10.0.1.2');
     expect(fake.statusCode).toBe(400);
-    expect(json(fake).message).toBe(UPLOAD_MSG.contactBadType);
+    expect(json<ErrorAnswer>(fake).message).toBe(UPLOAD_MSG.contactBadType);
     expect((await app.ctx.db.select().from(contactMessages)).length).toBe(before);
   });
 
@@ -171,7 +182,7 @@ describe('POST /api/mail/contact', () => {
       '10.0.3.1',
     );
     expect(fake.statusCode).toBe(400);
-    expect(json(fake).message).toBe(UPLOAD_MSG.contactBadType);
+    expect(json<ErrorAnswer>(fake).message).toBe(UPLOAD_MSG.contactBadType);
   });
 
   it('is rate-limited per sender and, more loosely, per network address', async () => {

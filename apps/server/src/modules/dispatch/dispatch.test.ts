@@ -11,7 +11,14 @@ import {
   haversineKm,
   koboToNaira,
   SupportAlertEvent,
+  type DispatchAnswer,
+  type DispatchCancelAnswer,
   type DispatchDto,
+  type DispatchFeeAnswer,
+  type DispatchListAnswer,
+  type DispatchPaymentAnswer,
+  type ErrorAnswer,
+  type JobListAnswer,
 } from '@jara/shared';
 import { buildTestApp, createAddress, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
@@ -74,9 +81,9 @@ function requestBody(pickupAddress: string, overrides: Record<string, unknown> =
 async function requestAndPay(cookie: string, body: object): Promise<DispatchDto> {
   const res = await post('/api/payment/paystack-dispatch', body, cookie);
   expect(res.statusCode).toBe(200);
-  const { reference } = json(res);
+  const { reference } = json<DispatchPaymentAnswer>(res);
   await settle(reference);
-  const list = json(await get('/api/dispatch/user', cookie)).orders as DispatchDto[];
+  const list = json<DispatchListAnswer>(await get('/api/dispatch/user', cookie)).orders;
   return list[0]!;
 }
 
@@ -91,7 +98,10 @@ describe('POST /api/dispatch/delivery-fee', () => {
       longitude2: to.longitude,
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ success: true, deliveryFee: koboToNaira(deliveryFeeForDistance(km)) });
+    expect(json<DispatchFeeAnswer>(res)).toEqual({
+      success: true,
+      deliveryFee: koboToNaira(deliveryFeeForDistance(km)),
+    });
   });
 
   it('refuses points outside the service area and malformed input', async () => {
@@ -102,7 +112,7 @@ describe('POST /api/dispatch/delivery-fee', () => {
       longitude2: 3.3792,
     });
     expect(far.statusCode).toBe(400);
-    expect(json(far)).toMatchObject({ success: false, code: 'outside_service_area' });
+    expect(json<ErrorAnswer>(far)).toMatchObject({ success: false, code: 'outside_service_area' });
     for (const bad of [
       {},
       { latitude1: '6.4', longitude1: 5.6, latitude2: 6.4, longitude2: 5.6 },
@@ -110,7 +120,7 @@ describe('POST /api/dispatch/delivery-fee', () => {
     ]) {
       const res = await post('/api/dispatch/delivery-fee', bad);
       expect(res.statusCode).toBe(400);
-      expect(json(res).success).toBe(false);
+      expect(json<ErrorAnswer>(res).success).toBe(false);
     }
   });
 });
@@ -126,7 +136,7 @@ describe('POST /api/payment/paystack-dispatch', () => {
     const address = await createAddress(app, user.id);
     const res = await post('/api/payment/paystack-dispatch', requestBody(address.id, { isExpress: true }), cookie);
     expect(res.statusCode).toBe(200);
-    const body = json(res);
+    const body = json<DispatchPaymentAnswer>(res);
     expect(body).toMatchObject({ success: true });
     expect(body.url).toMatch(/^http/);
     expect(body.reference).toEqual(expect.any(String));
@@ -150,7 +160,7 @@ describe('POST /api/payment/paystack-dispatch', () => {
       userId: user.id,
     });
     // Not paid yet: not listed.
-    expect(json(await get('/api/dispatch/user', cookie)).orders).toEqual([]);
+    expect(json<DispatchListAnswer>(await get('/api/dispatch/user', cookie)).orders).toEqual([]);
   });
 
   it('refuses prices, fees or unknown fields sent by the client', async () => {
@@ -171,10 +181,10 @@ describe('POST /api/payment/paystack-dispatch', () => {
     for (const id of [theirs.id, deleted.id, crypto.randomUUID()]) {
       const res = await post('/api/payment/paystack-dispatch', requestBody(id), cookie);
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toMatchObject({ success: false, message: MSG.selectPickup });
+      expect(json<ErrorAnswer>(res)).toMatchObject({ success: false, message: MSG.selectPickup });
     }
     const missing = await post('/api/payment/paystack-dispatch', requestBody(undefined as unknown as string), cookie);
-    expect(json(missing)).toMatchObject({ success: false, message: MSG.selectPickup });
+    expect(json<ErrorAnswer>(missing)).toMatchObject({ success: false, message: MSG.selectPickup });
     expect(await countDispatches(user.id)).toBe(0);
   });
 
@@ -194,7 +204,7 @@ describe('POST /api/payment/paystack-dispatch', () => {
         cookie,
       );
       expect(res.statusCode).toBe(400);
-      expect(json(res).message).toBe(message);
+      expect(json<ErrorAnswer>(res).message).toBe(message);
     }
     const outside = await post(
       '/api/payment/paystack-dispatch',
@@ -202,7 +212,7 @@ describe('POST /api/payment/paystack-dispatch', () => {
       cookie,
     );
     expect(outside.statusCode).toBe(400);
-    expect(json(outside).code).toBe('outside_service_area');
+    expect(json<ErrorAnswer>(outside).code).toBe('outside_service_area');
     const longNote = await post(
       '/api/payment/paystack-dispatch',
       requestBody(address.id, { deliveryNote: 'x'.repeat(501) }),
@@ -254,7 +264,7 @@ describe('payment confirmation', () => {
       requestBody(address.id, { dropoff: { ...DROPOFF, email: 'recipient@example.com' } }),
       cookie,
     );
-    const { reference } = json(res);
+    const { reference } = json<DispatchPaymentAnswer>(res);
     await settle(reference);
     await settle(reference); // a replayed webhook changes nothing
     const [row] = await app.ctx.db.select().from(dispatches).where(eq(dispatches.userId, user.id));
@@ -275,11 +285,13 @@ describe('payment confirmation', () => {
   it('a declined payment never shows the dispatch', async () => {
     const { user, cookie } = await createUser(app);
     const address = await createAddress(app, user.id);
-    const { reference } = json(await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie));
+    const { reference } = json<DispatchPaymentAnswer>(
+      await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie),
+    );
     await settle(reference, 'failed');
     const [row] = await app.ctx.db.select().from(dispatches).where(eq(dispatches.userId, user.id));
     expect(row).toMatchObject({ paymentState: 'failed', deliveryCode: null });
-    expect(json(await get('/api/dispatch/user', cookie)).orders).toEqual([]);
+    expect(json<DispatchListAnswer>(await get('/api/dispatch/user', cookie)).orders).toEqual([]);
   });
 
   it('pushes dispatch.updated to the sender over Socket.IO', async () => {
@@ -298,7 +310,9 @@ describe('payment confirmation', () => {
         socket.on('connect_error', reject);
       });
       const received = new Promise<DispatchDto>((resolve) => socket.on('dispatch.updated', resolve));
-      const { reference } = json(await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie));
+      const { reference } = json<DispatchPaymentAnswer>(
+        await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie),
+      );
       await settle(reference);
       await app.ctx.jobs.drain();
       const update = await received;
@@ -335,7 +349,9 @@ describe('job.available for riders', () => {
     try {
       const senderHeard: unknown[] = [];
       senderSocket.on('job.available', (e: unknown) => senderHeard.push(e));
-      const { reference } = json(await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie));
+      const { reference } = json<DispatchPaymentAnswer>(
+        await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie),
+      );
       const [{ id: dispatchId }] = (await app.ctx.db
         .select({ id: dispatches.id })
         .from(dispatches)
@@ -352,7 +368,7 @@ describe('job.available for riders', () => {
       await announced;
       expect(heard.filter((e) => e._id === dispatchId)).toEqual([{ kind: 'dispatch', _id: dispatchId }]);
       // The board the event tells the rider to fetch has it.
-      const board = json(await get('/api/rider/jobs', rider.cookie)).jobs as { kind: string; _id: string }[];
+      const board = json<JobListAnswer>(await get('/api/rider/jobs', rider.cookie)).jobs;
       expect(board).toContainEqual(expect.objectContaining({ kind: 'dispatch', _id: dispatchId }));
       // Once a rider holds it, later pushes announce nothing. Each push tells the rider and the
       // sender the dispatch first (then announces it, if it still would): the second push's
@@ -390,10 +406,10 @@ describe('GET /api/dispatch/user', () => {
     const first = await requestAndPay(cookie, requestBody(address.id));
     const second = await requestAndPay(cookie, requestBody(address.id, { isExpress: true }));
     await post('/api/payment/paystack-dispatch', requestBody(address.id), cookie); // awaiting: hidden
-    const body = json(await get('/api/dispatch/user', cookie));
+    const body = json<DispatchListAnswer>(await get('/api/dispatch/user', cookie));
     expect(body.success).toBe(true);
     expect(body.orders.map((o: DispatchDto) => o._id)).toEqual([second._id, first._id]);
-    const o = body.orders[0] as DispatchDto;
+    const o = body.orders[0];
     const totals = dispatchTotals(deliveryFeeForDistance(haversineKm(address, DROPOFF)), true);
     expect(o).toEqual({
       _id: expect.any(String),
@@ -439,14 +455,14 @@ describe('who can read a dispatch', () => {
     const stranger = await createUser(app);
     const rider = await createRider(app);
     const { dispatch } = await createPaidDispatch(app, sender.user.id);
-    expect(json(await get(`/api/dispatch/${dispatch.id}`, sender.cookie)).order.deliveryCode).toBe(
+    expect(json<DispatchAnswer>(await get(`/api/dispatch/${dispatch.id}`, sender.cookie)).order.deliveryCode).toBe(
       dispatch.deliveryCode,
     );
     for (const who of [stranger, rider]) {
       const res = await get(`/api/dispatch/${dispatch.id}`, who.cookie);
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain(dispatch.deliveryCode!);
-      expect(json(await get('/api/dispatch/user', who.cookie)).orders).toEqual([]);
+      expect(json<DispatchListAnswer>(await get('/api/dispatch/user', who.cookie)).orders).toEqual([]);
     }
     expect((await get(`/api/dispatch/${dispatch.id}`)).statusCode).toBe(401);
     // The assigned rider sees everything except the code, on the board and on the job.
@@ -474,7 +490,7 @@ describe('POST /api/dispatch/cancel/:id', () => {
     const [payment] = await app.ctx.db.select().from(payments).where(eq(payments.subjectId, placed._id));
     const res = await post(`/api/dispatch/cancel/${placed._id}`, {}, cookie);
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({
+    expect(json<DispatchCancelAnswer>(res)).toMatchObject({
       success: true,
       order: { status: 'Order Cancelled', canCancel: false, deliveryCode: null },
     });
@@ -487,10 +503,10 @@ describe('POST /api/dispatch/cancel/:id', () => {
     ]);
     const again = await post(`/api/dispatch/cancel/${placed._id}`, {}, cookie);
     expect(again.statusCode).toBe(409);
-    expect(json(again).code).toBe('already_cancelled');
+    expect(json<ErrorAnswer>(again).code).toBe('already_cancelled');
     await app.ctx.jobs.drain();
     expect(await refundsOf(payment!.id)).toHaveLength(1);
-    const listed = json(await get('/api/dispatch/user', cookie)).orders as DispatchDto[];
+    const listed = json<DispatchListAnswer>(await get('/api/dispatch/user', cookie)).orders;
     expect(listed[0]).toMatchObject({
       _id: placed._id,
       status: 'Order Cancelled',
@@ -511,10 +527,10 @@ describe('POST /api/dispatch/cancel/:id', () => {
 
     const lateRes = await post(`/api/dispatch/cancel/${late.id}`, {}, cookie);
     expect(lateRes.statusCode).toBe(409);
-    expect(json(lateRes).code).toBe('cancel_window_passed');
+    expect(json<ErrorAnswer>(lateRes).code).toBe('cancel_window_passed');
     const takenRes = await post(`/api/dispatch/cancel/${taken.id}`, {}, cookie);
     expect(takenRes.statusCode).toBe(409);
-    expect(json(takenRes).code).toBe('cancel_not_allowed');
+    expect(json<ErrorAnswer>(takenRes).code).toBe('cancel_not_allowed');
     expect((await post(`/api/dispatch/cancel/${fresh.id}`, {}, stranger.cookie)).statusCode).toBe(404);
     expect((await post(`/api/dispatch/cancel/${fresh.id}`, {})).statusCode).toBe(401);
     expect((await post(`/api/dispatch/cancel/not-a-uuid`, {}, cookie)).statusCode).toBe(400);
@@ -527,7 +543,9 @@ describe('POST /api/dispatch/cancel/:id', () => {
       expect(await refundsOf(p!.id)).toEqual([]);
     }
     expect(
-      json(await get('/api/dispatch/user', cookie)).orders.find((o: DispatchDto) => o._id === late.id).canCancel,
+      json<DispatchListAnswer>(await get('/api/dispatch/user', cookie)).orders.find(
+        (o: DispatchDto) => o._id === late.id,
+      )?.canCancel,
     ).toBe(false);
   });
 });

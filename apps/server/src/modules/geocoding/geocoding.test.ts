@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { GeocodingListAnswer, SuggestionsAnswer } from '@jara/shared';
+import { GeocodingListAnswer, SuggestionsAnswer, type Suggestion } from '@jara/shared';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import { upsertPlaces } from './places.repo.js';
 
@@ -45,9 +45,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.closeAll());
 
+/** `/api/geocoding/nearby`: unlike a search, every suggestion carries its distance from the point. */
+type NearbyAnswer = Omit<SuggestionsAnswer, 'data'> & { data: (Suggestion & { distanceKm: number })[] };
+
 describe('address search', () => {
   it('returns at most 5 fuzzy matches, best first, in the suggestion shape', async () => {
-    const res = json(await app.inject({ url: '/api/geocoding/search?q=hall 2' }));
+    const res = json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=hall 2' }));
     expect(res.data[0]).toEqual({
       place_id: 'p-hall2',
       display_name: 'Hall 2, University of Benin, Ugbowo',
@@ -58,27 +61,29 @@ describe('address search', () => {
       country: 'Nigeria',
       blocks: [],
     });
-    const many = json(await app.inject({ url: '/api/geocoding/search?q=university' }));
+    const many = json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=university' }));
     expect(many.data.length).toBe(5);
   });
 
   it('forgives a typo', async () => {
-    const res = json(await app.inject({ url: '/api/geocoding/search?q=ekosdin' }));
+    const res = json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=ekosdin' }));
     expect(res.data[0]?.place_id).toBe('p-eko');
   });
 
   it('treats LIKE wildcards and SQL as text and refuses an empty query', async () => {
-    expect(json(await app.inject({ url: '/api/geocoding/search?q=%25%25' })).data).toEqual([]);
-    expect(json(await app.inject({ url: "/api/geocoding/search?q=' OR 1=1 --" })).success).toBe(true);
+    expect(json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=%25%25' })).data).toEqual([]);
+    expect(json<SuggestionsAnswer>(await app.inject({ url: "/api/geocoding/search?q=' OR 1=1 --" })).success).toBe(
+      true,
+    );
     expect((await app.inject({ url: '/api/geocoding/search?q=' })).statusCode).toBe(400);
   });
 });
 
 describe('suggestions without repeats', () => {
   it('shows a place once even when two rows share its name, and drops a repeated part of a name', async () => {
-    const hall2 = json(await app.inject({ url: '/api/geocoding/search?q=hall 2' })).data as { display_name: string }[];
+    const hall2 = json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=hall 2' })).data;
     expect(hall2.filter((s) => s.display_name === 'Hall 2, University of Benin, Ugbowo')).toHaveLength(1);
-    const edo = json(await app.inject({ url: '/api/geocoding/search?q=edo street lodges' })).data;
+    const edo = json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=edo street lodges' })).data;
     expect(edo[0]).toMatchObject({
       place_id: 'p-edo',
       display_name: 'Ekosodin Student Lodges, Edo Street, Benin City',
@@ -89,23 +94,23 @@ describe('suggestions without repeats', () => {
   it('answers no places (not an error) when nothing matches', async () => {
     const res = await app.inject({ url: '/api/geocoding/search?q=qqqzzzxxx' });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toEqual([]);
+    expect(json<SuggestionsAnswer>(res).data).toEqual([]);
   });
 });
 
 describe('nearby places (a lodge not in the list)', () => {
   it('lists the known places nearest a point, closest first, with the distance', async () => {
-    const res = json(await app.inject({ url: '/api/geocoding/nearby?lat=6.4089&lon=5.6228' }));
+    const res = json<NearbyAnswer>(await app.inject({ url: '/api/geocoding/nearby?lat=6.4089&lon=5.6228' }));
     expect(res.data).toHaveLength(5);
     expect(res.data[0]).toMatchObject({
       place_id: 'p-edo',
       display_name: 'Ekosodin Student Lodges, Edo Street, Benin City',
     });
-    expect(res.data[0].distanceKm).toBeLessThan(0.1);
-    const d = res.data.map((p: { distanceKm: number }) => p.distanceKm);
+    expect(res.data[0]?.distanceKm).toBeLessThan(0.1);
+    const d = res.data.map((p) => p.distanceKm);
     expect([...d].sort((a, b) => a - b)).toEqual(d);
     // One Hall 2 only.
-    expect(res.data.filter((p: { display_name: string }) => p.display_name.startsWith('Hall 2'))).toHaveLength(1);
+    expect(res.data.filter((p) => p.display_name.startsWith('Hall 2'))).toHaveLength(1);
   });
 
   it('refuses a point that is not one', async () => {
@@ -140,9 +145,9 @@ describe('fetchAddresses', () => {
 describe('answers from memory', () => {
   // They are sent as prepared bytes, not through the serialiser: this is their schema check.
   it('carry exactly what their response schemas name', async () => {
-    const list = json(await app.inject({ url: '/api/geocoding/fetchAddresses' }));
+    const list = json<GeocodingListAnswer>(await app.inject({ url: '/api/geocoding/fetchAddresses' }));
     expect(GeocodingListAnswer.parse(list)).toEqual(list);
-    const found = json(await app.inject({ url: '/api/geocoding/search?q=edo street lodges' }));
+    const found = json<SuggestionsAnswer>(await app.inject({ url: '/api/geocoding/search?q=edo street lodges' }));
     expect(found.data.length).toBeGreaterThan(0);
     expect(SuggestionsAnswer.parse(found)).toEqual(found);
   });

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type {
+  AddressAnswer,
+  AddressListAnswer,
+  DispatchPaymentAnswer,
+  ErrorAnswer,
+  JobListAnswer,
+  OrderListAnswer,
+  PublicConfig,
+  SellerOrdersAnswer,
+  VendorListAnswer,
+} from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { checkout, checkoutOk, createShop, origin, sandboxAction, verify } from '../../../test/factories-checkout.js';
 import { createRiderAccount } from '../../../test/factories-portals.js';
@@ -63,7 +74,7 @@ describe('addresses down to the door', () => {
       landmark: 'Opposite the water tank',
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res).address).toMatchObject({
+    expect(json<AddressAnswer>(res).address).toMatchObject({
       placeId: 't-hall-3',
       placeName: 'Hall 3 (Aminu Kano Hall), University of Benin',
       latitude: 6.39692,
@@ -83,7 +94,7 @@ describe('addresses down to the door', () => {
       placeId: 't-hall-3',
       room: '7',
     });
-    expect(json(res).address).toMatchObject({
+    expect(json<AddressAnswer>(res).address).toMatchObject({
       address: 'Osasu Lodge, behind Hall 3',
       placeName: 'Hall 3 (Aminu Kano Hall), University of Benin',
       latitude: 6.39692,
@@ -95,7 +106,7 @@ describe('addresses down to the door', () => {
   it('still takes the spec payload (coordinates, no place, no door details)', async () => {
     const { cookie } = await createUser(app);
     const res = await post('/api/address/add', cookie, { ...ADDRESS, latitude: 6.3985, longitude: 5.6112 });
-    expect(json(res).address).toMatchObject({
+    expect(json<AddressAnswer>(res).address).toMatchObject({
       placeId: null,
       placeName: null,
       block: '',
@@ -109,20 +120,20 @@ describe('addresses down to the door', () => {
     const { cookie } = await createUser(app);
     const unknown = await post('/api/address/add', cookie, { ...ADDRESS, placeId: 'no-such-place' });
     expect(unknown.statusCode).toBe(400);
-    expect(json(unknown).message).toBe('Please select a valid address from suggestions.');
+    expect(json<ErrorAnswer>(unknown).message).toBe('Please select a valid address from suggestions.');
     const long = await post('/api/address/add', cookie, { ...ADDRESS, placeId: 't-hall-3', landmark: 'x'.repeat(201) });
     expect(long.statusCode).toBe(400);
-    expect(json(long).message).toBe('At most 200 characters');
+    expect(json<ErrorAnswer>(long).message).toBe('At most 200 characters');
     const ctrl = await post('/api/address/add', cookie, { ...ADDRESS, placeId: 't-hall-3', room: '2\u0000' });
     expect(ctrl.statusCode).toBe(400);
-    expect(json(await get('/api/address/get', cookie)).addresses).toEqual([]);
+    expect(json<AddressListAnswer>(await get('/api/address/get', cookie)).addresses).toEqual([]);
   });
 
   it('the vendor and the rider see block, floor, room, landmark and the checkout note', async () => {
     at(MIDDAY);
     const shop = await createShop(app);
     const customer = await createUser(app);
-    const address = json(
+    const address = json<AddressAnswer>(
       await post('/api/address/add', customer.cookie, {
         ...ADDRESS,
         placeId: 't-hall-3',
@@ -150,23 +161,21 @@ describe('addresses down to the door', () => {
       room: '214',
       landmark: 'Opposite the water tank',
     };
-    const sellerOrders = json(await get('/api/seller/orders?scope=active', shop.owner.cookie)).orders;
+    const sellerOrders = json<SellerOrdersAnswer>(
+      await get('/api/seller/orders?scope=active', shop.owner.cookie),
+    ).orders;
     expect(sellerOrders[0]).toMatchObject({ door, deliveryNote: 'Call me at the porter’s lodge' });
 
-    const mine = json(await get('/api/order/user', customer.cookie)).orders;
+    const mine = json<OrderListAnswer>(await get('/api/order/user', customer.cookie)).orders;
     expect(mine[0]).toMatchObject({
       deliveryNote: 'Call me at the porter’s lodge',
       address: { block: 'C', room: '214' },
     });
 
-    expect((await post(`/api/seller/orders/${sellerOrders[0]._id}/confirm`, shop.owner.cookie)).statusCode).toBe(200);
+    expect((await post(`/api/seller/orders/${sellerOrders[0]?._id}/confirm`, shop.owner.cookie)).statusCode).toBe(200);
     const rider = await createRiderAccount(app);
-    const board = json(await get('/api/rider/jobs', rider.cookie)).jobs as {
-      _id: string;
-      dropoff: { door: unknown };
-      note: string;
-    }[];
-    const job = board.find((j) => j._id === sellerOrders[0]._id)!;
+    const board = json<JobListAnswer>(await get('/api/rider/jobs', rider.cookie)).jobs;
+    const job = board.find((j) => j._id === sellerOrders[0]?._id)!;
     expect(job).toMatchObject({ dropoff: { door }, note: 'Call me at the porter’s lodge' });
   });
 });
@@ -174,7 +183,7 @@ describe('addresses down to the door', () => {
 describe('dispatch pick-up down to the door', () => {
   it('the rider sees the sender’s block and room at the pick-up', async () => {
     const sender = await createUser(app);
-    const address = json(
+    const address = json<AddressAnswer>(
       await post('/api/address/add', sender.cookie, {
         ...ADDRESS,
         placeId: 't-hall-3',
@@ -199,15 +208,11 @@ describe('dispatch pick-up down to the door', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const { reference } = json(res);
+    const { reference } = json<DispatchPaymentAnswer>(res);
     await sandboxAction(app, reference, 'pay');
     expect((await verify(app, sender.cookie, reference)).statusCode).toBe(200);
     const rider = await createRiderAccount(app);
-    const jobs = json(await get('/api/rider/jobs', rider.cookie)).jobs as {
-      kind: string;
-      note: string;
-      pickups: { door: unknown }[];
-    }[];
+    const jobs = json<JobListAnswer>(await get('/api/rider/jobs', rider.cookie)).jobs;
     const job = jobs.find((j) => j.kind === 'dispatch' && j.note === 'A charger in a bag')!;
     expect(job.pickups[0]!.door).toEqual({
       placeName: 'Hall 3 (Aminu Kano Hall), University of Benin',
@@ -223,17 +228,19 @@ describe('opening and delivery hours', () => {
   it('refuses checkout outside delivery hours with the hours, and takes it inside', async () => {
     const shop = await createShop(app);
     const customer = await createUser(app);
-    const address = json(await post('/api/address/add', customer.cookie, { ...ADDRESS, placeId: 't-hall-3' })).address;
+    const address = json<AddressAnswer>(
+      await post('/api/address/add', customer.cookie, { ...ADDRESS, placeId: 't-hall-3' }),
+    ).address;
     const body = { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: address._id };
     at('2026-11-23T05:52:00Z'); // 06:52 Lagos
     const early = await checkout(app, customer.cookie, body);
     expect(early.statusCode).toBe(400);
-    expect(json(early)).toMatchObject({
+    expect(json<ErrorAnswer>(early)).toMatchObject({
       code: 'outside_delivery_hours',
       message: 'We deliver from 8 AM–9 PM (Lagos time). Please place your order then.',
     });
     at('2026-11-23T20:00:00Z'); // 21:00 Lagos
-    expect(json(await checkout(app, customer.cookie, body)).code).toBe('outside_delivery_hours');
+    expect(json<ErrorAnswer>(await checkout(app, customer.cookie, body)).code).toBe('outside_delivery_hours');
     expect(await app.ctx.db.select().from(orders).where(eq(orders.userId, customer.user.id))).toEqual([]);
     at('2026-11-23T19:59:00Z'); // 20:59 Lagos
     expect((await checkout(app, customer.cookie, body)).statusCode).toBe(200);
@@ -245,28 +252,29 @@ describe('opening and delivery hours', () => {
     );
     const shop = await createShop(app, [150_000], { openingHours: hours, businessName: 'Night Kitchen' });
     const customer = await createUser(app);
-    const address = json(await post('/api/address/add', customer.cookie, { ...ADDRESS, placeId: 't-hall-3' })).address;
+    const address = json<AddressAnswer>(
+      await post('/api/address/add', customer.cookie, { ...ADDRESS, placeId: 't-hall-3' }),
+    ).address;
     const body = { items: [{ product: shop.products[0]!.product.id, quantity: 1 }], address: address._id };
     at(MIDDAY);
     const res = await checkout(app, customer.cookie, body);
-    expect(json(res)).toMatchObject({ code: 'vendor_closed' });
-    expect(json(res).message).toContain('Night Kitchen is closed right now (opens 14:00)');
-    const listed = (
-      json(await app.inject({ url: '/api/seller/list' })).vendors as {
-        _id: string;
-        isOpen: boolean;
-        acceptingOrders: boolean;
-      }[]
-    ).find((v) => v._id === shop.vendor.id);
+    expect(json<ErrorAnswer>(res)).toMatchObject({ code: 'vendor_closed' });
+    expect(json<ErrorAnswer>(res).message).toContain('Night Kitchen is closed right now (opens 14:00)');
+    const listed = json<VendorListAnswer>(await app.inject({ url: '/api/seller/list' })).vendors.find(
+      (v) => v._id === shop.vendor.id,
+    );
     expect(listed).toMatchObject({ isOpen: false, acceptingOrders: true });
     at('2026-11-23T13:30:00Z'); // 14:30 Lagos
     expect((await checkout(app, customer.cookie, body)).statusCode).toBe(200);
     // The vendor's own switch closes it whatever the hours say.
     await app.ctx.db.update(vendors).set({ isOpen: false }).where(eq(vendors.id, shop.vendor.id));
-    expect(json(await checkout(app, customer.cookie, body)).code).toBe('vendor_closed');
+    expect(json<ErrorAnswer>(await checkout(app, customer.cookie, body)).code).toBe('vendor_closed');
   });
 
   it('tells the web app the delivery hours', async () => {
-    expect(json(await app.inject({ url: '/api/config' })).deliveryHours).toEqual({ open: '08:00', close: '21:00' });
+    expect(json<PublicConfig>(await app.inject({ url: '/api/config' })).deliveryHours).toEqual({
+      open: '08:00',
+      close: '21:00',
+    });
   });
 });

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { cartTotals, nairaToKobo, OrderUpdatedEvent, QUANTITY_MESSAGE, VendorOrderEvent } from '@jara/shared';
+import {
+  cartTotals,
+  nairaToKobo,
+  OrderUpdatedEvent,
+  QUANTITY_MESSAGE,
+  VendorOrderEvent,
+  type DeliveryFeeAnswer,
+  type ErrorAnswer,
+  type OrderCancelAnswer,
+  type OrderListAnswer,
+  type PaymentVerifyAnswer,
+} from '@jara/shared';
 import { buildTestApp, createProduct, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
   checkout,
@@ -28,7 +39,7 @@ const countOrders = async () =>
 
 async function pay(cookie: string, reference: string) {
   await sandboxAction(app, reference, 'pay');
-  expect(json(await verify(app, cookie, reference)).state).toBe('paid');
+  expect(json<PaymentVerifyAnswer>(await verify(app, cookie, reference)).state).toBe('paid');
 }
 
 describe('POST /api/order/delivery-fee', () => {
@@ -41,7 +52,7 @@ describe('POST /api/order/delivery-fee', () => {
       headers: origin,
       payload: { latitude: 6.401, longitude: 5.612, vendorIds: [near.vendor.id, far.vendor.id, near.vendor.id] },
     });
-    expect(json(res)).toEqual({ success: true, totalDeliveryFee: 500 + 900 });
+    expect(json<DeliveryFeeAnswer>(res)).toEqual({ success: true, totalDeliveryFee: 500 + 900 });
   });
 
   it('refuses points outside the service area, unknown vendors and bad payloads', async () => {
@@ -53,7 +64,7 @@ describe('POST /api/order/delivery-fee', () => {
       payload: { latitude: 6.6, longitude: 3.35, vendorIds: [shop.vendor.id] },
     });
     expect(outside.statusCode).toBe(400);
-    expect(json(outside).message).toBe('This address is outside our delivery area.');
+    expect(json<ErrorAnswer>(outside).message).toBe('This address is outside our delivery area.');
     const unknown = await app.inject({
       method: 'POST',
       url: '/api/order/delivery-fee',
@@ -170,7 +181,7 @@ describe('POST /api/payment/paystack refusals', () => {
     for (const [name, body, status, message] of cases) {
       const res = await checkout(app, customer.cookie, body);
       expect.soft(res.statusCode, name).toBe(status);
-      const answer = json(res);
+      const answer = json<ErrorAnswer>(res);
       expect.soft(answer.success, name).toBe(false);
       if (typeof message === 'string') expect.soft(answer.message, name).toBe(message);
       else expect.soft(answer.message, name).toMatch(message);
@@ -233,7 +244,7 @@ describe('the total charged equals the total the cart page shows', () => {
         );
       }
       // What the cart page does: fee from the API, totals by the shared formula.
-      const fee = json(
+      const fee = json<DeliveryFeeAnswer>(
         await app.inject({
           method: 'POST',
           url: '/api/order/delivery-fee',
@@ -280,20 +291,20 @@ describe('GET /api/order/user', () => {
       items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
       address: customer.address.id,
     }); // unpaid
-    const page1 = json(
+    const page1 = json<OrderListAnswer>(
       await app.inject({ url: '/api/order/user?page=1&limit=2', headers: { cookie: customer.cookie } }),
     );
     expect(page1.orders).toHaveLength(2);
     expect(page1.hasMore).toBe(true);
     const newest = await paymentByReference(app, refs[2]!);
-    expect(page1.orders[0]._id).toBe(newest.subjectId);
+    expect(page1.orders[0]?._id).toBe(newest.subjectId);
     expect(page1.orders[0]).toMatchObject({
       status: 'Order Placed',
       canCancel: true,
       deliveryCode: null,
       address: { firstName: 'Ada', city: 'Benin City' },
     });
-    expect(page1.orders[0].items[0]).toMatchObject({
+    expect(page1.orders[0]?.items[0]).toMatchObject({
       quantity: 3,
       optionName: 'Default Option',
       vendorId: shop.vendor.id,
@@ -301,17 +312,19 @@ describe('GET /api/order/user', () => {
       status: 'Order Placed',
       unitPrice: 1000,
     });
-    expect(page1.orders[0].items[0].product).toMatchObject({
+    expect(page1.orders[0]?.items[0]?.product).toMatchObject({
       _id: shop.products[0]!.product.id,
       name: shop.products[0]!.product.name,
     });
-    const page2 = json(
+    const page2 = json<OrderListAnswer>(
       await app.inject({ url: '/api/order/user?page=2&limit=2', headers: { cookie: customer.cookie } }),
     );
     expect(page2.orders).toHaveLength(1);
     expect(page2.hasMore).toBe(false);
     const stranger = await createCustomer(app);
-    expect(json(await app.inject({ url: '/api/order/user', headers: { cookie: stranger.cookie } })).orders).toEqual([]);
+    expect(
+      json<OrderListAnswer>(await app.inject({ url: '/api/order/user', headers: { cookie: stranger.cookie } })).orders,
+    ).toEqual([]);
     expect((await app.inject({ url: '/api/order/user' })).statusCode).toBe(401);
     expect(
       (await app.inject({ url: '/api/order/user?limit=500', headers: { cookie: customer.cookie } })).statusCode,
@@ -331,10 +344,12 @@ describe('GET /api/order/user', () => {
       .update(orderItems)
       .set({ status: 'Order Picked' })
       .where(eq(orderItems.orderId, payment.subjectId));
-    const [o] = json(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } })).orders;
-    expect(o.status).toBe('Order Picked');
-    expect(o.deliveryCode).toMatch(/^\d{4}$/);
-    expect(o.canCancel).toBe(false);
+    const [o] = json<OrderListAnswer>(
+      await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } }),
+    ).orders;
+    expect(o?.status).toBe('Order Picked');
+    expect(o?.deliveryCode).toMatch(/^\d{4}$/);
+    expect(o?.canCancel).toBe(false);
   });
 });
 
@@ -357,7 +372,7 @@ describe('POST /api/order/cancel/:id', () => {
     const { customer, orderId, payment, reference } = await paidOrder();
     const res = await cancel(customer.cookie, orderId);
     expect(res.statusCode).toBe(200);
-    expect(json(res).order).toMatchObject({ status: 'Order Cancelled', canCancel: false });
+    expect(json<OrderCancelAnswer>(res).order).toMatchObject({ status: 'Order Cancelled', canCancel: false });
     await app.ctx.jobs.drain();
     const [refund] = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(refund).toMatchObject({ amountKobo: payment.amountKobo, state: 'processed' });
@@ -370,7 +385,7 @@ describe('POST /api/order/cancel/:id', () => {
     expect(events.length).toBeGreaterThanOrEqual(1);
     const again = await cancel(customer.cookie, orderId);
     expect(again.statusCode).toBe(409);
-    expect(json(again).message).toBe('This order is already cancelled.');
+    expect(json<ErrorAnswer>(again).message).toBe('This order is already cancelled.');
     const [p] = await app.ctx.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(p!.refundedKobo).toBe(payment.amountKobo);
   });
@@ -383,7 +398,7 @@ describe('POST /api/order/cancel/:id', () => {
       .where(eq(orders.id, late.orderId));
     const r1 = await cancel(late.customer.cookie, late.orderId);
     expect(r1.statusCode).toBe(409);
-    expect(json(r1).message).toBe('Orders can only be cancelled within 5 minutes of payment.');
+    expect(json<ErrorAnswer>(r1).message).toBe('Orders can only be cancelled within 5 minutes of payment.');
 
     const confirmed = await paidOrder();
     await app.ctx.db
@@ -392,7 +407,9 @@ describe('POST /api/order/cancel/:id', () => {
       .where(eq(orderItems.orderId, confirmed.orderId));
     const r2 = await cancel(confirmed.customer.cookie, confirmed.orderId);
     expect(r2.statusCode).toBe(409);
-    expect(json(r2).message).toBe('This order can no longer be cancelled: a vendor has already confirmed it.');
+    expect(json<ErrorAnswer>(r2).message).toBe(
+      'This order can no longer be cancelled: a vendor has already confirmed it.',
+    );
 
     const mine = await paidOrder();
     const stranger = await createCustomer(app);

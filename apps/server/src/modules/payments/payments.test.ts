@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type { OrderListAnswer, PaymentVerifyAnswer } from '@jara/shared';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import {
   chargeSuccess,
@@ -80,7 +81,9 @@ describe('sandbox checkout', () => {
     for (const text of ['Card', 'Bank Transfer', 'USSD', '>Pay ₦2,030<', '>Decline<', '>Cancel<'])
       expect(page.body).toContain(text);
     // Not in My Orders while awaiting payment.
-    const list = json(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } }));
+    const list = json<OrderListAnswer>(
+      await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } }),
+    );
     expect(list.orders).toEqual([]);
   });
 
@@ -93,12 +96,14 @@ describe('sandbox checkout', () => {
     expect(ev).toMatchObject({ event: 'charge.success', outcome: 'queued' });
 
     const v = await verify(app, customer.cookie, reference);
-    expect(json(v)).toMatchObject({ success: true, state: 'paid', paid: true });
+    expect(json<PaymentVerifyAnswer>(v)).toMatchObject({ success: true, state: 'paid', paid: true });
     await app.ctx.jobs.drain();
     const [evAfter] = await app.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.reference, reference));
     expect(evAfter!.outcome).toBe('already_paid');
 
-    const list = json(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } }));
+    const list = json<OrderListAnswer>(
+      await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } }),
+    );
     expect(list.orders).toHaveLength(1);
     expect(list.orders[0]).toMatchObject({
       _id: payment.subjectId,
@@ -122,10 +127,12 @@ describe('sandbox checkout', () => {
     const { reference, payment, customer } = await pendingOrder();
     const res = await sandboxAction(app, reference, 'decline');
     expect(res.statusCode).toBe(303);
-    expect(json(await verify(app, customer.cookie, reference)).state).toBe('failed');
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference)).state).toBe('failed');
     const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, payment.subjectId));
     expect(order!.paymentState).toBe('failed');
-    expect(json(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } })).orders).toEqual([]);
+    expect(
+      json<OrderListAnswer>(await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } })).orders,
+    ).toEqual([]);
     expect(await app.ctx.db.select().from(cartItems).where(eq(cartItems.userId, customer.user.id))).toHaveLength(1);
     // A late webhook replay cannot bring it back.
     await webhook(app, chargeSuccess(reference, 203_000));
@@ -139,7 +146,7 @@ describe('sandbox checkout', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/loader?next=my-orders&reference=${reference}&cancelled=1`);
     expect(await app.ctx.db.select().from(cartItems).where(eq(cartItems.userId, customer.user.id))).toHaveLength(1);
-    expect(json(await verify(app, customer.cookie, reference)).state).toBe('awaiting');
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference)).state).toBe('awaiting');
   });
 
   it('verify is only for the caller’s own payment', async () => {
@@ -170,7 +177,7 @@ describe('exactly once', () => {
         );
       const verifies = () =>
         Array.from({ length: 10 }, () =>
-          verify(app, customer.cookie, reference).then((r) => expect(json(r).state).toBe('paid')),
+          verify(app, customer.cookie, reference).then((r) => expect(json<PaymentVerifyAnswer>(r).state).toBe('paid')),
         );
       const all = order === 'webhooks first' ? [...hooks(), ...verifies()] : [...verifies(), ...hooks()];
       await Promise.all(all);

@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type { CheckoutAnswer, DispatchListAnswer, ErrorAnswer, OrderListAnswer, PayoutAnswer } from '@jara/shared';
 import { buildTestApp, createAddress, json, unique, type TestApp } from '../../../test/helpers.js';
 import { checkout, createCustomer, createShop, origin } from '../../../test/factories-checkout.js';
 import { DROPOFF } from '../../../test/factories-dispatch.js';
@@ -72,7 +73,7 @@ async function customerWithCart() {
 }
 
 const myOrders = async (cookie: string) =>
-  json(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders as { _id: string }[];
+  json<OrderListAnswer>(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders;
 const cartOf = (userId: string) => app.ctx.db.select().from(cartItems).where(eq(cartItems.userId, userId));
 const attemptsOf = (userId: string) => app.ctx.db.select().from(payments).where(eq(payments.userId, userId));
 
@@ -138,7 +139,7 @@ async function cancelledOrder() {
   const { customer, body } = await customerWithCart();
   const res = await checkout(app, customer.cookie, body);
   expect(res.statusCode).toBe(200);
-  const { reference } = json(res);
+  const { reference } = json<CheckoutAnswer>(res);
   paystack.pay(reference);
   await app.inject({ url: `/api/payment/verify?reference=${reference}`, headers: { cookie: customer.cookie } });
   const [payment] = await attemptsOf(customer.user.id);
@@ -173,7 +174,11 @@ const providerFails = (name: string, behaviour: Behaviour) =>
     paystack.behave('initialize', { ...behaviour, times: 1 });
     const res = await checkout(app, customer.cookie, body);
     expect(res.statusCode).toBe(502);
-    expect(json(res)).toMatchObject({ success: false, code: 'payment_unavailable', message: PROVIDER_UNAVAILABLE });
+    expect(json<ErrorAnswer>(res)).toMatchObject({
+      success: false,
+      code: 'payment_unavailable',
+      message: PROVIDER_UNAVAILABLE,
+    });
     const [attempt] = await attemptsOf(customer.user.id);
     expect(attempt!.state).toBe('failed');
     const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, attempt!.subjectId));
@@ -221,7 +226,7 @@ describe('with a provider that answers, slowly or with an error', () => {
         ),
       );
       expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
-      const refs = new Set(answers.map((a) => json(a).reference as string));
+      const refs = new Set(answers.map((a) => json<CheckoutAnswer>(a).reference));
       expect(refs.size).toBe(50);
       const rows = await app.ctx.db
         .select({ state: payments.state })
@@ -246,7 +251,11 @@ describe('with a provider that answers, slowly or with an error', () => {
       const c = await customerWithCart();
       const res = await withStoreStepFailing(() => checkout(app, c.customer.cookie, c.body));
       expect(res.statusCode).toBe(503);
-      expect(json(res)).toMatchObject({ success: false, code: 'payment_not_started', message: PAYMENT_NOT_STARTED });
+      expect(json<ErrorAnswer>(res)).toMatchObject({
+        success: false,
+        code: 'payment_not_started',
+        message: PAYMENT_NOT_STARTED,
+      });
       const [attempt] = await attemptsOf(c.customer.user.id);
       expect(attempt!.state).toBe('initializing');
       expect(paystack.txns.has(attempt!.reference)).toBe(true);
@@ -337,14 +346,14 @@ describe('with a provider that answers, slowly or with an error', () => {
         headers: { cookie, ...origin },
       });
     const senderList = async (cookie: string) =>
-      json(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders as { _id: string }[];
+      json<DispatchListAnswer>(await app.inject({ url: '/api/dispatch/user', headers: { cookie } })).orders;
 
     it('the provider fails: 502, the dispatch never shows, its attempt failed', async () => {
       const customer = await createCustomer(app);
       paystack.behave('initialize', { failWith: 500, times: 1 });
       const res = await request(customer.cookie, requestBody(customer.address.id));
       expect(res.statusCode).toBe(502);
-      expect(json(res).message).toBe(PROVIDER_UNAVAILABLE);
+      expect(json<ErrorAnswer>(res).message).toBe(PROVIDER_UNAVAILABLE);
       const [attempt] = await attemptsOf(customer.user.id);
       expect(attempt).toMatchObject({ purpose: 'dispatch', state: 'failed' });
       const [row] = await app.ctx.db.select().from(dispatches).where(eq(dispatches.id, attempt!.subjectId));
@@ -441,7 +450,7 @@ describe(`with a provider that never answers (client timeout ${TIMEOUT_MS} ms)`,
       payload: { accountName: 'Mama Put Ventures', accountNumber: '0123456789', bankCode: '058' },
     });
     expect(res.statusCode).toBe(200);
-    const payoutId = json(res).payout._id as string;
+    const payoutId = json<PayoutAnswer>(res).payout._id;
     const due = () =>
       app.ctx.db
         .update(jobs)

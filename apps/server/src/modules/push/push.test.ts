@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
@@ -6,6 +6,7 @@ import { createPaidOrder, createVendorAccount } from '../../../test/factories-po
 import { sendChat, supportReply } from '../../../test/factories-chat.js';
 import { checkVapid, startPushEndpoint, TestSubscriber } from '../../../test/push-endpoint.js';
 import { appSettings, jobs, pushSubscriptions } from '../../infra/db/schema.js';
+import type { ChatAnswer, ErrorAnswer, PushPublicKeyAnswer, PushUnsubscribedAnswer } from '@jara/shared';
 
 let app: TestApp;
 let endpoint: Awaited<ReturnType<typeof startPushEndpoint>>;
@@ -35,14 +36,14 @@ describe('VAPID keys', () => {
   it('are made once, kept in the database and served to anyone', async () => {
     const res = await app.inject({ url: '/api/push/public-key' });
     expect(res.statusCode).toBe(200);
-    const { publicKey } = json(res);
+    const { publicKey } = json<PushPublicKeyAnswer>(res);
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     const [kept] = await app.ctx.db.select().from(appSettings).where(eq(appSettings.key, 'vapid'));
     expect(kept!.value.publicKey).toBe(publicKey);
     // A second instance on the same database signs with the same pair.
     const second = await buildTestApp({}, app.ctx.database);
     try {
-      expect(json(await second.inject({ url: '/api/push/public-key' })).publicKey).toBe(publicKey);
+      expect(json<PushPublicKeyAnswer>(await second.inject({ url: '/api/push/public-key' })).publicKey).toBe(publicKey);
     } finally {
       await second.close();
     }
@@ -52,7 +53,9 @@ describe('VAPID keys', () => {
     const pair = webpush.generateVAPIDKeys();
     const other = await buildTestApp({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
     try {
-      expect(json(await other.inject({ url: '/api/push/public-key' })).publicKey).toBe(pair.publicKey);
+      expect(json<PushPublicKeyAnswer>(await other.inject({ url: '/api/push/public-key' })).publicKey).toBe(
+        pair.publicKey,
+      );
     } finally {
       await other.closeAll();
     }
@@ -73,22 +76,26 @@ describe('subscriptions', () => {
     expect((await bad({ extra: 1 })).statusCode).toBe(400);
     const foreign = await bad({ endpoint: 'https://evil.example.com/push/1' });
     expect(foreign.statusCode).toBe(400);
-    expect(json(foreign).code).toBe('push_endpoint_not_allowed');
+    expect(json<ErrorAnswer>(foreign).code).toBe('push_endpoint_not_allowed');
     expect((await bad({ endpoint: 'http://10.0.0.1/push' })).statusCode).toBe(400);
     expect(
       await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, a.user.id)),
     ).toHaveLength(0);
 
     expect((await send('POST', '/api/push/subscriptions', a.cookie, sub.toJSON())).statusCode).toBe(201);
-    expect(json(await send('DELETE', '/api/push/subscriptions', b.cookie, { endpoint: sub.endpoint })).removed).toBe(
-      false,
-    );
+    expect(
+      json<PushUnsubscribedAnswer>(
+        await send('DELETE', '/api/push/subscriptions', b.cookie, { endpoint: sub.endpoint }),
+      ).removed,
+    ).toBe(false);
     expect(
       await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
     ).toHaveLength(1);
-    expect(json(await send('DELETE', '/api/push/subscriptions', a.cookie, { endpoint: sub.endpoint })).removed).toBe(
-      true,
-    );
+    expect(
+      json<PushUnsubscribedAnswer>(
+        await send('DELETE', '/api/push/subscriptions', a.cookie, { endpoint: sub.endpoint }),
+      ).removed,
+    ).toBe(true);
     expect(
       await app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
     ).toHaveLength(0);
@@ -112,7 +119,7 @@ describe('sending', () => {
     expect(Number(msg.headers.ttl)).toBeGreaterThan(0);
     expect(msg.vapid).toMatchObject({
       ok: true,
-      publicKey: json(await app.inject({ url: '/api/push/public-key' })).publicKey,
+      publicKey: json<PushPublicKeyAnswer>(await app.inject({ url: '/api/push/public-key' })).publicKey,
     });
     expect(JSON.parse(sub.decrypt(msg.body))).toEqual({
       title: 'Order confirmed',
@@ -134,7 +141,8 @@ describe('sending', () => {
     const agent = await createUser(app, { role: 'support', name: 'Grace Agent' });
     const first = await sendChat(app, customer.cookie, { message: 'Where is my food?' });
     expect(first.statusCode).toBe(200);
-    const chatId = json(first).chat._id as string;
+    const chatId = json<ChatAnswer>(first).chat._id;
+    assert(chatId !== null, 'a sent message belongs to a conversation');
     await app.ctx.jobs.drain();
     const path = new URL(sub.endpoint).pathname;
     expect(endpoint.received.filter((r) => r.path === path)).toHaveLength(0); // the customer's own message is not pushed back

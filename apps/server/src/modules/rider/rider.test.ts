@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { SupportAlertEvent } from '@jara/shared';
+import {
+  SupportAlertEvent,
+  type AbsentAnswer,
+  type ArrivedAnswer,
+  type EarningsAnswer,
+  type ErrorAnswer,
+  type IsAuthAnswer,
+  type JobListAnswer,
+  type MyRatingsAnswer,
+  type PayoutAnswer,
+  type RiderAnswer,
+  type RiderApplyAnswer,
+  type RiderMeAnswer,
+} from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
   createPaidDispatch,
@@ -57,16 +70,18 @@ describe('rider application', () => {
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 14);
     expect(
-      json(await post('/api/rider/apply', cookie, { ...base, dateOfBirth: young.toISOString().slice(0, 10) })).message,
+      json<ErrorAnswer>(
+        await post('/api/rider/apply', cookie, { ...base, dateOfBirth: young.toISOString().slice(0, 10) }),
+      ).message,
     ).toBe('Riders must be at least 15 years old');
-    expect(json(await post('/api/rider/apply', cookie, { ...base, acceptTerms: false })).message).toBe(
+    expect(json<ErrorAnswer>(await post('/api/rider/apply', cookie, { ...base, acceptTerms: false })).message).toBe(
       'Please accept the rider terms.',
     );
     expect((await post('/api/rider/apply', cookie, { ...base, vehicle: 'car' })).statusCode).toBe(400);
     expect((await post('/api/rider/apply', cookie, { ...base, dateOfBirth: '2001-02-30' })).statusCode).toBe(400);
     const res = await post('/api/rider/apply', cookie, base);
     expect(res.statusCode).toBe(200);
-    expect(json(res).rider).toMatchObject({ status: 'pending', vehicle: 'bicycle', isOnline: false });
+    expect(json<RiderApplyAnswer>(res).rider).toMatchObject({ status: 'pending', vehicle: 'bicycle', isOnline: false });
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(u!.roles).toEqual(['customer']);
     expect((await get('/api/rider/jobs', cookie)).statusCode).toBe(403);
@@ -75,8 +90,8 @@ describe('rider application', () => {
   it('switches online and offline; offline riders cannot accept', async () => {
     const r = await createRiderAccount(app, { isOnline: false });
     const { order } = await readyOrder();
-    expect(json(await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie)).code).toBe('offline');
-    expect(json(await post('/api/rider/online', r.cookie, { isOnline: true })).rider.isOnline).toBe(true);
+    expect(json<ErrorAnswer>(await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie)).code).toBe('offline');
+    expect(json<RiderAnswer>(await post('/api/rider/online', r.cookie, { isOnline: true })).rider.isOnline).toBe(true);
     expect((await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie)).statusCode).toBe(200);
   });
 });
@@ -93,7 +108,7 @@ describe('one account, several roles', () => {
       acceptTerms: true,
     });
     expect(apply.statusCode).toBe(200);
-    const riderId = json(apply).rider._id as string;
+    const riderId = json<RiderApplyAnswer>(apply).rider._id;
     expect((await post(`/api/admin/applications/rider/${riderId}/approve`, admin.cookie)).statusCode).toBe(200);
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, v.user.id));
     expect(u!.roles).toEqual(['customer', 'vendor', 'rider']);
@@ -107,7 +122,7 @@ describe('one account, several roles', () => {
       expect((await get(url, v.cookie)).statusCode, url).toBe(200);
     }
     expect((await post('/api/rider/online', v.cookie, { isOnline: true })).statusCode).toBe(200);
-    const me = json(await get('/api/user/is-auth', v.cookie));
+    const me = json<IsAuthAnswer>(await get('/api/user/is-auth', v.cookie));
     expect(me.user).toMatchObject({ isSeller: true, isRider: true, roles: ['customer', 'vendor', 'rider'] });
   });
 
@@ -138,15 +153,7 @@ describe('job board', () => {
       .set({ status: 'Order Confirmed' })
       .where(eq(orderItems.id, pending.items[0]!.id));
     const express = await createPaidDispatch(app, customer.user.id, { isExpress: true });
-    const jobs = json(await get('/api/rider/jobs', r.cookie)).jobs as {
-      kind: string;
-      _id: string;
-      isExpress: boolean;
-      pickups: { phone: string | null }[];
-      dropoff: { phone: string | null };
-      distanceKm: number;
-      riderFee: number;
-    }[];
+    const jobs = json<JobListAnswer>(await get('/api/rider/jobs', r.cookie)).jobs;
     expect(jobs[0]).toMatchObject({ kind: 'dispatch', _id: express.id, isExpress: true });
     const mine = jobs.find((j) => j._id === order.id)!;
     expect(mine.pickups).toHaveLength(2);
@@ -178,7 +185,7 @@ describe('accepting is atomic', () => {
       post(`/api/rider/jobs/order/${order.id}/accept`, r2.cookie),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(json(results.find((r) => r.statusCode === 409)!).code).toBe('job_taken');
+    expect(json<ErrorAnswer>(results.find((r) => r.statusCode === 409)!).code).toBe('job_taken');
     const [o] = await app.ctx.db.select().from(orders).where(eq(orders.id, order.id));
     const winner = results[0]!.statusCode === 200 ? r1 : r2;
     expect(o!.riderId).toBe(winner.user.id);
@@ -193,7 +200,9 @@ describe('accepting is atomic', () => {
     role.mockRestore();
     const loser = winner === r1 ? r2 : r1;
     expect(
-      json(await get('/api/rider/jobs', loser.cookie)).jobs.find((j: { _id: string }) => j._id === order.id),
+      json<JobListAnswer>(await get('/api/rider/jobs', loser.cookie)).jobs.find(
+        (j: { _id: string }) => j._id === order.id,
+      ),
     ).toBeUndefined();
   });
 
@@ -223,7 +232,9 @@ describe('accepting is atomic', () => {
     const first = await readyOrder();
     const second = await readyOrder();
     expect((await post(`/api/rider/jobs/order/${first.order.id}/accept`, r.cookie)).statusCode).toBe(200);
-    expect(json(await post(`/api/rider/jobs/order/${second.order.id}/accept`, r.cookie)).code).toBe('busy');
+    expect(json<ErrorAnswer>(await post(`/api/rider/jobs/order/${second.order.id}/accept`, r.cookie)).code).toBe(
+      'busy',
+    );
   });
 });
 
@@ -232,12 +243,12 @@ describe('delivery', () => {
     const { order, customer } = await readyOrder();
     const r = await createRiderAccount(app);
     await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie);
-    const active = json(await get('/api/rider/active', r.cookie)).jobs;
+    const active = json<JobListAnswer>(await get('/api/rider/active', r.cookie)).jobs;
     expect(active[0]).toMatchObject({ _id: order.id, status: 'Order Assigned' });
-    expect(active[0].dropoff.phone).toBe('08031234567');
-    expect(json(await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code: '1234' })).code).toBe(
-      'invalid_status',
-    );
+    expect(active[0]?.dropoff.phone).toBe('08031234567');
+    expect(
+      json<ErrorAnswer>(await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code: '1234' })).code,
+    ).toBe('invalid_status');
     const emit = vi.spyOn(app.ctx.realtime, 'emitToUser');
     expect((await post(`/api/rider/jobs/order/${order.id}/picked`, r.cookie)).statusCode).toBe(200);
     expect(emit).toHaveBeenCalledWith(
@@ -252,14 +263,14 @@ describe('delivery', () => {
       expect.objectContaining({ status: 'Order Delivered' }),
     );
     emit.mockRestore();
-    expect(json(await get('/api/rider/active', r.cookie)).jobs).toHaveLength(0);
-    expect(json(await get('/api/rider/history', r.cookie)).jobs[0]).toMatchObject({
+    expect(json<JobListAnswer>(await get('/api/rider/active', r.cookie)).jobs).toHaveLength(0);
+    expect(json<JobListAnswer>(await get('/api/rider/history', r.cookie)).jobs[0]).toMatchObject({
       _id: order.id,
       status: 'Order Delivered',
     });
-    const earnings = json(await get('/api/rider/earnings', r.cookie)).earnings;
+    const earnings = json<EarningsAnswer>(await get('/api/rider/earnings', r.cookie)).earnings;
     expect(earnings).toMatchObject({ percent: 100, totalEarned: 1500, available: 1500 });
-    const payout = json(
+    const payout = json<PayoutAnswer>(
       await post('/api/rider/payouts', r.cookie, {
         accountName: 'Rider One',
         accountNumber: '0123456789',
@@ -268,7 +279,7 @@ describe('delivery', () => {
     ).payout;
     expect(payout).toMatchObject({ amount: 1500, state: 'scheduled', account: 'OPay ••••6789' });
     expect(
-      json(
+      json<ErrorAnswer>(
         await post('/api/rider/payouts', r.cookie, {
           accountName: 'Rider One',
           accountNumber: '0123456789',
@@ -302,7 +313,7 @@ describe('delivery', () => {
       answers.push(await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code }));
     }
     expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 400, 400, 423, 423]);
-    expect(json(answers[0]!).message).toBe('Wrong delivery code. 4 tries left.');
+    expect(json<ErrorAnswer>(answers[0]!).message).toBe('Wrong delivery code. 4 tries left.');
     const right = await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code: '1234' });
     expect(right.statusCode).toBe(423);
     const [o] = await app.ctx.db.select().from(orders).where(eq(orders.id, order.id));
@@ -344,12 +355,18 @@ describe('delivery', () => {
     const { order } = await readyOrder();
     const r = await createRiderAccount(app);
     await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie);
-    expect(json(await post(`/api/rider/jobs/order/${order.id}/arrived`, r.cookie)).code).toBe('invalid_status');
+    expect(json<ErrorAnswer>(await post(`/api/rider/jobs/order/${order.id}/arrived`, r.cookie)).code).toBe(
+      'invalid_status',
+    );
     await post(`/api/rider/jobs/order/${order.id}/picked`, r.cookie);
-    expect(json(await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie)).code).toBe('not_arrived');
-    const arrived = json(await post(`/api/rider/jobs/order/${order.id}/arrived`, r.cookie));
+    expect(json<ErrorAnswer>(await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie)).code).toBe(
+      'not_arrived',
+    );
+    const arrived = json<ArrivedAnswer>(await post(`/api/rider/jobs/order/${order.id}/arrived`, r.cookie));
     expect(new Date(arrived.waitUntil).getTime() - new Date(arrived.arrivedAt).getTime()).toBe(300_000);
-    expect(json(await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie)).code).toBe('still_waiting');
+    expect(json<ErrorAnswer>(await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie)).code).toBe(
+      'still_waiting',
+    );
     await app.ctx.db
       .update(dropOffWaits)
       .set({ arrivedAt: new Date(Date.now() - 301_000) })
@@ -357,10 +374,12 @@ describe('delivery', () => {
     const res = await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie);
     expect(res.statusCode).toBe(200);
     const [chat] = await app.ctx.db.select().from(chats).where(eq(chats.customerId, r.user.id));
-    expect(chat!.id).toBe(json(res).chatId);
+    expect(chat!.id).toBe(json<AbsentAnswer>(res).chatId);
     const msgs = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat!.id));
     expect(msgs[0]!.body).toMatch(/^Customer absent/);
-    expect(json(await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie)).code).toBe('already_reported');
+    expect(json<ErrorAnswer>(await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie)).code).toBe(
+      'already_reported',
+    );
   });
 });
 
@@ -370,16 +389,19 @@ describe('ratings', () => {
     const r = await createRiderAccount(app);
     await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie);
     const body = { subjectType: 'order', subjectId: order.id, stars: 3, comment: 'Late but polite' };
-    expect(json(await post('/api/ratings', customer.cookie, body)).code).toBe('not_delivered');
+    expect(json<ErrorAnswer>(await post('/api/ratings', customer.cookie, body)).code).toBe('not_delivered');
     await post(`/api/rider/jobs/order/${order.id}/picked`, r.cookie);
     await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code: '1234' });
     expect((await post('/api/ratings', customer.cookie, { ...body, stars: 6 })).statusCode).toBe(400);
     const stranger = await createUser(app);
     expect((await post('/api/ratings', stranger.cookie, body)).statusCode).toBe(404);
     expect((await post('/api/ratings', customer.cookie, body)).statusCode).toBe(200);
-    expect(json(await post('/api/ratings', customer.cookie, body)).code).toBe('already_rated');
-    expect(json(await get('/api/rider/me', r.cookie)).rider).toMatchObject({ rating: 3, ratingCount: 1 });
-    expect(json(await get('/api/ratings/mine', customer.cookie)).ratings).toEqual([
+    expect(json<ErrorAnswer>(await post('/api/ratings', customer.cookie, body)).code).toBe('already_rated');
+    expect(json<RiderMeAnswer>(await get('/api/rider/me', r.cookie)).rider).toMatchObject({
+      rating: 3,
+      ratingCount: 1,
+    });
+    expect(json<MyRatingsAnswer>(await get('/api/ratings/mine', customer.cookie)).ratings).toEqual([
       { subjectType: 'order', subjectId: order.id, stars: 3 },
     ]);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createProduct, createUser, ensureCategory, json, type TestApp } from '../../../test/helpers.js';
@@ -15,6 +15,21 @@ import {
   vendors,
 } from '../../infra/db/schema.js';
 import { payouts } from '../../infra/db/schema-portals.js';
+import type {
+  EarningsAnswer,
+  ErrorAnswer,
+  ImageUploadAnswer,
+  PayoutAnswer,
+  ProductListAnswer,
+  SellerApplyAnswer,
+  SellerMeAnswer,
+  SellerOpenAnswer,
+  SellerOrdersAnswer,
+  SellerProductAnswer,
+  SellerProductSavedAnswer,
+  SellerProductsAnswer,
+  VendorListAnswer,
+} from '@jara/shared';
 
 let app: TestApp;
 let png: Buffer;
@@ -54,7 +69,7 @@ describe('vendor application', () => {
     const { user, cookie } = await createUser(app);
     const up = await upload(cookie, 'profile');
     expect(up.statusCode).toBe(200);
-    const url = json(up).url as string;
+    const url = json<ImageUploadAnswer>(up).url;
     expect(url).toMatch(new RegExp(`^/media/vendors/${user.id}/[0-9a-f]+\\.webp$`));
     const stored = await app.ctx.storage.get(url.slice('/media/'.length));
     expect((await sharp(stored!).metadata()).format).toBe('webp');
@@ -69,14 +84,14 @@ describe('vendor application', () => {
     };
     const res = await post('/api/seller/apply', cookie, body);
     expect(res.statusCode).toBe(200);
-    expect(json(res).vendor).toMatchObject({
+    expect(json<SellerApplyAnswer>(res).vendor).toMatchObject({
       status: 'pending',
       address: 'UNIBEN Main Gate, Ugbowo',
       latitude: 6.3989,
     });
     const [u] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(u!.roles).toEqual(['customer']);
-    expect(json(await get('/api/seller/me', cookie)).vendor.status).toBe('pending');
+    expect(json<SellerMeAnswer>(await get('/api/seller/me', cookie)).vendor?.status).toBe('pending');
     // Pending applicants cannot manage products yet.
     expect((await get('/api/seller/products', cookie)).statusCode).toBe(403);
   });
@@ -84,7 +99,7 @@ describe('vendor application', () => {
   it('refuses a typed location, a place outside the area, a photo it did not upload, and a non-image', async () => {
     const { cookie } = await createUser(app);
     const other = await createUser(app);
-    const othersPhoto = json(await upload(other.cookie, 'profile')).url;
+    const othersPhoto = json<ImageUploadAnswer>(await upload(other.cookie, 'profile')).url;
     const base = {
       businessName: 'Shop',
       kind: 'goods',
@@ -93,26 +108,28 @@ describe('vendor application', () => {
       openingHours: EVERY_DAY,
       profilePhoto: othersPhoto,
     };
-    expect(json(await post('/api/seller/apply', cookie, base)).code).toBe('invalid_photo');
-    const mine = json(await upload(cookie, 'profile')).url;
+    expect(json<ErrorAnswer>(await post('/api/seller/apply', cookie, base)).code).toBe('invalid_photo');
+    const mine = json<ImageUploadAnswer>(await upload(cookie, 'profile')).url;
     expect(
-      json(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'nowhere' })).message,
+      json<ErrorAnswer>(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'nowhere' }))
+        .message,
     ).toBe('Please select a valid address from suggestions.');
     expect(
-      json(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'test-lagos' })).code,
+      json<ErrorAnswer>(await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, placeId: 'test-lagos' }))
+        .code,
     ).toBe('outside_service_area');
     expect((await post('/api/seller/apply', cookie, { ...base, profilePhoto: mine, phone: '12345' })).statusCode).toBe(
       400,
     );
     expect((await upload(cookie, 'profile', Buffer.from('not an image at all'))).statusCode).toBe(400);
-    expect(json(await get('/api/seller/me', cookie)).vendor).toBeNull();
+    expect(json<SellerMeAnswer>(await get('/api/seller/me', cookie)).vendor).toBeNull();
   });
 });
 
 describe('products', () => {
   it('creates with naira converted to kobo, names a single option Default Option, and refuses bad input', async () => {
     const v = await createVendorAccount(app);
-    const img = json(await upload(v.cookie, 'product')).url as string;
+    const img = json<ImageUploadAnswer>(await upload(v.cookie, 'product')).url;
     expect(img).toContain(`/media/products/${v.vendor.id}/`);
     const base = {
       name: 'Jollof rice',
@@ -124,7 +141,7 @@ describe('products', () => {
     };
     const res = await post('/api/seller/products', v.cookie, base);
     expect(res.statusCode).toBe(200);
-    const p = json(res).product;
+    const p = json<SellerProductSavedAnswer>(res).product;
     expect(p.options).toEqual([{ _id: expect.any(String), name: 'Default Option', price: 1500.5, offerPrice: 1200 }]);
     const [opt] = await app.ctx.db.select().from(productOptions).where(eq(productOptions.productId, p._id));
     expect(opt).toMatchObject({ priceKobo: 150_050, offerPriceKobo: 120_000 });
@@ -147,22 +164,22 @@ describe('products', () => {
       const r = await post('/api/seller/products', v.cookie, bad);
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    expect(json(await post('/api/seller/products', v.cookie, { ...base, category: 'nope' })).code).toBe(
+    expect(json<ErrorAnswer>(await post('/api/seller/products', v.cookie, { ...base, category: 'nope' })).code).toBe(
       'invalid_category',
     );
     const other = await createVendorAccount(app);
-    const theirs = json(await upload(other.cookie, 'product')).url;
-    expect(json(await post('/api/seller/products', v.cookie, { ...base, images: [theirs] })).code).toBe(
+    const theirs = json<ImageUploadAnswer>(await upload(other.cookie, 'product')).url;
+    expect(json<ErrorAnswer>(await post('/api/seller/products', v.cookie, { ...base, images: [theirs] })).code).toBe(
       'invalid_image',
     );
-    const list = json(await get('/api/seller/products', v.cookie)).products;
+    const list = json<SellerProductsAnswer>(await get('/api/seller/products', v.cookie)).products;
     expect(list).toHaveLength(1);
   });
 
   it('edits options, searches, toggles stock and soft-deletes (kept for past orders, gone from the catalogue)', async () => {
     const v = await createVendorAccount(app);
-    const img = json(await upload(v.cookie, 'product')).url as string;
-    const p = json(
+    const img = json<ImageUploadAnswer>(await upload(v.cookie, 'product')).url;
+    const p = json<SellerProductSavedAnswer>(
       await post('/api/seller/products', v.cookie, {
         name: 'Suya',
         category: 'food',
@@ -174,7 +191,8 @@ describe('products', () => {
       }),
     ).product;
     const [small, large] = p.options;
-    const edited = json(
+    assert(small && large, 'the product has two options');
+    const edited = json<SellerProductSavedAnswer>(
       await post(`/api/seller/products/${p._id}`, v.cookie, {
         name: 'Beef suya',
         category: 'food',
@@ -187,18 +205,19 @@ describe('products', () => {
     );
     expect(edited.product.options.map((o: { name: string }) => o.name)).toEqual(['Large', 'Medium']);
     expect(edited.product.options.find((o: { _id: string }) => o._id === small._id)).toBeUndefined();
-    expect(json(await get('/api/seller/products?q=beef', v.cookie)).products).toHaveLength(1);
-    expect(json(await get('/api/seller/products?q=zzz', v.cookie)).products).toHaveLength(0);
+    expect(json<SellerProductsAnswer>(await get('/api/seller/products?q=beef', v.cookie)).products).toHaveLength(1);
+    expect(json<SellerProductsAnswer>(await get('/api/seller/products?q=zzz', v.cookie)).products).toHaveLength(0);
 
-    expect(json(await post(`/api/seller/products/${p._id}/stock`, v.cookie, { inStock: false })).product.inStock).toBe(
-      false,
-    );
-    const catalogue = json(await app.inject({ url: '/api/product/list' })).products;
-    expect(catalogue.find((x: { _id: string }) => x._id === p._id).inStock).toBe(false);
+    expect(
+      json<SellerProductAnswer>(await post(`/api/seller/products/${p._id}/stock`, v.cookie, { inStock: false })).product
+        .inStock,
+    ).toBe(false);
+    const catalogue = json<ProductListAnswer>(await app.inject({ url: '/api/product/list' })).products;
+    expect(catalogue.find((x) => x._id === p._id)?.inStock).toBe(false);
 
     expect((await post(`/api/seller/products/${p._id}/delete`, v.cookie)).statusCode).toBe(200);
     expect(
-      json(await app.inject({ url: '/api/product/list' })).products.find((x: { _id: string }) => x._id === p._id),
+      json<ProductListAnswer>(await app.inject({ url: '/api/product/list' })).products.find((x) => x._id === p._id),
     ).toBeUndefined();
     const [row] = await app.ctx.db.select().from(products).where(eq(products.id, p._id));
     expect(row!.deletedAt).not.toBeNull();
@@ -218,7 +237,7 @@ describe('products', () => {
       options: [{ name: 'Other', price: 100 }],
     });
     expect(res.statusCode).toBe(409);
-    expect(json(res).code).toBe('option_in_orders');
+    expect(json<ErrorAnswer>(res).code).toBe('option_in_orders');
   });
 });
 
@@ -231,7 +250,7 @@ describe('orders', () => {
       { vendorId: a.vendor.id, quantity: 2 },
       { vendorId: b.vendor.id },
     ]);
-    const list = json(await get('/api/seller/orders?scope=active', a.cookie)).orders;
+    const list = json<SellerOrdersAnswer>(await get('/api/seller/orders?scope=active', a.cookie)).orders;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       _id: order.id,
@@ -239,7 +258,7 @@ describe('orders', () => {
       itemsTotal: 3000,
       status: 'Order Placed',
     });
-    expect(list[0].items).toHaveLength(1);
+    expect(list[0]?.items).toHaveLength(1);
 
     const emit = vi.spyOn(app.ctx.realtime, 'emitToUser');
     const role = vi.spyOn(app.ctx.realtime, 'emitToRole');
@@ -256,7 +275,9 @@ describe('orders', () => {
       .from(statusEvents)
       .where(and(eq(statusEvents.subjectId, items[0]!.id), eq(statusEvents.status, 'Order Confirmed')));
     expect(ev!.actorId).toBe(a.user.id);
-    expect(json(await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).code).toBe('nothing_to_confirm');
+    expect(json<ErrorAnswer>(await post(`/api/seller/orders/${order.id}/confirm`, a.cookie)).code).toBe(
+      'nothing_to_confirm',
+    );
 
     await post(`/api/seller/orders/${order.id}/confirm`, b.cookie);
     expect(role).toHaveBeenCalledWith('rider', 'job.available', { kind: 'order', _id: order.id });
@@ -264,9 +285,9 @@ describe('orders', () => {
     role.mockRestore();
 
     await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
-    const today = json(await get('/api/seller/orders?scope=today', a.cookie)).orders;
+    const today = json<SellerOrdersAnswer>(await get('/api/seller/orders?scope=today', a.cookie)).orders;
     expect(today[0]).toMatchObject({ _id: order.id, active: false, customerPhone: null, status: 'Order Delivered' });
-    expect(json(await get('/api/seller/orders?scope=active', a.cookie)).orders).toHaveLength(0);
+    expect(json<SellerOrdersAnswer>(await get('/api/seller/orders?scope=active', a.cookie)).orders).toHaveLength(0);
   });
 
   it('declines with a reason: those items Order Cancelled and refunded; the whole payment back when nothing is left', async () => {
@@ -296,11 +317,13 @@ describe('orders', () => {
 
   it('opens and closes the shop', async () => {
     const v = await createVendorAccount(app);
-    expect(json(await post('/api/seller/open', v.cookie, { isOpen: false })).vendor.isOpen).toBe(false);
+    expect(json<SellerOpenAnswer>(await post('/api/seller/open', v.cookie, { isOpen: false })).vendor.isOpen).toBe(
+      false,
+    );
     const [row] = await app.ctx.db.select().from(vendors).where(eq(vendors.id, v.vendor.id));
     expect(row!.isOpen).toBe(false);
-    const shops = json(await app.inject({ url: '/api/seller/list' })).vendors;
-    expect(shops.find((s: { _id: string }) => s._id === v.vendor.id).isOpen).toBe(false);
+    const shops = json<VendorListAnswer>(await app.inject({ url: '/api/seller/list' })).vendors;
+    expect(shops.find((s) => s._id === v.vendor.id)?.isOpen).toBe(false);
   });
 });
 
@@ -312,7 +335,7 @@ describe('earnings and payouts', () => {
       { vendorId: v.vendor.id, priceKobo: 100_000, quantity: 3 },
     ]);
     await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
-    const e = json(await get('/api/seller/earnings', v.cookie)).earnings;
+    const e = json<EarningsAnswer>(await get('/api/seller/earnings', v.cookie)).earnings;
     expect(e).toMatchObject({ percent: 10, totalEarned: 2700, available: 2700 });
     expect(e.byWeek[0]).toMatchObject({ gross: 3000, net: 2700, count: 1 });
     const bank = { accountName: 'Mama Put Ventures', accountNumber: '0123456789', bankCode: '058' };
@@ -323,21 +346,23 @@ describe('earnings and payouts', () => {
       post('/api/seller/payouts', v.cookie, bank),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
-    const payout = json(first.statusCode === 200 ? first : second).payout;
+    const payout = json<PayoutAnswer>(first.statusCode === 200 ? first : second).payout;
     expect(payout).toMatchObject({ amount: 2700, state: 'scheduled', account: 'Guaranty Trust Bank ••••6789' });
     const due = new Date(payout.dueAt);
     expect(due.getTime()).toBeGreaterThan(Date.now());
     expect([1, 2, 3, 4, 5]).toContain(new Date(due.getTime() + 3_600_000).getUTCDay());
     // Not before it is due.
     await app.ctx.jobs.drain();
-    expect(json(await get('/api/seller/earnings', v.cookie)).earnings.payouts[0].state).toBe('scheduled');
+    expect(json<EarningsAnswer>(await get('/api/seller/earnings', v.cookie)).earnings.payouts[0]?.state).toBe(
+      'scheduled',
+    );
     // When due, the job sends the transfer (sandbox provider); its transfer.success webhook settles it.
     await app.ctx.db
       .update(jobs)
       .set({ runAt: new Date(0) })
       .where(eq(jobs.kind, 'payout.transfer'));
     await app.ctx.jobs.drain();
-    const after = json(await get('/api/seller/earnings', v.cookie)).earnings;
+    const after = json<EarningsAnswer>(await get('/api/seller/earnings', v.cookie)).earnings;
     expect(after.payouts[0]).toMatchObject({
       state: 'paid',
       reference: expect.stringMatching(/^jara_payout_[0-9a-f]{32}$/),

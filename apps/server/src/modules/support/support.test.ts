@@ -1,9 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createAddress, createUser, json, unique, type TestApp } from '../../../test/helpers.js';
-import { png, sendChat, supportReply } from '../../../test/factories-chat.js';
+import { chatIdOf, png, sendChat, supportReply } from '../../../test/factories-chat.js';
 import { chats, dispatches, mailOutbox, orderItems, orders } from '../../infra/db/schema.js';
 import { createProduct, createVendor } from '../../../test/helpers.js';
+import type {
+  ChatAnswer,
+  ChatStatusAnswer,
+  SupportChatsAnswer,
+  SupportContextAnswer,
+  SupportReplyAnswer,
+  SupportThreadAnswer,
+} from '@jara/shared';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,7 +29,7 @@ describe('support inbox', () => {
   it('is only for support agents and admins', async () => {
     const customer = await createUser(app);
     const vendor = await createUser(app, { role: 'vendor' });
-    const chatId = json(await sendChat(app, customer.cookie, { message: 'hi' })).chat._id;
+    const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'hi' })));
     for (const who of [customer, vendor]) {
       expect((await get('/api/support/chats', who.cookie)).statusCode).toBe(403);
       expect((await get(`/api/support/chats/${chatId}`, who.cookie)).statusCode).toBe(403);
@@ -40,11 +48,11 @@ describe('support inbox', () => {
     const tag = unique('t');
     const ada = await createUser(app, { name: `Ada ${tag}`, email: `ada.${tag}@example.com` });
     const bayo = await createUser(app, { name: `Bayo ${tag}`, email: `bayo.${tag}@uniben.edu` });
-    const adaChat = json(await sendChat(app, ada.cookie, { message: 'one' })).chat._id;
-    const bayoChat = json(await sendChat(app, bayo.cookie, { message: 'two' })).chat._id;
+    const adaChat = chatIdOf(json<ChatAnswer>(await sendChat(app, ada.cookie, { message: 'one' })));
+    const bayoChat = chatIdOf(json<ChatAnswer>(await sendChat(app, bayo.cookie, { message: 'two' })));
     await sendChat(app, ada.cookie, { message: 'three', chatId: adaChat });
 
-    const list = json(await get(`/api/support/chats?q=${tag}`, agent.cookie)).chats;
+    const list = json<SupportChatsAnswer>(await get(`/api/support/chats?q=${tag}`, agent.cookie)).chats;
     expect(list.map((c: { _id: string }) => c._id)).toEqual([adaChat, bayoChat]);
     expect(list[0]).toMatchObject({
       status: 'open',
@@ -52,22 +60,22 @@ describe('support inbox', () => {
       customer: { name: `Ada ${tag}` },
       lastMessage: { message: 'three' },
     });
-    expect(list[1].unread).toBe(1);
+    expect(list[1]?.unread).toBe(1);
 
     // Reading and answering clear the agent's unread count; a reply moves the conversation up.
     await post(`/api/support/chats/${bayoChat}/read`, agent.cookie);
     await supportReply(app, agent.cookie, bayoChat, { message: 'Hello Bayo' });
-    const after = json(await get(`/api/support/chats?q=${tag}`, agent.cookie)).chats;
+    const after = json<SupportChatsAnswer>(await get(`/api/support/chats?q=${tag}`, agent.cookie)).chats;
     expect(after.map((c: { _id: string }) => c._id)).toEqual([bayoChat, adaChat]);
-    expect(after[0].unread).toBe(0);
+    expect(after[0]?.unread).toBe(0);
 
-    const byEmail = json(
+    const byEmail = json<SupportChatsAnswer>(
       await get(`/api/support/chats?q=${encodeURIComponent(`bayo.${tag}@uniben`)}`, agent.cookie),
     ).chats;
     expect(byEmail.map((c: { _id: string }) => c._id)).toEqual([bayoChat]);
     expect(
-      json(await get('/api/support/chats?q=%25', agent.cookie)).chats.every((c: { customer: { name: string } }) =>
-        c.customer.name.includes('%'),
+      json<SupportChatsAnswer>(await get('/api/support/chats?q=%25', agent.cookie)).chats.every(
+        (c: { customer: { name: string } }) => c.customer.name.includes('%'),
       ),
     ).toBe(true);
   });
@@ -75,9 +83,9 @@ describe('support inbox', () => {
   it('shows a thread, replies with media, resolves and reopens', async () => {
     const agent = await createUser(app, { role: 'support', name: 'Agent B' });
     const customer = await createUser(app, { name: 'Chidi' });
-    const chatId = json(await sendChat(app, customer.cookie, { message: 'My parcel?' })).chat._id;
+    const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'My parcel?' })));
 
-    const thread = json(await get(`/api/support/chats/${chatId}`, agent.cookie)).chat;
+    const thread = json<SupportThreadAnswer>(await get(`/api/support/chats/${chatId}`, agent.cookie)).chat;
     expect(thread).toMatchObject({ _id: chatId, status: 'open', customer: { name: 'Chidi' } });
     expect(thread.messages.map((m: { message: string }) => m.message)).toEqual(['My parcel?']);
 
@@ -89,16 +97,21 @@ describe('support inbox', () => {
       { name: 'r.png', type: 'image/png', data: await png() },
     );
     expect(res.statusCode).toBe(200);
-    const media = json(res).newMessage.media;
+    const media = json<SupportReplyAnswer>(res).newMessage.media;
+    assert(media !== null, 'the reply carries its attachment');
     expect((await get(media, customer.cookie)).statusCode).toBe(200);
 
-    expect(json(await post(`/api/support/chats/${chatId}/resolve`, agent.cookie)).chat.status).toBe('resolved');
+    expect(json<ChatStatusAnswer>(await post(`/api/support/chats/${chatId}/resolve`, agent.cookie)).chat.status).toBe(
+      'resolved',
+    );
     expect(
-      json(await get(`/api/support/chats?status=resolved&q=Chidi`, agent.cookie)).chats.map(
+      json<SupportChatsAnswer>(await get(`/api/support/chats?status=resolved&q=Chidi`, agent.cookie)).chats.map(
         (c: { _id: string }) => c._id,
       ),
     ).toContain(chatId);
-    expect(json(await post(`/api/support/chats/${chatId}/reopen`, agent.cookie)).chat.status).toBe('open');
+    expect(json<ChatStatusAnswer>(await post(`/api/support/chats/${chatId}/reopen`, agent.cookie)).chat.status).toBe(
+      'open',
+    );
     // A customer's new message reopens a resolved conversation.
     await post(`/api/support/chats/${chatId}/resolve`, agent.cookie);
     await sendChat(app, customer.cookie, { message: 'One more thing', chatId });
@@ -112,7 +125,7 @@ describe('support inbox', () => {
   it("shows the customer's recent orders and dispatches beside the thread", async () => {
     const agent = await createUser(app, { role: 'support' });
     const customer = await createUser(app, { name: 'Dayo' });
-    const chatId = json(await sendChat(app, customer.cookie, { message: 'where is my order' })).chat._id;
+    const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'where is my order' })));
     const vendor = await createVendor(app);
     const { product, options } = await createProduct(app, vendor.id);
     const address = await createAddress(app, customer.user.id);
@@ -162,7 +175,7 @@ describe('support inbox', () => {
       status: 'Order Assigned',
     } as typeof dispatches.$inferInsert);
 
-    const ctxRes = json(await get(`/api/support/chats/${chatId}/context`, agent.cookie)).context;
+    const ctxRes = json<SupportContextAnswer>(await get(`/api/support/chats/${chatId}/context`, agent.cookie)).context;
     expect(ctxRes.customer).toMatchObject({ name: 'Dayo', email: customer.user.email });
     expect(ctxRes.orders).toHaveLength(1);
     expect(ctxRes.orders[0]).toMatchObject({
@@ -182,7 +195,7 @@ describe('support inbox', () => {
   it('does not email the customer about a reply when the reply is refused', async () => {
     const agent = await createUser(app, { role: 'support' });
     const customer = await createUser(app);
-    const chatId = json(await sendChat(app, customer.cookie, { message: 'hi' })).chat._id;
+    const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'hi' })));
     const res = await supportReply(app, agent.cookie, chatId, { message: '   ' });
     expect(res.statusCode).toBe(400);
     expect(

@@ -1,5 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type {
+  DispatchAnswer,
+  DispatchCancelAnswer,
+  DispatchListAnswer,
+  OrderAnswer,
+  OrderCancelAnswer,
+  OrderListAnswer,
+  TrackingStepDto,
+} from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
   createPaidDispatch,
@@ -49,6 +58,12 @@ function expectInTimeOrder(steps: Step[]) {
   if (firstPending >= 0) expect(steps.slice(firstPending).every((s) => s.at === null)).toBe(true);
 }
 
+/** The timeline an order or a dispatch carries (these answers always load it). */
+function timelineOf(subject: { timeline?: TrackingStepDto[] }): TrackingStepDto[] {
+  assert.isDefined(subject.timeline, 'the answer carries the timeline');
+  return subject.timeline;
+}
+
 describe('order timeline', () => {
   it('shows each step with its time, the decline reason, the refund, and the rider (phone only to the customer while active)', async () => {
     const a = await createVendorAccount(app, { businessName: 'Mama Put' });
@@ -83,8 +98,8 @@ describe('order timeline', () => {
       },
     ]);
 
-    let mine = json(await get(`/api/order/${order.id}`, customer.cookie)).order;
-    expect(mine.timeline.map((s: Step) => [s.key, s.at === null])).toEqual([
+    let mine = json<OrderAnswer>(await get(`/api/order/${order.id}`, customer.cookie)).order;
+    expect(timelineOf(mine).map((s: Step) => [s.key, s.at === null])).toEqual([
       ['placed', false],
       ['confirmed', true],
       ['assigned', true],
@@ -100,14 +115,14 @@ describe('order timeline', () => {
     ).toBe(200);
     expect((await post(`/api/rider/jobs/order/${order.id}/accept`, rider.cookie)).statusCode).toBe(200);
 
-    mine = json(await get(`/api/order/${order.id}`, customer.cookie)).order;
-    const keys = mine.timeline.map((s: Step) => s.key);
+    mine = json<OrderAnswer>(await get(`/api/order/${order.id}`, customer.cookie)).order;
+    const keys = timelineOf(mine).map((s: Step) => s.key);
     expect(keys).toEqual(['placed', 'confirmed', 'declined', 'refund_pending', 'assigned', 'picked', 'delivered']);
-    expectInTimeOrder(mine.timeline);
-    const declined = mine.timeline.find((s: Step) => s.key === 'declined');
+    expectInTimeOrder(timelineOf(mine));
+    const declined = timelineOf(mine).find((s: Step) => s.key === 'declined');
     expect(declined).toMatchObject({ label: 'Declined by Rice Hub', note: 'Out of rice today' });
-    expect(mine.timeline.find((s: Step) => s.key === 'confirmed').label).toBe('Confirmed by Mama Put');
-    expect(mine.timeline.find((s: Step) => s.key === 'assigned').label).toBe('Rider assigned: Tunde');
+    expect(timelineOf(mine).find((s: Step) => s.key === 'confirmed')?.label).toBe('Confirmed by Mama Put');
+    expect(timelineOf(mine).find((s: Step) => s.key === 'assigned')?.label).toBe('Rider assigned: Tunde');
     expect(mine.items.find((i: { _id: string }) => i._id === items[1]!.id)).toMatchObject({
       status: 'Order Cancelled',
       cancelReason: 'Out of rice today',
@@ -116,10 +131,11 @@ describe('order timeline', () => {
     expect(mine.rider).toEqual({ firstName: 'Tunde', rating: 4.5, ratingCount: 2, phone: '08059876543' });
 
     // The list shows the same tracking.
-    const listed = json(await get('/api/order/user', customer.cookie)).orders.find(
+    const listed = json<OrderListAnswer>(await get('/api/order/user', customer.cookie)).orders.find(
       (o: { _id: string }) => o._id === order.id,
     );
-    expect(listed.rider.phone).toBe('08059876543');
+    assert.isDefined(listed, 'the list shows the order');
+    expect(listed.rider?.phone).toBe('08059876543');
     expect(listed.timeline).toEqual(mine.timeline);
 
     // Another customer sees neither the order nor the rider's phone.
@@ -135,22 +151,24 @@ describe('order timeline', () => {
 
     // The refund processed by the provider shows as refunded.
     await app.ctx.jobs.drain();
-    mine = json(await get(`/api/order/${order.id}`, customer.cookie)).order;
+    mine = json<OrderAnswer>(await get(`/api/order/${order.id}`, customer.cookie)).order;
     expect(mine.refund).toEqual({ state: 'processed', amount: 1500 });
-    expect(mine.timeline.map((s: Step) => s.key)).toContain('refunded');
+    expect(timelineOf(mine).map((s: Step) => s.key)).toContain('refunded');
 
     // Picked up, delivered: the phone is no longer shown once the job is over.
     expect((await post(`/api/rider/jobs/order/${order.id}/picked`, rider.cookie)).statusCode).toBe(200);
-    expect(json(await get(`/api/order/${order.id}`, customer.cookie)).order.rider.phone).toBe('08059876543');
+    expect(json<OrderAnswer>(await get(`/api/order/${order.id}`, customer.cookie)).order.rider?.phone).toBe(
+      '08059876543',
+    );
     expect((await post(`/api/rider/jobs/order/${order.id}/deliver`, rider.cookie, { code: '1234' })).statusCode).toBe(
       200,
     );
-    mine = json(await get(`/api/order/${order.id}`, customer.cookie)).order;
+    mine = json<OrderAnswer>(await get(`/api/order/${order.id}`, customer.cookie)).order;
     expect(mine.status).toBe('Order Delivered');
     expect(mine.rider).toMatchObject({ firstName: 'Tunde', phone: null });
-    expect(mine.timeline.filter((s: Step) => s.at === null)).toEqual([]);
-    expect(mine.timeline.at(-1).key).toBe('delivered');
-    expectInTimeOrder(mine.timeline);
+    expect(timelineOf(mine).filter((s: Step) => s.at === null)).toEqual([]);
+    expect(timelineOf(mine).at(-1)?.key).toBe('delivered');
+    expectInTimeOrder(timelineOf(mine));
   });
 
   it('writes one push job per status change in the same transaction', async () => {
@@ -178,10 +196,10 @@ describe('order timeline', () => {
     const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: a.vendor.id }]);
     const res = await post(`/api/order/cancel/${order.id}`, customer.cookie);
     expect(res.statusCode).toBe(200);
-    const o = json(res).order;
-    expect(o.timeline.map((s: Step) => s.key)).toEqual(['placed', 'cancelled', 'refund_pending']);
-    expect(o.timeline[1].label).toBe('Cancelled by you');
-    expect(o.refund.state).toBe('pending');
+    const o = json<OrderCancelAnswer>(res).order;
+    expect(timelineOf(o).map((s: Step) => s.key)).toEqual(['placed', 'cancelled', 'refund_pending']);
+    expect(timelineOf(o)[1]?.label).toBe('Cancelled by you');
+    expect(o.refund?.state).toBe('pending');
   });
 });
 
@@ -196,8 +214,8 @@ describe('dispatch timeline', () => {
       .set({ name: 'Ngozi Eze', phone: '08161234567' })
       .where(eq(riders.userId, rider.user.id));
 
-    let mine = json(await get(`/api/dispatch/${d.id}`, sender.cookie)).order;
-    expect(mine.timeline.map((s: Step) => [s.key, s.at === null])).toEqual([
+    let mine = json<DispatchAnswer>(await get(`/api/dispatch/${d.id}`, sender.cookie)).order;
+    expect(timelineOf(mine).map((s: Step) => [s.key, s.at === null])).toEqual([
       ['placed', false],
       ['assigned', true],
       ['picked', true],
@@ -206,10 +224,12 @@ describe('dispatch timeline', () => {
     expect(mine.rider).toBeNull();
 
     expect((await post(`/api/rider/jobs/dispatch/${d.id}/accept`, rider.cookie)).statusCode).toBe(200);
-    mine = json(await get(`/api/dispatch/${d.id}`, sender.cookie)).order;
+    mine = json<DispatchAnswer>(await get(`/api/dispatch/${d.id}`, sender.cookie)).order;
     expect(mine.rider).toEqual({ firstName: 'Ngozi', rating: null, ratingCount: 0, phone: '08161234567' });
-    expect(mine.timeline.map((s: Step) => s.key)).toEqual(['placed', 'assigned', 'picked', 'delivered']);
-    expect(mine.timeline[1].at).not.toBeNull();
+    expect(timelineOf(mine).map((s: Step) => s.key)).toEqual(['placed', 'assigned', 'picked', 'delivered']);
+    const assigned = timelineOf(mine)[1];
+    assert.isDefined(assigned, 'the timeline has the assigned step');
+    expect(assigned.at).not.toBeNull();
 
     const res = await get(`/api/dispatch/${d.id}`, stranger.cookie);
     expect(res.statusCode).toBe(404);
@@ -223,11 +243,12 @@ describe('dispatch timeline', () => {
     expect((await post(`/api/rider/jobs/dispatch/${d.id}/deliver`, rider.cookie, { code: '4321' })).statusCode).toBe(
       200,
     );
-    const list = json(await get('/api/dispatch/user', sender.cookie)).orders;
+    const list = json<DispatchListAnswer>(await get('/api/dispatch/user', sender.cookie)).orders;
     const done = list.find((x: { _id: string }) => x._id === d.id);
-    expect(done.rider.phone).toBeNull();
-    expect(done.timeline.every((s: Step) => s.at !== null)).toBe(true);
-    expectInTimeOrder(done.timeline);
+    assert.isDefined(done, 'the sender lists the dispatch');
+    expect(done.rider?.phone).toBeNull();
+    expect(timelineOf(done).every((s: Step) => s.at !== null)).toBe(true);
+    expectInTimeOrder(timelineOf(done));
   });
 
   it('a cancelled dispatch shows the cancellation and the refund, processed after the provider answers', async () => {
@@ -246,12 +267,16 @@ describe('dispatch timeline', () => {
     });
     const res = await post(`/api/dispatch/cancel/${d.id}`, sender.cookie);
     expect(res.statusCode).toBe(200);
-    expect(json(res).order.timeline.map((s: Step) => s.key)).toEqual(['placed', 'cancelled', 'refund_pending']);
-    expect(json(res).order.refund).toEqual({ state: 'pending', amount: 770 });
+    expect(timelineOf(json<DispatchCancelAnswer>(res).order).map((s: Step) => s.key)).toEqual([
+      'placed',
+      'cancelled',
+      'refund_pending',
+    ]);
+    expect(json<DispatchCancelAnswer>(res).order.refund).toEqual({ state: 'pending', amount: 770 });
     await app.ctx.jobs.drain();
-    const after = json(await get(`/api/dispatch/${d.id}`, sender.cookie)).order;
+    const after = json<DispatchAnswer>(await get(`/api/dispatch/${d.id}`, sender.cookie)).order;
     expect(after.refund).toEqual({ state: 'processed', amount: 770 });
-    expect(after.timeline.at(-1)).toMatchObject({ key: 'refunded', label: '₦770 refunded' });
+    expect(timelineOf(after).at(-1)).toMatchObject({ key: 'refunded', label: '₦770 refunded' });
     const pushed = await app.ctx.db
       .select()
       .from(jobs)
