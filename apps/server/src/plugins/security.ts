@@ -24,9 +24,10 @@ import type { AppInstance } from '../modules/types.js';
 export async function security(app: AppInstance, opts: { config: Config; sessions: SessionStore }): Promise<void> {
   const { config, sessions } = opts;
   await app.register(cookie);
-  // Helmet's headers, computed once (lib/security-headers.ts).
+  // The security headers of what each answer is (a page, data, an asset; none on a 304), computed
+  // once (lib/security-headers.ts). On sending, so refusals and 404s carry them too.
   app.addHook(
-    'onRequest',
+    'onSend',
     securityHeaders({
       contentSecurityPolicy: {
         directives: {

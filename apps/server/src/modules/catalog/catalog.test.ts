@@ -129,7 +129,8 @@ describe('catalogue API', () => {
   it('serves the health check and security headers', async () => {
     const res = await app.inject({ url: '/api/health' });
     expect(json<HealthAnswer>(res)).toMatchObject({ success: true });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // An API answer is data: a policy that lets nothing run in it or frame it (lib/security-headers.ts).
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -38,23 +38,6 @@ export function copyKey(key: string, width: number | null, format: MediaFormat):
   return `cache/avif/${width ? `w${width}` : 'full'}/${key}`;
 }
 
-/**
- * Security headers that only mean something on a page (what it may load, frame or open): on a
- * picture they are about 750 bytes of every answer, on a phone that pays for each of them. What
- * matters for a picture stays: `nosniff` and Cross-Origin-Resource-Policy.
- */
-const PAGE_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
-
 async function encode(original: Buffer, width: number | null, format: MediaFormat): Promise<Buffer> {
   let img = sharp(original);
   if (width) img = img.resize({ width, withoutEnlargement: true });
@@ -107,11 +90,6 @@ export const mediaModule: Module = async (app, ctx) => {
       }
     }
     if (!info) throw notFound();
-    for (const name of PAGE_ONLY_HEADERS) {
-      // Set on the reply or straight on the response, depending on how the app adds them.
-      reply.removeHeader(name);
-      reply.raw.removeHeader(name);
-    }
     reply
       .type(`image/${format}`)
       .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
