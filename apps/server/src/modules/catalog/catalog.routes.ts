@@ -15,8 +15,8 @@ import { defaultAccess } from '../../lib/access.js';
 import { newsletterSubscribers } from '../../infra/db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
-import { isTextSearch, searchProducts } from './product-search.js';
-import { Representation, sendRepresentation } from '../../infra/snapshot.js';
+import { isTextSearch } from './product-search.js';
+import { sendRepresentation } from '../../infra/snapshot.js';
 
 export { DEFAULT_BANNERS } from './snapshot.js';
 
@@ -31,14 +31,13 @@ export const catalogModule: Module = async (app, ctx) => {
   const store = ctx.catalogue;
   const fromMemory = <T>(answer: T) => ({ tags: ['catalogue'], response: { 200: answer } });
 
-  // Filters and sorts come from memory too; only a text search asks the database.
+  // Filters and sorts come from memory too; a text search asks the database once per snapshot.
   app.get(
     '/api/product/list',
     { schema: { ...fromMemory(ProductListAnswer), querystring: ProductListQuery }, compress: false },
     async (req, reply) => {
       if (!isTextSearch(req.query)) return sendRepresentation(req, reply, await store.productList(req.query));
-      const products = await searchProducts(ctx.db, req.query, store.now());
-      return sendRepresentation(req, reply, Representation.json({ success: true, products }));
+      return sendRepresentation(req, reply, await store.textSearch(req.query));
     },
   );
 

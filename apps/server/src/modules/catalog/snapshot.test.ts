@@ -172,6 +172,42 @@ describe('catalogue from memory', () => {
     expect((await list()).some((p) => p._id === product.id)).toBe(false);
   });
 
+  it('asks the database once per text search and snapshot, shared by people searching at once; an edit shows next', async () => {
+    const v = await createVendorAccount(app);
+    await ensureCategory(app);
+    await factoriesWrote();
+    const image = await upload('/api/seller/upload?kind=product', v.cookie);
+    const input = { name: 'Ogbono soup', category: 'food', images: [image], options: [{ name: 'Bowl', price: 1500 }] };
+    const res = await post('/api/seller/products', v.cookie, input);
+    expect(res.statusCode, res.body).toBe(200);
+    const created = json<SellerProductSavedAnswer>(res);
+    const search = async () =>
+      json<ProductListAnswer>(await app.inject({ url: '/api/product/list?q=ogbono' })).products.find(
+        (p) => p._id === created.product._id,
+      )?.name;
+    // Every text search is one database transaction (searchProducts): count them.
+    const db = app.ctx.db;
+    const transaction = db.transaction;
+    let searches = 0;
+    db.transaction = ((...args: Parameters<typeof transaction>) => {
+      searches += 1;
+      return transaction(...args);
+    }) as typeof transaction;
+    try {
+      expect(await Promise.all([search(), search(), search()])).toEqual(['Ogbono soup', 'Ogbono soup', 'Ogbono soup']);
+      expect(searches).toBe(1);
+      expect(await search()).toBe('Ogbono soup');
+      expect(searches).toBe(1);
+      const edited = { ...input, name: 'Ogbono soup with pounded yam' };
+      expect((await post(`/api/seller/products/${created.product._id}`, v.cookie, edited)).statusCode).toBe(200);
+      const afterEdit = searches;
+      expect(await search()).toBe('Ogbono soup with pounded yam');
+      expect(searches).toBe(afterEdit + 1);
+    } finally {
+      db.transaction = transaction;
+    }
+  });
+
   it('shows a shop closed as soon as it closes, and an approved shop with its products', async () => {
     const v = await createVendorAccount(app);
     await factoriesWrote();

@@ -1,7 +1,14 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
-import { isOpenAt, tidyPlaceName, type BannerDto, type CategoryDto } from '@jara/shared';
+import {
+  isOpenAt,
+  tidyPlaceName,
+  type BannerDto,
+  type CategoryDto,
+  type ProductDto,
+  type ProductListQuery,
+} from '@jara/shared';
 
 type BannerRow = Awaited<ReturnType<typeof listBanners>>[number];
 import { queryRows, type Database, type Db } from '../../infra/db/client.js';
@@ -18,7 +25,7 @@ import {
   type RankedProduct,
   type VendorRow,
 } from './catalog.repo.js';
-import { selectProducts, unitsSold, type ProductFilter, type ProductSource } from './product-search.js';
+import { searchProducts, selectProducts, unitsSold, type ProductFilter, type ProductSource } from './product-search.js';
 
 /** Shown until an admin adds banners of their own (seeded into the banners table too). */
 export const DEFAULT_BANNERS = [
@@ -69,6 +76,9 @@ interface Sales {
 
 class CatalogueData implements ProductSource {
   private readonly lists = new Map<string, Representation>();
+  /** Text searches answered (by the database) against this snapshot, and those being answered. */
+  private readonly searches = new Map<string, Representation>();
+  private readonly searching = new Map<string, Promise<Representation>>();
   private vendorList: { key: string; rep: Representation } | null = null;
   private readonly vendorOne = new Map<string, { open: boolean; rep: Representation }>();
   readonly vendorById: Map<string, VendorRow>;
@@ -143,6 +153,40 @@ class CatalogueData implements ProductSource {
       this.lists.set(key, rep);
     }
     return rep;
+  }
+
+  /**
+   * A text search: the database ranks it (trigram similarity, `searchProducts`), once per distinct
+   * query for as long as this snapshot is current, with the same key parts as `productList`. At
+   * lunch hour many people search the same few words; on the embedded database each search is a
+   * statement in the server's own thread, so a repeated one is answered from here, and people
+   * searching the same words at the same moment share one statement.
+   */
+  textSearch(
+    query: ProductListQuery,
+    now: Date,
+    sales: Sales | null,
+    search: (q: ProductListQuery) => Promise<ProductDto[]>,
+  ): Promise<Representation> {
+    let key = `${productQueryKey(query)}|q${query.q?.trim().toLowerCase() ?? ''}`;
+    if (query.sort === 'popular' && sales) key += `|s${sales.version}`;
+    if (query.open)
+      key += `|${this.vendors.map((v) => (v.isOpen && isOpenAt(v.openingHours, now) ? '1' : '0')).join('')}`;
+    const done = this.searches.get(key);
+    if (done) return Promise.resolve(done);
+    let pending = this.searching.get(key);
+    if (!pending) {
+      pending = search(query)
+        .then((products) => {
+          const rep = Representation.json({ success: true, products });
+          if (this.searches.size >= MAX_QUERIES) this.searches.delete(this.searches.keys().next().value!);
+          this.searches.set(key, rep);
+          return rep;
+        })
+        .finally(() => this.searching.delete(key));
+      this.searching.set(key, pending);
+    }
+    return pending;
   }
 
   /** "Open now" is computed at answer time: the body is rebuilt when a shop opens or closes. */
@@ -241,6 +285,14 @@ export class CatalogueStore {
     const data = await this.catalogue.get();
     const sales = query.sort === 'popular' ? await this.unitsSold() : null;
     return data.productList(query, this.now(), sales);
+  }
+
+  /** The product list for a text search: ranked by the database, kept with the snapshot. */
+  async textSearch(query: ProductListQuery): Promise<Representation> {
+    const data = await this.catalogue.get();
+    const sales = query.sort === 'popular' ? await this.unitsSold() : null;
+    const now = this.now();
+    return data.textSearch(query, now, sales, (q) => searchProducts(this.db, q, now));
   }
 
   /** The units sold, read again when older than `salesMaxAgeMs`; concurrent callers share one read. */
