@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import type { ErrorAnswer } from '@jara/shared';
+import { scriptsAfterContent } from './ssr.js';
 
 /**
  * The server's side of server rendering: a web build with a server entry gets its pages rendered
@@ -76,5 +77,19 @@ describe('server-rendered pages', () => {
       expect(json<ErrorAnswer>(res).code, url).toBe('not_found');
     }
     expect((await app.inject({ url: '/assets/index-abc.css' })).body).toBe('body{color:red}');
+  });
+});
+
+describe('the template', () => {
+  it("fetches the build's scripts at low priority and puts the page's head before them", () => {
+    const template =
+      '<html><head><title>Shell</title><script type="module" crossorigin src="/assets/index-a.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-b.js"></head><body></body></html>';
+    expect(scriptsAfterContent(template)).toBe(
+      '<html><head><title>Shell</title><!--scripts--><script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-b.js"></head><body></body></html>',
+    );
+    // Without scripts the page's head goes at the end of the template's.
+    expect(scriptsAfterContent('<head><title>x</title></head>')).toBe('<head><title>x</title><!--scripts--></head>');
   });
 });
