@@ -28,6 +28,8 @@ beforeAll(async () => {
     path.join(root, 'dist-ssr', 'entry-server.js'),
     `export async function render({ url, fetchApi }) {
       if (url.startsWith('/my-orders')) return { kind: 'shell' };
+      if (url.startsWith('/dollars')) return { kind: 'page', status: 200, errors: [], state: '{}',
+        head: '<title>Suya $& more</title>', html: "<p>Price $' and $$ and $1</p>" };
       if (url.startsWith('/old')) return { kind: 'redirect', status: 301, location: '/products' };
       const res = await fetchApi('/api/category/list');
       const body = await res.json();
@@ -81,6 +83,12 @@ describe('server-rendered pages', () => {
 });
 
 describe('the template', () => {
+  it("keeps a page's text as written, dollar signs included", async () => {
+    const res = await app.inject({ url: '/dollars' });
+    expect(res.body).toContain('<title>Suya $& more</title>');
+    expect(res.body).toContain("<p>Price $' and $$ and $1</p>");
+  });
+
   it("fetches the build's scripts at low priority and puts the page's head before them", () => {
     const template =
       '<html><head><title>Shell</title><script type="module" crossorigin src="/assets/index-a.js"></script>' +

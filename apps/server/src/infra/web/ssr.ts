@@ -123,11 +123,13 @@ export class PageRenderer {
       .replace(/<meta name="description"[^>]*>/, '')
       // The page's own head (title, description, the preload of its largest picture) before the
       // scripts, so the picture is asked for first.
-      .replace(SCRIPTS_START, out.head)
+      // Replaced by functions: a `$&` or `$'` in a vendor's text is text, not a replacement pattern.
+      .replace(SCRIPTS_START, () => out.head)
       .replace('</head>', `${UNTIL_HYDRATED}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root" data-hydrating="">${out.html}</div><script type="application/json" id="jara-state">${out.state}</script>`,
+        () =>
+          `<div id="root" data-hydrating="">${out.html}</div><script type="application/json" id="jara-state">${out.state}</script>`,
       );
     return { kind: 'page', status: out.status, html };
   }
