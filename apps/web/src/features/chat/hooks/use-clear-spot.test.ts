@@ -19,8 +19,17 @@ describe('findClearBottom', () => {
     expect(bottom).toBeLessThan(200);
   });
 
-  it('hides (null) when controls fill the right side of the lower half', () => {
+  it('climbs into the upper half when controls fill the right side of the lower half', () => {
+    // Home on a phone: category tiles down the right column from the middle of the screen.
     const column = Array.from({ length: 12 }, (_, i) => box(300, 380 + i * 40, 80, 38));
+    const bottom = findClearBottom(column, view, 56, 20)!;
+    const top = view.height - bottom - 56;
+    expect(top + 56 + 6).toBeLessThanOrEqual(380);
+    expect(top).toBeGreaterThanOrEqual(20);
+  });
+
+  it('hides (null) only when controls fill the whole right edge', () => {
+    const column = Array.from({ length: 22 }, (_, i) => box(300, i * 40, 80, 38));
     expect(findClearBottom(column, view, 56, 20)).toBeNull();
   });
 });

@@ -11,8 +11,10 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
 
 /**
  * The lowest distance from the viewport's bottom at which a `size` square, `inset` from the right
- * edge, touches none of `obstacles` (with `gap` around it); null when there is none in the lower
- * half of the screen.
+ * edge, touches none of `obstacles` (with `gap` around it); null when there is none on the whole
+ * screen. The lowest free spot is taken, which is the corner on most screens; when controls fill
+ * the right side of the lower half (home's category tiles on a phone), the button climbs higher
+ * rather than leave a signed-in customer without it.
  */
 export function findClearBottom(
   obstacles: Box[],
@@ -22,7 +24,7 @@ export function findClearBottom(
   gap = 6,
 ): number | null {
   const left = view.width - inset - size;
-  for (let bottom = inset; bottom + size <= view.height / 2 + size; bottom += 8) {
+  for (let bottom = inset; bottom + size + inset <= view.height; bottom += 8) {
     const top = view.height - bottom - size;
     const box = { left: left - gap, right: view.width - inset + gap, top: top - gap, bottom: top + size + gap };
     if (!obstacles.some((o) => overlaps(box, o))) return bottom;
