@@ -25,7 +25,18 @@ function serverState(): ServerState | null {
   }
 }
 
+/**
+ * Ends the current task and continues in a new one, so the browser can paint and answer a tap in
+ * between: starting the app is several short tasks instead of one long one on a slow phone.
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start() {
+  await yieldToBrowser();
   const container = document.getElementById('root')!;
   const state = serverState();
   const queryClient = createQueryClient();
@@ -50,6 +61,9 @@ async function start() {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
+  await yieldToBrowser();
+  const router = createRouter(state.router);
+  await yieldToBrowser();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: on a slow phone a tap or a scroll is not kept waiting.
   startTransition(() => {
@@ -58,7 +72,7 @@ async function start() {
       <StrictMode>
         <Hydrated container={container} />
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={createRouter(state.router)} />
+          <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     );

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 export interface Box {
   left: number;
@@ -44,10 +44,21 @@ function isTyping(el: Element | null): boolean {
   return (el as HTMLElement).isContentEditable === true;
 }
 
+/** Soon after the browser is idle (at most a quarter of a second later); a timer where there is no idle callback. */
+const requestIdle = (fn: () => void): number =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(fn, { timeout: 250 })
+    : window.setTimeout(fn, 50);
+const cancelIdle = (id: number) =>
+  typeof window.cancelIdleCallback === 'function' ? window.cancelIdleCallback(id) : window.clearTimeout(id);
+
 /**
  * Where the floating chat button may sit (its `bottom` in px) so that it covers no control on
  * screen; null when it should hide: no free spot, or (on phones) the user is typing in a field.
- * Recomputed on scroll, resize and whenever the page's content changes.
+ * Recomputed on scroll and resize (next frame) and when the page's content changes (when idle);
+ * never inside React's commit, where a state change would make React render again and run every
+ * effect of a freshly hydrated page in the same long task (a slow phone's first taps would wait).
+ * A server-rendered page shows the button in the corner until then, as before hydration.
  */
 export function useClearSpot(
   button: RefObject<HTMLElement | null>,
@@ -56,14 +67,17 @@ export function useClearSpot(
   const [bottom, setBottom] = useState<number | null>(inset);
   const [typing, setTyping] = useState(false);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!active) {
       setBottom(inset);
       return;
     }
     let frame = 0;
+    let idle = 0;
     const measure = () => {
       frame = 0;
+      if (idle) cancelIdle(idle);
+      idle = 0;
       const self = button.current;
       const obstacles: Box[] = [];
       const height = window.innerHeight;
@@ -76,12 +90,19 @@ export function useClearSpot(
       }
       setBottom(findClearBottom(obstacles, { width: document.documentElement.clientWidth, height }, size, inset));
     };
+    // Scrolling and resizing move controls under the button now: measured in the next frame.
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // A page that changed (hydration, data arriving, a screen rendering) is measured once it has
+    // been laid out and the browser is free, so the measuring reads a finished layout instead of
+    // forcing one in the middle of React's work.
+    const scheduleIdle = () => {
+      if (!idle && !frame) idle = requestIdle(measure);
+    };
+    scheduleIdle();
     const observer = new MutationObserver((records) => {
-      if (records.some((r) => !button.current?.contains(r.target))) schedule();
+      if (records.some((r) => !button.current?.contains(r.target))) scheduleIdle();
     });
     observer.observe(document.body, {
       childList: true,
@@ -92,13 +113,14 @@ export function useClearSpot(
     window.addEventListener('scroll', schedule, { passive: true, capture: true });
     window.addEventListener('resize', schedule);
     // Images and fonts move things without changing the DOM.
-    window.addEventListener('load', schedule, true);
+    window.addEventListener('load', scheduleIdle, true);
     return () => {
       if (frame) cancelAnimationFrame(frame);
+      if (idle) cancelIdle(idle);
       observer.disconnect();
       window.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
-      window.removeEventListener('load', schedule, true);
+      window.removeEventListener('load', scheduleIdle, true);
     };
   }, [active, size, inset, button]);
 
