@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { apiPost } from './tests/helpers';
 
 interface Product {
   _id: string;
@@ -108,6 +109,25 @@ test.describe('server rendering', () => {
       const best = page.getByRole('region', { name: 'Best Sellers' });
       await expect(best.getByRole('link', { name: products[0]!.name }).first()).toBeVisible();
       await expect(best.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    });
+
+    test("a closed vendor's product says so in the page itself", async ({ page, baseURL }) => {
+      // The demo vendor switches its shop off (and back on afterwards, for the other journeys).
+      const vendor = await playwrightRequest.newContext({ baseURL });
+      const VENDOR = { email: 'vendor@jara.test', password: 'Vendor#2026' };
+      expect((await apiPost(vendor, baseURL!, '/api/user/login', VENDOR)).ok()).toBe(true);
+      const mine = (await (await vendor.get('/api/seller/products')).json()) as { products: Product[] };
+      const product = mine.products.find((p) => p.inStock)!;
+      expect((await apiPost(vendor, baseURL!, '/api/seller/open', { isOpen: false })).ok()).toBe(true);
+      try {
+        await page.goto(productPath(product));
+        await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: 'not taking orders right now' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+      } finally {
+        expect((await apiPost(vendor, baseURL!, '/api/seller/open', { isOpen: true })).ok()).toBe(true);
+        await vendor.dispose();
+      }
     });
 
     test('an unknown page answers 404 with the not-found page', async ({ page }) => {

@@ -86,6 +86,18 @@ export function matchPage(pathname: string): PageMatch | null {
 export const isServerRendered = (m: PageMatch) => SERVER_RENDERED.has(m.pattern);
 
 /** Fills the query cache with what the page shows, so the server renders it complete. */
+const SHOWS_OPEN_STATE = new Set<Pattern>([
+  'index',
+  'products',
+  'products/:category',
+  'products/food/:vendorId',
+  'products/food/:vendorId/:id',
+  'products/:category/:id',
+  'shops/:vendorId',
+  'cart',
+  'wishlist',
+]);
+
 export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void> {
   const p = m.pattern as Pattern;
   const want: Promise<void>[] = [];
@@ -119,6 +131,10 @@ export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void>
     default:
       break;
   }
+  // A page with products on it says which of their vendors are closed now (product cards, the
+  // cart): with the vendors in the page, hydration finds what the server drew, and nothing is
+  // drawn a second time when they would otherwise arrive just after it.
+  if (SHOWS_OPEN_STATE.has(p)) q(qc.prefetchQuery(vendorsQuery));
   await Promise.all(want);
   if (p === 'products/food/:vendorId/:id' || p === 'products/:category/:id') {
     const product = qc.getQueryData<ProductDto[]>(productsQuery.queryKey)?.find((x) => x._id === m.params.id);
