@@ -85,7 +85,7 @@ export function matchPage(pathname: string): PageMatch | null {
 /** Whether the server renders this page (customer pages); account and portal pages stay client-only. */
 export const isServerRendered = (m: PageMatch) => SERVER_RENDERED.has(m.pattern);
 
-/** Fills the query cache with what the page shows, so the server renders it complete. */
+/** Pages with products on them, whose cards (or cart lines) say when a vendor is closed. */
 const SHOWS_OPEN_STATE = new Set<Pattern>([
   'index',
   'products',
@@ -98,6 +98,7 @@ const SHOWS_OPEN_STATE = new Set<Pattern>([
   'wishlist',
 ]);
 
+/** Fills the query cache with what the page shows, so the server renders it complete. */
 export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void> {
   const p = m.pattern as Pattern;
   const want: Promise<void>[] = [];
