@@ -1,4 +1,5 @@
 import { createStore } from './create-store';
+import { whenIdle } from './idle';
 import { PERSONAL_CACHES } from '../sw/cache-rules';
 
 /**
@@ -99,8 +100,7 @@ export function loadedForOffline(urls: string[], origin: string): string[] {
  * paint or with hydration on a slow phone.
  */
 export function whenIdleAfterLoad(task: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 5_000 }) : setTimeout(task, 1_000);
+  const idle = () => void whenIdle(task, 5_000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }

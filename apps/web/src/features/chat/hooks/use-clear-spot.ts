@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { whenIdle } from '../../../lib/idle';
 
 export interface Box {
   left: number;
@@ -44,14 +45,6 @@ function isTyping(el: Element | null): boolean {
   return (el as HTMLElement).isContentEditable === true;
 }
 
-/** Soon after the browser is idle (at most a quarter of a second later); a timer where there is no idle callback. */
-const requestIdle = (fn: () => void): number =>
-  typeof window.requestIdleCallback === 'function'
-    ? window.requestIdleCallback(fn, { timeout: 250 })
-    : window.setTimeout(fn, 50);
-const cancelIdle = (id: number) =>
-  typeof window.cancelIdleCallback === 'function' ? window.cancelIdleCallback(id) : window.clearTimeout(id);
-
 /**
  * Where the floating chat button may sit (its `bottom` in px) so that it covers no control on
  * screen; null when it should hide: no free spot, or (on phones) the user is typing in a field.
@@ -73,11 +66,11 @@ export function useClearSpot(
       return;
     }
     let frame = 0;
-    let idle = 0;
+    let cancelIdle: (() => void) | null = null;
     const measure = () => {
       frame = 0;
-      if (idle) cancelIdle(idle);
-      idle = 0;
+      cancelIdle?.();
+      cancelIdle = null;
       const self = button.current;
       const obstacles: Box[] = [];
       const height = window.innerHeight;
@@ -98,7 +91,7 @@ export function useClearSpot(
     // been laid out and the browser is free, so the measuring reads a finished layout instead of
     // forcing one in the middle of React's work.
     const scheduleIdle = () => {
-      if (!idle && !frame) idle = requestIdle(measure);
+      if (!cancelIdle && !frame) cancelIdle = whenIdle(measure, 250);
     };
     scheduleIdle();
     const observer = new MutationObserver((records) => {
@@ -116,7 +109,7 @@ export function useClearSpot(
     window.addEventListener('load', scheduleIdle, true);
     return () => {
       if (frame) cancelAnimationFrame(frame);
-      if (idle) cancelIdle(idle);
+      cancelIdle?.();
       observer.disconnect();
       window.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
