@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
+import { EarlyAnswers, requestId } from './infra/early-answers.js';
 import { migrate, openPglite, openPostgres, type Database } from './infra/db/client.js';
 import type { RouteEntry } from './lib/access.js';
 import type { AppInstance } from './modules/types.js';
@@ -41,7 +41,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const log = opts.logger ?? createLogger(config);
   const database = opts.database ?? (await openDatabase(config));
   await migrate(database);
-  const app = createServer(config, log);
+  const early = new EarlyAnswers();
+  const app = createServer(config, log, early);
 
   const infra = await infrastructure(app, {
     config,
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database,
     clock: opts.clock ?? systemClock,
     ownsDatabase: !opts.database,
+    early,
   });
   const { ctx } = infra;
   await security(app, { config, sessions: ctx.sessions });
@@ -69,13 +71,12 @@ function createLogger(config: Config): pino.Logger {
   });
 }
 
-function createServer(config: Config, log: pino.Logger): AppInstance {
+function createServer(config: Config, log: pino.Logger, early: EarlyAnswers): AppInstance {
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' && /^[\w-]{1,64}$/.test(req.headers['x-request-id'])
-        ? req.headers['x-request-id']
-        : randomUUID(),
+    genReqId: (req) => requestId(req.headers),
+    // Matching revalidations of the catalogue are answered before Fastify (decision 0027).
+    serverFactory: early.serverFactory,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // One log line per request (plugins/operations.ts) instead of Fastify's two; errors are
@@ -86,5 +87,10 @@ function createServer(config: Config, log: pino.Logger): AppInstance {
   // Answers are serialised through their route's response schema; outside production a field
   // the schema does not name fails the answer (lib/response-serializer.ts).
   app.setSerializerCompiler(responseSerializer(!config.isProduction));
+  // Closing: Fastify answers everything (503 with `connection: close`), so connections drain.
+  app.addHook('preClose', (done) => {
+    early.closing = true;
+    done();
+  });
   return app;
 }

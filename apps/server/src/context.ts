@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database, Db } from './infra/db/client.js';
+import type { EarlyAnswers } from './infra/early-answers.js';
 import { JobQueue } from './infra/jobs/jobs.js';
 import { Mailer } from './infra/mail/mailer.js';
 import { Metrics } from './infra/metrics/metrics.js';
@@ -39,6 +40,8 @@ export interface AppContext {
   metrics: Metrics;
   /** The public catalogue and the gazetteer in memory (decision 0011). */
   catalogue: CatalogueStore;
+  /** Revalidations answered before Fastify (decision 0027): the catalogue registers its answers. */
+  early: EarlyAnswers;
 }
 
 /**
@@ -56,8 +59,9 @@ export async function createContext(parts: {
   redisLink: RedisLink | null;
   /** The HTTP server Socket.IO attaches to and the metrics read. */
   http: Server;
+  early: EarlyAnswers;
 }): Promise<AppContext> {
-  const { config, log, database, clock, limiter, redisLink, http } = parts;
+  const { config, log, database, clock, limiter, redisLink, http, early } = parts;
   const jobs = new JobQueue(database.db, log, config.jobs.pollMs, config.jobs.leaseMs);
   // Media: local disk, PostgreSQL or S3 by configuration (infra/storage/README.md).
   const storage = createStorage(config, database);
@@ -83,7 +87,9 @@ export async function createContext(parts: {
     realtime,
     metrics,
     catalogue: new CatalogueStore(database, log),
+    early,
   };
+  early.onAnswer = () => metrics.answeredEarly();
   // "Open now" in the catalogue is judged by the same clock as checkout's delivery hours.
   ctx.catalogue.now = () => ctx.clock.now();
   ctx.mailer.onFailure = () => metrics.deliveryFailed('mail');

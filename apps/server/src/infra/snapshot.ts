@@ -74,9 +74,16 @@ export function negotiate(acceptEncoding: string | string[] | undefined): Encodi
   return br ? 'br' : gzip ? 'gzip' : 'identity';
 }
 
+/** The encoding a body is sent in: as it is when small, else the negotiated one. */
+export function encodingFor(rep: Representation, acceptEncoding: string | string[] | undefined): Encoding {
+  return rep.identity.length >= COMPRESS_FROM ? negotiate(acceptEncoding) : 'identity';
+}
+
 /**
  * Sends a body from memory: 304 when If-None-Match names it, else the negotiated encoding.
- * Routes using it set `compress: false` (the bytes are compressed already).
+ * Routes using it set `compress: false` (the bytes are compressed already). A matching
+ * revalidation of a route registered with EarlyAnswers is answered before it gets here, with
+ * the same headers (infra/early-answers.ts).
  */
 export function sendRepresentation(
   req: FastifyRequest,
@@ -84,7 +91,7 @@ export function sendRepresentation(
   rep: Representation,
   cacheControl: string | null = 'no-cache',
 ) {
-  const encoding = rep.identity.length >= COMPRESS_FROM ? negotiate(req.headers['accept-encoding']) : 'identity';
+  const encoding = encodingFor(rep, req.headers['accept-encoding']);
   reply.header('etag', rep.etag(encoding)).header('vary', 'accept-encoding');
   if (cacheControl) reply.header('cache-control', cacheControl);
   if (rep.matches(req.headers['if-none-match'])) return reply.status(304).send();

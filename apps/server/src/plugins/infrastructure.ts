@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { createContext, type AppContext, type Clock } from '../context.js';
 import type { Database } from '../infra/db/client.js';
+import type { EarlyAnswers } from '../infra/early-answers.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../infra/rate-limit.js';
 import { RedisLink } from '../infra/redis.js';
 import type { AppInstance } from '../modules/types.js';
@@ -24,7 +25,14 @@ export interface Infrastructure {
 
 export async function infrastructure(
   app: AppInstance,
-  opts: { config: Config; log: Logger; database: Database; clock: Clock; ownsDatabase: boolean },
+  opts: {
+    config: Config;
+    log: Logger;
+    database: Database;
+    clock: Clock;
+    ownsDatabase: boolean;
+    early: EarlyAnswers;
+  },
 ): Promise<Infrastructure> {
   const { config, log, database } = opts;
   // Redis, when used, is shared state the instance can do without for a while (decision 0018).
@@ -35,7 +43,16 @@ export async function infrastructure(
     redis = await redisLink.client('rate limits');
     limiter = redisRateLimiter(redis, config.redisPrefix);
   }
-  const ctx = await createContext({ config, log, database, clock: opts.clock, limiter, redisLink, http: app.server });
+  const ctx = await createContext({
+    config,
+    log,
+    database,
+    clock: opts.clock,
+    limiter,
+    redisLink,
+    http: app.server,
+    early: opts.early,
+  });
   app.decorate('ctx', ctx);
 
   return {

@@ -25,7 +25,8 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * The Prometheus metrics of one instance. Per request only a histogram observation is made;
+ * The Prometheus metrics of one instance. Per request only a histogram observation is made (a
+ * counter for a revalidation answered early);
  * everything read from the database (queue depth, payments) is gathered when scraped, with one
  * round of queries per scrape, so the cost follows the scrape interval, not the traffic.
  *
@@ -37,6 +38,7 @@ export class Metrics {
   private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   private readonly deliveryFailures: Counter<'channel'>;
   private readonly jobFailures: Counter<'kind' | 'final'>;
+  private readonly early: Counter;
 
   constructor(private readonly sources: MetricsSources) {
     const registers = [this.registry];
@@ -59,6 +61,12 @@ export class Metrics {
       name: 'jara_job_failures_total',
       help: 'Failed job runs on this instance by kind; final="true" when no retry is left',
       labelNames: ['kind', 'final'],
+      registers,
+    });
+
+    this.early = new Counter({
+      name: 'jara_http_early_not_modified_total',
+      help: 'Revalidations of the catalogue answered 304 before Fastify (not in the request histogram)',
       registers,
     });
 
@@ -169,6 +177,10 @@ export class Metrics {
     );
     done();
   };
+
+  answeredEarly(): void {
+    this.early.inc();
+  }
 
   deliveryFailed(channel: 'mail' | 'push'): void {
     this.deliveryFailures.inc({ channel });

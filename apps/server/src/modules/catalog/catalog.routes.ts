@@ -1,3 +1,4 @@
+import { parse as parseQuery } from 'fast-querystring';
 import { z } from 'zod';
 import {
   CategoryListAnswer,
@@ -16,7 +17,8 @@ import { newsletterSubscribers } from '../../infra/db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
 import { isTextSearch } from './product-search.js';
-import { sendRepresentation } from '../../infra/snapshot.js';
+import { sendRepresentation, type Representation } from '../../infra/snapshot.js';
+import type { CatalogueStore } from './snapshot.js';
 
 export { DEFAULT_BANNERS } from './snapshot.js';
 
@@ -63,6 +65,9 @@ export const catalogModule: Module = async (app, ctx) => {
     return sendRepresentation(req, reply, (await store.catalogue.get()).home);
   });
 
+  // A revalidation that matches is answered before Fastify (decision 0027).
+  ctx.early.revalidate((path, query) => currentAnswer(store, path, query));
+
   app.post(
     '/api/newsletter/subscribe',
     { schema: { tags: ['newsletter'], body: z.strictObject({ email: Email }), response: { 200: MessageAnswer } } },
@@ -73,3 +78,34 @@ export const catalogModule: Module = async (app, ctx) => {
     },
   );
 };
+
+const VENDOR_PATH = '/api/seller/vendor/';
+
+/**
+ * What the GET routes above would answer now, when it is in memory and current; null when the
+ * route must answer (the snapshot is being rebuilt, a text search, units sold too old, a query
+ * the route refuses, an unknown vendor, any other path). The query is parsed as Fastify parses
+ * it and checked with the route's own schema; a vendor id is taken only when it needs no
+ * decoding, so both read the same id.
+ */
+export function currentAnswer(store: CatalogueStore, path: string, query: string): Representation | null {
+  const data = store.catalogue.current();
+  if (data === null) return null;
+  switch (path) {
+    case '/api/product/list': {
+      const q = ProductListQuery.safeParse(parseQuery(query));
+      return q.success && !isTextSearch(q.data) ? store.currentProductList(q.data) : null;
+    }
+    case '/api/category/list':
+      return data.categories;
+    case '/api/seller/list':
+      return data.vendorListAt(store.now());
+    case '/api/content/home':
+      return data.home;
+  }
+  if (path.startsWith(VENDOR_PATH)) {
+    const id = path.slice(VENDOR_PATH.length);
+    return /^[\w-]{1,100}$/.test(id) ? data.vendorAt(id, store.now()) : null;
+  }
+  return null;
+}

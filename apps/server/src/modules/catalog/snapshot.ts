@@ -295,9 +295,26 @@ export class CatalogueStore {
     return data.textSearch(query, now, sales, (q) => searchProducts(this.db, q, now));
   }
 
+  /**
+   * The product list for a query without text when all it needs is in memory and current (the
+   * snapshot, and for popular the units sold); null when `productList` would read the database.
+   */
+  currentProductList(query: ProductFilter): Representation | null {
+    const data = this.catalogue.current();
+    if (data === null) return null;
+    const sales = query.sort === 'popular' ? this.freshSales() : null;
+    if (query.sort === 'popular' && sales === null) return null;
+    return data.productList(query, this.now(), sales);
+  }
+
+  private freshSales(): Sales | null {
+    return this.sales && performance.now() - this.sales.readAt < this.salesMaxAgeMs ? this.sales : null;
+  }
+
   /** The units sold, read again when older than `salesMaxAgeMs`; concurrent callers share one read. */
   private async unitsSold(): Promise<Sales> {
-    if (this.sales && performance.now() - this.sales.readAt < this.salesMaxAgeMs) return this.sales;
+    const fresh = this.freshSales();
+    if (fresh) return fresh;
     return (this.readingSales ??= (async () => {
       const readAt = performance.now();
       const sold = await unitsSold(this.db);
