@@ -132,7 +132,7 @@ export async function makeCustomers(database: Database, count: number): Promise<
 /** The real server on a free port, production settings, paying at the local Paystack. */
 export async function startServer(
   env: Record<string, string>,
-  paystack: LocalPaystack,
+  paystack: Pick<LocalPaystack, 'secret' | 'baseUrl'>,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
