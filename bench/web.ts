@@ -62,7 +62,13 @@ interface Figures {
     repeatHomeRequests: number;
     perStep: Record<string, number>;
   };
-  slow: { productNameOnProductMs: number | null; productNameOnHomeMs: number | null };
+  slow: {
+    productNameOnProductMs: number | null;
+    productNameOnHomeMs: number | null;
+    /** The product page's picture loaded, and the page taking taps (hydrated); absent in older results. */
+    productPictureMs?: number | null;
+    productTapsMs?: number | null;
+  };
 }
 
 function args() {
@@ -372,8 +378,16 @@ async function measureBytes(base: string, product: ProductLite, detail = false):
 }
 
 // ── first product name at 50 KB/s + 400 ms ─────────────────────────────────────────────────
-/** Milliseconds from navigation start to the first rendered frame in which `text` is on screen. */
-async function timeToText(base: string, url: string, text: string): Promise<number | null> {
+/**
+ * Milliseconds from navigation start to the first rendered frame in which `text` is on screen;
+ * with it, when the page's largest picture (the one asked for with high priority) had loaded and
+ * when the page took taps (hydrated: `data-hydrating` gone), each null when not seen.
+ */
+async function timeToText(
+  base: string,
+  url: string,
+  text: string,
+): Promise<{ seen: number; picture: number | null; taps: number | null } | null> {
   const browser = await chromium.launch({
     executablePath: CHROME,
     args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
@@ -413,6 +427,14 @@ async function timeToText(base: string, url: string, text: string): Promise<numb
           }
         }
       }, 20);
+      const later = setInterval(() => {
+        const root = document.getElementById('root');
+        const pic = document.querySelector('#root img[fetchpriority="high"]');
+        if (w.__picture === undefined && pic && pic.complete && pic.naturalWidth > 0) w.__picture = performance.now();
+        if (w.__taps === undefined && root && document.getElementById('jara-state') && !root.hasAttribute('data-hydrating'))
+          w.__taps = performance.now();
+        if (w.__taps !== undefined && (w.__picture !== undefined || !pic)) clearInterval(later);
+      }, 20);
     })();`);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -443,7 +465,20 @@ async function timeToText(base: string, url: string, text: string): Promise<numb
       process.stderr.write(`  ${url}: "${text}" not seen (${String(err).split('\n')[0]}) ${diag.slice(0, 300)}\n`);
       return null;
     }
-    return Math.round(await page.evaluate(() => (window as unknown as { __seen: number }).__seen));
+    const seen = Math.round(await page.evaluate(() => (window as unknown as { __seen: number }).__seen));
+    // Then until the page takes taps and its picture is in (or a minute has passed).
+    await page
+      .waitForFunction(() => (window as unknown as { __taps?: number }).__taps !== undefined, undefined, {
+        timeout: 60_000,
+        polling: 200,
+      })
+      .catch(() => undefined);
+    const later = await page.evaluate(() => {
+      const w = window as unknown as { __picture?: number; __taps?: number };
+      return { picture: w.__picture ?? null, taps: w.__taps ?? null };
+    });
+    const round = (x: number | null) => (x === null ? null : Math.round(x));
+    return { seen, picture: round(later.picture), taps: round(later.taps) };
   } finally {
     await browser.close();
   }
@@ -461,12 +496,19 @@ async function measure(label: string, base: string, runs: number, only?: string,
       : { firstVisit: 0, firstVisitRequests: 0, repeatHome: 0, repeatHomeRequests: 0, perStep: {} };
   const slowP: number[] = [];
   const slowH: number[] = [];
+  const pictureP: number[] = [];
+  const tapsP: number[] = [];
   for (let i = 0; i < (!only || only === 'slow' ? runs : 0); i++) {
     const a = await timeToText(base, pp, product.name);
     const b = await timeToText(base, '/', product.name);
-    if (a !== null) slowP.push(a);
-    if (b !== null) slowH.push(b);
+    if (a !== null) {
+      slowP.push(a.seen);
+      if (a.picture !== null) pictureP.push(a.picture);
+      if (a.taps !== null) tapsP.push(a.taps);
+    }
+    if (b !== null) slowH.push(b.seen);
   }
+  const all = (xs: number[]) => (xs.length && xs.length === runs ? median(xs) : null);
   return {
     label,
     base,
@@ -475,8 +517,10 @@ async function measure(label: string, base: string, runs: number, only?: string,
     lighthouse: lh,
     bytes,
     slow: {
-      productNameOnProductMs: slowP.length && slowP.length === runs ? median(slowP) : null,
-      productNameOnHomeMs: slowH.length && slowH.length === runs ? median(slowH) : null,
+      productNameOnProductMs: all(slowP),
+      productNameOnHomeMs: all(slowH),
+      productPictureMs: all(pictureP),
+      productTapsMs: all(tapsP),
     },
   };
 }
@@ -503,6 +547,10 @@ function rows(f: Figures): [string, string][] {
   r.push(['repeat visit of home', `${kb(f.bytes.repeatHome)} (${f.bytes.repeatHomeRequests} req)`]);
   r.push(['50 KB/s + 400 ms: product name on its page', s(f.slow.productNameOnProductMs)]);
   r.push(['50 KB/s + 400 ms: product name on home', s(f.slow.productNameOnHomeMs)]);
+  if (f.slow.productPictureMs !== undefined)
+    r.push(['50 KB/s + 400 ms: product page, its picture in', s(f.slow.productPictureMs ?? null)]);
+  if (f.slow.productTapsMs !== undefined)
+    r.push(['50 KB/s + 400 ms: product page takes taps', s(f.slow.productTapsMs ?? null)]);
   return r;
 }
 function print(results: Figures[]) {

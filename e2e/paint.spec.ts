@@ -137,6 +137,25 @@ test.describe('server rendering', () => {
     });
   });
 
+  test("the app's scripts are asked for once the page's picture is in", async ({ page }) => {
+    const product = await aProduct(page);
+    const events: string[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.url().includes(`${product.image[0]!.split('?')[0]}`)) events.push('picture');
+    });
+    page.on('request', (r) => {
+      if (/\/assets\/(start|react)-[\w-]+\.js$/.test(r.url())) events.push('app');
+    });
+    // The page comes without the app's preloads; its own script asks for them after the picture.
+    const html = await (await page.request.get(productPath(product))).text();
+    expect(html).toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/rel="modulepreload"[^>]*\/assets\/(start|react)-/);
+    await page.goto(productPath(product));
+    await expect(page.locator('#root')).not.toHaveAttribute('data-hydrating');
+    expect(events.indexOf('picture')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('app')).toBeGreaterThan(events.indexOf('picture'));
+  });
+
   test('hydration keeps the page and logs no error or warning', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (m) => {

@@ -46,6 +46,53 @@ function pureSharedSchemas(): Plugin {
   };
 }
 
+/**
+ * main.tsx loads the app with `import()` (React's DOM renderer, then start.tsx). For the plain
+ * shell, which shows nothing until the app runs, their chunks are preloaded by the page like an
+ * entry's own, so loading adds no round trip: start.tsx is an entry of its own (its code is the
+ * `app` group, as the entry's was) and this adds a modulepreload for it and every chunk it
+ * imports, between `<!--app-->` and `<!--/app-->`. Server-rendered pages leave them out
+ * (infra/web/ssr.ts): there the app is fetched after the page has painted (decision 0028).
+ */
+function preloadStart(): Plugin {
+  return {
+    name: 'jara:preload-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const start = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/start.tsx'),
+        );
+        if (!start || start.type !== 'chunk') throw new Error('preloadStart: no start.tsx entry in the build');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        const links = [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+          .join('');
+        return html.replace('</head>', `<!--app-->${links}<!--/app--></head>`);
+      },
+    },
+  };
+}
+
+/**
+ * The page's entry (index.html's own module, main.tsx, its stylesheet, and what Vite adds to it),
+ * kept out of the chunk groups: captured into `app`, it would make the entry import that chunk,
+ * and the whole app would be fetched and run with the page's first script.
+ */
+const STARTER =
+  /vite[\\/](preload-helper|modulepreload-polyfill)|[\\/]apps[\\/]web[\\/](index\.html|src[\\/](main\.tsx|index\.css))/;
+
 /** What the worker precaches: the offline page (its icon is inside it; decision 0025). */
 const SHELL = new Set(['offline.html']);
 
@@ -111,7 +158,7 @@ const pwa = () =>
   });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pureSharedSchemas(), ...(isSsrBuild ? [] : [pwa()])],
+  plugins: [react(), tailwindcss(), pureSharedSchemas(), ...(isSsrBuild ? [] : [preloadStart(), pwa()])],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -124,6 +171,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
     rolldownOptions: {
+      // start.tsx is an entry too (main.tsx imports it dynamically: preloadStart).
+      ...(isSsrBuild ? {} : { input: { index: 'index.html', start: 'src/start.tsx' } }),
       // Shared modules (and zod) have no import-time effects the browser needs: a shared module
       // none of whose exports the storefront uses is left out entirely.
       // A feature's index.ts only re-exports: a screen that imports one hook through it does not
@@ -140,11 +189,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // used only by a few screens' forms: they stay in those screens' chunks.
         codeSplitting: {
           groups: [
+            // React and its DOM renderer, evaluated in a task before the app's own code (main.tsx).
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             {
               name: 'app',
               tags: ['$initial'],
+              // main.tsx (and what it imports) stays the page's entry: it loads the rest in steps.
               test: (id: string) =>
-                !/[\\/](node_modules[\\/]zod|packages[\\/]shared[\\/]src[\\/](schemas|events))[\\/.]/.test(id),
+                !/[\\/](node_modules[\\/]zod|packages[\\/]shared[\\/]src[\\/](schemas|events))[\\/.]/.test(id) &&
+                !STARTER.test(id),
               includeDependenciesRecursively: false,
             },
             // The small pieces the storefront's screens share (ui components, hooks, the shared
@@ -159,6 +212,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   ) ||
                     f.includes('/features/addresses/api/get-') ||
                     f.includes('/node_modules/@tanstack/')) &&
+                  !STARTER.test(f) &&
                   !/-page\.tsx$|\/lib\/(socket|push|use-payout-updates)\.ts$|\/shared\/src\/(schemas|events)[/.]/.test(
                     f,
                   )

@@ -1,29 +1,4 @@
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, type HydrationState } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { AppProviders } from './app/providers';
-import { createRouter, routes } from './app/router';
-import { createQueryClient } from './lib/query-client';
-import { registerServiceWorker, whenIdleAfterLoad } from './lib/pwa';
 import './index.css';
-
-interface ServerState {
-  queries: DehydratedState;
-  router: HydrationState;
-}
-
-/** The state a server-rendered page came with (an inert JSON block), or null for the plain shell. */
-function serverState(): ServerState | null {
-  const el = document.getElementById('jara-state');
-  if (!el?.textContent) return null;
-  try {
-    return JSON.parse(el.textContent) as ServerState;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Ends the current task and continues in a new one, so the browser can paint and answer a tap in
@@ -35,56 +10,49 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-async function start() {
-  await yieldToBrowser();
-  const container = document.getElementById('root')!;
-  const state = serverState();
-  const queryClient = createQueryClient();
-  if (!state) {
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={createRouter()} />
-        </AppProviders>
-      </StrictMode>,
-    );
-    return;
-  }
-  hydrate(queryClient, state.queries);
-  // The matched screens are lazy chunks: load them before hydrating, so the first client render
-  // is the page the server rendered rather than a fallback.
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
+/** How long the app waits for the page's largest picture before starting anyway. */
+const PICTURE_WAIT_MS = 3_000;
+
+/**
+ * Resolves once a server-rendered page has painted, its largest picture (the one asked for with
+ * high priority) included, so that on a slow link the app's scripts never share the bandwidth
+ * with what the visitor is waiting to see (decision 0028). The plain shell has nothing painted
+ * to wait for. A hidden tab paints no frames: a timer stands in for the frame.
+ */
+function pagePainted(): Promise<void> {
+  if (!document.getElementById('jara-state')) return Promise.resolve();
+  const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  const loaded =
+    picture && !picture.complete
+      ? new Promise<void>((resolve) => {
+          picture.addEventListener('load', () => resolve(), { once: true });
+          picture.addEventListener('error', () => resolve(), { once: true });
+          setTimeout(resolve, PICTURE_WAIT_MS);
+        })
+      : Promise.resolve();
+  return loaded.then(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+        setTimeout(resolve, 100);
+      }),
   );
-  await yieldToBrowser();
-  const router = createRouter(state.router);
-  await yieldToBrowser();
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page: on a slow phone a tap or a scroll is not kept waiting.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <Hydrated container={container} />
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
 }
 
-/** Once hydrated, the page takes taps again (the server's page holds them off: infra/web/ssr.ts). */
-function Hydrated({ container }: { container: HTMLElement }) {
-  useEffect(() => container.removeAttribute('data-hydrating'), [container]);
-  return null;
+/**
+ * The app is fetched once the page has painted (pagePainted), then evaluated in two steps, each
+ * in a task of its own, so that on a slow phone the browser paints and answers taps in between:
+ * React and its DOM renderer first, then the app (start.tsx). Evaluating them together was the
+ * longest task of a first visit. Both are asked for at once (Vite preloads each import's chunks).
+ */
+async function boot() {
+  await pagePainted();
+  const renderer = import('react-dom/client');
+  const app = import('./start');
+  await renderer;
+  await yieldToBrowser();
+  const { run } = await app;
+  await run(yieldToBrowser);
 }
 
-// The worker after the page's own work (rendered, hydrated, loaded, idle): it never competes with
-// the first paint or with hydration.
-void start().finally(() => whenIdleAfterLoad(() => void registerServiceWorker()));
+void boot();

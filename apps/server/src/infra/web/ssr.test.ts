@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import type { ErrorAnswer } from '@jara/shared';
-import { scriptsAfterContent } from './ssr.js';
+import { scriptsAfterContent, withoutAppPreloads } from './ssr.js';
 
 /**
  * The server's side of server rendering: a web build with a server entry gets its pages rendered
@@ -99,5 +99,17 @@ describe('the template', () => {
     );
     // Without scripts the page's head goes at the end of the template's.
     expect(scriptsAfterContent('<head><title>x</title></head>')).toBe('<head><title>x</title><!--scripts--></head>');
+  });
+
+  it("leaves out the preloads of the app's chunks, which the page's script asks for after painting", () => {
+    const template =
+      '<head><script type="module" src="/assets/index-a.js"></script><link rel="modulepreload" href="/assets/rt.js">' +
+      '<!--app--><link rel="modulepreload" href="/assets/start-b.js"><link rel="modulepreload" href="/assets/react-c.js">' +
+      '<!--/app--></head><body><!--app-->kept: only the first block<!--/app--></body>';
+    expect(withoutAppPreloads(template)).toBe(
+      '<head><script type="module" src="/assets/index-a.js"></script><link rel="modulepreload" href="/assets/rt.js">' +
+        '</head><body><!--app-->kept: only the first block<!--/app--></body>',
+    );
+    expect(withoutAppPreloads('<head></head>')).toBe('<head></head>');
   });
 });

@@ -56,6 +56,16 @@ export function scriptsAfterContent(template: string): string {
     : `${lowered.slice(0, first)}${SCRIPTS_START}${lowered.slice(first)}`;
 }
 
+/**
+ * The plain shell preloads the app's chunks (between `<!--app-->` and `<!--/app-->`, web
+ * vite.config.ts). A rendered page is readable without them, and its script (main.tsx) asks for
+ * them once the page has painted, its largest picture included, so that on a slow link they never
+ * share the bandwidth with it (decision 0028).
+ */
+export function withoutAppPreloads(template: string): string {
+  return template.replace(/<!--app-->[\s\S]*?<!--\/app-->/, '');
+}
+
 export class PageRenderer {
   private loaded: { template: string; entry: EntryServer } | null = null;
   private readonly templatePath: string;
@@ -78,7 +88,9 @@ export class PageRenderer {
 
   private async current() {
     if (!this.loaded) {
-      const template = scriptsAfterContent(this.inlineStyles(readFileSync(this.templatePath, 'utf8')));
+      const template = scriptsAfterContent(
+        withoutAppPreloads(this.inlineStyles(readFileSync(this.templatePath, 'utf8'))),
+      );
       const entry = (await import(pathToFileURL(this.entryPath).href)) as EntryServer;
       this.loaded = { template, entry };
     }

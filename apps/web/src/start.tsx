@@ -1,0 +1,83 @@
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type HydrationState } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { AppProviders } from './app/providers';
+import { createRouter, routes } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker, whenIdleAfterLoad } from './lib/pwa';
+
+interface ServerState {
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+/** The state a server-rendered page came with (an inert JSON block), or null for the plain shell. */
+function serverState(): ServerState | null {
+  const el = document.getElementById('jara-state');
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as ServerState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the app: hydrates the server's page, or renders the plain shell. `nextTask` ends the
+ * current task (main.tsx's yieldToBrowser): the steps run in tasks of their own.
+ */
+export async function start(nextTask: () => Promise<void>) {
+  const container = document.getElementById('root')!;
+  const state = serverState();
+  const queryClient = createQueryClient();
+  if (!state) {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    );
+    return;
+  }
+  hydrate(queryClient, state.queries);
+  // The matched screens are lazy chunks: load them before hydrating, so the first client render
+  // is the page the server rendered rather than a fallback.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  await nextTask();
+  const router = createRouter(state.router);
+  await nextTask();
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: on a slow phone a tap or a scroll is not kept waiting.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <Hydrated container={container} />
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
+
+/** Once hydrated, the page takes taps again (the server's page holds them off: infra/web/ssr.ts). */
+function Hydrated({ container }: { container: HTMLElement }) {
+  useEffect(() => container.removeAttribute('data-hydrating'), [container]);
+  return null;
+}
+
+/** Starts the app, then the worker after the page's own work (rendered, hydrated, loaded, idle). */
+export function run(nextTask: () => Promise<void>): Promise<void> {
+  return start(nextTask).finally(() => whenIdleAfterLoad(() => void registerServiceWorker()));
+}
