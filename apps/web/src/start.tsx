@@ -28,7 +28,7 @@ function serverState(): ServerState | null {
  * Starts the app: hydrates the server's page, or renders the plain shell. `nextTask` ends the
  * current task (main.tsx's yieldToBrowser): the steps run in tasks of their own.
  */
-export async function start(nextTask: () => Promise<void>) {
+async function start(nextTask: () => Promise<void>) {
   const container = document.getElementById('root')!;
   const state = serverState();
   const queryClient = createQueryClient();
