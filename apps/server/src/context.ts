@@ -90,6 +90,7 @@ export async function createContext(parts: {
     early,
   };
   early.onAnswer = () => metrics.answeredEarly();
+  early.onError = (err) => log.error({ err }, 'early answer failed: the route answers');
   // "Open now" in the catalogue is judged by the same clock as checkout's delivery hours.
   ctx.catalogue.now = () => ctx.clock.now();
   ctx.mailer.onFailure = () => metrics.deliveryFailed('mail');

@@ -32,14 +32,28 @@ export class EarlyAnswers {
   closing = false;
   /** Called once per early answer (the metrics count them). */
   onAnswer: () => void = () => undefined;
+  /** Called when a registered body fails to say what it is; the route then answers (and logs its own). */
+  onError: (err: unknown) => void = () => undefined;
 
   /** Registers the current bodies of some public routes. */
   revalidate(current: CurrentBody): void {
     this.bodies.push(current);
   }
 
-  /** Answers the request with 304 and returns true, or returns false and leaves it untouched. */
+  /**
+   * Answers the request with 304 and returns true, or returns false and leaves it untouched. Never
+   * throws: it runs in the HTTP server's request event, where a throw would stop the process.
+   */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
+    try {
+      return this.tryAnswer(req, res);
+    } catch (err) {
+      this.onError(err);
+      return false;
+    }
+  }
+
+  private tryAnswer(req: IncomingMessage, res: ServerResponse): boolean {
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch === undefined || this.closing || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     const url = req.url ?? '';
