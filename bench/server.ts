@@ -15,7 +15,7 @@
  * (p50/p95/max) while 10 readers read the product list every 20 ms each (p99/max).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import { featuresToPlaces } from '../apps/server/src/modules/geocoding/osm-impor
 import { upsertPlaces } from '../apps/server/src/modules/geocoding/places.repo.js';
 import { freePort } from '../apps/server/test/instances.js';
 import { createHash, randomBytes } from 'node:crypto';
+import { getRaw } from './http.js';
 import { benchDatabase, makeCustomers, pct, sleep, startServer, stopAll, waitReady } from './harness.js';
 
 const { values } = parseArgs({
@@ -166,25 +167,6 @@ async function suggestions(url: string, names: string[]) {
   };
 }
 
-/**
- * A GET whose body is read and dropped, as compressed as it came: the readers' client, lighter
- * than fetch (no decompression, no streams of web standards), so the benchmark's own process
- * takes less of the cores it shares with the server.
- */
-function read(url: string, headers: Record<string, string>, agent: Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers, agent }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () =>
-        res.statusCode === 200 ? resolve(res.statusCode) : reject(new Error(`${url}: ${res.statusCode}`)),
-      );
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
 /** Readers of the product list during the checkout burst, and how often each reads. */
 const READERS = 10;
 const READ_EVERY_MS = 20;
@@ -207,7 +189,8 @@ async function checkoutBurst(url: string, customers: { cookie: string; address: 
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
       const t = due;
-      await read(`${url}/api/product/list`, { 'accept-encoding': 'gzip' }, agent);
+      const res = await getRaw(`${url}/api/product/list`, { headers: { 'accept-encoding': 'gzip' }, agent });
+      if (res.status !== 200) throw new Error(`product list during the burst: ${res.status}`);
       probe.push(performance.now() - t);
     }
   });

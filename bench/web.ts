@@ -17,13 +17,13 @@
  * `Network.emulateNetworkConditions` 50 KB/s down and up, 400 ms latency.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { get } from 'node:http';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { getRaw } from './http.js';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -289,14 +289,10 @@ async function settle(page: Page) {
 
 /** Bytes of the body of `url` as the server sends it to a browser (gzip), without decoding. */
 function compressedSize(url: string): Promise<number> {
-  return new Promise((resolve) => {
-    get(url, { headers: { 'accept-encoding': 'gzip, deflate' } }, (res) => {
-      let n = 0;
-      res.on('data', (c: Buffer) => (n += c.length));
-      res.on('end', () => resolve(n));
-      res.on('error', () => resolve(0));
-    }).on('error', () => resolve(0));
-  });
+  return getRaw(url, { headers: { 'accept-encoding': 'gzip, deflate' } }).then(
+    (r) => r.bytes,
+    () => 0,
+  );
 }
 
 /** `--detail`: every transfer of a step, largest first, on stderr. */
