@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorList, inputClass } from './field';
 import { Spinner } from './spinner';
 
@@ -48,6 +48,14 @@ export function PlaceCombobox<T extends PlaceOption>({
     onOpenChange?.(next);
   };
   const expanded = open && suggestions.length > 0;
+  // Leaving the box closes the list a moment later (a click on an option lands first); coming
+  // back or typing before then keeps it open.
+  const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const keepOpen = () => {
+    if (closing.current) clearTimeout(closing.current);
+    closing.current = null;
+  };
+  useEffect(() => keepOpen, []);
 
   const choose = (s: T) => {
     onPick(s);
@@ -91,12 +99,19 @@ export function PlaceCombobox<T extends PlaceOption>({
           className={inputClass}
           value={value}
           onChange={(e) => {
+            keepOpen();
             onTextChange(e.target.value);
             setOpen(true);
             setActive(-1);
           }}
-          onFocus={() => value && setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onFocus={() => {
+            keepOpen();
+            if (value) setOpen(true);
+          }}
+          onBlur={() => {
+            keepOpen();
+            closing.current = setTimeout(() => setOpen(false), 150);
+          }}
           onKeyDown={handleKey}
         />
         {loading && (
