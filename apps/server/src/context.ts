@@ -65,7 +65,7 @@ export async function createContext(parts: {
   const jobs = new JobQueue(database.db, log, config.jobs.pollMs, config.jobs.leaseMs);
   // Media: local disk, PostgreSQL or S3 by configuration (infra/storage/README.md).
   const storage = createStorage(config, database);
-  const sessions = new SessionStore(database.db, config.session);
+  const sessions = new SessionStore(database.db, { ...config.session, batches: database.batches });
   const realtime = new Realtime(http, sessions, log, config.publicUrl);
   if (redisLink) await realtime.useRedis(redisLink);
   sessions.onEnded((idHashes) => realtime.disconnectSessions(idHashes));
@@ -80,7 +80,7 @@ export async function createContext(parts: {
     log,
     jobs,
     mailer: new Mailer(database.db, jobs, log, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, storage }),
-    payments: new PaymentService({ db: database.db, jobs, log, config }),
+    payments: new PaymentService({ db: database.db, batches: database.batches, jobs, log, config }),
     limiter,
     sessions,
     storage,

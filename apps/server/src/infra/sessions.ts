@@ -1,4 +1,5 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import { Batcher } from './batch.js';
 import type { Db } from './db/client.js';
 import { sessions, users } from './db/schema.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
@@ -14,17 +15,24 @@ export interface SessionUser {
   chatId: string | null;
 }
 
+/** A session as looked up: its user and its clocks. */
+type SessionRow = SessionUser & { idHash: string; lastSeenAt: Date; expiresAt: Date };
+
 /** Told the hashes of sessions that just ended (the socket server disconnects them). */
 export type SessionsEndedListener = (idHashes: string[]) => void;
 
 /** Server-side sessions: the cookie holds a random token, the database only its hash. */
 export class SessionStore {
   private endedListeners: SessionsEndedListener[] = [];
+  /** Sessions by hash, many requests' in one statement when they arrive together (a rush of customers paying). */
+  private readonly lookups: Batcher<string, SessionRow | null>;
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { idleMs: number; absoluteMs: number },
-  ) {}
+    private readonly opts: { idleMs: number; absoluteMs: number; batches?: number },
+  ) {
+    this.lookups = new Batcher((idHashes) => this.lookUp(idHashes), { concurrency: opts.batches });
+  }
 
   async create(userId: string, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken();
@@ -40,29 +48,31 @@ export class SessionStore {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
     const now = new Date();
     const idHash = sha256(token);
-    const [row] = await this.db
+    const row = await this.lookups.run(idHash);
+    if (!row || row.expiresAt <= now || row.lastSeenAt.getTime() <= now.getTime() - this.opts.idleMs) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    }
+    return { id: row.id, name: row.name, email: row.email, roles: row.roles, chatId: row.chatId };
+  }
+
+  private async lookUp(idHashes: string[]): Promise<(SessionRow | null)[]> {
+    const rows = await this.db
       .select({
+        idHash: sessions.idHash,
         id: users.id,
         name: users.name,
         email: users.email,
         roles: users.roles,
         chatId: users.chatId,
         lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.idHash, idHash),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, new Date(now.getTime() - this.opts.idleMs)),
-        ),
-      );
-    if (!row) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
-    }
-    return { id: row.id, name: row.name, email: row.email, roles: row.roles, chatId: row.chatId };
+      .where(inArray(sessions.idHash, [...new Set(idHashes)]));
+    const byHash = new Map(rows.map((r) => [r.idHash, r]));
+    return idHashes.map((h) => byHash.get(h) ?? null);
   }
 
   onEnded(listener: SessionsEndedListener): void {

@@ -21,6 +21,11 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * How many batches of writes are worth running at once (infra/batch.ts): one on the embedded
+   * database, which runs one statement at a time; a few on PostgreSQL's pool.
+   */
+  batches: number;
   /** Runs raw SQL, possibly several statements, without parameters. */
   exec(sql: string): Promise<void>;
   /**
@@ -230,6 +235,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    batches: 1,
     exec: async (sql) => {
       await client.exec(sql);
     },
@@ -269,6 +275,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    batches: Math.max(2, Math.floor(poolSize / 3)),
     exec: async (sql) => {
       await pool.query(sql);
     },

@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { z } from 'zod';
 import { assertOutsideTransaction } from '../db/client.js';
 import {
@@ -86,11 +88,22 @@ const REFUND_LOOKUP_PAGES = 5;
 
 /** A thin typed client for the Paystack endpoints the project uses (no SDK). */
 export class PaystackClient {
+  /**
+   * node:http(s) with kept-alive connections rather than fetch: a lunch-hour rush opens fifty
+   * initializes at once, and fetch cost the server's one thread twice the time per call.
+   */
+  private readonly agent: HttpAgent;
+  private readonly send: typeof httpRequest;
+
   constructor(
     private readonly baseUrl: string,
     private readonly secretKey: string,
     private readonly timeoutMs = 15_000,
-  ) {}
+  ) {
+    const https = new URL(baseUrl).protocol === 'https:';
+    this.agent = https ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.send = https ? httpsRequest : httpRequest;
+  }
 
   private async call<T>(
     method: 'GET' | 'POST',
@@ -99,38 +112,63 @@ export class PaystackClient {
     body?: unknown,
   ): Promise<{ status: number; data: T | null; message: string }> {
     assertOutsideTransaction(`Paystack ${method} ${path}`);
-    let res: Response;
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    let res: { status: number; text: string };
     try {
-      res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.secretKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      res = await this.exchange(method, path, payload);
     } catch (err) {
       throw new ProviderError(`Paystack unreachable: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const text = await res.text();
+    const { status, text } = res;
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
-      throw new ProviderError(`Paystack answered ${res.status} with a body that is not JSON`, res.status);
+      throw new ProviderError(`Paystack answered ${status} with a body that is not JSON`, status);
     }
     const message =
       typeof (json as { message?: unknown } | null)?.message === 'string' ? (json as { message: string }).message : '';
-    if (!res.ok) return { status: res.status, data: null, message };
+    if (status < 200 || status > 299) return { status, data: null, message };
     const parsed = schema.safeParse(json);
     if (!parsed.success)
       throw new ProviderError(
         `Unexpected Paystack answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}`,
-        res.status,
+        status,
       );
-    return { status: res.status, data: parsed.data, message };
+    return { status, data: parsed.data, message };
+  }
+
+  /** One request and its whole answer as text; refused after timeoutMs. */
+  private exchange(
+    method: string,
+    path: string,
+    payload: string | undefined,
+  ): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const req = this.send(
+        `${this.baseUrl}${path}`,
+        {
+          method,
+          agent: this.agent,
+          signal: AbortSignal.timeout(this.timeoutMs),
+          headers: {
+            authorization: `Bearer ${this.secretKey}`,
+            accept: 'application/json',
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
   }
 
   private fail(path: string, r: { status: number; message: string }): never {

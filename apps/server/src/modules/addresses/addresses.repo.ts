@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Address, AddressInput } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { addresses } from '../../infra/db/schema.js';
@@ -58,6 +58,15 @@ export async function findOwnAddress(ex: Executor, userId: string, id: string): 
     .from(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)));
   return row;
+}
+
+/** Live addresses by id, whoever owns them: the caller checks the owner (checkouts read many at once). */
+export async function findAddresses(ex: Executor, ids: string[]): Promise<AddressRow[]> {
+  if (!ids.length) return [];
+  return ex
+    .select()
+    .from(addresses)
+    .where(and(inArray(addresses.id, ids), isNull(addresses.deletedAt)));
 }
 
 export async function insertAddress(ex: Executor, userId: string, a: Fields): Promise<AddressRow> {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ItemStatus } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { addresses, dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
+import type { addresses } from '../../infra/db/schema.js';
+import { dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
 import { queueStatusPush } from '../push/index.js';
 
 export type DispatchRow = typeof dispatches.$inferSelect;
@@ -24,14 +25,6 @@ export interface PlaceSnapshot {
   floor?: string;
   room?: string;
   landmark?: string;
-}
-
-export async function findOwnAddress(ex: Executor, userId: string, addressId: string): Promise<AddressRow | undefined> {
-  const [row] = await ex
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), isNull(addresses.deletedAt)));
-  return row;
 }
 
 export async function insertDispatch(

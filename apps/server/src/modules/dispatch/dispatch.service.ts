@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
 import type { PaymentRow } from '../payments/index.js';
+import { findOwnAddress } from '../addresses/index.js';
 import { deliveryCode } from '../../lib/crypto.js';
 import { jobLocked, refusedCode, tryDeliveryCode } from '../../lib/delivery-code.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -23,7 +24,6 @@ import {
   assignRider,
   cancelIfAllowed,
   findDispatch,
-  findOwnAddress,
   findPaidPayment,
   insertDispatch,
   insertStatusEvent,

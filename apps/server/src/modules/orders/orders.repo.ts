@@ -19,6 +19,8 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type OptionRow = typeof productOptions.$inferSelect;
 export type VendorRow = typeof vendors.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = typeof orderItems.$inferInsert;
 
 /** Live products of approved vendors, with their vendor, for a checkout. */
 export async function loadProductsForCheckout(
@@ -50,16 +52,13 @@ export async function loadApprovedVendors(ex: Executor, ids: string[]): Promise<
     .where(and(inArray(vendors.id, ids), eq(vendors.status, 'approved')));
 }
 
-export async function insertOrder(ex: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await ex.insert(orders).values(values).returning();
-  return row!;
+/** Orders with their ids already chosen (a batch of checkouts: nothing to read back). */
+export async function insertOrders(ex: Executor, values: NewOrder[]): Promise<void> {
+  await ex.insert(orders).values(values);
 }
 
-export async function insertOrderItems(
-  ex: Executor,
-  values: (typeof orderItems.$inferInsert)[],
-): Promise<OrderItemRow[]> {
-  return ex.insert(orderItems).values(values).returning();
+export async function insertOrderItems(ex: Executor, values: NewOrderItem[]): Promise<void> {
+  await ex.insert(orderItems).values(values);
 }
 
 export async function findOrder(ex: Executor, id: string): Promise<OrderRow | undefined> {

@@ -23,11 +23,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../infra/db/schema.js';
+import { Batcher } from '../../infra/batch.js';
+import { randomUUID } from 'node:crypto';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import { deliveryCode } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { PaymentRow } from '../payments/index.js';
-import { findOwnAddress, OUTSIDE_AREA } from '../addresses/index.js';
+import { checkAttempt, type AttemptInput, type PaymentRow } from '../payments/index.js';
+import { findAddresses, OUTSIDE_AREA, type AddressRow } from '../addresses/index.js';
 import * as repo from './orders.repo.js';
 import { loadOrderTracking } from '../tracking/index.js';
 import { z } from 'zod';
@@ -53,6 +55,25 @@ export interface Quote {
   addressId: string;
 }
 
+/** What the quotes of a batch of checkouts read (OrderService.readForQuotes). */
+interface QuoteReads {
+  addresses: Map<string, AddressRow>;
+  products: Map<string, { product: repo.ProductRow; vendor: repo.VendorRow }>;
+  options: Map<string, repo.OptionRow[]>;
+}
+
+/** One customer's checkout waiting to be recorded, and what recording it gives back. */
+interface CheckoutAsk {
+  user: { id: string; email: string };
+  input: CheckoutInput;
+  now: Date;
+}
+interface Recorded {
+  payment: PaymentRow;
+  attempt: AttemptInput;
+  orderId: string;
+}
+
 export const ORDER_NOTICES = ['paid', 'cancelled', 'refunded'] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 /** Live pushes after an order's payment, cancellation or refund (see notify()). */
@@ -63,7 +84,12 @@ export const ORDER_NOTICE_JOB = jobKind(
 
 /** Checkout, the order side of payment, My Orders and cancellation (DESIGN §2–§3). */
 export class OrderService {
-  constructor(private readonly ctx: AppContext) {}
+  /** Checkouts waiting to be recorded together (`record`). */
+  private readonly recorder: Batcher<CheckoutAsk, Recorded>;
+
+  constructor(private readonly ctx: AppContext) {
+    this.recorder = new Batcher((asks) => this.record(asks), { concurrency: ctx.database.batches });
+  }
 
   /** Sum of one delivery fee per distinct vendor (vendors the server found, never the client's word). */
   async deliveryFee(
@@ -86,23 +112,40 @@ export class OrderService {
 
   /** Recomputes every line and fee from the database; refuses anything that does not hold. */
   async quote(ex: Executor, userId: string, input: CheckoutInput, now = this.ctx.clock.now()): Promise<Quote> {
+    return this.quoteFrom(await this.readForQuotes(ex, [input]), userId, input, now);
+  }
+
+  /** What the quotes of these checkouts read, in three statements however many there are. */
+  private async readForQuotes(ex: Executor, inputs: CheckoutInput[]): Promise<QuoteReads> {
+    const productIds = [...new Set(inputs.flatMap((i) => i.items.map((item) => item.product)))];
+    // One after another: statements of one transaction share its connection.
+    const found = await repo.loadProductsForCheckout(ex, productIds);
+    const options = await repo.loadOptions(ex, productIds);
+    const addresses = await findAddresses(ex, [...new Set(inputs.map((i) => i.address))]);
+    const byProduct = new Map<string, repo.OptionRow[]>();
+    for (const o of options) (byProduct.get(o.productId) ?? byProduct.set(o.productId, []).get(o.productId)!).push(o);
+    return {
+      addresses: new Map(addresses.map((a) => [a.id, a])),
+      products: new Map(found.map((f) => [f.product.id, f])),
+      options: byProduct,
+    };
+  }
+
+  /** The quote of one checkout from what was read for it (pure: every refusal is thrown here). */
+  private quoteFrom(read: QuoteReads, userId: string, input: CheckoutInput, now: Date): Quote {
     const hours = this.ctx.config.deliveryHours;
     if (!isWithinDailyWindow(hours, now))
       throw badRequest(outsideDeliveryHoursMessage(hours), 'outside_delivery_hours');
-    const address = await findOwnAddress(ex, userId, input.address);
-    if (!address) throw notFound('Address not found. Please select one of your addresses.');
+    const address = read.addresses.get(input.address);
+    if (!address || address.userId !== userId)
+      throw notFound('Address not found. Please select one of your addresses.');
     const point = { latitude: address.latitude, longitude: address.longitude };
     if (!isInServiceArea(point, this.ctx.config.campus.serviceArea))
       throw badRequest(OUTSIDE_AREA, 'outside_service_area');
 
-    const productIds = [...new Set(input.items.map((i) => i.product))];
-    const found = await repo.loadProductsForCheckout(ex, productIds);
-    const byId = new Map(found.map((f) => [f.product.id, f]));
-    const options = await repo.loadOptions(ex, productIds);
-
     const merged = new Map<string, QuotedLine>();
     for (const item of input.items) {
-      const f = byId.get(item.product);
+      const f = read.products.get(item.product);
       if (!f)
         throw badRequest(
           'A product in your cart is no longer available. Please remove it and try again.',
@@ -113,7 +156,7 @@ export class OrderService {
         throw badRequest(`${product.name} is not sold by that vendor.`, 'vendor_mismatch');
       }
       if (!product.inStock) throw badRequest(`${product.name} is out of stock.`, 'out_of_stock');
-      const own = options.filter((o) => o.productId === product.id);
+      const own = read.options.get(product.id) ?? [];
       const option = item.optionId === undefined ? own[0] : own.find((o) => o.id === item.optionId);
       if (!option) throw badRequest(`That option does not belong to ${product.name}.`, 'option_mismatch');
       const state = vendorOpenState(vendor.openingHours, vendor.isOpen, now);
@@ -150,7 +193,9 @@ export class OrderService {
     const itemsKobo = lines.reduce((s, l) => s + l.unitPriceKobo * l.quantity, 0);
     const vendorLocations = [
       ...new Map(
-        found.filter((f) => lines.some((l) => l.vendorId === f.vendor.id)).map((f) => [f.vendor.id, f.vendor]),
+        [...read.products.values()]
+          .filter((f) => lines.some((l) => l.vendorId === f.vendor.id))
+          .map((f) => [f.vendor.id, f.vendor]),
       ).values(),
     ];
     const deliveryKobo = orderDeliveryFee(
@@ -192,52 +237,91 @@ export class OrderService {
 
   /**
    * Creates the order awaiting payment and its payment attempt in one short transaction, then
-   * asks the provider where to pay with no transaction open (PaymentService.start).
+   * asks the provider where to pay with no transaction open (PaymentService.handOver). Checkouts
+   * that arrive while others are being recorded are recorded together (`recorder`).
    */
   async checkout(
     user: { id: string; email: string },
     input: CheckoutInput,
   ): Promise<{ url: string; reference: string; orderId: string }> {
-    return this.ctx.payments.start(async (tx) => {
-      const q = await this.quote(tx, user.id, input);
-      const order = await repo.insertOrder(tx, {
-        userId: user.id,
-        addressId: q.addressId,
-        address: { ...q.address },
-        itemsKobo: q.totals.itemsKobo,
-        deliveryFeeKobo: q.totals.deliveryFeeKobo,
-        serviceFeeKobo: q.totals.serviceFeeKobo,
-        amountKobo: q.totals.totalKobo,
-        paymentState: 'awaiting',
-        deliveryNote: input.deliveryNote ?? '',
+    const { payment, attempt, orderId } = await this.recorder.run({ user, input, now: this.ctx.clock.now() });
+    return this.ctx.payments.handOver(payment, attempt, { orderId });
+  }
+
+  /**
+   * Records the orders and payment attempts of many checkouts in one transaction: one read of
+   * their addresses, products and options, one insert each of orders, items and attempts. A
+   * checkout refused by its quote is answered with its error and records nothing; should the
+   * batch itself fail, each checkout is recorded on its own so that one cannot sink the others.
+   */
+  private async record(asks: CheckoutAsk[]): Promise<(Recorded | Error)[]> {
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        const read = await this.readForQuotes(
+          tx,
+          asks.map((a) => a.input),
+        );
+        const out: (Recorded | Error)[] = [];
+        const orderRows: repo.NewOrder[] = [];
+        const itemRows: repo.NewOrderItem[] = [];
+        const accepted: { index: number; attempt: AttemptInput }[] = [];
+        asks.forEach(({ user, input, now }, index) => {
+          try {
+            const q = this.quoteFrom(read, user.id, input, now);
+            const orderId = randomUUID();
+            const attempt: AttemptInput = {
+              purpose: 'order',
+              subjectId: orderId,
+              userId: user.id,
+              email: user.email,
+              amountKobo: q.totals.totalKobo,
+              callbackPath: '/loader?next=my-orders',
+            };
+            checkAttempt(attempt);
+            orderRows.push({
+              id: orderId,
+              userId: user.id,
+              addressId: q.addressId,
+              address: { ...q.address },
+              itemsKobo: q.totals.itemsKobo,
+              deliveryFeeKobo: q.totals.deliveryFeeKobo,
+              serviceFeeKobo: q.totals.serviceFeeKobo,
+              amountKobo: q.totals.totalKobo,
+              paymentState: 'awaiting',
+              deliveryNote: input.deliveryNote ?? '',
+            });
+            for (const l of q.lines) itemRows.push({ orderId, ...l, status: 'Order Placed' });
+            accepted.push({ index, attempt });
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            out[index] = err;
+          }
+        });
+        if (!accepted.length) return out;
+        await repo.insertOrders(tx, orderRows);
+        await repo.insertOrderItems(tx, itemRows);
+        const payments = await this.ctx.payments.recordAttempts(
+          tx,
+          accepted.map((a) => a.attempt),
+        );
+        accepted.forEach(({ index, attempt }, k) => {
+          out[index] = { attempt, payment: payments[k]!, orderId: attempt.subjectId };
+        });
+        return out;
       });
-      await repo.insertOrderItems(
-        tx,
-        q.lines.map((l) => ({
-          orderId: order.id,
-          productId: l.productId,
-          optionId: l.optionId,
-          vendorId: l.vendorId,
-          productName: l.productName,
-          optionName: l.optionName,
-          image: l.image,
-          unitPriceKobo: l.unitPriceKobo,
-          quantity: l.quantity,
-          status: 'Order Placed',
-        })),
-      );
-      return {
-        attempt: {
-          purpose: 'order',
-          subjectId: order.id,
-          userId: user.id,
-          email: user.email,
-          amountKobo: q.totals.totalKobo,
-          callbackPath: '/loader?next=my-orders',
-        },
-        result: { orderId: order.id },
-      };
-    });
+    } catch (err) {
+      if (asks.length === 1) throw err;
+      const each: (Recorded | Error)[] = [];
+      for (const ask of asks) {
+        each.push(
+          await this.record([ask]).then(
+            ([r]) => r!,
+            (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+          ),
+        );
+      }
+      return each;
+    }
   }
 
   /** Payment confirmed (exactly once, inside the payment's transaction). */

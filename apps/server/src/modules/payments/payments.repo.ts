@@ -1,27 +1,33 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/db/client.js';
+import { queryRows, type Executor } from '../../infra/db/client.js';
 import { payments, refunds, webhookEvents, type AttemptState } from '../../infra/db/schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
-export async function insertPayment(ex: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await ex.insert(payments).values(values).returning();
-  return row!;
+export async function insertPayments(ex: Executor, values: (typeof payments.$inferInsert)[]): Promise<PaymentRow[]> {
+  return ex.insert(payments).values(values).returning();
 }
 
-/** Stores the provider's answer to initialize: `initializing → awaiting`, at most once. */
+/**
+ * Stores the provider's answers to initialize: `initializing → awaiting`, at most once each.
+ * Returns the ids it moved (an attempt reconciliation settled meanwhile is not among them).
+ */
 export async function markInitialized(
   ex: Executor,
-  id: string,
-  data: { accessCode: string; authorizationUrl: string },
-): Promise<PaymentRow | undefined> {
-  const [row] = await ex
-    .update(payments)
-    .set({ state: 'awaiting', providerData: data })
-    .where(and(eq(payments.id, id), eq(payments.state, 'initializing')))
-    .returning();
-  return row;
+  answers: { id: string; data: { accessCode: string; authorizationUrl: string } }[],
+): Promise<Set<string>> {
+  const rows = await queryRows<{ id: string }>(
+    ex,
+    sql`UPDATE payments AS p SET state = 'awaiting', provider_data = v.data
+        FROM (VALUES ${sql.join(
+          answers.map((a) => sql`(${a.id}::uuid, ${JSON.stringify(a.data)}::jsonb)`),
+          sql`, `,
+        )}) AS v (id, data)
+        WHERE p.id = v.id AND p.state = 'initializing'
+        RETURNING p.id`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function findPaymentByReference(ex: Executor, reference: string): Promise<PaymentRow | undefined> {

@@ -17,6 +17,7 @@ import {
 } from '../../infra/payments/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
+import { Batcher } from '../../infra/batch.js';
 import * as repo from './payments.repo.js';
 import type { PaymentRow } from './payments.repo.js';
 
@@ -76,6 +77,18 @@ interface Settled {
   detail: string;
 }
 
+/** Refuses an attempt no provider could take (before anything is recorded). */
+export function checkAttempt(attempt: AttemptInput): void {
+  if (!Number.isSafeInteger(attempt.amountKobo) || attempt.amountKobo <= 0)
+    throw badRequest('The amount to pay must be whole kobo above zero.', 'invalid_amount');
+}
+
+/** The provider's answer to initialize, to store on the attempt. */
+interface InitializedAnswer {
+  id: string;
+  data: { accessCode: string; authorizationUrl: string };
+}
+
 /** Attempts not settled yet: recorded (initializing) or handed to the customer (awaiting). */
 const OPEN: AttemptState[] = ['initializing', 'awaiting'];
 
@@ -88,6 +101,8 @@ export class PaymentService {
   private readonly handlers = new Map<PaymentPurpose, PurposeHandler>();
   private transferListeners: TransferListener[] = [];
   private readonly db: Db;
+  /** The provider's answers of attempts handed over together, stored in one statement. */
+  private readonly initialized: Batcher<InitializedAnswer, boolean>;
   private readonly jobs: JobQueue;
   private readonly log: Logger;
   private readonly publicUrl: string;
@@ -95,8 +110,23 @@ export class PaymentService {
   private readonly reconcileAfterMs: number;
   private readonly reconcileEveryMs: number;
 
-  constructor(opts: { db: Db; jobs: JobQueue; log: Logger; config: Config; provider?: PaymentProvider }) {
+  constructor(opts: {
+    db: Db;
+    /** Batches of writes worth running at once (Database.batches). */
+    batches?: number;
+    jobs: JobQueue;
+    log: Logger;
+    config: Config;
+    provider?: PaymentProvider;
+  }) {
     this.db = opts.db;
+    this.initialized = new Batcher(
+      async (answers) => {
+        const stored = await repo.markInitialized(this.db, answers);
+        return answers.map((a) => stored.has(a.id));
+      },
+      { concurrency: opts.batches },
+    );
     this.jobs = opts.jobs;
     this.log = opts.log.child({ module: 'payments' });
     this.publicUrl = opts.config.publicUrl;
@@ -152,10 +182,9 @@ export class PaymentService {
 
   /**
    * Starts paying for something without holding a transaction while the provider works:
-   * 1. one short transaction runs `record` (the purpose's own rows, e.g. the order awaiting
+   * 1. one short transaction runs `record` (the purpose's own rows, e.g. the dispatch awaiting
    *    payment) and records the attempt as `initializing` with a fresh unique reference;
-   * 2. the provider's initialize is called with no transaction open;
-   * 3. one short statement stores its answer (`initializing → awaiting`).
+   * 2. `handOver`: the provider's initialize with no transaction open, then its answer stored.
    * The provider failing marks the attempt failed (502); a crash or a database failure after 2
    * leaves it `initializing`, and reconciliation settles it by reference (decision 0009).
    */
@@ -164,22 +193,42 @@ export class PaymentService {
   ): Promise<T & { url: string; reference: string }> {
     const { payment, attempt, result } = await this.db.transaction(async (tx) => {
       const { attempt, result } = await record(tx);
-      if (!Number.isSafeInteger(attempt.amountKobo) || attempt.amountKobo <= 0)
-        throw badRequest('The amount to pay must be whole kobo above zero.', 'invalid_amount');
-      // Paystack allows only -, ., = and alphanumerics in a reference.
-      const reference = `jara-${attempt.purpose === 'order' ? 'o' : 'd'}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
-      const payment = await repo.insertPayment(tx, {
-        reference,
-        userId: attempt.userId,
-        purpose: attempt.purpose,
-        subjectId: attempt.subjectId,
-        amountKobo: attempt.amountKobo,
-        currency: 'NGN',
-        provider: this.provider.name,
-        state: 'initializing',
-      });
-      return { payment, attempt, result };
+      checkAttempt(attempt);
+      const [payment] = await this.recordAttempts(tx, [attempt]);
+      return { payment: payment!, attempt, result };
     });
+    return this.handOver(payment, attempt, result);
+  }
+
+  /**
+   * Records attempts as `initializing`, each with a fresh unique reference, in the caller's
+   * transaction beside the rows they pay for (checked with `checkAttempt` first). In order.
+   */
+  async recordAttempts(tx: Tx, attempts: AttemptInput[]): Promise<PaymentRow[]> {
+    const values = attempts.map((attempt) => ({
+      // Paystack allows only -, ., = and alphanumerics in a reference.
+      reference: `jara-${attempt.purpose === 'order' ? 'o' : 'd'}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`,
+      userId: attempt.userId,
+      purpose: attempt.purpose,
+      subjectId: attempt.subjectId,
+      amountKobo: attempt.amountKobo,
+      currency: 'NGN',
+      provider: this.provider.name,
+      state: 'initializing' as const,
+    }));
+    const byReference = new Map((await repo.insertPayments(tx, values)).map((r) => [r.reference, r]));
+    return values.map((v) => byReference.get(v.reference)!);
+  }
+
+  /**
+   * Steps 2 and 3 of paying for a recorded attempt: the provider's initialize with no
+   * transaction open, then one short statement stores its answer (`initializing → awaiting`).
+   */
+  async handOver<T extends object>(
+    payment: PaymentRow,
+    attempt: AttemptInput,
+    result: T,
+  ): Promise<T & { url: string; reference: string }> {
     checkpoint('order-recorded');
     const reference = payment.reference;
     const callbackUrl = `${this.publicUrl}${attempt.callbackPath}`;
@@ -209,11 +258,11 @@ export class PaymentService {
       throw new AppError(502, 'payment_unavailable', PROVIDER_UNAVAILABLE);
     }
     checkpoint('provider-initialised');
-    let stored: PaymentRow | undefined;
+    let stored = false;
     try {
-      stored = await repo.markInitialized(this.db, payment.id, {
-        accessCode: init.accessCode,
-        authorizationUrl: init.authorizationUrl,
+      stored = await this.initialized.run({
+        id: payment.id,
+        data: { accessCode: init.accessCode, authorizationUrl: init.authorizationUrl },
       });
     } catch (err) {
       this.log.error(

@@ -235,6 +235,67 @@ describe('with a provider that answers, slowly or with an error', () => {
       expect(rows.map((r) => r.state)).toEqual(customers.map(() => 'awaiting'));
     });
 
+    it('checkouts arriving together are recorded in one transaction; one refused by its quote changes nothing for the others', async () => {
+      const shop = await createShop(app, [150_000]);
+      const product = shop.products[0]!.product;
+      const customers = await Promise.all(Array.from({ length: 6 }, () => quickCustomer()));
+      const stranger = await quickCustomer();
+      paystack.behave('initialize', { delayMs: 100 });
+      const answers = await Promise.all(
+        customers.map((c, i) =>
+          checkout(app, c.cookie, {
+            items: [{ product: product.id, quantity: 1 }],
+            // The fourth asks for delivery to someone else's address.
+            address: i === 3 ? stranger.address.id : c.address.id,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 404, 200, 200]);
+      expect(json<ErrorAnswer>(answers[3]!).message).toMatch(/Address not found/);
+      expect(await attemptsOf(customers[3]!.user.id)).toEqual([]);
+      const made = await app.ctx.db
+        .select({ createdAt: orders.createdAt, amountKobo: orders.amountKobo })
+        .from(orders)
+        .where(sql`${orders.userId} IN ${customers.map((c) => c.user.id)}`);
+      expect(made).toHaveLength(5);
+      expect(made.every((o) => o.amountKobo === 203_000)).toBe(true);
+      // now() is the transaction's start: the orders recorded together share it.
+      expect(new Set(made.map((o) => o.createdAt.getTime())).size).toBeLessThan(5);
+    });
+
+    it('a batch the database refuses is recorded checkout by checkout: only the refused one fails', async () => {
+      const shop = await createShop(app, [150_000]);
+      const product = shop.products[0]!.product;
+      const customers = await Promise.all(Array.from({ length: 4 }, () => quickCustomer()));
+      await app.ctx.db.execute(
+        sql.raw(`CREATE OR REPLACE FUNCTION test_refuse_note() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'disk full'; END $$`),
+      );
+      await app.ctx.db.execute(
+        sql.raw(
+          `CREATE TRIGGER test_refuse_note BEFORE INSERT ON orders FOR EACH ROW WHEN (NEW.delivery_note = 'refuse me') EXECUTE FUNCTION test_refuse_note()`,
+        ),
+      );
+      try {
+        const answers = await Promise.all(
+          customers.map((c, i) =>
+            checkout(app, c.cookie, {
+              items: [{ product: product.id, quantity: 1 }],
+              address: c.address.id,
+              deliveryNote: i === 1 ? 'refuse me' : 'by the gate',
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 500, 200, 200]);
+      } finally {
+        await app.ctx.db.execute(sql.raw('DROP TRIGGER test_refuse_note ON orders'));
+        await app.ctx.db.execute(sql.raw('DROP FUNCTION test_refuse_note()'));
+      }
+      expect(await attemptsOf(customers[1]!.user.id)).toEqual([]);
+      for (const i of [0, 2, 3])
+        expect((await attemptsOf(customers[i]!.user.id)).map((p) => p.state)).toEqual(['awaiting']);
+    });
+
     it('calling the provider inside a transaction is refused (the rule is enforced, not only followed)', async () => {
       await expect(app.ctx.db.transaction(() => app.ctx.payments.provider.verify('jara-o-x'))).rejects.toThrow(
         /must not run inside a database transaction/,
