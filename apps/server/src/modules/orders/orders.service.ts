@@ -110,11 +110,6 @@ export class OrderService {
     );
   }
 
-  /** Recomputes every line and fee from the database; refuses anything that does not hold. */
-  async quote(ex: Executor, userId: string, input: CheckoutInput, now = this.ctx.clock.now()): Promise<Quote> {
-    return this.quoteFrom(await this.readForQuotes(ex, [input]), userId, input, now);
-  }
-
   /** What the quotes of these checkouts read, in three statements however many there are. */
   private async readForQuotes(ex: Executor, inputs: CheckoutInput[]): Promise<QuoteReads> {
     const productIds = [...new Set(inputs.flatMap((i) => i.items.map((item) => item.product)))];
@@ -131,7 +126,10 @@ export class OrderService {
     };
   }
 
-  /** The quote of one checkout from what was read for it (pure: every refusal is thrown here). */
+  /**
+   * Recomputes every line and fee of one checkout from the rows read for it (pure); refuses
+   * anything that does not hold, by throwing.
+   */
   private quoteFrom(read: QuoteReads, userId: string, input: CheckoutInput, now: Date): Quote {
     const hours = this.ctx.config.deliveryHours;
     if (!isWithinDailyWindow(hours, now))
