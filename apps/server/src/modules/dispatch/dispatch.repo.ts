@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ItemStatus } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import type { addresses } from '../../infra/db/schema.js';
 import { dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
 import { queueStatusPush } from '../push/index.js';
 
 export type DispatchRow = typeof dispatches.$inferSelect;
-export type AddressRow = typeof addresses.$inferSelect;
 
 /** A person and place as snapshotted on the dispatch (pick-up from the saved address, drop-off from the form). */
 export interface PlaceSnapshot {
