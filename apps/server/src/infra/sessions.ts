@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { Batcher } from './batch.js';
 import type { Db } from './db/client.js';
 import { sessions, users } from './db/schema.js';
@@ -26,12 +26,18 @@ export class SessionStore {
   private endedListeners: SessionsEndedListener[] = [];
   /** Sessions by hash, many requests' in one statement when they arrive together (a rush of customers paying). */
   private readonly lookups: Batcher<string, SessionRow | null>;
+  /**
+   * Sessions seen again after a minute or more, marked seen in one statement when they come
+   * together: at lunch hour most customers come back after a while away, all at once.
+   */
+  private readonly touches: Batcher<string, true>;
 
   constructor(
     private readonly db: Db,
     private readonly opts: { idleMs: number; absoluteMs: number; batches?: number },
   ) {
     this.lookups = new Batcher((idHashes) => this.lookUp(idHashes), { concurrency: opts.batches });
+    this.touches = new Batcher((idHashes) => this.touch(idHashes), { concurrency: opts.batches });
   }
 
   async create(userId: string, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
@@ -50,9 +56,7 @@ export class SessionStore {
     const idHash = sha256(token);
     const row = await this.lookups.run(idHash);
     if (!row || row.expiresAt <= now || row.lastSeenAt.getTime() <= now.getTime() - this.opts.idleMs) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
-    }
+    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) await this.touches.run(idHash);
     return { id: row.id, name: row.name, email: row.email, roles: row.roles, chatId: row.chatId };
   }
 
@@ -73,6 +77,14 @@ export class SessionStore {
       .where(inArray(sessions.idHash, [...new Set(idHashes)]));
     const byHash = new Map(rows.map((r) => [r.idHash, r]));
     return idHashes.map((h) => byHash.get(h) ?? null);
+  }
+
+  private async touch(idHashes: string[]): Promise<true[]> {
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(inArray(sessions.idHash, [...new Set(idHashes)]));
+    return idHashes.map(() => true);
   }
 
   onEnded(listener: SessionsEndedListener): void {
