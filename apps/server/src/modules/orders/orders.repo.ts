@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { queryRows } from '../../infra/db/client.js';
+import { insertJsonRows } from '../../infra/db/json-rows.js';
 import {
   cartItems,
   orderItems,
@@ -52,13 +53,13 @@ export async function loadApprovedVendors(ex: Executor, ids: string[]): Promise<
     .where(and(inArray(vendors.id, ids), eq(vendors.status, 'approved')));
 }
 
-/** Orders with their ids already chosen (a batch of checkouts: nothing to read back). */
-export async function insertOrders(ex: Executor, values: NewOrder[]): Promise<void> {
-  await ex.insert(orders).values(values);
-}
-
-export async function insertOrderItems(ex: Executor, values: NewOrderItem[]): Promise<void> {
-  await ex.insert(orderItems).values(values);
+/**
+ * Orders, their ids already chosen, and their items, in one statement (a batch of checkouts:
+ * nothing to read back). The items' orders are checked at the end of the statement, when both
+ * are in.
+ */
+export async function insertOrdersWithItems(ex: Executor, orderRows: NewOrder[], items: NewOrderItem[]): Promise<void> {
+  await ex.execute(sql`with placed as (${insertJsonRows(orders, orderRows)}) ${insertJsonRows(orderItems, items)}`);
 }
 
 export async function findOrder(ex: Executor, id: string): Promise<OrderRow | undefined> {

@@ -247,10 +247,11 @@ export class OrderService {
   }
 
   /**
-   * Records the orders and payment attempts of many checkouts in one transaction: one read of
-   * their addresses, products and options, one insert each of orders, items and attempts. A
-   * checkout refused by its quote is answered with its error and records nothing; should the
-   * batch itself fail, each checkout is recorded on its own so that one cannot sink the others.
+   * Records the orders and payment attempts of many checkouts in one transaction: one read each
+   * of their addresses, products and options, one statement for the orders and their items, one
+   * for the attempts. A checkout refused by its quote is answered with its error and records
+   * nothing; should the batch itself fail, each checkout is recorded on its own so that one
+   * cannot sink the others.
    */
   private async record(asks: CheckoutAsk[]): Promise<(Recorded | Error)[]> {
     try {
@@ -296,8 +297,7 @@ export class OrderService {
           }
         });
         if (!accepted.length) return out;
-        await repo.insertOrders(tx, orderRows);
-        await repo.insertOrderItems(tx, itemRows);
+        await repo.insertOrdersWithItems(tx, orderRows, itemRows);
         const payments = await this.ctx.payments.recordAttempts(
           tx,
           accepted.map((a) => a.attempt),
