@@ -336,6 +336,7 @@ export class LocalPaystack {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrived = performance.now();
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://x');
     let answered = false;
@@ -381,7 +382,9 @@ export class LocalPaystack {
       b.left--;
       active = b;
     }
-    if (active?.delayMs) await sleep(active.delayMs);
+    // A provider that takes delayMs answers delayMs after the request reached it, its own
+    // checking included.
+    if (active?.delayMs) await sleep(active.delayMs - (performance.now() - arrived));
     if (active?.hold) await new Promise<void>((r) => this.held.push(r));
     if (active?.failWith) return send(active.failWith, { status: false, message: 'An error occurred' });
     if (active?.malformed) {
