@@ -11,10 +11,10 @@
  * Measures, per round: address suggestions for every prefix of a set of real place names from
  * the extract (one after another, then 20 typing at once: p50/p95, biggest answer); product
  * list and vendor detail at 50 connections, plain, gzip and 304, and home's Best Sellers (gzip),
- * as a ratio to the bare route (req/s, p50/p99); /api/health against a bare hello route; 50
- * customers checking out at once (p50/p95/max, and the server's CPU time for the burst) while 10
- * readers read the product list every 20 ms each (p99/max), after `--warmup` bursts that warm
- * the fresh server up (shown, not counted).
+ * as a ratio to the bare route (req/s, p50/p99, CPU time per answer); /api/health against a
+ * bare hello route; 50 customers checking out at once (p50/p95/max, and the server's CPU time
+ * for the burst) while 10 readers read the product list every 20 ms each (p99/max), after
+ * `--warmup` bursts that warm the fresh server up (shown, not counted).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
@@ -370,10 +370,13 @@ async function runOn(kind: 'embedded' | 'postgres') {
       for (const c of ONLY.has('catalogue') ? cases : []) {
         // Alternate which goes first, so neither always meets a warmer or cooler machine.
         const order = round % 2 ? (['server', 'bare'] as const) : (['bare', 'server'] as const);
-        const got: Record<string, Awaited<ReturnType<typeof load>>> = {};
+        const got: Record<string, Awaited<ReturnType<typeof load>> & { cpuUs: number }> = {};
         for (const who of order) {
           const [p, h] = c[who];
-          got[who] = await load((who === 'server' ? server.url : bare.url) + p, h as Record<string, string>);
+          const pid = (who === 'server' ? server : bare).child.pid;
+          const cpuBefore = cpuMs(pid);
+          const r = await load((who === 'server' ? server.url : bare.url) + p, h as Record<string, string>);
+          got[who] = { ...r, cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / r.n };
         }
         const s = got.server!;
         const b = got.bare!;
@@ -387,6 +390,9 @@ async function runOn(kind: 'embedded' | 'postgres') {
           'server p99': s.p99,
           'bare p50': b.p50,
           'bare p99': b.p99,
+          // CPU time per answer (all the process's threads): the work, whatever the cores did meanwhile.
+          'server CPU µs/req': Math.round(s.cpuUs),
+          'bare CPU µs/req': Math.round(b.cpuUs),
           'errors/unexpected': `${s.errors}/${c.name.includes('304') ? s.n - s.bad : s.bad}`,
         };
         rows.push(row);

@@ -30,7 +30,11 @@ export type App = FastifyInstance & {
 };
 
 export async function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, 10, config.dbTimeouts) : openPglite(config.dataDir);
+  // Transactions are watched for slow calls inside them in tests and development (OpenOptions).
+  const opts = { watchTransactions: !config.isProduction };
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, 10, config.dbTimeouts, opts)
+    : openPglite(config.dataDir, opts);
 }
 
 /**

@@ -84,12 +84,25 @@ export class DataDirLockedError extends Error {
 
 const openTransaction = new AsyncLocalStorage<true>();
 
+/** How a database is opened. */
+export interface OpenOptions {
+  /**
+   * Keep track of open transactions, so that slow outside calls refuse to run inside one
+   * (`assertOutsideTransaction`). On unless turned off: every test runs with it, and so does
+   * development; production turns it off (app.ts). What it costs is not the check but the
+   * bookkeeping: an AsyncLocalStorage makes Node run a hook for every promise, socket write and
+   * timer of every request — 8 % of the server's CPU for a revalidation (decision 0031).
+   */
+  watchTransactions?: boolean;
+}
+
 /**
  * Marks everything run inside `db.transaction(…)` so that slow calls (payment provider, SMTP)
  * can refuse to run there: on the embedded database one open transaction holds up every other
  * request, and on PostgreSQL it holds a pool connection for as long as the call takes.
  */
-function markTransactions(db: Db): Db {
+function markTransactions(db: Db, opts: OpenOptions): Db {
+  if (opts.watchTransactions === false) return db;
   const transaction = db.transaction.bind(db);
   db.transaction = ((fn, config) => openTransaction.run(true, () => transaction(fn, config))) as Db['transaction'];
   return db;
@@ -212,7 +225,7 @@ function textParsersOnce(client: PGlite) {
 }
 
 /** Embedded PostgreSQL (PGlite). `dataDir` null = in memory (tests). Locks the folder. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null, opts: OpenOptions = {}): Promise<Database> {
   let release: (() => Promise<void>) | null = null;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -231,7 +244,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     if (release) await release();
     throw err;
   }
-  const db = markTransactions(drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db);
+  const db = markTransactions(drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db, opts);
   return {
     db,
     kind: 'pglite',
@@ -258,6 +271,7 @@ export async function openPostgres(
   url: string,
   poolSize = 10,
   timeouts: { connectMs?: number; queryMs?: number } = {},
+  opts: OpenOptions = {},
 ): Promise<Database> {
   // Bounded waits: with PostgreSQL gone, a request fails (503) within its time instead of hanging.
   const pool = new pg.Pool({
@@ -270,7 +284,7 @@ export async function openPostgres(
   // An idle connection the server closed (restart, failover) must not crash the process:
   // the pool drops it and the next query opens a new one.
   pool.on('error', () => undefined);
-  const db = markTransactions(drizzlePg({ client: pool, schema }) as unknown as Db);
+  const db = markTransactions(drizzlePg({ client: pool, schema }) as unknown as Db, opts);
   const local = localMutex();
   return {
     db,
