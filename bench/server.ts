@@ -356,7 +356,7 @@ async function runOn(kind: 'embedded' | 'postgres') {
     if (ONLY.has('checkout')) {
       // A server at lunch hour has taken orders all morning: a fresh process runs code V8 has
       // not optimised yet, PGlite's WebAssembly included, and its CPU per burst falls for the
-      // first four or five bursts (1,100–1,340 ms, then 300–440 ms from the fifth on, measured).
+      // first four or five bursts (1,050–1,480 ms, then 300–500 ms from the fifth on, measured).
       // WARMUPS bursts first, shown but not counted.
       for (let w = 1; w <= WARMUPS; w++) {
         const warm = await checkoutBurst(server, prep.customers, products[0]!._id);
