@@ -3,9 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openPglite, openPostgres, type Database } from '../src/infra/db/client.js';
+import { migrate, openPglite, openPostgres, type Database } from '../src/infra/db/client.js';
 import { categories, productOptions, products, users, vendors, addresses } from '../src/infra/db/schema.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { SESSION_COOKIE } from '../src/infra/sessions.js';
@@ -47,6 +48,24 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
       await c.end();
     },
   };
+}
+
+/**
+ * A fresh database with the migrations applied, for the tests of one file: opened before them,
+ * closed (and dropped, on PostgreSQL) after. Called at the top of a file; the function it returns
+ * gives the database once the file's tests run.
+ */
+export function migratedDatabaseForFile(): () => Database {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  beforeAll(async () => {
+    fresh = await freshDatabase();
+    await migrate(fresh.database);
+  });
+  afterAll(async () => {
+    await fresh?.database.close();
+    await fresh?.drop();
+  });
+  return () => fresh!.database;
 }
 
 export type TestApp = App & { closeAll: () => Promise<void> };

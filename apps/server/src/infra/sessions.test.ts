@@ -2,34 +2,28 @@
  * The session store on its own: who a token belongs to, when a session ends by idleness, and
  * how sessions seen again are marked seen (at most once a minute, together when they come together).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { freshDatabase } from '../../test/helpers.js';
-import { migrate, type Database } from './db/client.js';
+import { migratedDatabaseForFile } from '../../test/helpers.js';
+import type { Database } from './db/client.js';
 import { sessions, users } from './db/schema.js';
 import { SessionStore } from './sessions.js';
 import { sha256 } from '../lib/crypto.js';
 
 const MINUTE = 60_000;
+const db = migratedDatabaseForFile();
 let database: Database;
-let drop: () => Promise<void>;
 let store: SessionStore;
 let userId: string;
 
 beforeAll(async () => {
-  ({ database, drop } = await freshDatabase());
-  await migrate(database);
+  database = db();
   store = new SessionStore(database.db, { idleMs: 30 * MINUTE, absoluteMs: 24 * 60 * MINUTE });
   const [user] = await database.db
     .insert(users)
     .values({ name: 'Ada', email: 'ada@example.com', passwordHash: 'x', roles: ['customer'] })
     .returning();
   userId = user!.id;
-});
-
-afterAll(async () => {
-  await database.close();
-  await drop();
 });
 
 /** New sessions last seen `agoMs` ago. */

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { freshDatabase } from '../../../test/helpers.js';
+import { freshDatabase, migratedDatabaseForFile } from '../../../test/helpers.js';
 import {
   DataDirLockedError,
   MIGRATIONS_DIR,
@@ -21,15 +21,10 @@ import * as portalsSchema from './schema-portals.js';
 
 const schema = { ...core, ...paymentsSchema, ...portalsSchema };
 
+const db = migratedDatabaseForFile();
 let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await freshDatabase());
-  await migrate(database);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
+beforeAll(() => {
+  database = db();
 });
 
 describe('migrations', () => {
