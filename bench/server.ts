@@ -7,6 +7,7 @@
  *   npm run bench:server -w bench -- --osm /work/shared/data/osm-benin-city [--rounds 3] [--duration 3] [--delay 300] [--warmup 5]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:server -w bench -- --osm …   (also on PostgreSQL)
  *   … --only checkout        (any of catalogue, suggestions, checkout)
+ *   … --only catalogue --cases "list 304,health"   (catalogue cases by name)
  *
  * Measures, per round: address suggestions for every prefix of a set of real place names from
  * the extract (one after another, then 20 typing at once: p50/p95, biggest answer); product
@@ -42,9 +43,12 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '5' },
     // What to measure: any of catalogue, suggestions, checkout (comma-separated; all by default).
     only: { type: 'string', default: 'catalogue,suggestions,checkout' },
+    // Which catalogue cases, by name (comma-separated, e.g. "list 304,health"); all by default.
+    cases: { type: 'string' },
   },
 });
 const ONLY = new Set(values.only!.split(','));
+const CASES = values.cases === undefined ? null : new Set(values.cases.split(','));
 const ROUNDS = Number(values.rounds);
 const DURATION = Number(values.duration);
 const DELAY = Number(values.delay);
@@ -351,6 +355,8 @@ async function runOn(kind: 'embedded' | 'postgres') {
       },
       { name: 'health', server: ['/api/health', {}], bare: ['/hello', {}] },
     ] as const;
+    const unknown = [...(CASES ?? [])].filter((n) => !cases.some((c) => c.name === n));
+    if (unknown.length) throw new Error(`--cases: no case named ${unknown.join(', ')} (${cases.map((c) => c.name).join(', ')})`);
 
     const rows: Record<string, number | string>[] = [];
     if (ONLY.has('checkout')) {
@@ -367,7 +373,7 @@ async function runOn(kind: 'embedded' | 'postgres') {
     }
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`\n--- ${kind}, round ${round}/${ROUNDS}`);
-      for (const c of ONLY.has('catalogue') ? cases : []) {
+      for (const c of ONLY.has('catalogue') ? cases.filter((c) => CASES?.has(c.name) ?? true) : []) {
         // Alternate which goes first, so neither always meets a warmer or cooler machine.
         const order = round % 2 ? (['server', 'bare'] as const) : (['bare', 'server'] as const);
         const got: Record<string, Awaited<ReturnType<typeof load>> & { cpuUs: number }> = {};
