@@ -356,7 +356,8 @@ async function runOn(kind: 'embedded' | 'postgres') {
       { name: 'health', server: ['/api/health', {}], bare: ['/hello', {}] },
     ] as const;
     const unknown = [...(CASES ?? [])].filter((n) => !cases.some((c) => c.name === n));
-    if (unknown.length) throw new Error(`--cases: no case named ${unknown.join(', ')} (${cases.map((c) => c.name).join(', ')})`);
+    if (unknown.length)
+      throw new Error(`--cases: no case named ${unknown.join(', ')} (${cases.map((c) => c.name).join(', ')})`);
 
     const rows: Record<string, number | string>[] = [];
     if (ONLY.has('checkout')) {
