@@ -8,13 +8,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export class Representation {
   readonly identity: Buffer;
-  private readonly hash: string;
+  /** The ETag of each encoding, made once: a revalidation compares, it builds no string. */
+  private readonly tags: Readonly<Record<Encoding, string>>;
   private gz?: Buffer;
   private br?: Buffer;
 
   constructor(json: string) {
     this.identity = Buffer.from(json);
-    this.hash = createHash('sha1').update(this.identity).digest('base64url');
+    const hash = createHash('sha1').update(this.identity).digest('base64url');
+    this.tags = { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` };
   }
 
   static json(value: unknown): Representation {
@@ -22,23 +24,23 @@ export class Representation {
   }
 
   etag(encoding: Encoding): string {
-    return encoding === 'identity' ? `"${this.hash}"` : `"${this.hash}-${encoding === 'gzip' ? 'gz' : 'br'}"`;
+    return this.tags[encoding];
   }
 
   /** True when an If-None-Match names any encoding of this body. */
   matches(ifNoneMatch: string | undefined): boolean {
     if (!ifNoneMatch) return false;
+    // What a browser sends back: the one tag it was given, as it was given.
+    if (this.isTag(ifNoneMatch)) return true;
     for (const raw of ifNoneMatch.split(',')) {
       const t = raw.trim().replace(/^W\//, '');
-      if (t === '*') return true;
-      if (
-        t.length > 2 &&
-        t.startsWith(`"${this.hash}`) &&
-        (t === `"${this.hash}"` || t === `"${this.hash}-gz"` || t === `"${this.hash}-br"`)
-      )
-        return true;
+      if (t === '*' || this.isTag(t)) return true;
     }
     return false;
+  }
+
+  private isTag(t: string): boolean {
+    return t === this.tags.identity || t === this.tags.gzip || t === this.tags.br;
   }
 
   body(encoding: Encoding): Buffer {

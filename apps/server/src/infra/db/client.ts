@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.js';
+import { optimiseNextTick } from '../next-tick.js';
 import { acquireLock, LockHeldError } from './data-dir-lock.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -148,9 +149,8 @@ export async function restorePglite(dataDir: string, archive: Blob): Promise<str
   }
 }
 
-/** The real setImmediate and nextTick, kept even where a test fakes the timers. */
+/** The real setImmediate, kept even where a test fakes the timers. */
 const immediate = setImmediate;
-const nextTick = process.nextTick;
 const nextTurn = () => new Promise<void>((resolve) => immediate(resolve));
 
 /**
@@ -225,24 +225,6 @@ function textParsersOnce(client: PGlite) {
   };
 }
 
-let nextTickOptimised: Promise<void> | null = null;
-
-/**
- * Runs process.nextTick until V8 has optimised it, once per process, before PGlite first starts
- * (decision 0032). Starting PGlite loads pg_trgm's WebAssembly module, and the garbage
- * collections that brings, met by a nextTick not yet optimised, leave the feedback for the object
- * it makes for every tick megamorphic for the life of the process: each tick (an HTTP request
- * queues several) then built that object in V8's runtime, five times slower, and an embedded
- * server spent 16–19 µs of CPU on a 304 where one on PostgreSQL spent 13–14 (bench/server.ts).
- * 5,000 ticks were enough in every trial and 1,000 never; 50,000 take a few milliseconds.
- */
-function optimiseNextTick(): Promise<void> {
-  return (nextTickOptimised ??= new Promise((resolve) => {
-    const tick = (left: number) => (left > 0 ? nextTick(tick, left - 1) : resolve());
-    tick(50_000);
-  }));
-}
-
 /** Embedded PostgreSQL (PGlite). `dataDir` null = in memory (tests). Locks the folder. */
 export async function openPglite(dataDir: string | null, opts: OpenOptions = {}): Promise<Database> {
   let release: (() => Promise<void>) | null = null;
@@ -255,6 +237,7 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
       throw err;
     }
   }
+  // Before PGlite loads pg_trgm (decision 0032).
   await optimiseNextTick();
   let client: PGlite;
   try {

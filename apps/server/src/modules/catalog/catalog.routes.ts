@@ -82,6 +82,25 @@ export const catalogModule: Module = async (app, ctx) => {
 const VENDOR_PATH = '/api/seller/vendor/';
 
 /**
+ * The product-list queries the early path has read, as the route's schema reads them (null: one
+ * the route answers itself, refused or a text search). The same few come back again and again,
+ * and parsing one is most of what a revalidation costs in JavaScript; at most 256 are kept.
+ */
+const listQueries = new Map<string, Readonly<ProductListQuery> | null>();
+
+function listQuery(raw: string): Readonly<ProductListQuery> | null {
+  let q = listQueries.get(raw);
+  if (q === undefined) {
+    const parsed = ProductListQuery.safeParse(parseQuery(raw));
+    // Frozen: every revalidation with this query shares it.
+    q = parsed.success && !isTextSearch(parsed.data) ? Object.freeze(parsed.data) : null;
+    if (listQueries.size >= 256) listQueries.delete(listQueries.keys().next().value!);
+    listQueries.set(raw, q);
+  }
+  return q;
+}
+
+/**
  * What the GET routes above would answer now, when it is in memory and current; null when the
  * route must answer (the snapshot is being rebuilt, a text search, units sold too old, a query
  * the route refuses, an unknown vendor, any other path). The query is parsed as Fastify parses
@@ -93,8 +112,8 @@ export function currentAnswer(store: CatalogueStore, path: string, query: string
   if (data === null) return null;
   switch (path) {
     case '/api/product/list': {
-      const q = ProductListQuery.safeParse(parseQuery(query));
-      return q.success && !isTextSearch(q.data) ? store.currentProductList(q.data) : null;
+      const q = listQuery(query);
+      return q && store.currentProductList(q);
     }
     case '/api/category/list':
       return data.categories;

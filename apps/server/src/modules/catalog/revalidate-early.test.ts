@@ -97,11 +97,15 @@ describe('revalidations answered before Fastify', () => {
   it('leaves to the route what it must decide itself', async () => {
     const etag = await first('/api/product/list');
     const before = await answeredEarly();
-    // A query the route refuses: its 400, whatever the If-None-Match.
-    expect((await get('/api/product/list?page=2', { 'if-none-match': etag })).status).toBe(400);
-    expect((await get('/api/product/list?sort=popular&sort=newest', { 'if-none-match': etag })).status).toBe(400);
-    // A text search (the database ranks it), an unknown shop, a path that is not a route.
-    expect((await get('/api/product/list?q=rice', { 'if-none-match': '*' })).status).toBe(304);
+    // A query the route refuses: its 400, whatever the If-None-Match, the second time too (the
+    // early path keeps what it made of a query).
+    for (let i = 0; i < 2; i++) {
+      expect((await get('/api/product/list?page=2', { 'if-none-match': etag })).status).toBe(400);
+      expect((await get('/api/product/list?sort=popular&sort=newest', { 'if-none-match': etag })).status).toBe(400);
+      // A text search (the database ranks it).
+      expect((await get('/api/product/list?q=rice', { 'if-none-match': '*' })).status).toBe(304);
+    }
+    // An unknown shop, a path that is not a route.
     expect((await get('/api/seller/vendor/nobody', { 'if-none-match': '*' })).status).toBe(404);
     expect((await get('/api/seller/vendor/a%2Fb', { 'if-none-match': '*' })).status).toBe(404);
     expect((await get('/api/product/list/', { 'if-none-match': etag })).status).toBe(404);

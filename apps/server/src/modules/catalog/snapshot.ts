@@ -67,6 +67,9 @@ export function productQueryKey(q: ProductFilter): string {
   ].join('|');
 }
 
+/** The key of the list with no filter: every product, the answer most asked for. */
+const EVERY_PRODUCT = productQueryKey({});
+
 /** Units sold per product, as read at one moment; `version` tells cached answers apart. */
 interface Sales {
   sold: Map<string, number>;
@@ -141,7 +144,7 @@ class CatalogueData implements ProductSource {
    */
   productList(query: ProductFilter, now: Date, sales: Sales | null): Representation {
     let key = productQueryKey(query);
-    if (key === productQueryKey({})) return this.allProducts();
+    if (key === EVERY_PRODUCT) return this.allProducts();
     if (query.sort === 'popular' && sales) key += `|s${sales.version}`;
     if (query.open)
       key += `|${this.vendors.map((v) => (v.isOpen && isOpenAt(v.openingHours, now) ? '1' : '0')).join('')}`;
