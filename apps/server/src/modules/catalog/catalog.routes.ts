@@ -84,7 +84,8 @@ const VENDOR_PATH = '/api/seller/vendor/';
 /**
  * The product-list queries the early path has read, as the route's schema reads them (null: one
  * the route answers itself, refused or a text search). The same few come back again and again,
- * and parsing one is most of what a revalidation costs in JavaScript; at most 256 are kept.
+ * and parsing and checking one was among the larger parts of a revalidation's own JavaScript; at
+ * most 256 are kept.
  */
 const listQueries = new Map<string, Readonly<ProductListQuery> | null>();
 
