@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Representation } from './snapshot.js';
+import { keepAtMost, Representation } from './snapshot.js';
 
 describe('Representation.matches (If-None-Match)', () => {
   const rep = Representation.json({ success: true, products: [] });
@@ -27,5 +27,17 @@ describe('Representation.matches (If-None-Match)', () => {
     expect(rep.matches(tags[0]!.slice(1, -1))).toBe(false);
     expect(rep.matches('')).toBe(false);
     expect(rep.matches(undefined)).toBe(false);
+  });
+});
+
+describe('keepAtMost', () => {
+  it('keeps at most so many answers, forgetting the oldest first', () => {
+    const map = new Map<string, number>();
+    for (const [i, key] of ['a', 'b', 'c', 'd'].entries()) expect(keepAtMost(map, 3, key, i)).toBe(i);
+    expect([...map]).toEqual([
+      ['b', 1],
+      ['c', 2],
+      ['d', 3],
+    ]);
   });
 });

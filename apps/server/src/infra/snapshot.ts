@@ -57,6 +57,16 @@ export class Representation {
 
 export type Encoding = 'identity' | 'gzip' | 'br';
 
+/**
+ * Keeps `value` under `key` in a map of answers made from memory, first forgetting the oldest
+ * entry when the map holds `max` already; returns `value`.
+ */
+export function keepAtMost<K, V>(map: Map<K, V>, max: number, key: K, value: V): V {
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
 /** Below this size a body is sent as it is (compression would not pay for itself). */
 const COMPRESS_FROM = 1024;
 

@@ -17,8 +17,8 @@ import { newsletterSubscribers } from '../../infra/db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
 import { isTextSearch } from './product-search.js';
-import { sendRepresentation, type Representation } from '../../infra/snapshot.js';
-import type { CatalogueStore } from './snapshot.js';
+import { keepAtMost, sendRepresentation, type Representation } from '../../infra/snapshot.js';
+import { MAX_QUERIES, type CatalogueStore } from './snapshot.js';
 
 export { DEFAULT_BANNERS } from './snapshot.js';
 
@@ -85,20 +85,17 @@ const VENDOR_PATH = '/api/seller/vendor/';
  * The product-list queries the early path has read, as the route's schema reads them (null: one
  * the route answers itself, refused or a text search). The same few come back again and again,
  * and parsing and checking one was among the larger parts of a revalidation's own JavaScript; at
- * most 256 are kept.
+ * most MAX_QUERIES are kept.
  */
 const listQueries = new Map<string, Readonly<ProductListQuery> | null>();
 
 function listQuery(raw: string): Readonly<ProductListQuery> | null {
-  let q = listQueries.get(raw);
-  if (q === undefined) {
-    const parsed = ProductListQuery.safeParse(parseQuery(raw));
-    // Frozen: every revalidation with this query shares it.
-    q = parsed.success && !isTextSearch(parsed.data) ? Object.freeze(parsed.data) : null;
-    if (listQueries.size >= 256) listQueries.delete(listQueries.keys().next().value!);
-    listQueries.set(raw, q);
-  }
-  return q;
+  const known = listQueries.get(raw);
+  if (known !== undefined) return known;
+  const parsed = ProductListQuery.safeParse(parseQuery(raw));
+  // Frozen: every revalidation with this query shares it.
+  const q = parsed.success && !isTextSearch(parsed.data) ? Object.freeze(parsed.data) : null;
+  return keepAtMost(listQueries, MAX_QUERIES, raw, q);
 }
 
 /**

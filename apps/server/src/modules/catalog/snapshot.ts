@@ -13,7 +13,7 @@ import {
 type BannerRow = Awaited<ReturnType<typeof listBanners>>[number];
 import { queryRows, type Database, type Db } from '../../infra/db/client.js';
 import { places } from '../../infra/db/schema.js';
-import { Representation, Section } from '../../infra/snapshot.js';
+import { keepAtMost, Representation, Section } from '../../infra/snapshot.js';
 import type { RedisLink } from '../../infra/redis.js';
 import { PlaceIndex } from '../geocoding/index.js';
 import { listBanners } from '../admin/index.js';
@@ -44,8 +44,8 @@ export const DEFAULT_BANNERS = [
 ];
 const HOME_SLIDES = [0, 1, 2, 3].map((i) => `/media/seed/slide-${i}.webp`);
 
-/** Distinct product-list queries kept per snapshot; past that the oldest is dropped. */
-const MAX_QUERIES = 200;
+/** Distinct product-list queries kept (per snapshot, and parsed by the early path); past that the oldest is dropped. */
+export const MAX_QUERIES = 200;
 /** Address suggestions kept per gazetteer snapshot, by normalised text. */
 const MAX_SUGGESTIONS = 5_000;
 /**
@@ -151,9 +151,7 @@ class CatalogueData implements ProductSource {
     let rep = this.lists.get(key);
     if (!rep) {
       const products = selectProducts(this, query, now, sales?.sold ?? null);
-      rep = Representation.json({ success: true, products });
-      if (this.lists.size >= MAX_QUERIES) this.lists.delete(this.lists.keys().next().value!);
-      this.lists.set(key, rep);
+      rep = keepAtMost(this.lists, MAX_QUERIES, key, Representation.json({ success: true, products }));
     }
     return rep;
   }
@@ -181,10 +179,7 @@ class CatalogueData implements ProductSource {
     if (!pending) {
       pending = search(query)
         .then((products) => {
-          const rep = Representation.json({ success: true, products });
-          if (this.searches.size >= MAX_QUERIES) this.searches.delete(this.searches.keys().next().value!);
-          this.searches.set(key, rep);
-          return rep;
+          return keepAtMost(this.searches, MAX_QUERIES, key, Representation.json({ success: true, products }));
         })
         .finally(() => this.searching.delete(key));
       this.searching.set(key, pending);
@@ -225,9 +220,12 @@ class PlacesData {
     const key = q.trim().toLowerCase();
     let rep = this.answers.get(key);
     if (!rep) {
-      rep = Representation.json({ success: true, data: this.index.suggest(key) });
-      if (this.answers.size >= MAX_SUGGESTIONS) this.answers.delete(this.answers.keys().next().value!);
-      this.answers.set(key, rep);
+      rep = keepAtMost(
+        this.answers,
+        MAX_SUGGESTIONS,
+        key,
+        Representation.json({ success: true, data: this.index.suggest(key) }),
+      );
     }
     return rep;
   }
