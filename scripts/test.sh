@@ -3,7 +3,10 @@
 # Installs what the tests need (npm packages, Debian's Chromium) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/stages.sh
+source scripts/stages.sh
 
+stage "install (npm ci, Chromium) when missing"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
@@ -16,21 +19,21 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
-echo "== typecheck"
+stage "typecheck"
 npm run typecheck --silent
-echo "== lint (correctness, hooks, accessibility, module and feature boundaries)"
+stage "lint (correctness, hooks, accessibility, module and feature boundaries)"
 npm run lint --silent
 npm run test:lint-rules --silent
-echo "== format (Prettier)"
+stage "format (Prettier)"
 npm run format:check --silent
-echo "== unit and API tests (shared, server on embedded PGlite, web)"
+stage "unit and API tests (shared, server on embedded PGlite, web)"
 npm run test:unit --silent
-echo "== attack suite (authorisation on every route and spelling, input, sessions, sockets, races)"
+stage "attack suite (authorisation on every route and spelling, input, sessions, sockets, races)"
 npm run test:security --silent
-echo "== build the web app"
+stage "build the web app"
 npm run build --silent
 npm run budget --silent
-echo "== end-to-end (Playwright, Chromium)"
+stage "end-to-end (Playwright, Chromium)"
 if [ -f e2e/playwright.config.ts ]; then
   npm run e2e -w e2e --silent
 fi
