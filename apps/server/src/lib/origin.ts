@@ -15,3 +15,20 @@ export function sameSiteCheck(publicUrl: string): (headers: IncomingHttpHeaders)
     return headers['sec-fetch-site'] !== 'cross-site';
   };
 }
+
+/**
+ * Stricter, for the one GET that changes state (the spec's logout): a GET carries no `Origin`
+ * when it is a navigation, so besides `sameSiteCheck` the browser's `Sec-Fetch-Site` must say our
+ * own origin or none (typed, bookmarked) when sent (a sibling subdomain is `same-site`, refused),
+ * and a prefetch or prerender is refused: it is the browser guessing, not the user asking.
+ */
+export function ownPageCheck(publicUrl: string): (headers: IncomingHttpHeaders) => boolean {
+  const isSameSite = sameSiteCheck(publicUrl);
+  return (headers) => {
+    const site = headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+    const purpose = `${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''}`.toLowerCase();
+    if (purpose.includes('prefetch') || purpose.includes('prerender')) return false;
+    return isSameSite(headers);
+  };
+}

@@ -31,6 +31,7 @@ const OPEN = new Set([
   'POST /api/newsletter/subscribe',
   'POST /api/user/register',
   'POST /api/user/login',
+  'GET /api/user/logout',
   'POST /api/user/logout',
   'POST /api/user/sendPasswordResetEmail',
   'POST /api/user/resetPassword',

@@ -151,11 +151,60 @@ describe('password change and reset', () => {
 });
 
 describe('logout', () => {
-  it('a cross-site GET cannot log anyone out: there is no GET logout', async () => {
+  const getLogout = (headers: Record<string, string | undefined>) =>
+    app.inject({ method: 'GET', url: '/api/user/logout', headers });
+
+  it("the spec's GET logs out from our own pages, from a typed address and from a client without browser headers", async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin', origin: OWN_ORIGIN },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      {},
+    ]) {
+      const { cookie } = await createUser(app);
+      const res = await getLogout({ cookie, ...headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(json<{ message: string }>(res).message).toBe('Logged out');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+      expect(await isAuth(cookie), JSON.stringify(headers)).toBe(false);
+    }
+  });
+
+  it('a GET from another site, a sibling subdomain, a foreign Origin or a prefetch cannot log anyone out', async () => {
     const { cookie } = await createUser(app);
-    const res = await app.inject({ url: '/api/user/logout', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
-    expect(res.statusCode).toBe(404);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' },
+      { 'sec-fetch-site': 'same-origin', purpose: 'prefetch' },
+      { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch;prerender' },
+    ]) {
+      const res = await getLogout({ cookie, ...headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(json<ErrorAnswer>(res).code).toBe('bad_origin');
+      expect(res.headers['set-cookie'], JSON.stringify(headers)).toBeUndefined();
+    }
     expect(await isAuth(cookie)).toBe(true);
+  });
+
+  it('a HEAD is not a logout (a link checker must not end the session)', async () => {
+    const { cookie } = await createUser(app);
+    const res = await app.inject({ method: 'HEAD', url: '/api/user/logout', headers: { cookie } });
+    expect(res.statusCode).not.toBe(200);
+    expect(await isAuth(cookie)).toBe(true);
+  });
+
+  it("the spec's GET logout disconnects the session's socket like the POST", async () => {
+    const { cookie } = await createUser(app);
+    const socket = await openSocket(cookie);
+    const gone = disconnected(socket);
+    expect((await getLogout({ cookie, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
   });
 
   it('a cross-site POST cannot either; our own page can', async () => {

@@ -3,8 +3,10 @@ import {
   CartAnswer,
   CartUpdateInput,
   ChangePasswordInput,
+  deliveryFeeRange,
   GoogleSignInInput,
   IsAuthAnswer,
+  koboToNaira,
   LoginInput,
   MessageAnswer,
   PublicConfig,
@@ -21,6 +23,8 @@ import type { AppContext } from '../../context.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { AuthService, PASSWORD_RESET_JOB } from './auth.service.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
+import { AppError } from '../../lib/errors.js';
+import { ownPageCheck } from '../../lib/origin.js';
 import type { UserRow } from './users.repo.js';
 import { jobKind, noPayload } from '../../infra/jobs/jobs.js';
 
@@ -84,12 +88,27 @@ export const authModule: Module = async (app, ctx) => {
     },
   );
 
-  // POST only, so the Origin check applies: a cross-site link cannot log anyone out.
-  app.post('/api/user/logout', { schema: { tags: ['user'], response: { 200: MessageAnswer } } }, async (req, reply) => {
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.sessionToken) await ctx.sessions.destroy(req.sessionToken);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true as const, message: 'Logged out' };
-  });
+  };
+  // POST passes the Origin check every state-changing request gets.
+  app.post('/api/user/logout', { schema: { tags: ['user'], response: { 200: MessageAnswer } } }, logout);
+  // The spec's client logs out with a GET, which the Origin check skips: a link or an image on
+  // another site (or a sibling subdomain, or the browser prefetching a link) must not end the
+  // session, so only a request from our own pages, or one the user typed, may. No HEAD copy: a
+  // link checker's HEAD would log out too. Never cached, or a later logout would not reach us.
+  const isOwnPage = ownPageCheck(ctx.config.publicUrl);
+  app.get(
+    '/api/user/logout',
+    { schema: { tags: ['user'], response: { 200: MessageAnswer } }, exposeHeadRoute: false },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!isOwnPage(req.headers)) throw new AppError(403, 'bad_origin', 'Cross-site requests are not allowed.');
+      return logout(req, reply);
+    },
+  );
 
   app.post(
     '/api/user/logout-all',
@@ -164,12 +183,14 @@ export const authModule: Module = async (app, ctx) => {
     },
   );
 
+  const feeRange = deliveryFeeRange(ctx.config.feeTiers);
   app.get('/api/config', { schema: { tags: ['meta'], response: { 200: PublicConfig } } }, async () => ({
     success: true as const,
     googleClientId: ctx.config.google.clientId,
     campusName: ctx.config.campus.name,
     serviceArea: ctx.config.campus.serviceArea,
     deliveryHours: ctx.config.deliveryHours,
+    deliveryFeeRange: { min: koboToNaira(feeRange.minKobo), max: koboToNaira(feeRange.maxKobo) },
   }));
 };
 
