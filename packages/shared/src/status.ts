@@ -28,6 +28,59 @@ export function isDispatchCompleted(status: ItemStatus): boolean {
 /** Customers may cancel within this many minutes of payment (DESIGN §3). */
 export const CANCEL_WINDOW_MS = 5 * 60 * 1000;
 
+/** How long a delivery usually takes once under way, in minutes (SPEC §9: FAQ and terms). */
+export const DELIVERY_ESTIMATE_MINUTES = { min: 30, max: 60 } as const;
+
+/**
+ * Why a customer can no longer cancel: the window since payment has passed, a vendor has
+ * confirmed (orders), a rider has the job, it is over (delivered or cancelled), or it is not paid.
+ */
+export type CancelStop = 'window_passed' | 'confirmed' | 'rider_assigned' | 'finished' | 'unpaid';
+
+/** While cancelling is allowed, until when (epoch ms) and no stop; else the stop and no end. */
+export type CancelWindow = { until: number; stop: null } | { until: null; stop: CancelStop };
+
+function windowSincePayment(paidAt: number | null, now: number): CancelWindow {
+  if (paidAt === null) return { until: null, stop: 'unpaid' };
+  const until = paidAt + CANCEL_WINDOW_MS;
+  return now < until ? { until, stop: null } : { until: null, stop: 'window_passed' };
+}
+
+/**
+ * An order may be cancelled while no item is confirmed and within the window after payment
+ * (DESIGN §3, FAQ and terms together). The stop named is the one the customer can act on least:
+ * a rider on the way says more than a vendor's confirmation, which says more than the clock.
+ */
+export function orderCancelWindow(
+  itemStatuses: readonly ItemStatus[],
+  paidAt: number | null,
+  now: number,
+): CancelWindow {
+  const live = itemStatuses.filter((s) => s !== CANCELLED);
+  if (live.length === 0 || live.every((s) => s === 'Order Delivered')) return { until: null, stop: 'finished' };
+  if (live.some((s) => s !== 'Order Placed' && s !== 'Order Confirmed')) return { until: null, stop: 'rider_assigned' };
+  if (live.some((s) => s === 'Order Confirmed')) return { until: null, stop: 'confirmed' };
+  return windowSincePayment(paidAt, now);
+}
+
+/** A dispatch may be cancelled before a rider is assigned and within the window (DESIGN §3). */
+export function dispatchCancelWindow(
+  status: ItemStatus,
+  riderAssigned: boolean,
+  paidAt: number | null,
+  now: number,
+): CancelWindow {
+  if (isDispatchCompleted(status)) return { until: null, stop: 'finished' };
+  if (riderAssigned || status !== 'Order Placed') return { until: null, stop: 'rider_assigned' };
+  return windowSincePayment(paidAt, now);
+}
+
+/** Time left as a clock reads it: "4:59", "0:07"; "0:00" once it is over. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
 /** The delivery code is shown while the order is on its way. */
 export function isOnTheWay(status: ItemStatus): boolean {
   return status === 'Order Assigned' || status === 'Order Picked';

@@ -51,6 +51,19 @@ export function doorLine(d: Partial<DoorDetails> | null | undefined): string {
     .join(' · ');
 }
 
+/**
+ * The place and its city in one line, the city once: a picked place's name often ends with it
+ * already ("Ugbowo, Benin City" in "Benin City" stays "Ugbowo, Benin City").
+ */
+export function placeLine(address: string, city?: string | null): string {
+  const place = address.trim();
+  const town = (city ?? '').trim();
+  if (!town) return place;
+  if (!place) return town;
+  const parts = place.split(',').map((p) => p.trim().toLowerCase());
+  return parts.includes(town.toLowerCase()) ? place : `${place}, ${town}`;
+}
+
 /** A saved address as the API shows it. */
 export const Address = z.object({
   _id: z.string(),

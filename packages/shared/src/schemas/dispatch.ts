@@ -4,6 +4,7 @@ import { MSG } from '../messages.js';
 import { DELIVERY_NOTE_MAX } from '../constants.js';
 import { CANCELLED, ORDER_STATUSES } from '../status.js';
 import { Email, Latitude, Longitude, Phone, Text, okAnswer, str } from './common.js';
+import { DoorDto } from './rider.js';
 
 /** An item's or a dispatch's status as answers carry it. */
 export const ItemStatusEnum = z.enum([...ORDER_STATUSES, CANCELLED]);
@@ -55,6 +56,8 @@ export const DispatchPersonDto = z.object({
   phone: z.string(),
   address: z.string(),
   email: z.string(),
+  /** Block, floor, room and landmark at this address, when given (a saved address has them). */
+  door: DoorDto.nullable().optional(),
 });
 export type DispatchPersonDto = z.infer<typeof DispatchPersonDto>;
 
@@ -75,6 +78,8 @@ export const DispatchDto = z.object({
   deliveryNote: z.string(),
   deliveryCode: z.string().nullable(),
   canCancel: z.boolean(),
+  /** until when cancelling is allowed (ISO), while it is */
+  cancelUntil: z.string().nullable().optional(),
   /** for the sender: steps with times, the rider once assigned, the refund (additions for tracking) */
   ...TrackingFields,
 });

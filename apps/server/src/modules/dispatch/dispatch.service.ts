@@ -3,6 +3,8 @@ import {
   MAX_CODE_ATTEMPTS,
   MSG,
   deliveryFeeBetween,
+  dispatchCancelWindow,
+  doorOf,
   formatNaira,
   dispatchTotals,
   isInServiceArea,
@@ -60,20 +62,20 @@ function person(json: Record<string, unknown>) {
     phone: s('phone'),
     address: s('address'),
     email: s('email'),
+    door: doorOf(json),
   };
 }
 
+function cancelWindow(row: DispatchRow, now: number) {
+  return dispatchCancelWindow(row.status as ItemStatus, row.riderId !== null, row.paidAt?.getTime() ?? null, now);
+}
+
 export function canCancel(row: DispatchRow, now = Date.now()): boolean {
-  return (
-    row.paymentState === 'paid' &&
-    row.status === 'Order Placed' &&
-    row.riderId === null &&
-    row.paidAt !== null &&
-    now - row.paidAt.getTime() < CANCEL_WINDOW_MS
-  );
+  return row.paymentState === 'paid' && cancelWindow(row, now).stop === null;
 }
 
 export function toDispatchDto(row: DispatchRow, viewer: Viewer, now = Date.now()): DispatchDto {
+  const until = viewer === 'sender' && row.paymentState === 'paid' ? cancelWindow(row, now).until : null;
   return {
     _id: row.id,
     status: row.status as ItemStatus,
@@ -86,7 +88,8 @@ export function toDispatchDto(row: DispatchRow, viewer: Viewer, now = Date.now()
     pickup: person(row.pickup),
     deliveryNote: row.deliveryNote,
     deliveryCode: viewer === 'sender' && row.status !== 'Order Cancelled' ? row.deliveryCode : null,
-    canCancel: viewer === 'sender' && canCancel(row, now),
+    canCancel: until !== null,
+    cancelUntil: until === null ? null : new Date(until).toISOString(),
   };
 }
 

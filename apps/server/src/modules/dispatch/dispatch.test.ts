@@ -425,6 +425,7 @@ describe('GET /api/dispatch/user', () => {
         phone: DROPOFF.phone,
         address: DROPOFF.address,
         email: DROPOFF.email,
+        door: null,
       },
       pickup: {
         firstName: 'Ada',
@@ -432,10 +433,12 @@ describe('GET /api/dispatch/user', () => {
         phone: '08031234567',
         address: address.address,
         email: 'ada@example.com',
+        door: null,
       },
       deliveryNote: 'Two textbooks in a bag',
       deliveryCode: expect.stringMatching(/^\d{4}$/),
       canCancel: true,
+      cancelUntil: expect.any(String),
       // Tracking (additions to the spec's shape): placed now, the rider's steps still to come.
       timeline: [
         { key: 'placed', label: 'Dispatch placed', at: expect.any(String), note: null },

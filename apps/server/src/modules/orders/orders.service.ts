@@ -10,6 +10,7 @@ import {
   outsideDeliveryHoursMessage,
   vendorOpenState,
   nairaToKobo,
+  orderCancelWindow,
   orderDeliveryFee,
   shownOrderStatus,
   unitPriceKobo,
@@ -505,12 +506,17 @@ export class OrderService {
       const items = await repo.itemsOf(tx, [order.id]);
       const live = items.filter((i) => i.status !== CANCELLED);
       if (!live.length) throw conflict('This order is already cancelled.', 'already_cancelled');
-      if (live.some((i) => i.status !== 'Order Placed'))
+      const window = orderCancelWindow(
+        items.map((i) => i.status as ItemStatus),
+        order.paidAt?.getTime() ?? null,
+        now.getTime(),
+      );
+      if (window.stop !== null && window.stop !== 'window_passed' && window.stop !== 'unpaid')
         throw conflict(
           'This order can no longer be cancelled: a vendor has already confirmed it.',
           'cancel_not_allowed',
         );
-      if (!order.paidAt || now.getTime() - order.paidAt.getTime() > CANCEL_WINDOW_MS) {
+      if (window.stop !== null) {
         throw conflict(
           `Orders can only be cancelled within ${CANCEL_WINDOW_MS / 60_000} minutes of payment.`,
           'cancel_window_passed',
@@ -555,10 +561,8 @@ export function toOrderDto(
 ): OrderDto {
   const statuses = items.map((i) => i.status as ItemStatus);
   const status = shownOrderStatus(statuses);
-  const live = statuses.filter((s) => s !== CANCELLED);
-  const until = o.paidAt ? new Date(o.paidAt.getTime() + CANCEL_WINDOW_MS) : null;
-  const canCancel =
-    o.paymentState === 'paid' && live.length > 0 && live.every((s) => s === 'Order Placed') && !!until && now < until;
+  const window = orderCancelWindow(statuses, o.paidAt?.getTime() ?? null, now.getTime());
+  const canCancel = o.paymentState === 'paid' && window.stop === null;
   return {
     _id: o.id,
     createdAt: o.createdAt.toISOString(),
@@ -582,7 +586,7 @@ export function toOrderDto(
     })),
     deliveryCode: isOnTheWay(status) ? o.deliveryCode : null,
     canCancel,
-    cancelUntil: canCancel && until ? until.toISOString() : null,
+    cancelUntil: canCancel && window.until !== null ? new Date(window.until).toISOString() : null,
     address: orderAddressOf(o.address),
     deliveryNote: o.deliveryNote,
   };
