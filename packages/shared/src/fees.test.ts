@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FEE_TIERS,
   parseFeeTiers,
+  cartEstimate,
   cartTotals,
+  deliveryFeeRange,
   deliveryFeeForDistance,
   dispatchTotals,
   orderDeliveryFee,
@@ -135,4 +137,37 @@ describe('fee tier configuration', () => {
       expect(() => parseFeeTiers(t)).toThrow(RangeError);
     },
   );
+});
+
+describe('the cart before its delivery fee is known', () => {
+  it('ranges from the first to the last tier of the table', () => {
+    expect(deliveryFeeRange()).toEqual({ minKobo: N(500), maxKobo: N(1800) });
+    expect(deliveryFeeRange(parseFeeTiers('1:300,*:900'))).toEqual({ minKobo: N(300), maxKobo: N(900) });
+  });
+
+  it('gives one range per vendor, and the least service fee and total any address can lead to', () => {
+    const range = deliveryFeeRange();
+    // ₦2,650 of items: ₦140 on the items alone, but at least ₦150 once the cheapest trip is added.
+    expect(serviceFee(N(2650))).toBe(N(140));
+    expect(cartEstimate(N(2650), 1, range)).toEqual({
+      deliveryMinKobo: N(500),
+      deliveryMaxKobo: N(1800),
+      serviceFeeFromKobo: N(150),
+      totalFromKobo: N(3300),
+    });
+    expect(cartEstimate(N(2650), 2, range)).toMatchObject({ deliveryMinKobo: N(1000), deliveryMaxKobo: N(3600) });
+  });
+
+  it('never shows more than the fee turns out to be, at any distance', () => {
+    const range = deliveryFeeRange();
+    for (const items of [N(100), N(2000), N(2400), N(9350), N(140_000)])
+      for (const km of [0, 0.7, 2, 6.5, 12]) {
+        const est = cartEstimate(items, 1, range);
+        const real = cartTotals(items, deliveryFeeForDistance(km));
+        expect(real.deliveryFeeKobo).toBeGreaterThanOrEqual(est.deliveryMinKobo);
+        expect(real.deliveryFeeKobo).toBeLessThanOrEqual(est.deliveryMaxKobo);
+        expect(real.serviceFeeKobo).toBeGreaterThanOrEqual(est.serviceFeeFromKobo);
+        expect(real.totalKobo).toBeGreaterThanOrEqual(est.totalFromKobo);
+      }
+  });
 });

@@ -121,3 +121,38 @@ export function orderDeliveryFee(
 ): Kobo {
   return vendorLocations.reduce((sum, v) => sum + deliveryFeeBetween(v, destination, tiers), 0);
 }
+
+/** The lowest and highest fee of one trip in a tier table (the first and the last tier). */
+export function deliveryFeeRange(tiers: readonly FeeTier[] = DEFAULT_FEE_TIERS): { minKobo: Kobo; maxKobo: Kobo } {
+  if (!tiers.length) throw new RangeError('no fee tiers configured');
+  const fees = tiers.map((t) => t.feeKobo);
+  return { minKobo: Math.min(...fees), maxKobo: Math.max(...fees) };
+}
+
+export interface CartEstimate {
+  /** What the delivery fee can be for this many vendors: one trip's range per vendor. */
+  deliveryMinKobo: Kobo;
+  deliveryMaxKobo: Kobo;
+  /** The least the service fee and the total can be (the service fee never falls as its base grows). */
+  serviceFeeFromKobo: Kobo;
+  totalFromKobo: Kobo;
+}
+
+/**
+ * The cart before its delivery fee is known: the fee's range, and the lowest service fee and
+ * total it can lead to, so nothing shown then is later undercut or looks final.
+ */
+export function cartEstimate(
+  itemsKobo: Kobo,
+  vendorCount: number,
+  tripRange: { minKobo: Kobo; maxKobo: Kobo },
+): CartEstimate {
+  const n = Math.max(0, Math.trunc(vendorCount));
+  const lowest = cartTotals(itemsKobo, tripRange.minKobo * n);
+  return {
+    deliveryMinKobo: tripRange.minKobo * n,
+    deliveryMaxKobo: tripRange.maxKobo * n,
+    serviceFeeFromKobo: lowest.serviceFeeKobo,
+    totalFromKobo: lowest.totalKobo,
+  };
+}

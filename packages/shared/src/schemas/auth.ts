@@ -99,5 +99,7 @@ export const PublicConfig = okAnswer({
   }),
   /** Checkout's delivery hours, Lagos time ("08:00"–"21:00"). */
   deliveryHours: z.object({ open: z.string(), close: z.string() }),
+  /** One trip's cheapest and dearest fee in the configured table, naira (a price before an address). */
+  deliveryFeeRange: z.object({ min: z.number(), max: z.number() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -4,6 +4,7 @@ import { MSG } from '../messages.js';
 import { DELIVERY_NOTE_MAX } from '../constants.js';
 import { CANCELLED, ORDER_STATUSES } from '../status.js';
 import { Email, Latitude, Longitude, Phone, Text, okAnswer, str } from './common.js';
+import { AddressInput } from './address.js';
 import { DoorDto } from './rider.js';
 
 /** An item's or a dispatch's status as answers carry it. */
@@ -22,6 +23,11 @@ export const DispatchDropoffInput = z
     phone: Phone,
     latitude: Latitude.nullable().optional(),
     longitude: Longitude.nullable().optional(),
+    // The door inside the picked place: optional, under the very rules of a saved address's.
+    block: AddressInput.shape.block,
+    floor: AddressInput.shape.floor,
+    room: AddressInput.shape.room,
+    landmark: AddressInput.shape.landmark,
   })
   .superRefine((d, ctx) => {
     if (d.latitude == null || d.longitude == null) {

@@ -1,5 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  doorLine,
+  doorOf,
   primaryRole,
   shownOrderStatus,
   type AdminCategory,
@@ -271,7 +273,7 @@ export class AdminService {
       riderName: d.rider_name,
       locked: d.locked_at !== null,
       pickup: String(d.pickup.address ?? ''),
-      dropoff: String(d.dropoff.address ?? ''),
+      dropoff: [String(d.dropoff.address ?? ''), doorLine(doorOf(d.dropoff))].filter(Boolean).join(' · '),
     }));
   }
 

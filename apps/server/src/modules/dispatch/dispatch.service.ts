@@ -7,9 +7,11 @@ import {
   doorOf,
   formatNaira,
   dispatchTotals,
+  doorLine,
   isInServiceArea,
   koboToNaira,
   type DispatchDto,
+  type DoorDetails,
   type TrackingDto,
   type DispatchRequest,
   type ItemStatus,
@@ -156,6 +158,10 @@ export class DispatchService {
           phone: dropoff.phone,
           address: dropoff.address,
           ...to,
+          block: dropoff.block,
+          floor: dropoff.floor,
+          room: dropoff.room,
+          landmark: dropoff.landmark,
         },
         deliveryNote: input.deliveryNote,
         isExpress: input.isExpress,
@@ -195,6 +201,9 @@ export class DispatchService {
     });
     const dropoff = person(row.dropoff);
     const sender = person(row.pickup);
+    // The recipient checks the rider is headed for the right door, and can correct it by phone.
+    const door = row.dropoff as Partial<DoorDetails>;
+    const doorText = [doorLine(door), door.landmark && `Landmark: ${door.landmark}`].filter(Boolean).join('. ');
     await this.ctx.mailer.send(tx, {
       to: dropoff.email,
       subject: 'Your Jara delivery code',
@@ -202,6 +211,7 @@ export class DispatchService {
         `Hello ${dropoff.firstName},`,
         '',
         `${sender.firstName} ${sender.lastName} is sending you a parcel with Jara, to ${dropoff.address}.`,
+        ...(doorText ? [`At: ${doorText}.`] : []),
         `Your delivery code is ${row.deliveryCode}.`,
         'Give this code to the rider only when you have the parcel in your hands.',
       ].join('\n'),

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  doorLine,
+  doorOf,
   koboToNaira,
   shownOrderStatus,
   type ChatMediaType,
@@ -134,13 +136,14 @@ export async function customerContext(ex: Executor, customerId: string, limit = 
     }),
     dispatches: recentDispatches.map((d) => {
       const drop = (d.dropoff ?? {}) as { address?: string; firstName?: string; lastName?: string };
+      const place = [drop.address, doorLine(doorOf(d.dropoff))].filter(Boolean).join(' · ');
       return {
         _id: d.id,
         createdAt: d.createdAt.toISOString(),
         status: d.status,
         deliveryFee: koboToNaira(d.deliveryFeeKobo),
         isExpress: d.isExpress,
-        dropoff: [drop.firstName, drop.lastName].filter(Boolean).join(' ') + (drop.address ? ` — ${drop.address}` : ''),
+        dropoff: [drop.firstName, drop.lastName].filter(Boolean).join(' ') + (place ? ` — ${place}` : ''),
       };
     }),
   };
