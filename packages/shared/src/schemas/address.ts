@@ -31,6 +31,20 @@ export const AddressInput = z
   });
 export type AddressInput = z.input<typeof AddressInput>;
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The body of `POST /api/address/add` and of an update: the address flat, or as SPEC §7's
+ * "address object" wrapped in `{ address: {…} }`, told apart by `address` being an object rather
+ * than the street text. Unwrapped before the one check, so both forms get the same messages; keys
+ * beside the wrapped object stay, so the strict check refuses them by name.
+ */
+export const AddressBody = z.preprocess((body) => {
+  if (!isRecord(body) || !isRecord(body.address)) return body;
+  const { address, ...beside } = body;
+  return { ...beside, ...address };
+}, AddressInput);
+
 /** Where the door is inside the place: all optional, empty when not given. */
 export interface DoorDetails {
   block: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressAnswer, AddressInput, AddressListAnswer, Id, MessageAnswer } from '@jara/shared';
+import { AddressAnswer, AddressBody, AddressListAnswer, Id, MessageAnswer } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
@@ -17,7 +17,7 @@ export const addressesModule: Module = async (app, ctx) => {
 
   app.post(
     '/api/address/add',
-    { schema: { tags: ['address'], body: AddressInput, response: { 200: AddressAnswer } } },
+    { schema: { tags: ['address'], body: AddressBody, response: { 200: AddressAnswer } } },
     async (req, reply) => {
       const user = requireUser(req);
       await rateLimit(ctx.limiter, reply, [{ key: `address:user:${user.id}`, limit: 30, windowMs: 3_600_000 }]);
@@ -27,7 +27,7 @@ export const addressesModule: Module = async (app, ctx) => {
 
   app.post(
     '/api/address/update/:id',
-    { schema: { tags: ['address'], params: Params, body: AddressInput, response: { 200: AddressAnswer } } },
+    { schema: { tags: ['address'], params: Params, body: AddressBody, response: { 200: AddressAnswer } } },
     async (req) => {
       const address = await book.update(requireUser(req).id, req.params.id, req.body);
       return { success: true as const, message: 'Address updated', address };

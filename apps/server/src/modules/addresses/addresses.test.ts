@@ -74,6 +74,48 @@ describe('addresses', () => {
     expect(await app.ctx.db.select().from(addresses).where(eq(addresses.userId, user.id))).toHaveLength(0);
   });
 
+  it("saves the spec's address object wrapped as { address: {…} }, as added and as updated", async () => {
+    const { cookie } = await createUser(app);
+    const added = await post('/api/address/add', cookie, { address: valid });
+    expect(added.statusCode, added.body).toBe(200);
+    const { address } = json<AddressAnswer>(added);
+    expect(address).toMatchObject({
+      firstName: 'Ada',
+      email: 'ada@example.com',
+      address: 'Hall 3, University of Benin',
+      latitude: 6.3985,
+      longitude: 5.6112,
+    });
+    const list = json<AddressListAnswer>(await app.inject({ url: '/api/address/get', headers: { cookie } }));
+    expect(list.addresses.map((a) => a._id)).toEqual([address._id]);
+
+    const updated = await post(`/api/address/update/${address._id}`, cookie, {
+      address: { ...valid, address: 'Hall 5, University of Benin' },
+    });
+    expect(json<AddressAnswer>(updated).address).toMatchObject({
+      _id: address._id,
+      address: 'Hall 5, University of Benin',
+    });
+  });
+
+  it('refuses a bad wrapped address with the same clear message as a flat one, and saves nothing', async () => {
+    const { user, cookie } = await createUser(app);
+    const cases: [object, string][] = [
+      [{ address: { ...valid, phone: '12345' } }, 'Please enter a valid Nigerian phone number.'],
+      [{ address: { ...valid, latitude: null, longitude: null } }, 'Please select a valid address from suggestions.'],
+      [{ address: { ...valid, email: 'nope' } }, 'Invalid email format.'],
+      [{ address: { ...valid, city: '' } }, 'This field is required'],
+      [{ address: valid, userId: user.id }, 'Unrecognized key: "userId"'],
+      [{ address: { ...valid, address: { street: 'Hall 3' } } }, 'Invalid input: expected string, received object'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post('/api/address/add', cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json<ErrorAnswer>(res)).toMatchObject({ code: 'validation_failed', message });
+    }
+    expect(await app.ctx.db.select().from(addresses).where(eq(addresses.userId, user.id))).toHaveLength(0);
+  });
+
   it('cannot read, change or delete another user’s address; guests are refused', async () => {
     const owner = await createCustomer(app);
     const other = await createUser(app);
