@@ -11,6 +11,10 @@ const good: DispatchForm = {
   phone: '08051234567',
   latitude: 6.3969,
   longitude: 5.6131,
+  block: '',
+  floor: '',
+  room: '',
+  landmark: '',
   deliveryNote: 'Books',
   isExpress: false,
 };
@@ -42,5 +46,13 @@ describe('dispatch form rules', () => {
       'This field is required',
     ]);
     expect(checkDispatchForm({ ...good, pickupAddressId: null }, opts).body).toBeNull();
+  });
+  it('sends the door, and holds a too-long one under the saved address rule', () => {
+    const door = { block: ' C ', floor: '2', room: '214 ', landmark: 'By the water tank' };
+    expect(checkDispatchForm({ ...good, ...door }, opts).body?.dropoff).toMatchObject(door);
+    const long = checkDispatchForm({ ...good, landmark: 'x'.repeat(201), room: 'r'.repeat(31) }, opts);
+    expect(long.body).toBeNull();
+    expect(long.fieldErrors.landmark).toEqual(['At most 200 characters']);
+    expect(long.fieldErrors.room).toEqual(['At most 30 characters']);
   });
 });

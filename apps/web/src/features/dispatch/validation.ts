@@ -9,11 +9,26 @@ export interface DispatchForm {
   phone: string;
   latitude: number | null;
   longitude: number | null;
+  /** The door inside the picked place (optional, as on a saved address). */
+  block: string;
+  floor: string;
+  room: string;
+  landmark: string;
   deliveryNote: string;
   isExpress: boolean;
 }
 
-export const DROPOFF_FIELDS = ['firstName', 'lastName', 'email', 'address', 'phone'] as const;
+export const DROPOFF_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'address',
+  'block',
+  'floor',
+  'room',
+  'landmark',
+  'phone',
+] as const;
 export type FormField = (typeof DROPOFF_FIELDS)[number] | 'deliveryNote';
 export type FieldErrors = Partial<Record<FormField, string[]>>;
 
@@ -38,6 +53,10 @@ export function checkDispatchForm(form: DispatchForm, opts: { payerEmail: string
       phone: form.phone,
       latitude: form.latitude,
       longitude: form.longitude,
+      block: form.block,
+      floor: form.floor,
+      room: form.room,
+      landmark: form.landmark,
     },
     deliveryNote: form.deliveryNote,
     isExpress: form.isExpress,

@@ -61,12 +61,20 @@ describe('DispatchRequestPage', () => {
       timeout: 5000,
     });
 
+    // Before a drop-off is picked the summary says what it needs, never a ₦0 total.
+    expect(within(summary).getByTestId('delivery-fee')).toHaveTextContent('Pick a drop-off to see the fee');
+    expect(within(summary).getByTestId('total')).not.toHaveTextContent('₦');
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(/delivery code is emailed here/);
+
     await userEvent.type(screen.getByLabelText('First Name'), 'Bola');
     await userEvent.type(screen.getByLabelText('Last Name'), 'Ade');
     await userEvent.type(screen.getByLabelText('Email address'), 'bola@example.com');
     await userEvent.type(screen.getByLabelText('Phone'), '08051234567');
     await userEvent.type(screen.getByRole('combobox', { name: 'Address' }), 'Faculty');
     await userEvent.click(await screen.findByRole('option', { name: PLACE.display_name }, { timeout: 5000 }));
+    await userEvent.type(screen.getByLabelText('Block'), 'C');
+    await userEvent.type(screen.getByLabelText('Room'), '214');
+    await userEvent.type(screen.getByLabelText(/Landmark/), 'Blue gate');
     await waitFor(() => expect(within(summary).getByTestId('delivery-fee')).toHaveTextContent('₦600'), {
       timeout: 5000,
     });
@@ -97,6 +105,10 @@ describe('DispatchRequestPage', () => {
         phone: '08051234567',
         latitude: PLACE.lat,
         longitude: PLACE.lon,
+        block: 'C',
+        floor: '',
+        room: '214',
+        landmark: 'Blue gate',
       },
       deliveryNote: 'Books',
       isExpress: true,
@@ -105,7 +117,7 @@ describe('DispatchRequestPage', () => {
     expect(screen.getByRole('button', { name: MSG.submitDispatch })).toBeDisabled();
   }, 20_000);
 
-  it('resets the fee to 0 when the fee call fails', async () => {
+  it('drops the fee when the fee call fails, and shows no total', async () => {
     stubFetch({
       'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
       'GET /api/address/get': { success: true, addresses: [ADDRESS] },
@@ -121,6 +133,7 @@ describe('DispatchRequestPage', () => {
     await userEvent.type(screen.getByRole('combobox', { name: 'Address' }), 'Faculty');
     await userEvent.click(await screen.findByRole('option', { name: PLACE.display_name }, { timeout: 5000 }));
     expect(await screen.findByText(MSG.failedDeliveryFee, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(within(summary).getByTestId('delivery-fee')).toHaveTextContent('₦0');
+    expect(within(summary).getByTestId('delivery-fee')).toHaveTextContent('Unavailable');
+    expect(within(summary).getByTestId('total')).not.toHaveTextContent('₦');
   }, 20_000);
 });

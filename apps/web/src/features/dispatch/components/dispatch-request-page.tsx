@@ -13,7 +13,7 @@ import { useDeliveryFee } from '../api/get-delivery-fee';
 import { useRequestDispatch } from '../api/request-dispatch';
 import { checkDispatchForm, type DispatchForm, type FieldErrors, type FormField } from '../validation';
 import { AddressAutocomplete } from './address-autocomplete';
-import { OrderSummary } from './order-summary';
+import { OrderSummary, type FeeState } from './order-summary';
 import { PickupPicker } from './pickup-picker';
 
 const DRAFT_KEY = 'jara:dispatch-draft';
@@ -29,6 +29,10 @@ const EMPTY: DispatchForm = {
   phone: '',
   latitude: null,
   longitude: null,
+  block: '',
+  floor: '',
+  room: '',
+  landmark: '',
   deliveryNote: '',
   isExpress: false,
 };
@@ -66,7 +70,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const FIELD_ORDER: FormField[] = ['firstName', 'lastName', 'email', 'address', 'phone', 'deliveryNote'];
+const FIELD_ORDER: FormField[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'address',
+  'block',
+  'floor',
+  'room',
+  'landmark',
+  'phone',
+  'deliveryNote',
+];
 
 /** /dispatch-request: the dispatch form (SPEC §2), priced live, then payment. */
 export function DispatchRequestPage() {
@@ -76,6 +91,8 @@ export function DispatchRequestPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [addressLoading, setAddressLoading] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  /** Blocks or wings the picked place is known to have, offered for the block field. */
+  const [placeBlocks, setPlaceBlocks] = useState<string[]>([]);
   const request = useRequestDispatch();
 
   useEffect(() => writeDraft(form), [form]);
@@ -116,8 +133,20 @@ export function DispatchRequestPage() {
   useEffect(() => {
     if (fee.isError) toast.error(MSG.failedDeliveryFee, { id: 'dispatch-fee' });
   }, [fee.isError, fee.errorUpdatedAt]);
-  // On a failed call (or without both ends) the fee is 0 (SPEC §4).
+  // On a failed call (or without both ends) the fee is 0 (SPEC §4); the summary then says why
+  // instead of showing a ₦0 total.
   const baseFeeKobo = feeInput && fee.data !== undefined && !fee.isError ? fee.data : 0;
+  const feeState: FeeState = !pickup
+    ? 'no-pickup'
+    : !feeInput
+      ? 'no-dropoff'
+      : fee.isFetching
+        ? 'loading'
+        : fee.isError
+          ? 'failed'
+          : fee.data !== undefined
+            ? 'known'
+            : 'loading';
 
   const set = <K extends keyof DispatchForm>(key: K, value: DispatchForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -160,7 +189,7 @@ export function DispatchRequestPage() {
   const field = (
     key: Exclude<FormField, 'address' | 'deliveryNote'>,
     label: string,
-    props: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {},
+    props: Partial<Parameters<typeof TextField>[0]> = {},
   ) => (
     <TextField
       label={label}
@@ -206,6 +235,15 @@ export function DispatchRequestPage() {
                 inputMode: 'email',
                 autoComplete: 'off',
                 className: 'sm:col-span-2',
+                'aria-describedby': errors.email?.length
+                  ? 'dispatch-email-errors dispatch-email-hint'
+                  : 'dispatch-email-hint',
+                hint: (
+                  <p id="dispatch-email-hint" className="mt-1.5 text-sm text-stone-600">
+                    The recipient’s 4-digit delivery code is emailed here; they give it to the rider. You see the code
+                    too, on your dispatch, to pass on by phone.
+                  </p>
+                ),
               })}
               <div className="sm:col-span-2">
                 <AddressAutocomplete
@@ -227,10 +265,32 @@ export function DispatchRequestPage() {
                       latitude: Number(s.lat),
                       longitude: Number(s.lon),
                     }));
+                    setPlaceBlocks(s.blocks ?? []);
                     if (errors.address) setErrors(({ address: _gone, ...rest }) => rest);
                   }}
                 />
               </div>
+              <fieldset className="grid grid-cols-3 gap-3 sm:col-span-2">
+                <legend className="mb-1.5 text-sm font-medium text-stone-800">At the place (optional)</legend>
+                {field('block', 'Block', {
+                  autoComplete: 'off',
+                  list: placeBlocks.length ? 'dispatch-blocks' : undefined,
+                })}
+                {field('floor', 'Floor', { autoComplete: 'off' })}
+                {field('room', 'Room', { autoComplete: 'off' })}
+                {placeBlocks.length > 0 && (
+                  <datalist id="dispatch-blocks">
+                    {placeBlocks.map((b) => (
+                      <option key={b} value={b} />
+                    ))}
+                  </datalist>
+                )}
+              </fieldset>
+              {field('landmark', 'Landmark or directions (optional)', {
+                autoComplete: 'off',
+                placeholder: 'e.g. Opposite the water tank, blue gate',
+                className: 'sm:col-span-2',
+              })}
               {field('phone', 'Phone', {
                 type: 'tel',
                 inputMode: 'tel',
@@ -267,11 +327,7 @@ export function DispatchRequestPage() {
 
         <div className="lg:sticky lg:top-24">
           <Section title="Order Summary">
-            <OrderSummary
-              baseFeeKobo={baseFeeKobo}
-              isExpress={form.isExpress}
-              calculating={feeInput !== null && fee.isFetching}
-            />
+            <OrderSummary baseFeeKobo={baseFeeKobo} isExpress={form.isExpress} fee={feeState} />
             <Button
               type="submit"
               variant="primary"
