@@ -22,4 +22,12 @@ describe('chat text rules', () => {
     expect(ChatSendFields.parse({ message: '  hi  ' }).message).toBe('hi');
     expect(ChatSendFields.safeParse({ message: 'x'.repeat(CHAT_MESSAGE_MAX + 1) }).success).toBe(false);
   });
+
+  it('reads a missing chat id as a form sends it (empty, "null", "undefined") as none', () => {
+    for (const chatId of [undefined, '', ' ', 'null', 'undefined'])
+      expect(ChatSendFields.parse({ message: 'hi', chatId }).chatId).toBeUndefined();
+    const id = '0b6f3c1e-2a4d-4c8e-9f10-1a2b3c4d5e6f';
+    expect(ChatSendFields.parse({ message: 'hi', chatId: ` ${id} ` }).chatId).toBe(id);
+    expect(ChatSendFields.parse({ message: 'hi', chatId: 'nullish' }).chatId).toBe('nullish');
+  });
 });

@@ -43,10 +43,18 @@ export const CHAT_MSG = {
   notYours: 'You can only use your own conversation.',
 } as const;
 
+/** What a form sends for a chat id it does not have: nothing, or the missing value stringified. */
+const NO_CHAT_ID = new Set(['', 'null', 'undefined']);
+
 /** The text fields of `POST /api/chat/send` and of an agent's reply (multipart). */
 export const ChatSendFields = z.object({
   message: str().trim().max(CHAT_MESSAGE_MAX, CHAT_MSG.tooLong).default(''),
-  chatId: str().trim().max(100).optional(),
+  /** Absent, empty, "null" or "undefined": no conversation yet, so the first message makes one (SPEC §4). */
+  chatId: str()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((id) => (id === undefined || NO_CHAT_ID.has(id) ? undefined : id)),
 });
 export type ChatSendFields = z.infer<typeof ChatSendFields>;
 

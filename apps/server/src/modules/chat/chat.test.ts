@@ -81,6 +81,35 @@ describe('GET /api/chat/get-chat/ and POST /api/chat/send', () => {
     expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(1);
   });
 
+  it('a first message whose form sends chatId "null", "undefined" or "" creates the chat', async () => {
+    for (const missing of ['null', 'undefined', '', ' null ']) {
+      const { user, cookie } = await createUser(app);
+      const res = await sendChat(app, cookie, { message: 'Hello', chatId: missing });
+      expect(res.statusCode, `chatId=${JSON.stringify(missing)}: ${res.body}`).toBe(200);
+      const body = json<ChatAnswer>(res);
+      const chatId = chatIdOf(body);
+      expect(body.chat.messages.map((m) => m.message)).toEqual(['Hello']);
+      const [stored] = await app.ctx.db.select().from(users).where(eq(users.id, user.id));
+      expect(stored!.chatId).toBe(chatId);
+
+      // The next such message goes to the same conversation, not a second one.
+      const again = json<ChatAnswer>(await sendChat(app, cookie, { message: 'Still there?', chatId: missing }));
+      expect(again.chat._id).toBe(chatId);
+      expect(again.chat.messages.map((m) => m.message)).toEqual(['Hello', 'Still there?']);
+      expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(1);
+    }
+  });
+
+  it('a chatId that is neither missing nor a conversation of the caller is still refused', async () => {
+    const { user, cookie } = await createUser(app);
+    for (const chatId of ['nullx', 'NULL-ish', crypto.randomUUID()]) {
+      const res = await sendChat(app, cookie, { message: 'Hello', chatId });
+      expect(res.statusCode, chatId).toBe(404);
+      expect(json<ErrorAnswer>(res).message).toBe(CHAT_MSG.noChat);
+    }
+    expect(await app.ctx.db.select().from(chats).where(eq(chats.customerId, user.id))).toHaveLength(0);
+  });
+
   it('pages older messages with a cursor', async () => {
     const { cookie } = await createUser(app);
     let chatId = '';
