@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  cartEstimate,
   cartTotals,
   DELIVERY_NOTE_MAX,
   isWithinDailyWindow,
@@ -18,7 +19,9 @@ import { useDeliveryFee } from '../api/get-delivery-fee';
 import { startPayment, type CheckoutItemPayload } from '../api/start-payment';
 import { AddressPicker } from './address-picker';
 import { OrderSummary, type FeeState } from './order-summary';
-import type { Address } from '@jara/shared';
+import type { Address, Suggestion } from '@jara/shared';
+import { AddressInput } from '../../addresses';
+import { useDeliveryFeeRange } from '../api/get-fee-range';
 
 const SELECTED_KEY = 'jara.address';
 
@@ -57,6 +60,13 @@ export function CheckoutPanel({
   const hours = useDeliveryHours().data ?? null;
   const outsideHours = hours && !isWithinDailyWindow(hours, now) ? outsideDeliveryHoursMessage(hours) : null;
   const selected = addresses.find((a) => a._id === selectedId) ?? null;
+  // A guest has no saved address: a place they pick prices the delivery before they log in.
+  const [guestText, setGuestText] = useState('');
+  const [guestPlace, setGuestPlace] = useState<Suggestion | null>(null);
+  const destination = user
+    ? selected && { latitude: selected.latitude, longitude: selected.longitude }
+    : guestPlace && { latitude: guestPlace.lat, longitude: guestPlace.lon };
+  const tripRange = useDeliveryFeeRange();
 
   // Default to the first address when none (or a deleted one) is selected.
   useEffect(() => {
@@ -68,8 +78,7 @@ export function CheckoutPanel({
   }, [selectedId]);
 
   const vendorIds = useMemo(() => [...new Set(lines.map((l) => l.vendorId))], [lines]);
-  const feeReq =
-    selected && vendorIds.length ? { latitude: selected.latitude, longitude: selected.longitude, vendorIds } : null;
+  const feeReq = destination && vendorIds.length ? { ...destination, vendorIds } : null;
   const fee = useDeliveryFee(feeReq);
   useEffect(() => {
     if (fee.isError) toast.error(MSG.failedDeliveryFee, { id: 'delivery-fee' });
@@ -79,6 +88,7 @@ export function CheckoutPanel({
   // SPEC §4: on a failed fee call the fee resets to 0.
   const deliveryKobo = feeReq && !fee.isError && fee.data !== undefined ? nairaToKobo(fee.data) : 0;
   const totals = cartTotals(itemsKobo, deliveryKobo);
+  const estimate = cartEstimate(itemsKobo, vendorIds.length, tripRange ?? { minKobo: 0, maxKobo: 0 });
   const feeLoading = feeReq !== null && fee.isFetching;
   const feeState: FeeState = !feeReq
     ? 'no-address'
@@ -151,9 +161,23 @@ export function CheckoutPanel({
             onSelect={setSelectedId}
           />
         ) : (
-          <p className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">
-            Log in to choose a delivery address and pay.
-          </p>
+          <div className="space-y-2">
+            <AddressInput
+              label="Deliver to (for the fee)"
+              value={guestText}
+              onType={(text) => {
+                setGuestText(text);
+                setGuestPlace(null);
+              }}
+              onPick={(s) => {
+                setGuestText(s.display_name);
+                setGuestPlace(s);
+              }}
+            />
+            <p className="text-sm text-stone-600">
+              Pick your hall or area to see the delivery fee. Log in to choose the exact address and pay.
+            </p>
+          </div>
         )}
         {user && (
           <div>
@@ -171,7 +195,13 @@ export function CheckoutPanel({
             />
           </div>
         )}
-        <OrderSummary totals={totals} fee={feeState} />
+        <OrderSummary
+          totals={totals}
+          fee={feeState}
+          estimate={estimate}
+          rangeKnown={tripRange !== null}
+          vendorCount={vendorIds.length}
+        />
         {(blockedReason || outsideHours) && (
           <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {blockedReason ?? outsideHours}

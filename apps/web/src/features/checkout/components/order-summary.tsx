@@ -1,4 +1,4 @@
-import { formatNaira, MSG, type CartTotals } from '@jara/shared';
+import { formatNaira, MSG, type CartEstimate, type CartTotals } from '@jara/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 /** What the cart knows about the delivery fee: nothing yet, being fetched, known, or the call failed. */
@@ -6,18 +6,35 @@ export type FeeState = 'no-address' | 'loading' | 'known' | 'failed';
 
 /**
  * Items, delivery fee ('Free' when known to be zero), service fee and total, all from the shared
- * formula. Until an address gives a fee the row says so and the total is labelled as being
- * before delivery, so a low total never looks final.
+ * formulas. Until an address gives a fee the row says so with the fee's range, and the service
+ * fee and total read "from" the least they can be (the service fee is charged on items plus
+ * delivery, SPEC §9), so a low figure never looks final or jumps up unexplained.
  */
-export function OrderSummary({ totals, fee }: { totals: CartTotals; fee: FeeState }) {
-  const row = (label: string, value: React.ReactNode, testId: string) => (
-    <div className="flex items-center justify-between gap-3 py-1.5">
-      <dt className="text-stone-700">{label}</dt>
-      <dd className="text-right font-semibold text-stone-900" data-testid={testId}>
-        {value}
+export function OrderSummary({
+  totals,
+  fee,
+  estimate,
+  rangeKnown = false,
+  vendorCount = 1,
+}: {
+  totals: CartTotals;
+  fee: FeeState;
+  /** The least the service fee and total can be, and the delivery fee's range (shared cartEstimate). */
+  estimate?: CartEstimate;
+  /** Whether the server's fee table gave the range (a config cached before it did not). */
+  rangeKnown?: boolean;
+  vendorCount?: number;
+}) {
+  const row = (label: string, value: React.ReactNode, testId: string, extra?: React.ReactNode) => (
+    <div className="flex items-start justify-between gap-3 py-1.5">
+      <dt className="shrink-0 text-stone-700">{label}</dt>
+      <dd className="text-right font-semibold text-stone-900">
+        <span data-testid={testId}>{value}</span>
+        {extra}
       </dd>
     </div>
   );
+  const final = fee === 'known';
   const delivery =
     fee === 'loading' ? (
       <Skeleton className="h-4 w-16" />
@@ -30,16 +47,24 @@ export function OrderSummary({ totals, fee }: { totals: CartTotals; fee: FeeStat
     ) : (
       formatNaira(totals.deliveryFeeKobo)
     );
-  const final = fee === 'known';
+  const range =
+    !final && fee !== 'loading' && rangeKnown && estimate && estimate.deliveryMaxKobo > 0 ? (
+      <span className="mt-0.5 block text-xs font-normal text-stone-600" data-testid="summary-delivery-range">
+        {formatNaira(estimate.deliveryMinKobo)}–{formatNaira(estimate.deliveryMaxKobo)}
+        {vendorCount > 1 ? ` for ${vendorCount} shops,` : ''} depending on distance
+      </span>
+    ) : null;
+  const from = (exact: number, least: number | undefined) =>
+    final || least === undefined ? formatNaira(exact) : `from ${formatNaira(least)}`;
   return (
     <dl className="divide-y divide-stone-100 text-sm" aria-live="polite">
       {row('Items Price', formatNaira(totals.itemsKobo), 'summary-items')}
-      {row('Delivery Fee', delivery, 'summary-delivery')}
-      {row('Service Fee', formatNaira(totals.serviceFeeKobo), 'summary-service')}
+      {row('Delivery Fee', delivery, 'summary-delivery', range)}
+      {row('Service Fee', from(totals.serviceFeeKobo, estimate?.serviceFeeFromKobo), 'summary-service')}
       <div className="flex items-center justify-between gap-3 pt-3 text-base">
-        <dt className="font-bold text-stone-900">{final ? 'Total' : 'Total before delivery'}</dt>
+        <dt className="font-bold text-stone-900">Total</dt>
         <dd className="text-lg font-bold text-brand-900" data-testid="summary-total">
-          {formatNaira(totals.totalKobo)}
+          {from(totals.totalKobo, estimate?.totalFromKobo)}
         </dd>
       </div>
     </dl>
