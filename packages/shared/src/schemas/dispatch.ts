@@ -85,7 +85,7 @@ export const DispatchDto = z.object({
   deliveryCode: z.string().nullable(),
   canCancel: z.boolean(),
   /** until when cancelling is allowed (ISO), while it is */
-  cancelUntil: z.string().nullable().optional(),
+  cancelUntil: z.string().nullable(),
   /** for the sender: steps with times, the rider once assigned, the refund (additions for tracking) */
   ...TrackingFields,
 });

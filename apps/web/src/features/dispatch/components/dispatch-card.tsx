@@ -1,7 +1,9 @@
-import { isDispatchCompleted, type DispatchDto } from '@jara/shared';
+import { dispatchCancelWindow, isDispatchCompleted, type DispatchDto } from '@jara/shared';
+import { CancelNotice, cancelStop, useCancelCountdown } from '../../../components/cancel-notice';
 import { RateRider } from '../../../components/rate-rider';
 import { TrackingTimeline } from '../../../components/tracking-timeline';
 import { Button } from '../../../components/ui/button';
+import { DoorDetails } from '../../../components/ui/door-details';
 import { formatPrice } from '../../../lib/money';
 import { useCancelDispatch } from '../api/cancel-dispatch';
 import { CodeBoxes } from './code-boxes';
@@ -23,6 +25,10 @@ const dateFormat = new Intl.DateTimeFormat('en-NG', {
 export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
   const cancel = useCancelDispatch();
   const completed = isDispatchCompleted(d.status);
+  const msLeft = useCancelCountdown(d.canCancel, d.cancelUntil);
+  // Listed dispatches are paid; the status says whether a rider has it, and the server whether the
+  // window is shut, so its creation stands in for the payment time here.
+  const stop = cancelStop(dispatchCancelWindow(d.status, false, Date.parse(d.createdAt), Date.now()));
   const handleCancel = () => {
     // The same confirmation as an order's: a mis-tap must not cancel a parcel.
     if (!window.confirm('Cancel this dispatch? You will get a full refund.')) return;
@@ -61,7 +67,10 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="font-medium text-stone-500">Drop-off</dt>
-          <dd className="text-stone-900">{d.dropoff.address}</dd>
+          <dd className="break-words text-stone-900">
+            {d.dropoff.address}
+            <DoorDetails door={d.dropoff.door} address={d.dropoff.address} />
+          </dd>
         </div>
         <div>
           <dt className="font-medium text-stone-500">Phone</dt>
@@ -76,7 +85,10 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
         </div>
         <div>
           <dt className="font-medium text-stone-500">Pick-up</dt>
-          <dd className="text-stone-900">{d.pickup.address}</dd>
+          <dd className="break-words text-stone-900">
+            {d.pickup.address}
+            <DoorDetails door={d.pickup.door} address={d.pickup.address} />
+          </dd>
         </div>
         <div>
           <dt className="font-medium text-stone-500">Delivery fee</dt>
@@ -109,7 +121,8 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
 
       {d.status === 'Order Delivered' && <RateRider subjectType="dispatch" subjectId={d._id} />}
 
-      {d.canCancel && (
+      <CancelNotice kind="dispatch" msLeft={msLeft} stop={stop} />
+      {msLeft !== null && (
         <div className="flex justify-end">
           <Button
             variant="outline"

@@ -45,10 +45,19 @@ function dispatch(overrides: Partial<DispatchDto> = {}): DispatchDto {
       address: 'Faculty of Engineering',
       email: 'bola@example.com',
     },
-    pickup: { firstName: 'Ada', lastName: 'Obi', phone: '08031234567', address: 'Hall 2', email: 'ada@example.com' },
+    pickup: {
+      firstName: 'Ada',
+      lastName: 'Obi',
+      phone: '08031234567',
+      address: 'Hall 2',
+      email: 'ada@example.com',
+      door: { placeName: null, block: 'B', floor: '', room: '12', landmark: 'Near the chapel' },
+    },
     deliveryNote: 'Lecture notes',
     deliveryCode: '4821',
     canCancel: true,
+    // Well ahead of any clock the test runs at: the window is open throughout.
+    cancelUntil: '2999-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
@@ -80,6 +89,10 @@ describe('DispatchPage', () => {
     expect(card).toHaveTextContent('08051234567');
     expect(card).toHaveTextContent('Lecture notes');
     expect(within(card).getByRole('group', { name: 'Delivery code 4 8 2 1' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Block B · Room 12');
+    expect(card).toHaveTextContent('Landmark: Near the chapel');
+    expect(within(card).getByTestId('cancel-notice')).toHaveTextContent(/^You can cancel for \d+:\d\d more\.$/);
+    expect(within(card).getByRole('button', { name: /Cancel dispatch/ })).toBeInTheDocument();
     expect(screen.queryByText('Old parcel')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New dispatch request' })).toHaveAttribute('href', '/dispatch-request');
 
@@ -87,6 +100,9 @@ describe('DispatchPage', () => {
     act(() => handlers.get('dispatch.updated')!(dispatch({ status: 'Order Assigned', canCancel: false })));
     expect(await screen.findByText('Order Assigned')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cancel dispatch/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('cancel-notice')).toHaveTextContent(
+      'A rider has this dispatch now, so it can no longer be cancelled. Need help? Chat with support.',
+    );
 
     await userEvent.click(screen.getByRole('tab', { name: 'Completed Orders' }));
     expect(screen.getByRole('tab', { name: 'Completed Orders' })).toHaveAttribute('aria-selected', 'true');

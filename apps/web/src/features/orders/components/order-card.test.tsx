@@ -86,3 +86,136 @@ describe('OrderCard rating', () => {
     expect(calls.some((c) => c.path === '/api/ratings/mine')).toBe(false);
   });
 });
+
+describe('OrderCard: where it goes and whether it can still be cancelled', () => {
+  // A delivered order offers the rider's rating, which asks for the ratings given so far.
+  const DELIVERED = { ...GUEST, 'GET /api/ratings/mine': { success: true, ratings: [] } };
+  const placed = (vendorName = 'Mama Osas Kitchen') => ({
+    ...order().items[0]!,
+    vendorName,
+    status: 'Order Placed' as const,
+  });
+
+  it('sums up a collapsed row with the vendor and the items', () => {
+    stubFetch(GUEST);
+    renderApp(
+      <ul>
+        <OrderCard
+          order={order({
+            items: [
+              { ...placed(), _id: 'i1', product: { _id: 'p1', name: 'Jollof Rice', image: null }, quantity: 2 },
+              { ...placed(), _id: 'i2', product: { _id: 'p2', name: 'Plantain', image: null } },
+            ],
+          })}
+        />
+      </ul>,
+    );
+    expect(screen.getByTestId('order-summary')).toHaveTextContent('Mama Osas Kitchen · Jollof Rice ×2, +1 more');
+    expect(screen.getByRole('button', { expanded: false })).toHaveTextContent('₦3,060');
+  });
+
+  it('gives the door, the landmark and the note, and the city once', () => {
+    stubFetch(DELIVERED);
+    renderApp(
+      <ul>
+        <OrderCard
+          order={order({
+            address: {
+              ...order().address,
+              address: 'Ugbowo, Benin City',
+              block: 'C',
+              floor: '2',
+              room: '214',
+              landmark: 'Opposite the water tank',
+            },
+            deliveryNote: 'Call me at the gate',
+          })}
+          defaultOpen
+        />
+      </ul>,
+    );
+    const to = screen.getByTestId('deliver-to');
+    expect(to).toHaveTextContent('Deliver to: Ada Obi · 08031234567');
+    expect(to).toHaveTextContent('Ugbowo, Benin City');
+    expect(to).not.toHaveTextContent('Benin City, Benin City');
+    expect(to).toHaveTextContent('Block C · Floor 2 · Room 214');
+    expect(to).toHaveTextContent('Landmark: Opposite the water tank');
+    expect(to).toHaveTextContent('Note: Call me at the gate');
+  });
+
+  it('counts down the time left to cancel beside the button', () => {
+    stubFetch(GUEST);
+    const now = Date.now();
+    renderApp(
+      <ul>
+        <OrderCard
+          order={order({
+            status: 'Order Placed',
+            items: [placed()],
+            paidAt: new Date(now - 108_000).toISOString(),
+            canCancel: true,
+            cancelUntil: new Date(now + 192_000).toISOString(),
+          })}
+          defaultOpen
+        />
+      </ul>,
+    );
+    expect(screen.getByTestId('cancel-notice')).toHaveTextContent(/^You can cancel for 3:1[12] more\.$/);
+    expect(screen.getByRole('timer')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+  });
+
+  it('says why the button has gone: the window passed while the vendor has not confirmed', () => {
+    stubFetch(GUEST);
+    renderApp(
+      <ul>
+        <OrderCard
+          order={order({
+            status: 'Order Placed',
+            items: [placed()],
+            paidAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+          })}
+          defaultOpen
+        />
+      </ul>,
+    );
+    const notice = screen.getByTestId('cancel-notice');
+    expect(notice).toHaveTextContent(
+      'The 5-minute window to cancel has passed. We are waiting for the vendor to confirm; once confirmed, delivery takes about 30–60 minutes. Need help? Chat with support.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Chat with support' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('contact=true'),
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('says a vendor confirmed when one has, even inside the window', () => {
+    stubFetch(GUEST);
+    renderApp(
+      <ul>
+        <OrderCard
+          order={order({
+            status: 'Order Placed',
+            items: [placed(), { ...placed('Loop Snacks'), _id: 'i2', status: 'Order Confirmed' }],
+            paidAt: new Date().toISOString(),
+          })}
+          defaultOpen
+        />
+      </ul>,
+    );
+    expect(screen.getByTestId('cancel-notice')).toHaveTextContent(
+      'A vendor has confirmed this order, so it can no longer be cancelled. It should reach you in about 30–60 minutes.',
+    );
+  });
+
+  it('says nothing about cancelling once delivered', () => {
+    stubFetch(DELIVERED);
+    renderApp(
+      <ul>
+        <OrderCard order={order()} defaultOpen />
+      </ul>,
+    );
+    expect(screen.queryByTestId('cancel-notice')).not.toBeInTheDocument();
+  });
+});

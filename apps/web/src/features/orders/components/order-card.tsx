@@ -1,14 +1,26 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { CANCELLED, formatNaira, nairaToKobo, type ItemStatus, type OrderDto } from '@jara/shared';
+import {
+  CANCELLED,
+  doorOf,
+  formatNaira,
+  nairaToKobo,
+  orderCancelWindow,
+  placeLine,
+  type ItemStatus,
+  type OrderDto,
+} from '@jara/shared';
+import { CancelNotice, cancelStop, useCancelCountdown } from '../../../components/cancel-notice';
 import { RateRider } from '../../../components/rate-rider';
 import { TrackingTimeline } from '../../../components/tracking-timeline';
 import { fmtTime } from '../../../lib/format-time';
 import { Button } from '../../../components/ui/button';
+import { DoorDetails } from '../../../components/ui/door-details';
 import { ChevronDown } from '../../../components/ui/icons';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { errorMessage } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
+import { orderSummary } from '../order-summary';
 import { DigitBoxes } from './digit-boxes';
 
 const naira = (n: number) => formatNaira(nairaToKobo(n));
@@ -30,22 +42,19 @@ export function StatusBadge({ status }: { status: ItemStatus }) {
   );
 }
 
-/** Whether the Cancel button still applies, turning false by itself when the window closes. */
-function useCanCancel(order: OrderDto): boolean {
-  const until = order.cancelUntil ? new Date(order.cancelUntil).getTime() : 0;
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!order.canCancel || until <= now) return;
-    const t = setTimeout(() => setNow(Date.now()), until - now + 50);
-    return () => clearTimeout(t);
-  }, [order.canCancel, until, now]);
-  return order.canCancel && until > now;
-}
-
 export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
-  const canCancel = useCanCancel(order);
+  const msLeft = useCancelCountdown(order.canCancel, order.cancelUntil);
+  const canCancel = msLeft !== null;
+  const stop = cancelStop(
+    orderCancelWindow(
+      order.items.map((i) => i.status),
+      order.paidAt ? Date.parse(order.paidAt) : null,
+      Date.now(),
+    ),
+  );
+  const summary = orderSummary(order.items);
   const cancel = useCancelOrder();
   const date = new Date(order.paidAt ?? order.createdAt);
 
@@ -77,6 +86,11 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             {' · '}
             {order.items.length} item{order.items.length === 1 ? '' : 's'}
           </p>
+          {summary && (
+            <p className="mt-0.5 line-clamp-2 break-words text-sm text-stone-800" data-testid="order-summary">
+              {summary}
+            </p>
+          )}
           <p className="mt-0.5 text-lg font-bold text-brand-900">{naira(order.amount)}</p>
         </div>
         <span data-testid="order-status">
@@ -138,11 +152,16 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             <dt className="font-semibold">Total</dt>
             <dd className="text-right font-semibold">{naira(order.amount)}</dd>
           </dl>
-          <p className="text-sm text-stone-700">
-            <span className="font-semibold">Deliver to:</span> {order.address.firstName} {order.address.lastName},{' '}
-            {order.address.address}, {order.address.city} · {order.address.phone}
-          </p>
+          <div className="space-y-1 text-sm text-stone-700" data-testid="deliver-to">
+            <p>
+              <span className="font-semibold">Deliver to:</span> {order.address.firstName} {order.address.lastName} ·{' '}
+              {order.address.phone}
+            </p>
+            <p className="break-words">{placeLine(order.address.address, order.address.city)}</p>
+            <DoorDetails door={doorOf(order.address)} address={order.address.address} note={order.deliveryNote} />
+          </div>
           {order.status === 'Order Delivered' && <RateRider subjectType="order" subjectId={order._id} />}
+          <CancelNotice kind="order" msLeft={msLeft} stop={stop} />
           {canCancel && (
             <Button variant="danger" size="sm" onClick={handleCancel} disabled={cancel.isPending}>
               {cancel.isPending ? 'Cancelling…' : 'Cancel Order'}

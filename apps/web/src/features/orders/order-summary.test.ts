@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { itemsLabel, orderSummary, vendorsLabel } from './order-summary';
+
+const item = (name: string, quantity: number, vendorName: string) => ({ product: { name }, quantity, vendorName });
+
+describe('a collapsed order row’s summary', () => {
+  it('names the vendor and the first item with its quantity, then how many more', () => {
+    expect(orderSummary([item('Jollof Rice', 2, 'Mama Osas Kitchen'), item('Plantain', 1, 'Mama Osas Kitchen')])).toBe(
+      'Mama Osas Kitchen · Jollof Rice ×2, +1 more',
+    );
+    expect(orderSummary([item('Chin chin', 1, 'Loop Snacks')])).toBe('Loop Snacks · Chin chin');
+  });
+  it('names two vendors, then counts the rest, each once', () => {
+    expect(vendorsLabel([item('a', 1, 'A'), item('b', 1, 'B'), item('c', 1, 'A')])).toBe('A & B');
+    expect(vendorsLabel([item('a', 1, 'A'), item('b', 1, 'B'), item('c', 1, 'C'), item('d', 1, 'D')])).toBe(
+      'A, B & 2 more',
+    );
+  });
+  it('is empty for no items', () => {
+    expect(itemsLabel([])).toBe('');
+    expect(orderSummary([])).toBe('');
+  });
+});

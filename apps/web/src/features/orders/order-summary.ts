@@ -1,0 +1,23 @@
+import type { OrderItemDto } from '@jara/shared';
+
+type SummaryItem = Pick<OrderItemDto, 'vendorName' | 'quantity'> & { product: { name: string } };
+
+/** Who sells it: "Mama Osas Kitchen", "Mama Osas Kitchen & Loop Snacks", "A, B & 2 more". */
+export function vendorsLabel(items: readonly SummaryItem[]): string {
+  const names = [...new Set(items.map((i) => i.vendorName).filter(Boolean))];
+  if (names.length <= 2) return names.join(' & ');
+  return `${names.slice(0, 2).join(', ')} & ${names.length - 2} more`;
+}
+
+/** What is in it, in a line that fits a collapsed row: "Jollof Rice ×2, +1 more". */
+export function itemsLabel(items: readonly SummaryItem[]): string {
+  const [first, ...rest] = items;
+  if (!first) return '';
+  const head = first.quantity > 1 ? `${first.product.name} ×${first.quantity}` : first.product.name;
+  return rest.length ? `${head}, +${rest.length} more` : head;
+}
+
+/** A collapsed order row's summary: "Mama Osas Kitchen · Jollof Rice ×2, +1 more". */
+export function orderSummary(items: readonly SummaryItem[]): string {
+  return [vendorsLabel(items), itemsLabel(items)].filter(Boolean).join(' · ');
+}
