@@ -112,7 +112,8 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
           <div>
             <p className="text-sm font-semibold text-brand-900">Delivery code</p>
             <p className="text-xs text-stone-600">
-              Give it to the recipient; the rider needs it to finish the delivery.
+              Pass it on to the recipient by phone (we emailed it to them too); the rider needs it to finish the
+              delivery.
             </p>
           </div>
           <CodeBoxes code={d.deliveryCode} />
