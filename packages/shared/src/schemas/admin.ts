@@ -158,6 +158,8 @@ export const AdminOrderDetail = z.object({
   amount: z.number(),
   /** The delivery address as it was at checkout. */
   address: z.record(z.string(), z.unknown()),
+  /** The note given at checkout ('' when none). */
+  deliveryNote: z.string(),
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   rider: z.object({ _id: z.string(), name: z.string() }).nullable(),
   codeAttempts: z.number(),

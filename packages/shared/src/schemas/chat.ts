@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, okAnswer, Text, str } from './common.js';
+import { DoorDto } from './rider.js';
 
 /** Longest chat message, in characters (after trimming). */
 export const CHAT_MESSAGE_MAX = 2000;
@@ -168,6 +169,11 @@ export const SupportContext = z.object({
       amount: z.number(),
       status: z.string(),
       items: z.array(z.object({ name: z.string(), quantity: z.number().int(), status: z.string() })),
+      /** Who and where: "Ada Obi — Ugbowo, Benin City" (the city once). */
+      deliverTo: z.string(),
+      /** Block, floor, room and landmark, when given at checkout. */
+      door: DoorDto.nullable(),
+      deliveryNote: z.string(),
     }),
   ),
   dispatches: z.array(

@@ -219,6 +219,7 @@ export class AdminService {
       serviceFee: o.serviceFeeKobo / 100,
       amount: o.amountKobo / 100,
       address: o.address,
+      deliveryNote: o.deliveryNote,
       customer: customer ? { _id: customer.id, name: customer.name, email: customer.email } : null,
       rider: rider ? { _id: rider.id, name: rider.name } : null,
       codeAttempts: o.codeAttempts,
@@ -272,7 +273,7 @@ export class AdminService {
       customerName: d.customer_name,
       riderName: d.rider_name,
       locked: d.locked_at !== null,
-      pickup: String(d.pickup.address ?? ''),
+      pickup: [String(d.pickup.address ?? ''), doorLine(doorOf(d.pickup))].filter(Boolean).join(' · '),
       dropoff: [String(d.dropoff.address ?? ''), doorLine(doorOf(d.dropoff))].filter(Boolean).join(' · '),
     }));
   }

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  AdminDispatchAnswer,
+  AdminOrderAnswer,
   CANCEL_WINDOW_MS,
+  type ChatAnswer,
   DispatchListAnswer,
   OrderAnswer,
   OrderListAnswer,
   type PaymentVerifyAnswer,
+  SupportContextAnswer,
 } from '@jara/shared';
 import { buildTestApp, createAddress, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
@@ -17,6 +21,7 @@ import {
   verify,
 } from '../../../test/factories-checkout.js';
 import { createPaidDispatch } from '../../../test/factories-dispatch.js';
+import { chatIdOf, sendChat } from '../../../test/factories-chat.js';
 import { dispatches } from '../../infra/db/schema.js';
 
 let app: TestApp;
@@ -103,5 +108,46 @@ describe('the sender’s dispatch answer', () => {
       cancelUntil: new Date(paidAt.getTime() + CANCEL_WINDOW_MS).toISOString(),
     });
     expect(list.find((d) => d._id === late.dispatch.id)).toMatchObject({ canCancel: false, cancelUntil: null });
+  });
+});
+
+describe('support and the admin see the door too', () => {
+  it('an agent’s customer context and the admin’s order and dispatch views carry the door and the note', async () => {
+    const shop = await createShop(app);
+    const { user, cookie } = await createUser(app);
+    const address = await createAddress(app, user.id, { address: 'Ugbowo, Benin City', city: 'Benin City', ...DOOR });
+    const { reference } = await checkoutOk(app, cookie, {
+      items: [{ product: shop.products[0]!.product.id, quantity: 1 }],
+      address: address.id,
+      deliveryNote: 'Call me at the gate',
+    } as never);
+    await sandboxAction(app, reference, 'pay');
+    expect((await verify(app, cookie, reference)).statusCode).toBe(200);
+    const { subjectId: orderId } = await paymentByReference(app, reference);
+
+    const agent = await createUser(app, { role: 'support' });
+    const chatId = chatIdOf(json<ChatAnswer>(await sendChat(app, cookie, { message: 'where is my food?' })));
+    const context = SupportContextAnswer.parse(
+      json(await get(`/api/support/chats/${chatId}/context`, agent.cookie)),
+    ).context;
+    expect(context.orders[0]).toMatchObject({
+      _id: orderId,
+      deliverTo: 'Ada Obi — Ugbowo, Benin City',
+      door: { ...DOOR, placeName: null },
+      deliveryNote: 'Call me at the gate',
+    });
+
+    const admin = await createUser(app, { role: 'admin' });
+    const detail = AdminOrderAnswer.parse(json(await get(`/api/admin/orders/${orderId}`, admin.cookie))).order;
+    expect(detail.address).toMatchObject({ ...DOOR, address: 'Ugbowo, Benin City' });
+    expect(detail.deliveryNote).toBe('Call me at the gate');
+
+    const { dispatch } = await createPaidDispatch(app, user.id);
+    await app.ctx.db
+      .update(dispatches)
+      .set({ pickup: { ...dispatch.pickup, block: 'B', room: '12' } })
+      .where(eq(dispatches.id, dispatch.id));
+    const d = AdminDispatchAnswer.parse(json(await get(`/api/admin/dispatches/${dispatch.id}`, admin.cookie))).dispatch;
+    expect(d.pickup).toBe('Hall 2 · Block B · Room 12');
   });
 });

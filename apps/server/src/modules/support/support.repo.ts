@@ -3,6 +3,7 @@ import {
   doorLine,
   doorOf,
   koboToNaira,
+  placeLine,
   shownOrderStatus,
   type ChatMediaType,
   type ItemStatus,
@@ -78,12 +79,26 @@ export async function findCustomer(ex: Executor, id: string) {
   return row;
 }
 
+/** "Ada Obi — Ugbowo, Benin City" from an order's checkout copy of its address. */
+function deliverTo(address: Record<string, unknown>): string {
+  const s = (k: string) => (typeof address[k] === 'string' ? (address[k] as string) : '');
+  const who = [s('firstName'), s('lastName')].filter(Boolean).join(' ');
+  const where = placeLine(s('address'), s('city'));
+  return [who, where].filter(Boolean).join(' — ');
+}
+
 /** What an agent needs to answer "where is my order": the customer's recent paid orders and dispatches. */
 export async function customerContext(ex: Executor, customerId: string, limit = 5): Promise<SupportContext | null> {
   const customer = await findCustomer(ex, customerId);
   if (!customer) return null;
   const recentOrders = await ex
-    .select({ id: orders.id, createdAt: orders.createdAt, amountKobo: orders.amountKobo })
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      amountKobo: orders.amountKobo,
+      address: orders.address,
+      deliveryNote: orders.deliveryNote,
+    })
     .from(orders)
     .where(and(eq(orders.userId, customerId), eq(orders.paymentState, 'paid')))
     .orderBy(desc(orders.createdAt))
@@ -132,6 +147,9 @@ export async function customerContext(ex: Executor, customerId: string, limit = 
         amount: koboToNaira(o.amountKobo),
         status: shownOrderStatus(its.map((i) => i.status as ItemStatus)),
         items: its.map((i) => ({ name: i.name, quantity: i.quantity, status: i.status })),
+        deliverTo: deliverTo(o.address),
+        door: doorOf(o.address),
+        deliveryNote: o.deliveryNote,
       };
     }),
     dispatches: recentDispatches.map((d) => {

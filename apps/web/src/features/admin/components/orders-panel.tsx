@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ITEM_STATUSES, type StatusEventDto } from '@jara/shared';
+import { ITEM_STATUSES, doorOf, placeLine, type StatusEventDto } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
+import { DoorDetails } from '../../../components/ui/door-details';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { inputClass } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -100,13 +101,15 @@ function OrderDetail({ id }: { id: string }) {
   };
   if (isPending) return <Skeleton className="h-48" />;
   if (isError) return <p className="text-sm text-red-700">{errorMessage(error)}</p>;
+  const text = (k: string) => (typeof data.address[k] === 'string' ? (data.address[k] as string) : '');
   return (
     <div className="mt-3 space-y-3 border-t border-stone-100 pt-3 text-sm">
       <p>
-        {data.customer?.name} ({data.customer?.email}) · to {String(data.address.address ?? '')} · rider{' '}
+        {data.customer?.name} ({data.customer?.email}) · to {placeLine(text('address'), text('city'))} · rider{' '}
         {data.rider?.name ?? '—'}
         {data.locked ? ' · LOCKED (wrong codes)' : ''}
       </p>
+      <DoorDetails door={doorOf(data.address)} address={text('address')} note={data.deliveryNote} />
       <ul className="divide-y divide-stone-100">
         {data.items.map((i) => (
           <li key={i._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">

@@ -45,6 +45,7 @@ function JobCard({ job }: { job: JobDto }) {
             <span className="font-semibold">Pick up{job.pickups.length > 1 ? ` ${i + 1}` : ''}:</span>{' '}
             {p.label ? `${p.label}, ` : ''}
             {p.address}
+            <DoorDetails door={p.door} address={p.address} />
           </li>
         ))}
         <li>

@@ -1,3 +1,4 @@
+import { DoorDetails } from '../../../components/ui/door-details';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatPrice } from '../../../lib/money';
 import { dayLabel, timeLabel } from '../../chat';
@@ -52,6 +53,8 @@ export function CustomerContext({ chatId }: { chatId: string }) {
                 <p className="text-xs text-stone-600">
                   #{o._id.slice(0, 8)} · {when(o.createdAt)}
                 </p>
+                {o.deliverTo && <p className="break-words text-xs text-stone-700">To {o.deliverTo}</p>}
+                <DoorDetails door={o.door} note={o.deliveryNote} />
                 <ul className="mt-1 text-xs text-stone-700">
                   {o.items.map((i, n) => (
                     <li key={n}>

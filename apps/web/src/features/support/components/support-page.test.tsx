@@ -82,6 +82,9 @@ const context = {
         amount: 2132,
         status: 'Order Picked',
         items: [{ name: 'Jollof rice', quantity: 1, status: 'Order Picked' }],
+        deliverTo: 'Ada Customer — Ugbowo, Benin City',
+        door: { placeName: null, block: 'C', floor: '', room: '214', landmark: '' },
+        deliveryNote: '',
       },
     ],
     dispatches: [],
@@ -126,6 +129,8 @@ describe('SupportPage', () => {
     expect(within(messages).getByText('Where is my order?')).toBeInTheDocument();
     const aside = screen.getByRole('complementary', { name: "Customer's orders and dispatches" });
     expect(await within(aside).findByText(/1 × Jollof rice/)).toBeInTheDocument();
+    expect(within(aside).getByText('To Ada Customer — Ugbowo, Benin City')).toBeInTheDocument();
+    expect(within(aside).getByText('Block C · Room 214')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/read'))).toBe(true));
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'On its way!{Enter}');
