@@ -11,13 +11,70 @@ export interface JoinRoomAck {
   message?: string;
 }
 
-/** Events a browser sends (SPEC §7; names kept as the spec has them). */
+/** A conversation's or a message's id as a socket event carries it (any 8-4-4-4-12 hex id). */
+const EventId = z.guid({ message: 'Invalid id' });
+/** The sender's id and name some events carry: the server reads both from the session instead. */
+const Ignored = z.string().max(200).nullish();
+
+/**
+ * What each event a browser sends carries, by the names SPEC §7 gives its arguments, in order.
+ * Clients send them positionally (`join-room (roomId, userId)`) or as one object with those
+ * names (`{ roomId, userId }`); `readClientEvent` checks either form with the same schema.
+ */
+export const ClientEventArgs = {
+  'join-room': { names: ['roomId', 'userId'], schema: z.object({ roomId: EventId, userId: Ignored }) },
+  'leave-room': { names: ['roomId'], schema: z.object({ roomId: EventId }) },
+  typing: {
+    names: ['chatId', 'userId', 'name'],
+    schema: z.object({ chatId: EventId, userId: Ignored, name: Ignored }),
+  },
+  'stop-typing': { names: ['chatId', 'userId'], schema: z.object({ chatId: EventId, userId: Ignored }) },
+  'send-message': {
+    names: ['roomId', 'message'],
+    schema: z.object({ roomId: EventId, message: z.object({ _id: EventId }) }),
+  },
+} as const;
+export type ClientEvent = keyof typeof ClientEventArgs;
+/** An event's arguments as one object (the second form clients send). */
+export type ClientEventPayload<E extends ClientEvent> = z.input<(typeof ClientEventArgs)[E]['schema']>;
+
+type Ack = (res: JoinRoomAck) => void;
+/** The message a client relays: the saved one as it came back, of which only the id is read. */
+type SentMessage = Pick<ChatMessageDto, '_id'> & Partial<ChatMessageDto>;
+
+/** Events a browser sends (SPEC §7; names kept as the spec has them), in either form. */
 export interface ClientToServerEvents {
-  'join-room': (roomId: string, userId?: string, ack?: (res: JoinRoomAck) => void) => void;
-  'leave-room': (roomId: string) => void;
-  typing: (chatId: string, userId?: string, name?: string) => void;
-  'stop-typing': (chatId: string, userId?: string) => void;
-  'send-message': (roomId: string, message: { _id: string }) => void;
+  'join-room': (
+    ...args: [roomId: string, userId?: string, ack?: Ack] | [payload: ClientEventPayload<'join-room'>, ack?: Ack]
+  ) => void;
+  'leave-room': (...args: [roomId: string] | [payload: ClientEventPayload<'leave-room'>]) => void;
+  typing: (...args: [chatId: string, userId?: string, name?: string] | [payload: ClientEventPayload<'typing'>]) => void;
+  'stop-typing': (...args: [chatId: string, userId?: string] | [payload: ClientEventPayload<'stop-typing'>]) => void;
+  'send-message': (
+    ...args: [roomId: string, message: SentMessage] | [payload: { roomId: string; message: SentMessage }]
+  ) => void;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A client event's arguments in either form, checked: one object with the spec's names, or the
+ * positional arguments named in order. A trailing function is the acknowledgement, never an
+ * argument (`join-room (roomId, ack)` leaves `userId` out). `data` is null when they do not fit.
+ */
+export function readClientEvent<E extends ClientEvent>(
+  event: E,
+  args: readonly unknown[],
+): { data: z.output<(typeof ClientEventArgs)[E]['schema']> | null; ack: ((...res: unknown[]) => void) | null } {
+  const last = args.at(-1);
+  const ack = typeof last === 'function' ? (last as (...res: unknown[]) => void) : null;
+  const values = ack ? args.slice(0, -1) : args;
+  const { names, schema } = ClientEventArgs[event];
+  const [first] = values;
+  const named = isPlainObject(first) ? first : Object.fromEntries(names.map((name, i) => [name, values[i]]));
+  const parsed = schema.safeParse(named);
+  return { data: parsed.success ? (parsed.data as z.output<(typeof ClientEventArgs)[E]['schema']>) : null, ack };
 }
 
 const itemStatus = z.custom<ItemStatus>((v) => (ITEM_STATUSES as readonly unknown[]).includes(v), 'not an item status');

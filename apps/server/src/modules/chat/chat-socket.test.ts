@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { ChatAnswer, SupportReplyAnswer } from '@jara/shared';
-import { buildTestApp, createUser, freshDatabase, json, type TestApp } from '../../../test/helpers.js';
+import type { ChatAnswer, JoinRoomAck, SupportReplyAnswer } from '@jara/shared';
+import { buildTestApp, createUser, freshDatabase, json, unique, type TestApp } from '../../../test/helpers.js';
 import {
   collect,
   connect,
@@ -97,6 +97,85 @@ describe('chat over Socket.IO (real client)', () => {
     c.emit('send-message', chatId, { ...received, message: 'tampered text' } as never);
     const [again] = await relayed;
     expect(again).toMatchObject({ _id: received._id, message: 'Where is my jollof?' });
+  });
+
+  it('takes every event as one object with the spec names too: join, type, stop typing, send, leave', async () => {
+    const { customer, agent, chatId } = await conversation();
+    const c = await open(customer.cookie);
+    const a = await open(agent.cookie);
+    const joinAsObject = (s: ClientSocket, payload: { roomId: string; userId?: string }) =>
+      new Promise<JoinRoomAck>((resolve) => s.emit('join-room', payload, resolve));
+    expect(await joinAsObject(c, { roomId: chatId, userId: customer.user.id })).toEqual({ ok: true });
+    expect(await joinAsObject(a, { roomId: chatId })).toEqual({ ok: true });
+    expect(await app.ctx.realtime.io.in(chatRoom(chatId)).fetchSockets()).toHaveLength(2);
+
+    // Listeners get what SPEC §7 names, first: typing (userId, name), stop-typing (userId).
+    const typing = nextEvent(a, 'typing');
+    c.emit('typing', { chatId, userId: customer.user.id, name: 'Somebody Else' });
+    const [typingUser, typingName] = await typing;
+    expect([typingUser, typingName]).toEqual([customer.user.id, 'Ada Obi']);
+    const stop = nextEvent(a, 'stop-typing');
+    c.emit('stop-typing', { chatId, userId: customer.user.id });
+    expect((await stop)[0]).toBe(customer.user.id);
+
+    // receive-message (message) carries the spec's chat message fields.
+    const broadcast = nextEvent(a, 'receive-message');
+    const sent = lastMessage(json<ChatAnswer>(await sendChat(app, customer.cookie, { message: 'Any news?', chatId })));
+    const [message] = await broadcast;
+    expect(message).toEqual({ ...sent, chatId, media: null, mediaType: null, sent: true });
+    expect(Object.keys(message)).toEqual(
+      expect.arrayContaining(['_id', 'senderId', 'senderName', 'message', 'media', 'timestamp', 'sent']),
+    );
+    const relayed = nextEvent(a, 'receive-message');
+    c.emit('send-message', { roomId: chatId, message: { ...sent, message: 'tampered' } });
+    expect((await relayed)[0]).toMatchObject({ _id: sent._id, message: 'Any news?', senderId: customer.user.id });
+
+    // Leaving as an object: the agent no longer hears the room.
+    a.emit('leave-room', { roomId: chatId });
+    await expect
+      .poll(async () => (await app.ctx.realtime.io.in(chatRoom(chatId)).fetchSockets()).map((s) => s.id))
+      .toEqual([c.id]);
+  });
+
+  it('acknowledges a positional join-room without userId, and refuses a payload that does not fit', async () => {
+    const { customer, chatId } = await conversation();
+    const c = await open(customer.cookie);
+    const ack = await new Promise<JoinRoomAck>((resolve) =>
+      (c.emit as (...args: unknown[]) => void)('join-room', chatId, resolve),
+    );
+    expect(ack).toEqual({ ok: true });
+    for (const payload of [{ chatId }, { roomId: 'not-an-id' }, { roomId: 42 }, { roomId: chatId, userId: {} }]) {
+      const res = await new Promise<JoinRoomAck>((resolve) =>
+        (c.emit as (...args: unknown[]) => void)('join-room', payload, resolve),
+      );
+      expect(res, JSON.stringify(payload)).toEqual({ ok: false, message: 'Invalid conversation.' });
+    }
+  });
+
+  it('keeps a third user out with object-form events as with positional ones', async () => {
+    const { customer, agent, chatId } = await conversation();
+    const intruder = await createUser(app, { name: 'Eve' });
+    const a = await open(agent.cookie);
+    await joinRoom(a, chatId);
+    const e = await open(intruder.cookie);
+    const typingSeen = collect(a, 'typing');
+    const seen = collect(a, 'receive-message');
+    const refused = await new Promise<JoinRoomAck>((resolve) =>
+      e.emit('join-room', { roomId: chatId, userId: customer.user.id }, resolve),
+    );
+    expect(refused).toMatchObject({ ok: false });
+    const [first] = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    e.emit('typing', { chatId, userId: customer.user.id, name: 'Ada Obi' });
+    e.emit('send-message', { roomId: chatId, message: { _id: first!.id } });
+    // Acknowledged after them: the server has handled both events before this answer.
+    expect(await new Promise<JoinRoomAck>((resolve) => e.emit('join-room', { roomId: chatId }, resolve))).toMatchObject(
+      { ok: false },
+    );
+    const next = nextEvent(a, 'receive-message', 3000, (m) => m.chatId === chatId);
+    await sendChat(app, customer.cookie, { message: 'after', chatId });
+    await next;
+    expect(typingSeen).toEqual([]);
+    expect(seen.map(([m]) => m.message)).toEqual(['after']);
   });
 
   it('keeps a third user out: cannot join the room, post into it, or relay into it', async () => {
@@ -217,8 +296,10 @@ describe.runIf(shared)('two server instances on one PostgreSQL and Redis', () =>
   it('deliver a message sent through one to a client connected to the other', async () => {
     const fresh = await freshDatabase();
     const second = await openPostgres(fresh.url!, 5);
-    const one = await buildTestApp({}, fresh.database);
-    const two = await buildTestApp({}, second);
+    // Two instances of one deployment: the same REDIS_PREFIX (another prefix is another deployment).
+    const deployment = { REDIS_PREFIX: `chat:${unique()}:` };
+    const one = await buildTestApp(deployment, fresh.database);
+    const two = await buildTestApp(deployment, second);
     const opened: ClientSocket[] = [];
     try {
       const urlOne = await listen(one);

@@ -1,12 +1,9 @@
-import type { JoinRoomAck } from '@jara/shared';
+import { readClientEvent, type JoinRoomAck } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { readCookie } from '../../infra/realtime/realtime.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
 import { findMessage, toMessageDto } from './chat.repo.js';
 import { chatRoom, type ChatService } from './chat.service.js';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isId = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);
 
 /** At most `limit` events per `windowMs` per socket; the rest are dropped silently. */
 function eventBudget(limit: number, windowMs: number) {
@@ -23,21 +20,24 @@ function eventBudget(limit: number, windowMs: number) {
 }
 
 /**
- * The spec's socket events, each re-checked by the server: a socket joins only a room it may
- * see, typing is relayed with the server-known name, and `send-message` is relayed only for a
- * saved message of that sender in that chat (clients de-duplicate by id).
+ * The spec's socket events, positional or as one object (`readClientEvent`), each re-checked by
+ * the server: a socket joins only a room it may see, typing is relayed with the server-known
+ * name, and `send-message` is relayed only for a saved message of that sender in that chat
+ * (clients de-duplicate by id).
  */
 export function registerChatSocket(ctx: AppContext, chats: ChatService): void {
   ctx.realtime.onConnection((socket) => {
     const user = socket.data.user;
     const allow = eventBudget(40, 10_000);
-    const inRoom = (chatId: unknown): chatId is string => isId(chatId) && socket.rooms.has(chatRoom(chatId));
+    const inRoom = (chatId: string) => socket.rooms.has(chatRoom(chatId));
 
-    socket.on('join-room', async (roomId, _userId, ack) => {
-      const reply = (res: JoinRoomAck) => (typeof ack === 'function' ? ack(res) : undefined);
+    socket.on('join-room', async (...args: unknown[]) => {
+      const { data, ack } = readClientEvent('join-room', args);
+      const reply = (res: JoinRoomAck) => ack?.(res);
       if (!allow()) return reply({ ok: false, message: 'Too many requests.' });
       try {
-        if (!isId(roomId)) return reply({ ok: false, message: 'Invalid conversation.' });
+        if (!data) return reply({ ok: false, message: 'Invalid conversation.' });
+        const { roomId } = data;
         // The handshake's session may have ended since (logout): no new rooms for it.
         const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
         const current = token ? await ctx.sessions.resolve(token) : null;
@@ -56,26 +56,31 @@ export function registerChatSocket(ctx: AppContext, chats: ChatService): void {
       }
     });
 
-    socket.on('leave-room', (roomId) => {
-      if (isId(roomId)) void socket.leave(chatRoom(roomId));
+    socket.on('leave-room', (...args: unknown[]) => {
+      const { data } = readClientEvent('leave-room', args);
+      if (data) void socket.leave(chatRoom(data.roomId));
     });
 
-    socket.on('typing', (chatId) => {
-      if (!allow() || !inRoom(chatId)) return;
-      socket.to(chatRoom(chatId)).emit('typing', user.id, user.name, chatId);
+    // Listeners get SPEC §7's (userId, name) and (userId), then the chat id for clients with
+    // several conversations open; the name is the session's, never the one sent.
+    socket.on('typing', (...args: unknown[]) => {
+      const { data } = readClientEvent('typing', args);
+      if (!allow() || !data || !inRoom(data.chatId)) return;
+      socket.to(chatRoom(data.chatId)).emit('typing', user.id, user.name, data.chatId);
     });
 
-    socket.on('stop-typing', (chatId) => {
-      if (!allow() || !inRoom(chatId)) return;
-      socket.to(chatRoom(chatId)).emit('stop-typing', user.id, chatId);
+    socket.on('stop-typing', (...args: unknown[]) => {
+      const { data } = readClientEvent('stop-typing', args);
+      if (!allow() || !data || !inRoom(data.chatId)) return;
+      socket.to(chatRoom(data.chatId)).emit('stop-typing', user.id, data.chatId);
     });
 
-    socket.on('send-message', async (roomId, message) => {
-      if (!allow() || !inRoom(roomId)) return;
-      const id = message && typeof message === 'object' ? (message as { _id?: unknown })._id : undefined;
-      if (!isId(id)) return;
+    socket.on('send-message', async (...args: unknown[]) => {
+      const { data } = readClientEvent('send-message', args);
+      if (!allow() || !data || !inRoom(data.roomId)) return;
+      const { roomId, message } = data;
       try {
-        const row = await findMessage(ctx.db, id);
+        const row = await findMessage(ctx.db, message._id);
         if (!row || row.chatId !== roomId || row.senderId !== user.id) return;
         // What is relayed is the saved message, never the client's copy of it.
         socket.to(chatRoom(roomId)).emit('receive-message', toMessageDto(row));
