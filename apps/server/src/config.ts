@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  // No glob characters nor '#': the Socket.IO adapter subscribes to the pattern
+  // `<prefix>socket.io#/#*`, which must not match another deployment's channels.
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w:.-]*$/)

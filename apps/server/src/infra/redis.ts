@@ -20,9 +20,15 @@ export class RedisLink {
   private readonly lost = new Set<string>();
   private readonly clients: RedisClientType[] = [];
 
+  /**
+   * `prefix` (REDIS_PREFIX) begins every key and channel of this deployment, so deployments
+   * sharing one Redis neither read each other's counts nor hear each other's broadcasts; it also
+   * names the connections (CLIENT LIST shows which deployment holds which).
+   */
   constructor(
     readonly url: string,
     private readonly log: Logger,
+    readonly prefix = '',
   ) {}
 
   /** Whether every connection made here is up. */
@@ -34,6 +40,8 @@ export class RedisLink {
   async client(name: string): Promise<RedisClientType> {
     const client = createClient({
       url: this.url,
+      // CLIENT SETNAME takes no spaces.
+      name: `${this.prefix}${name.replace(/\s+/g, '-')}`,
       disableOfflineQueue: true,
       socket: { connectTimeout: 2_000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2_000) },
     }) as RedisClientType;

@@ -36,7 +36,7 @@ export async function infrastructure(
 ): Promise<Infrastructure> {
   const { config, log, database } = opts;
   // Redis, when used, is shared state the instance can do without for a while (decision 0018).
-  const redisLink = config.redisUrl ? new RedisLink(config.redisUrl, log) : null;
+  const redisLink = config.redisUrl ? new RedisLink(config.redisUrl, log, config.redisPrefix) : null;
   let redis: RedisClientType | null = null;
   let limiter: RateLimiter = memoryRateLimiter();
   if (redisLink) {

@@ -81,7 +81,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !REDIS_URL)('Redis going away'
         (p) => p._id,
       );
     const adapterHeard: string[] = [];
-    await watcher.pSubscribe('socket.io#*', (message) => adapterHeard.push(message.toString('latin1')), true);
+    // The adapter's channels are under the deployment's prefix, as every key of it.
+    await watcher.pSubscribe(`${prefix}socket.io#*`, (message) => adapterHeard.push(message.toString('latin1')), true);
 
     // Redis up: counts are shared (in Redis), the adapter publishes, the catalogue listens.
     expect((await answered(() => login(PASSWORD))).status).toBe(200);

@@ -86,7 +86,10 @@ export class Realtime {
     ) => (pub.isReady ? publish(channel, message).catch(() => 0) : Promise.resolve(0));
     // Asking the other instances (fetchSockets, presence) needs their number; without Redis this
     // instance is the only one it can ask, so it answers from its own sockets.
-    const adapter = createAdapter(pub, sub);
+    // The adapter's channels (broadcasts, and the requests behind fetchSockets, socketsJoin,
+    // disconnectSockets and serverCount) are named after `key`: under the deployment's prefix,
+    // another deployment on the same Redis neither hears them nor counts as one of its servers.
+    const adapter = createAdapter(pub, sub, { key: `${link.prefix}socket.io` });
     this.io.adapter(function (this: unknown, nsp: Parameters<typeof adapter>[0]) {
       const a = adapter(nsp) as ReturnType<typeof adapter> & { serverCount(): Promise<number> };
       const serverCount = a.serverCount.bind(a);
