@@ -1,4 +1,5 @@
-import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type Location, type RouteObject } from 'react-router';
+import { pageShown } from '../lib/pwa';
 import { RouteFallback } from '../components/ui/route-fallback';
 import { RootLayout } from './layout';
 import { RouteError } from './route-error';
@@ -158,5 +159,26 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = (hydrationData?: HydrationState) =>
-  createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+/**
+ * React Router keys the history entry a document was loaded into "default", whatever the page, so
+ * every full load shared one saved scroll position: the cart's, scrolled down to Place Order,
+ * reopened the payment's return (/loader) at its footer. Such an entry gets a key of its own, kept
+ * in history.state as the router keeps the keys it makes, so a reload or Back still restores it.
+ */
+function keyLoadedEntry() {
+  const state = (window.history.state ?? {}) as { key?: unknown };
+  if (typeof state.key === 'string' && state.key) return;
+  window.history.replaceState({ ...state, key: Math.random().toString(36).slice(2, 10) }, '');
+}
+
+export const createRouter = (hydrationData?: HydrationState) => {
+  keyLoadedEntry();
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  // Every page shown is told to the service worker, so it reloads offline (lib/pwa.ts).
+  const shown = ({ pathname, search }: Location) => pageShown(pathname + search);
+  shown(router.state.location);
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') shown(state.location);
+  });
+  return router;
+};

@@ -1,12 +1,12 @@
 import { createStore } from './create-store';
 import { whenIdle } from './idle';
-import { PERSONAL_CACHES } from '../sw/cache-rules';
+import { isCataloguePath, isPersonalCachedPath, PERSONAL_CACHES } from '../sw/cache-rules';
 
 /**
  * The page's side of the service worker (src/sw/sw.ts, decisions 0017 and 0025): registered for
  * every visitor once the page is up (production builds only: the dev server has no worker), the
- * "new version" prompt, catalogue answers the worker found changed, and the personal caches
- * deleted on logout.
+ * "new version" prompt, catalogue answers the worker found changed, the pages this tab shows, and
+ * the personal caches deleted on logout.
  */
 
 /** The service worker (it also carries the push handlers, see lib/push.ts). */
@@ -26,6 +26,25 @@ export function onCatalogueUpdate(listener: CatalogueListener): () => void {
 
 let started = false;
 
+/** The page this tab was loaded as, and the pages it showed before the worker could be told. */
+let loadedAs: string | null = null;
+const shownBefore: string[] = [];
+let lastShown: string | null = null;
+let tellWorker: ((message: unknown) => void) | null = null;
+
+/**
+ * Tells the worker each page this tab shows (the router calls it, the first time with the page
+ * loaded). Most pages are reached by a tap, a navigation the worker never sees, yet offline each
+ * must reload as it was (sw.ts keeps them).
+ */
+export function pageShown(path: string): void {
+  if (path === lastShown) return;
+  lastShown = path;
+  loadedAs ??= path;
+  if (tellWorker) tellWorker({ type: 'PAGES_SEEN', payload: { seen: [path] } });
+  else if (shownBefore.length < 100) shownBefore.push(path);
+}
+
 export async function registerServiceWorker(): Promise<void> {
   if (
     started ||
@@ -36,6 +55,8 @@ export async function registerServiceWorker(): Promise<void> {
   )
     return;
   started = true;
+  // Under a worker from the start, this tab's requests all went through it and are kept already.
+  const underWorker = navigator.serviceWorker.controller !== null;
   let registration: ServiceWorkerRegistration;
   try {
     registration = await navigator.serviceWorker.register(SW_URL, { scope: '/' });
@@ -68,18 +89,27 @@ export async function registerServiceWorker(): Promise<void> {
     }
   });
 
-  // The worker precaches only the offline page: the scripts and pictures this page loaded before
-  // it existed go into its caches now, read from the HTTP cache (no second download), so the page
-  // opens offline. On later visits they are found in the worker's caches and nothing is fetched.
+  // The worker precaches only the offline page: what this tab loaded before the worker existed
+  // goes into its caches now, read from the HTTP cache where it can be (no second download), and
+  // so does the document the tab was loaded as: the pages it showed open offline, the first
+  // visit's too. Later visits load under the worker, and nothing is handed over or fetched again.
   const ready = await navigator.serviceWorker.ready;
-  const urlsToCache = loadedForOffline(
-    performance.getEntriesByType('resource').map((e) => e.name),
-    window.location.origin,
-  );
-  if (urlsToCache.length) ready.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  const active = ready.active;
+  const urlsToCache = underWorker
+    ? []
+    : loadedForOffline(
+        performance.getEntriesByType('resource').map((e) => e.name),
+        window.location.origin,
+      );
+  if (urlsToCache.length) active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  tellWorker = (message) => (navigator.serviceWorker.controller ?? active)?.postMessage(message);
+  tellWorker({ type: 'PAGES_SEEN', payload: { loaded: underWorker ? null : loadedAs, seen: shownBefore.splice(0) } });
 }
 
-/** Of the URLs a page loaded, those the worker keeps for offline use: this site's scripts and pictures. */
+/**
+ * Of the URLs a page loaded, those the worker keeps for offline use: this site's scripts and
+ * pictures, the public catalogue answers and the account's answers its pages show.
+ */
 export function loadedForOffline(urls: string[], origin: string): string[] {
   const out = new Set<string>();
   for (const u of urls) {
@@ -89,7 +119,9 @@ export function loadedForOffline(urls: string[], origin: string): string[] {
     } catch {
       continue;
     }
-    if (url.origin === origin && /^\/(assets|media)\//.test(url.pathname)) out.add(url.pathname + url.search);
+    const kept =
+      /^\/(assets|media)\//.test(url.pathname) || isCataloguePath(url.pathname) || isPersonalCachedPath(url.pathname);
+    if (url.origin === origin && kept) out.add(url.pathname + url.search);
   }
   return [...out];
 }
@@ -106,7 +138,8 @@ export function whenIdleAfterLoad(task: () => void): void {
 }
 
 /**
- * Deletes every cache that holds a user's data (session with cart and wish list, My Orders).
+ * Deletes every cache that holds a user's data (session with cart and wish list, My Orders,
+ * dispatches, chat, addresses) and the account's pages.
  * Called on logout and whenever the signed-in account changes, so the next person on this
  * phone never sees the previous one's answers, online or off.
  */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isCataloguePath, isPersonalCachedPath, pageKind } from './cache-rules';
+import {
+  CACHES,
+  PERSONAL_CACHES,
+  isCataloguePath,
+  isPersonalCachedPath,
+  pageKind,
+  readPagesSeen,
+  seenCache,
+} from './cache-rules';
 
 describe('what the service worker caches', () => {
   it('answers product pages stale-while-revalidate, other customer pages network first', () => {
@@ -15,13 +23,24 @@ describe('what the service worker caches', () => {
       '/cart',
       '/wishlist',
       '/faq',
-      '/my-orders',
     ]) {
       expect(pageKind(p), p).toBe('page');
     }
   });
 
-  it('never caches portals, the payment return, password reset or forms that need the server', () => {
+  it("keeps the account's pages apart, with its data, and forgets them on logout", () => {
+    for (const p of ['/my-orders', '/dispatch', '/dispatch-request', '/profile', '/add-address']) {
+      expect(pageKind(p), p).toBe('personal');
+    }
+    expect(seenCache('personal')).toBe(CACHES.seenPersonal);
+    expect(seenCache('product')).toBe(CACHES.seen);
+    expect(seenCache('page')).toBe(CACHES.seen);
+    expect([...PERSONAL_CACHES].sort()).toEqual([CACHES.personal, CACHES.seenPersonal].sort());
+    expect(PERSONAL_CACHES).not.toContain(CACHES.seen);
+    expect(PERSONAL_CACHES).not.toContain(CACHES.pages);
+  });
+
+  it('never caches portals, the payment return or password reset', () => {
     for (const p of [
       '/seller',
       '/seller/orders',
@@ -30,9 +49,8 @@ describe('what the service worker caches', () => {
       '/support',
       '/loader',
       '/reset-password',
-      '/profile',
-      '/add-address',
-      '/dispatch-request',
+      '/dispatch/x',
+      '/my-orders/x',
     ]) {
       expect(pageKind(p), p).toBe('network');
     }
@@ -60,11 +78,43 @@ describe('what the service worker caches', () => {
       expect(isCataloguePath(p), p).toBe(true);
       expect(isPersonalCachedPath(p), p).toBe(false);
     }
-    expect(isPersonalCachedPath('/api/user/is-auth')).toBe(true);
-    expect(isPersonalCachedPath('/api/order/user')).toBe(true);
-    for (const p of ['/api/address/list', '/api/dispatch/user', '/api/chat', '/api/seller/me', '/api/cart/update']) {
+    for (const p of [
+      '/api/user/is-auth',
+      '/api/order/user',
+      '/api/dispatch/user',
+      '/api/chat/get-chat/',
+      '/api/address/get',
+    ]) {
+      expect(isPersonalCachedPath(p), p).toBe(true);
+      expect(isCataloguePath(p), p).toBe(false);
+    }
+    for (const p of ['/api/address/list', '/api/chat', '/api/chat/unread', '/api/seller/me', '/api/cart/update']) {
       expect(isCataloguePath(p), p).toBe(false);
       expect(isPersonalCachedPath(p), p).toBe(false);
+    }
+  });
+
+  it('reads the pages a tab showed, and nothing that is not a path of this site', () => {
+    expect(
+      readPagesSeen({ type: 'PAGES_SEEN', payload: { loaded: '/', seen: ['/products/gadgets', '/cart?x=1'] } }),
+    ).toEqual({ loaded: '/', seen: ['/products/gadgets', '/cart?x=1'] });
+    expect(readPagesSeen({ type: 'PAGES_SEEN', payload: { seen: ['/faq'] } })).toEqual({
+      loaded: null,
+      seen: ['/faq'],
+    });
+    for (const bad of [
+      null,
+      'PAGES_SEEN',
+      { type: 'CACHE_URLS', payload: { seen: ['/faq'] } },
+      { type: 'PAGES_SEEN' },
+      { type: 'PAGES_SEEN', payload: { seen: '/faq' } },
+      { type: 'PAGES_SEEN', payload: { seen: ['https://elsewhere.example/'] } },
+      { type: 'PAGES_SEEN', payload: { seen: ['//elsewhere.example/'] } },
+      { type: 'PAGES_SEEN', payload: { seen: ['/\\elsewhere.example/'] } },
+      { type: 'PAGES_SEEN', payload: { loaded: 'faq', seen: [] } },
+      { type: 'PAGES_SEEN', payload: { seen: Array.from({ length: 101 }, () => '/faq') } },
+    ]) {
+      expect(readPagesSeen(bad), JSON.stringify(bad)).toBeNull();
     }
   });
 });

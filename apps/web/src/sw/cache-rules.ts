@@ -6,14 +6,24 @@ export const CACHES = {
   assets: 'jara-assets',
   catalogue: 'jara-catalogue',
   images: 'jara-images',
-  /** The signed-in user's answers (session with cart and wish list, My Orders): deleted on logout. */
+  /**
+   * The signed-in user's answers (session with cart and wish list, My Orders, dispatches, chat,
+   * addresses) and the account's pages: deleted on logout.
+   */
   personal: 'jara-personal',
-  /** Pages seen before, shown offline. Holds no personal data: no page is rendered with a cookie. */
+  /** Public pages loaded before, shown offline. Holds no personal data: no page is rendered with a cookie. */
   pages: 'jara-pages',
+  /**
+   * Public pages this phone has shown, by a load or a tap (empty answers, the address is what
+   * counts): offline, one never loaded as a document opens on the app shell (app-shell.ts).
+   */
+  seen: 'jara-seen',
+  /** The same for the account's pages: deleted on logout with the answers they show. */
+  seenPersonal: 'jara-seen-personal',
 } as const;
 
 /** Caches that hold a user's data: deleted when the user signs out or another user signs in. */
-export const PERSONAL_CACHES: readonly string[] = [CACHES.personal];
+export const PERSONAL_CACHES: readonly string[] = [CACHES.personal, CACHES.seenPersonal];
 
 /** Public catalogue reads (the same answer for everyone): stale-while-revalidate. */
 export function isCataloguePath(pathname: string): boolean {
@@ -28,30 +38,37 @@ export function isCataloguePath(pathname: string): boolean {
   );
 }
 
-/** Personal reads kept for offline use (the session carries the cart and wish list; My Orders). */
+/**
+ * Personal reads kept for offline use, the ones the account's pages show: the session (with the
+ * cart and wish list), My Orders, dispatches, the chat's latest messages, saved addresses.
+ */
 export function isPersonalCachedPath(pathname: string): boolean {
-  return pathname === '/api/user/is-auth' || pathname === '/api/order/user';
+  return (
+    pathname === '/api/user/is-auth' ||
+    pathname === '/api/order/user' ||
+    pathname === '/api/dispatch/user' ||
+    pathname === '/api/chat/get-chat/' ||
+    pathname === '/api/chat/get-chat' ||
+    pathname === '/api/address/get'
+  );
 }
 
 /**
  * How a page request is answered: `product` pages stale-while-revalidate, other customer `page`s
- * network first (both kept for offline), `network` never cached (portals, payment return, password
- * reset with its token, forms that need the server), `none` not a page of the app at all.
+ * network first (both kept for offline), the account's `personal` pages network first and kept
+ * with its data (gone on logout), `network` never cached (portals, the payment return, password
+ * reset with its token), `none` not a page of the app at all.
  */
-export type PageKind = 'product' | 'page' | 'network' | 'none';
+export type PageKind = 'product' | 'page' | 'personal' | 'network' | 'none';
 
-const PAGES = new Set([
-  '',
-  'products',
-  'shops',
-  'cart',
-  'wishlist',
-  'contact',
-  'faq',
-  'customer-terms',
-  'rider-terms',
-  'my-orders',
-]);
+/** Kinds of page kept for offline use. */
+export const isKeptPage = (kind: PageKind): kind is 'product' | 'page' | 'personal' =>
+  kind === 'product' || kind === 'page' || kind === 'personal';
+
+const PAGES = new Set(['', 'products', 'shops', 'cart', 'wishlist', 'contact', 'faq', 'customer-terms', 'rider-terms']);
+
+/** Pages of the signed-in account (reached by taps from the menu and the navigation bar). */
+const PERSONAL_PAGES = new Set(['my-orders', 'dispatch', 'dispatch-request', 'profile', 'add-address']);
 
 export function pageKind(pathname: string): PageKind {
   const parts = pathname.split('/').filter(Boolean);
@@ -65,5 +82,32 @@ export function pageKind(pathname: string): PageKind {
     return 'product';
   if (first === 'products' || first === 'shops')
     return parts.length <= (first === 'shops' ? 2 : 3) ? 'page' : 'network';
-  return PAGES.has(first) && parts.length <= 1 ? 'page' : 'network';
+  if (parts.length > 1) return 'network';
+  return PAGES.has(first) ? 'page' : PERSONAL_PAGES.has(first) ? 'personal' : 'network';
+}
+
+/** The cache that remembers a kept page was shown. */
+export const seenCache = (kind: 'product' | 'page' | 'personal') =>
+  kind === 'personal' ? CACHES.seenPersonal : CACHES.seen;
+
+/**
+ * The pages a tab tells the worker it showed (lib/pwa.ts): `loaded`, the document it was loaded
+ * as, read again from the HTTP cache; `seen`, every page shown since, most reached by a tap. Any
+ * other message, or a path that is not this site's, gives null.
+ */
+export interface PagesSeen {
+  loaded: string | null;
+  seen: string[];
+}
+
+const isPath = (v: unknown): v is string => typeof v === 'string' && v.length <= 2000 && /^\/(?![/\\])/.test(v);
+
+export function readPagesSeen(data: unknown): PagesSeen | null {
+  if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== 'PAGES_SEEN') return null;
+  const payload = (data as { payload?: unknown }).payload;
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { loaded, seen } = payload as { loaded?: unknown; seen?: unknown };
+  if (loaded !== undefined && loaded !== null && !isPath(loaded)) return null;
+  if (!Array.isArray(seen) || seen.length > 100 || !seen.every(isPath)) return null;
+  return { loaded: loaded ?? null, seen };
 }

@@ -9,10 +9,17 @@
  *                   the page hands over in a CACHE_URLS message (lib/pwa.ts), from the HTTP cache
  *   catalogue GETs  stale-while-revalidate in jara-catalogue
  *   /media/*        cache first for a week in jara-images (public pictures)
- *   session, orders network first in jara-personal; the page deletes it on logout
+ *   personal reads  session, orders, dispatches, chat, addresses: network first in jara-personal
  *   pages           product pages stale-while-revalidate, other customer pages network first,
- *                   both in jara-pages; a page never seen answers offline.html when offline
- * Nothing else is cached: other personal reads, every write, portals, payment pages.
+ *                   both in jara-pages; the account's pages network first in jara-personal
+ *   pages shown     every kept page a tab shows, by a load or a tap, is noted (jara-seen, the
+ *                   account's in jara-seen-personal); offline, one noted but never loaded as a
+ *                   document opens on the app shell (app-shell.ts), the app draws it from the
+ *                   cached scripts and answers. The document a tab was loaded as is read again
+ *                   (from the HTTP cache) and kept, and home too, which the offline page links to.
+ *                   Offline, a page never shown answers offline.html.
+ * The page deletes jara-personal and jara-seen-personal on logout. Nothing else is cached: other
+ * personal reads, every write, portals, payment pages.
  */
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
@@ -21,7 +28,17 @@ import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'wor
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { BroadcastUpdatePlugin } from 'workbox-broadcast-update';
-import { CACHES, isCataloguePath, isPersonalCachedPath, pageKind } from './cache-rules';
+import {
+  CACHES,
+  isCataloguePath,
+  isKeptPage,
+  isPersonalCachedPath,
+  pageKind,
+  readPagesSeen,
+  seenCache,
+  type PagesSeen,
+} from './cache-rules';
+import { shellHeaders, shellOf } from './app-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -76,31 +93,117 @@ const otherPages = new NetworkFirst({
   networkTimeoutSeconds: 6,
   plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40 })],
 });
+const personalPages = new NetworkFirst({ cacheName: CACHES.personal, networkTimeoutSeconds: 6, plugins: [okOnly] });
 // Never cached, but offline they get the offline page rather than the browser's error.
 const uncachedPages = new NetworkOnly();
 
+const pageStrategy = (kind: ReturnType<typeof pageKind>) =>
+  kind === 'product'
+    ? productPages
+    : kind === 'page'
+      ? otherPages
+      : kind === 'personal'
+        ? personalPages
+        : uncachedPages;
+
 registerRoute(
   ({ url, request }) => request.mode === 'navigate' && sameOrigin(url) && pageKind(url.pathname) !== 'none',
-  (options) => {
-    const kind = pageKind(options.url.pathname);
-    return (kind === 'product' ? productPages : kind === 'page' ? otherPages : uncachedPages).handle(options);
-  },
+  (options) => pageStrategy(pageKind(options.url.pathname)).handle(options),
 );
 
-// A page request nothing could answer (offline, never seen, or a page that is never cached).
+/** How many pages of each kind are remembered as shown (the oldest go first). */
+const SEEN_MAX = 120;
+
+async function noteShown(path: string): Promise<void> {
+  const url = new URL(path, self.location.origin);
+  const kind = pageKind(url.pathname);
+  if (!sameOrigin(url) || !isKeptPage(kind)) return;
+  const cache = await caches.open(seenCache(kind));
+  // Put again, a page moves to the end of the keys: the list stays in order of last shown.
+  await cache.put(url.href, new Response(null, { status: 204 }));
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - SEEN_MAX)).map((k) => cache.delete(k)));
+}
+
+/**
+ * Keeps a page's document as its navigation would have, through the same strategy. Asked without
+ * following redirects: a redirected answer cannot stand for a navigation, and it is not cached.
+ */
+async function keepDocument(path: string, event: ExtendableEvent): Promise<void> {
+  const url = new URL(path, self.location.origin);
+  const kind = pageKind(url.pathname);
+  if (!sameOrigin(url) || !isKeptPage(kind)) return;
+  const request = new Request(url.href, { redirect: 'manual', credentials: 'same-origin' });
+  await pageStrategy(kind)
+    .handle({ request, event })
+    .catch(() => undefined);
+}
+
+async function keepPages({ loaded, seen }: PagesSeen, event: ExtendableEvent): Promise<void> {
+  // The tab was loaded before this worker saw it, or its document was kept by an older version.
+  if (loaded) await keepDocument(loaded, event);
+  for (const path of loaded ? [loaded, ...seen] : seen) await noteShown(path);
+  // The offline page's way back: home, kept once even when the visit began elsewhere.
+  if (!(await (await caches.open(CACHES.pages)).match(new URL('/', self.location.origin).href)))
+    await keepDocument('/', event);
+}
+
+/** Whether this phone showed the page (and, for the account's pages, since the last logout). */
+async function wasShown(url: URL): Promise<boolean> {
+  const kind = pageKind(url.pathname);
+  if (!isKeptPage(kind)) return false;
+  return (await (await caches.open(seenCache(kind))).match(url.href)) !== undefined;
+}
+
+/** The app shell made from the latest kept page (rendered pages first: their styles are inside). */
+async function appShell(): Promise<Response | undefined> {
+  for (const name of [CACHES.pages, CACHES.personal]) {
+    const cache = await caches.open(name);
+    for (const key of [...(await cache.keys())].reverse()) {
+      if (!isKeptPage(pageKind(new URL(key.url).pathname))) continue;
+      const page = await cache.match(key);
+      if (!page || !/text\/html/.test(page.headers.get('content-type') ?? '')) continue;
+      const shell = shellOf(await page.text());
+      if (shell !== null) return new Response(shell, { status: 200, headers: shellHeaders(page.headers) });
+    }
+  }
+  return undefined;
+}
+
+// A page request nothing could answer: offline, a page shown before but never kept as a document
+// (reached by a tap) opens on the app shell; any other gets the offline page.
 setCatchHandler(async ({ request }) => {
-  if (request.mode === 'navigate') return (await matchPrecache('/offline.html')) ?? Response.error();
-  return Response.error();
+  if (request.mode !== 'navigate') return Response.error();
+  const url = new URL(request.url);
+  const shell = sameOrigin(url) && (await wasShown(url)) ? await appShell() : undefined;
+  return shell ?? (await matchPrecache('/offline.html')) ?? Response.error();
 });
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   // The page asks for the new version once the user chose to reload (components/update-prompt).
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const pages = readPagesSeen(data);
+  if (pages) event.waitUntil(keepPages(pages, event));
 });
 
+/** The account's pages kept in jara-personal, leaving its answers (the session, My Orders …). */
+async function deletePersonalDocuments(): Promise<void> {
+  const cache = await caches.open(CACHES.personal);
+  const keys = await cache.keys();
+  await Promise.all(keys.filter((k) => isKeptPage(pageKind(new URL(k.url).pathname))).map((k) => cache.delete(k)));
+}
+
 self.addEventListener('activate', (event) => {
-  // Pages cached by an older version name assets the new one no longer precaches; and the first
-  // version takes the open tabs at once, so the visit that installed it already works offline.
-  event.waitUntil(caches.delete(CACHES.pages).then(() => self.clients.claim()));
+  // Pages kept by an older version name assets the new one does not have, and a page shown then
+  // would open on a shell whose scripts name others: both go. The first version takes the open
+  // tabs at once, so the visit that installed it already works offline.
+  event.waitUntil(
+    Promise.all([
+      caches.delete(CACHES.pages),
+      caches.delete(CACHES.seen),
+      caches.delete(CACHES.seenPersonal),
+      deletePersonalDocuments(),
+    ]).then(() => self.clients.claim()),
+  );
 });
