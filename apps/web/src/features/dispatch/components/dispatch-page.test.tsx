@@ -147,6 +147,19 @@ describe('DispatchPage', () => {
     expect(await within(delivered).findByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
   }, 20_000);
 
+  it('says why a dispatch still waiting for a rider can no longer be cancelled', async () => {
+    stubFetch({
+      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/dispatch/user': { success: true, orders: [dispatch({ canCancel: false, cancelUntil: null })] },
+    });
+    renderApp(<DispatchPage />);
+    const card = await screen.findByRole('article', { name: 'To Bola Ade' }, { timeout: 5000 });
+    expect(within(card).getByTestId('cancel-notice')).toHaveTextContent(
+      'The 5-minute window to cancel has passed. We are finding a rider; once one accepts, delivery takes about 30–60 minutes. Need help? Chat with support.',
+    );
+    expect(within(card).queryByRole('button', { name: /Cancel dispatch/ })).not.toBeInTheDocument();
+  }, 20_000);
+
   it('shows the empty states of both tabs', async () => {
     stubFetch({
       'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
