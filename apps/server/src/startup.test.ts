@@ -3,42 +3,71 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CategoryListAnswer, SuggestionsAnswer } from '@jara/shared';
 import { buildApp, type App } from './app.js';
 import { loadConfig } from './config.js';
-import { categories, sessions, users } from './infra/db/schema.js';
+import { queryRows, type Database } from './infra/db/client.js';
+import { appSettings, categories, places, products, sessions, users } from './infra/db/schema.js';
 import { hashPassword } from './lib/crypto.js';
+import { SEED_CATEGORIES, SEED_PRODUCTS } from './seed/catalog-data.js';
+import { CURATED_PLACES } from './seed/places.js';
+import { GAZETTEER_VERSION, REFERENCE_DATA_KEY } from './seed/reference.js';
 import { DEMO_ACCOUNTS } from './seed/seed.js';
 import { DemoPasswordsError, demoAccountsWithDemoPasswords, lockDemoAccounts, startUp } from './startup.js';
 import { freshDatabase } from '../test/helpers.js';
+import { startLocalPaystack, type LocalPaystack } from '../test/local-paystack.js';
 
-const PRODUCTION = {
+// Production requires a Paystack key: the one of a local server that answers like Paystack, so
+// nothing a start might ask of the provider leaves the machine.
+let paystack: LocalPaystack;
+beforeAll(async () => {
+  paystack = await startLocalPaystack();
+});
+afterAll(async () => {
+  await paystack?.close();
+});
+const production = () => ({
   NODE_ENV: 'production',
-  PAYSTACK_SECRET_KEY: 'sk_live_not_used_here',
+  PAYMENT_PROVIDER: 'paystack',
+  PAYSTACK_SECRET_KEY: paystack.secret,
+  PAYSTACK_BASE_URL: paystack.baseUrl,
   PUBLIC_URL: 'https://jara.example.ng',
   LOG_LEVEL: 'silent',
   JOBS_ENABLED: 'false',
-};
+});
 const opened: { app: App; drop: () => Promise<void>; close: () => Promise<void> }[] = [];
 
-async function productionApp(env: Record<string, string> = {}) {
-  const fresh = await freshDatabase();
-  const config = loadConfig({ ...PRODUCTION, UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-uploads-')), ...env });
-  const app = await buildApp(config, { database: fresh.database, logger: pino({ level: 'silent' }) });
-  opened.push({ app, drop: fresh.drop, close: () => fresh.database.close() });
+/** A production app on a fresh database, or on `database` (the same deployment started again). */
+async function productionApp(env: Record<string, string> = {}, database?: Database) {
+  const fresh = database ? null : await freshDatabase();
+  const config = loadConfig({ ...production(), UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-uploads-')), ...env });
+  const app = await buildApp(config, { database: database ?? fresh!.database, logger: pino({ level: 'silent' }) });
+  opened.push({
+    app,
+    drop: fresh?.drop ?? (async () => undefined),
+    close: fresh ? () => fresh.database.close() : async () => undefined,
+  });
   return app;
 }
 
 afterEach(async () => {
+  // The apps first: a restarted one shares the first one's database.
+  for (const o of opened) await o.app.close();
   for (const o of opened.splice(0)) {
-    await o.app.close();
     await o.close();
     await o.drop();
   }
 });
 
-const count = async (app: App, table: typeof users | typeof categories) =>
+const count = async (app: App, table: typeof users | typeof categories | typeof places | typeof products) =>
   (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+/** The catalogue and gazetteer revisions (bumped by every statement writing their tables). */
+const revisions = async (app: App) =>
+  queryRows<{ section: string; rev: string }>(
+    app.ctx.db,
+    sql`select section, rev::text as rev from catalogue_revisions order by section`,
+  );
 
 async function addDemoAccount(app: App, i: number, password: string = DEMO_ACCOUNTS[i]!.password) {
   const a = DEMO_ACCOUNTS[i]!;
@@ -50,11 +79,86 @@ async function addDemoAccount(app: App, i: number, password: string = DEMO_ACCOU
 }
 
 describe('a production start', () => {
-  it('on an empty database creates no demo account and no demo catalogue', async () => {
+  it('on an empty database gives the six categories and the campus gazetteer, and no demo account or product', async () => {
     const app = await productionApp();
     await startUp(app.ctx);
     expect(await count(app, users)).toBe(0);
-    expect(await count(app, categories)).toBe(0);
+    expect(await count(app, products)).toBe(0);
+
+    // A customer can save an address at once: the form's suggestions for "hall".
+    const search = await app.inject({ url: '/api/geocoding/search?q=hall' });
+    expect(search.statusCode).toBe(200);
+    const suggestions = SuggestionsAnswer.parse(search.json()).data;
+    expect(suggestions.length).toBeGreaterThan(0);
+    for (const s of suggestions) expect(s.display_name).toMatch(/hall/i);
+    expect(await count(app, places)).toBe(CURATED_PLACES.length);
+
+    // SPEC §1's six categories, each with its image in storage.
+    const list = CategoryListAnswer.parse((await app.inject({ url: '/api/category/list' })).json()).categories;
+    expect(list.map((c) => c.text)).toEqual([
+      'Phone Accessories',
+      'Hair Accessories',
+      'Fashion and Accessories',
+      'Shoes',
+      'Cosmetics',
+      'Food',
+    ]);
+    for (const c of list) {
+      const image = await app.inject({ url: c.image });
+      expect(image.statusCode, c.image).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+    }
+  }, 120_000);
+
+  it("a second start writes nothing: an operator's category edits and deletions stay", async () => {
+    const first = await productionApp();
+    await startUp(first.ctx);
+    await first.ctx.db
+      .update(categories)
+      .set({ text: 'Phones and Gadgets' })
+      .where(eq(categories.path, 'phone-accessories'));
+    await first.ctx.db.delete(categories).where(eq(categories.path, 'shoes'));
+    const before = await revisions(first);
+    const placesBefore = await count(first, places);
+    await first.close();
+
+    const again = await productionApp({}, first.ctx.database);
+    await startUp(again.ctx);
+    expect(await revisions(again)).toEqual(before);
+    expect(await count(again, places)).toBe(placesBefore);
+    const list = CategoryListAnswer.parse((await again.inject({ url: '/api/category/list' })).json()).categories;
+    expect(list.map((c) => c.text)).toEqual([
+      'Phones and Gadgets',
+      'Hair Accessories',
+      'Fashion and Accessories',
+      'Cosmetics',
+      'Food',
+    ]);
+  }, 120_000);
+
+  it('keeps the categories a database already has; a release with another gazetteer upserts it once', async () => {
+    const app = await productionApp();
+    await app.ctx.db
+      .insert(categories)
+      .values({ path: 'stationery', text: 'Stationery', image: '/media/x.webp', bgColor: '#ffffff' });
+    // An earlier release's gazetteer, one of its places since renamed.
+    const [moved] = CURATED_PLACES;
+    await app.ctx.db.insert(places).values({ ...moved!, displayName: 'Old Name', source: 'curated' });
+    await app.ctx.db.insert(appSettings).values({ key: REFERENCE_DATA_KEY, value: { gazetteer: 'an-earlier-list' } });
+
+    await startUp(app.ctx);
+    expect((await app.ctx.db.select({ path: categories.path }).from(categories)).map((c) => c.path)).toEqual([
+      'stationery',
+    ]);
+    const [row] = await app.ctx.db.select().from(places).where(eq(places.placeId, moved!.placeId));
+    expect(row!.displayName).toBe(moved!.displayName);
+    expect(await count(app, places)).toBe(CURATED_PLACES.length);
+    const [state] = await app.ctx.db.select().from(appSettings).where(eq(appSettings.key, REFERENCE_DATA_KEY));
+    expect(state!.value).toMatchObject({ gazetteer: GAZETTEER_VERSION });
+
+    const before = await revisions(app);
+    await startUp(app.ctx);
+    expect(await revisions(app)).toEqual(before);
   }, 120_000);
 
   it('refuses to run while a demo account has its published password; starts once demo:lock has disabled it', async () => {
@@ -88,6 +192,7 @@ describe('a production start', () => {
     const app = await productionApp({ SEED_DEMO: 'true' });
     await startUp(app.ctx);
     expect(await demoAccountsWithDemoPasswords(app.ctx.db)).toHaveLength(DEMO_ACCOUNTS.length);
-    expect(await count(app, categories)).toBeGreaterThan(0);
+    expect(await count(app, categories)).toBe(SEED_CATEGORIES.length);
+    expect(await count(app, products)).toBe(SEED_PRODUCTS.length);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import type { AppContext } from './context.js';
 import { STARTUP_LOCK, type Db } from './infra/db/client.js';
 import { sessions, users } from './infra/db/schema.js';
 import { verifyPassword } from './lib/crypto.js';
+import { loadReferenceData } from './seed/reference.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/seed.js';
 
 export class DemoPasswordsError extends Error {
@@ -51,13 +52,17 @@ export async function lockDemoAccounts(db: Db): Promise<string[]> {
 }
 
 /**
- * What runs once the app is built and before it serves: the demo seed (only when asked for,
- * under the start-up lock so instances started together seed once), then the production guard
- * against demo passwords.
+ * What runs once the app is built and before it serves: the reference data every deployment
+ * needs (the categories and the campus gazetteer, production included) and the demo seed (only
+ * when asked for), under the start-up lock so instances started together load them once; then
+ * the production guard against demo passwords.
  */
 export async function startUp(ctx: Pick<AppContext, 'config' | 'database' | 'db' | 'storage' | 'log'>): Promise<void> {
   const { config } = ctx;
-  if (config.seedDemo) await ctx.database.withLock(STARTUP_LOCK, () => seedDemo(ctx));
+  await ctx.database.withLock(STARTUP_LOCK, async () => {
+    await loadReferenceData(ctx);
+    if (config.seedDemo) await seedDemo(ctx);
+  });
   if (!config.isProduction) return;
   const exposed = await demoAccountsWithDemoPasswords(ctx.db);
   if (!exposed.length) return;

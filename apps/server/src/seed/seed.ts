@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { categories, productOptions, products, riders, users, vendors } from '../infra/db/schema.js';
+import { productOptions, products, riders, users, vendors } from '../infra/db/schema.js';
 import { banners } from '../infra/db/schema-portals.js';
 import { DEFAULT_BANNERS } from '../modules/catalog/catalog.routes.js';
 import { hashPassword } from '../lib/crypto.js';
-import { upsertPlaces } from '../modules/geocoding/places.repo.js';
-import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalog-data.js';
-import { CURATED_PLACES } from './places.js';
-import { renderBanner, renderCategoryImage, renderProductImage, renderSlide, renderVendorPhoto } from './images.js';
+import { SEED_PRODUCTS, SEED_VENDORS } from './catalog-data.js';
+import { renderBanner, renderProductImage, renderSlide, renderVendorPhoto } from './images.js';
 
 export const DEMO_ACCOUNTS = [
   { role: 'customer', name: 'Ada Customer', email: 'customer@jara.test', password: 'Customer#2026' },
@@ -17,10 +15,24 @@ export const DEMO_ACCOUNTS = [
   { role: 'admin', name: 'Amaka Admin', email: 'admin@jara.test', password: 'Admin#2026' },
 ] as const;
 
-/** True when the database has never been seeded (no categories yet). */
+/**
+ * True when the demo has never been loaded and nobody has started selling: no product and none of
+ * the demo accounts. (Not "no categories": every start gives those, seed/reference.ts.)
+ */
 export async function needsSeed(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(categories);
-  return (row?.n ?? 0) === 0;
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products);
+  if ((row?.n ?? 0) > 0) return false;
+  const demo = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    )
+    .limit(1);
+  return demo.length === 0;
 }
 
 /** Runs `fn` over items with at most `limit` at a time. */
@@ -34,27 +46,16 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
 }
 
 /**
- * Loads the demo catalogue, places and accounts. Images are drawn locally and written to
- * storage. Idempotent for places; the catalogue is only loaded into an empty database.
+ * Loads the demo's banners, accounts, vendors and products, on top of the reference data (the
+ * categories and the gazetteer, loaded first: seed/reference.ts). Images are drawn locally and
+ * written to storage. Only into a database without products or demo accounts.
  */
 export async function seedDemo(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>): Promise<void> {
-  await upsertPlaces(
-    ctx.db,
-    CURATED_PLACES.map((p) => ({ ...p, source: 'curated' })),
-  );
   if (!(await needsSeed(ctx))) return;
   const started = Date.now();
   const images: { key: string; render: () => Promise<Buffer> }[] = [];
 
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(categories).values(
-      SEED_CATEGORIES.map((c, i) => {
-        const key = `seed/categories/${c.path}.webp`;
-        images.push({ key, render: () => renderCategoryImage(c.path, c.bgColor) });
-        return { path: c.path, text: c.text, bgColor: c.bgColor, image: `/media/${key}`, position: i };
-      }),
-    );
-
     await tx.insert(banners).values(DEFAULT_BANNERS.map((b, position) => ({ ...b, position })));
 
     const accountIds = new Map<string, string>();
