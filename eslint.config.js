@@ -4,54 +4,27 @@
 //   server: infra/ and lib/ import no module; a module imports another only through its index.ts;
 //           plugins/ reach the modules only through modules/index.ts and the modules' index.ts
 //   web:    a feature imports another only through its index.ts; components/ and lib/ import no feature
+// The modules and features are the folders of apps/server/src/modules and apps/web/src/features.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
-const SERVER_MODULES = [
-  'addresses',
-  'admin',
-  'auth',
-  'catalog',
-  'chat',
-  'contact',
-  'dispatch',
-  'geocoding',
-  'media',
-  'order-events',
-  'orders',
-  'payments',
-  'payouts',
-  'push',
-  'rider',
-  'seller',
-  'support',
-  'tracking',
-];
-const WEB_FEATURES = [
-  'addresses',
-  'admin',
-  'auth',
-  'cart',
-  'catalog',
-  'chat',
-  'checkout',
-  'dispatch',
-  'home',
-  'layout',
-  'newsletter',
-  'orders',
-  'pages',
-  'profile',
-  'rider',
-  'seller',
-  'support',
-  'wishlist',
-];
+/** The folders of a directory: every module and feature is covered the day its folder exists. */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+const SERVER_MODULES = foldersIn('./apps/server/src/modules/');
+const WEB_FEATURES = foldersIn('./apps/web/src/features/');
 
-/** A module's files may reach any other module only through `../<other>/index.js`. */
+/**
+ * A module's files may reach any other module only through its index.js, however the path is
+ * written (`../auth/…`, `../../auth/…` from a subfolder, `../../modules/auth/…`).
+ */
 const serverModuleRule = (name) => ({
   files: [`apps/server/src/modules/${name}/**/*.ts`],
   ignores: ['**/*.test.ts'],
@@ -61,7 +34,7 @@ const serverModuleRule = (name) => ({
       {
         patterns: [
           {
-            regex: `^\\.\\./(?!${name}/)(${SERVER_MODULES.join('|')})/(?!index\\.js$)`,
+            regex: `^(\\.\\./)+(modules/)?(?!${name}/)(${SERVER_MODULES.join('|')})/(?!index\\.js$)`,
             message: 'Another module is reached only through its index.ts (docs/architecture.md).',
           },
         ],

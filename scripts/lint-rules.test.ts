@@ -3,8 +3,8 @@
  * must refuse, written where it would do harm, linted with the repository's own configuration,
  * then removed. Run by `npm run validate` (`npm run test:lint-rules`).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { rmSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -22,6 +22,21 @@ async function ruleIdsFor(relativePath: string, code: string): Promise<string[]>
 
 afterEach(() => {
   for (const f of written.splice(0)) rmSync(f, { force: true });
+});
+
+// A module and a feature that no list names, made before the configuration is first read: the
+// boundaries must cover them because their folders exist.
+const NEW_MODULE = 'apps/server/src/modules/lint-probe-new';
+const NEW_FEATURE = 'apps/web/src/features/lint-probe-new';
+beforeAll(() => {
+  for (const dir of [NEW_MODULE, NEW_FEATURE]) mkdirSync(path.join(root, dir), { recursive: true });
+  writeFileSync(path.join(root, NEW_MODULE, 'index.ts'), "export { secret } from './inner.js';\n");
+  writeFileSync(path.join(root, NEW_MODULE, 'inner.ts'), 'export const secret = 1;\n');
+  writeFileSync(path.join(root, NEW_FEATURE, 'index.ts'), "export { Secret } from './inner';\n");
+  writeFileSync(path.join(root, NEW_FEATURE, 'inner.ts'), 'export const Secret = 1;\n');
+});
+afterAll(() => {
+  for (const dir of [NEW_MODULE, NEW_FEATURE]) rmSync(path.join(root, dir), { recursive: true, force: true });
 });
 
 describe('lint', () => {
@@ -65,5 +80,36 @@ describe('lint', () => {
       "import { AddressForm } from '../addresses';\nexport const probe = AddressForm;\n",
     );
     expect(allowed).toEqual([]);
+  }, 120_000);
+
+  it('refuses a deep import however its path is written', async () => {
+    const throughModules = await ruleIdsFor(
+      'apps/server/src/modules/orders/lint-probe-modules.ts',
+      "import { findUserById } from '../../modules/auth/users.repo.js';\nexport const probe = findUserById;\n",
+    );
+    expect(throughModules).toContain('no-restricted-imports');
+    mkdirSync(path.join(root, 'apps/server/src/modules/orders/lint-probe-sub'), { recursive: true });
+    try {
+      const fromSubfolder = await ruleIdsFor(
+        'apps/server/src/modules/orders/lint-probe-sub/probe.ts',
+        "import { findUserById } from '../../auth/users.repo.js';\nexport const probe = findUserById;\n",
+      );
+      expect(fromSubfolder).toContain('no-restricted-imports');
+    } finally {
+      rmSync(path.join(root, 'apps/server/src/modules/orders/lint-probe-sub'), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('covers a module and a feature that no list names', async () => {
+    const moduleIds = await ruleIdsFor(
+      'apps/server/src/modules/orders/lint-probe-new-module.ts',
+      "import { secret } from '../lint-probe-new/inner.js';\nexport const probe = secret;\n",
+    );
+    expect(moduleIds).toContain('no-restricted-imports');
+    const featureIds = await ruleIdsFor(
+      'apps/web/src/features/orders/lint-probe-new-feature.ts',
+      "import { Secret } from '../lint-probe-new/inner';\nexport const probe = Secret;\n",
+    );
+    expect(featureIds).toContain('no-restricted-imports');
   }, 120_000);
 });
