@@ -6,11 +6,14 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CategoryListAnswer, SuggestionsAnswer } from '@jara/shared';
 import { queryRows } from '../src/infra/db/client.js';
 import { SEED_CATEGORIES, SEED_PRODUCTS } from '../src/seed/catalog-data.js';
+import { CURATED_PLACES } from '../src/seed/places.js';
 import { DEMO_ACCOUNTS } from '../src/seed/seed.js';
 import { freshDatabase } from './helpers.js';
 import { startInstance, waitFor, type Instance } from './instances.js';
+import { startLocalPaystack } from './local-paystack.js';
 
 const instances: Instance[] = [];
 let cleanup: (() => Promise<void>) | null = null;
@@ -91,28 +94,72 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 );
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a production start, as `npm start` runs it', () => {
-  it('on an empty PostgreSQL database with the settings production requires: ready, and no demo account or catalogue', async () => {
+  it('on an empty PostgreSQL database with the settings production requires: ready with the categories and the gazetteer, no demo account or product; started again, writes nothing', async () => {
     const db = await freshDatabase();
-    const instance = await startInstance({
+    // Production requires a Paystack key: a local server that answers like Paystack holds it.
+    const paystack = await startLocalPaystack();
+    const env = {
       NODE_ENV: 'production',
       DATABASE_URL: db.url!,
-      PAYSTACK_SECRET_KEY: 'sk_live_not_called_here',
-      PUBLIC_URL: 'https://jara.example.ng',
-    });
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: paystack.secret,
+      PAYSTACK_BASE_URL: paystack.baseUrl,
+    };
+    const one = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db.database.db, q))[0]!.n);
+    const revisions = () =>
+      queryRows<{ section: string; rev: string }>(
+        db.database.db,
+        sql`select section, rev::text as rev from catalogue_revisions order by section`,
+      );
+    let instance = await startInstance(env);
     try {
       await waitFor(instance, '/api/ready');
-      const one = async (q: ReturnType<typeof sql>) =>
-        Number((await queryRows<{ n: number }>(db.database.db, q))[0]!.n);
       expect(await one(sql`select count(*) as n from users`)).toBe(0);
-      expect(await one(sql`select count(*) as n from categories`)).toBe(0);
       expect(await one(sql`select count(*) as n from products`)).toBe(0);
       expect(instance.output()).not.toMatch(/Demo accounts|@jara\.test/);
       // Not public in production without a token or a port of its own.
       expect((await fetch(`${instance.url}/metrics`)).status).toBe(404);
+
+      // A customer can save an address at once, and the shop has SPEC §1's six categories.
+      const hall = SuggestionsAnswer.parse(await (await fetch(`${instance.url}/api/geocoding/search?q=hall`)).json());
+      expect(hall.data.length).toBeGreaterThan(0);
+      for (const s of hall.data) expect(s.display_name).toMatch(/hall/i);
+      const list = CategoryListAnswer.parse(await (await fetch(`${instance.url}/api/category/list`)).json());
+      expect(list.categories.map((c) => c.text)).toEqual(SEED_CATEGORIES.map((c) => c.text));
+      expect(SEED_CATEGORIES.map((c) => c.text)).toEqual([
+        'Phone Accessories',
+        'Hair Accessories',
+        'Fashion and Accessories',
+        'Shoes',
+        'Cosmetics',
+        'Food',
+      ]);
+      const image = await fetch(instance.url + list.categories[0]!.image);
+      expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/webp']);
+
+      // An operator renames one category and removes another; the next start keeps that and writes nothing.
+      await db.database.db.execute(sql`update categories set text = 'Footwear' where path = 'shoes'`);
+      await db.database.db.execute(sql`delete from categories where path = 'cosmetics'`);
+      const before = await revisions();
+      await instance.stop();
+      instance = await startInstance(env);
+      await waitFor(instance, '/api/ready');
+      expect(await revisions()).toEqual(before);
+      expect(await one(sql`select count(*) as n from places`)).toBe(CURATED_PLACES.length);
+      const again = CategoryListAnswer.parse(await (await fetch(`${instance.url}/api/category/list`)).json());
+      expect(again.categories.map((c) => c.text)).toEqual([
+        'Phone Accessories',
+        'Hair Accessories',
+        'Fashion and Accessories',
+        'Footwear',
+        'Food',
+      ]);
+      expect(await one(sql`select count(*) as n from users`)).toBe(0);
     } finally {
       await instance.stop();
+      await paystack.close();
       await db.database.close();
       await db.drop();
     }
-  }, 180_000);
+  }, 300_000);
 });
