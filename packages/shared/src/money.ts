@@ -18,3 +18,8 @@ export function formatNaira(kobo: Kobo): string {
   const whole = naira.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}₦${whole}${rest ? '.' + rest.toString().padStart(2, '0') : ''}`;
 }
+
+/** `percent` % of an amount, rounded to whole kobo (a commission, a rider's share). */
+export function percentOf(kobo: Kobo, percent: number): Kobo {
+  return Math.round((kobo * percent) / 100);
+}

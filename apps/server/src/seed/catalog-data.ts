@@ -3,6 +3,7 @@
  * Pure data; the seeder inserts it and renders imagery with ./images.ts (motif + accent).
  * Prices are integer kobo (₦1 = 100 kobo).
  */
+import { nairaToKobo } from '@jara/shared';
 
 export interface SeedCategory {
   path: string;
@@ -286,8 +287,6 @@ interface ProductSpec {
   images?: 1 | 2 | 3 | 4;
 }
 
-const kobo = (naira: number): number => Math.round(naira * 100);
-
 /** A bare price means a single 'Default Option'; `offer` sets that option's offer price. */
 function build(spec: ProductSpec): SeedProduct {
   const options: SeedProductOption[] =
@@ -295,14 +294,14 @@ function build(spec: ProductSpec): SeedProduct {
       ? [
           {
             name: 'Default Option',
-            priceKobo: kobo(spec.options),
-            offerPriceKobo: spec.offer === undefined ? null : kobo(spec.offer),
+            priceKobo: nairaToKobo(spec.options),
+            offerPriceKobo: spec.offer === undefined ? null : nairaToKobo(spec.offer),
           },
         ]
       : spec.options.map(([name, price, offer]) => ({
           name,
-          priceKobo: kobo(price),
-          offerPriceKobo: offer === undefined ? null : kobo(offer),
+          priceKobo: nairaToKobo(price),
+          offerPriceKobo: offer === undefined ? null : nairaToKobo(offer),
         }));
   return {
     key: spec.key,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   doorLine,
+  koboToNaira,
   doorOf,
   primaryRole,
   shownOrderStatus,
@@ -186,7 +187,7 @@ export class AdminService {
       createdAt: isoOf(o.created_at),
       paidAt: iso(o.paid_at),
       paymentState: o.payment_state,
-      amount: o.amount_kobo / 100,
+      amount: koboToNaira(o.amount_kobo),
       customerName: o.customer_name,
       customerEmail: o.customer_email,
       riderName: o.rider_name,
@@ -214,10 +215,10 @@ export class AdminService {
       createdAt: o.createdAt.toISOString(),
       paidAt: iso(o.paidAt),
       paymentState: o.paymentState,
-      itemsTotal: o.itemsKobo / 100,
-      deliveryFee: o.deliveryFeeKobo / 100,
-      serviceFee: o.serviceFeeKobo / 100,
-      amount: o.amountKobo / 100,
+      itemsTotal: koboToNaira(o.itemsKobo),
+      deliveryFee: koboToNaira(o.deliveryFeeKobo),
+      serviceFee: koboToNaira(o.serviceFeeKobo),
+      amount: koboToNaira(o.amountKobo),
       address: o.address,
       deliveryNote: o.deliveryNote,
       customer: customer ? { _id: customer.id, name: customer.name, email: customer.email } : null,
@@ -230,7 +231,7 @@ export class AdminService {
         productName: i.productName,
         optionName: i.optionName,
         quantity: i.quantity,
-        unitPrice: i.unitPriceKobo / 100,
+        unitPrice: koboToNaira(i.unitPriceKobo),
         vendorId: i.vendorId,
         status: i.status,
         cancelReason: i.cancelReason,
@@ -247,13 +248,13 @@ export class AdminService {
         _id: p.id,
         reference: p.reference,
         state: p.state,
-        amount: p.amount_kobo / 100,
-        refunded: p.refunded_kobo / 100,
+        amount: koboToNaira(p.amount_kobo),
+        refunded: koboToNaira(p.refunded_kobo),
         provider: p.provider,
       })),
       refunds: refunds.map((r) => ({
         _id: r.id,
-        amount: r.amount_kobo / 100,
+        amount: koboToNaira(r.amount_kobo),
         reason: r.reason,
         state: r.state,
         createdAt: isoOf(r.created_at),
@@ -268,7 +269,7 @@ export class AdminService {
       paidAt: iso(d.paid_at),
       paymentState: d.payment_state,
       status: d.status,
-      amount: d.amount_kobo / 100,
+      amount: koboToNaira(d.amount_kobo),
       isExpress: d.is_express,
       customerName: d.customer_name,
       riderName: d.rider_name,
@@ -300,13 +301,13 @@ export class AdminService {
         _id: p.id,
         reference: p.reference,
         state: p.state,
-        amount: p.amount_kobo / 100,
-        refunded: p.refunded_kobo / 100,
+        amount: koboToNaira(p.amount_kobo),
+        refunded: koboToNaira(p.refunded_kobo),
         provider: p.provider,
       })),
       refunds: refunds.map((r) => ({
         _id: r.id,
-        amount: r.amount_kobo / 100,
+        amount: koboToNaira(r.amount_kobo),
         reason: r.reason,
         state: r.state,
         createdAt: isoOf(r.created_at),
@@ -370,7 +371,7 @@ export class AdminService {
       return amount;
     });
     await pushOrderUpdate(this.ctx, orderId);
-    return { amount: amount / 100 };
+    return { amount: koboToNaira(amount) };
   }
 
   async lowRatedRiders(): Promise<LowRatedRider[]> {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { isOpenAt, type CategoryDto, type ProductDto, type VendorDto } from '@jara/shared';
+import { isOpenAt, koboToNaira, type CategoryDto, type ProductDto, type VendorDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { categories, productOptions, products, vendors } from '../../infra/db/schema.js';
 
@@ -88,8 +88,8 @@ export async function listProductsRanked(
         options: own.map((o) => ({
           _id: o.id,
           name: o.name,
-          price: o.priceKobo / 100,
-          offerPrice: o.offerPriceKobo === null ? null : o.offerPriceKobo / 100,
+          price: koboToNaira(o.priceKobo),
+          offerPrice: o.offerPriceKobo === null ? null : koboToNaira(o.offerPriceKobo),
         })),
       },
     };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isOpenAt, vendorOpenState, type ProductDto, type ProductListQuery } from '@jara/shared';
+import { isOpenAt, nairaToKobo, vendorOpenState, type ProductDto, type ProductListQuery } from '@jara/shared';
 import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
 import { listProducts, type RankedProduct, type VendorRow } from './catalog.repo.js';
 
@@ -59,8 +59,8 @@ export function selectProducts(
   now: Date,
   sold: ReadonlyMap<string, number> | null,
 ): ProductDto[] {
-  const minKobo = query.minPrice === undefined ? null : Math.round(query.minPrice * 100);
-  const maxKobo = query.maxPrice === undefined ? null : Math.round(query.maxPrice * 100);
+  const minKobo = query.minPrice === undefined ? null : nairaToKobo(query.minPrice);
+  const maxKobo = query.maxPrice === undefined ? null : nairaToKobo(query.maxPrice);
   // The SQL's joins and WHERE: a known category, then the filters.
   const rows: { p: RankedProduct; i: number; sold: number; position: number; rank: number }[] = [];
   from.products.forEach((p, i) => {
@@ -120,8 +120,8 @@ export function selectProducts(
 export async function searchProducts(db: Db, query: ProductListQuery, now: Date): Promise<ProductDto[]> {
   const text = query.q?.trim().toLowerCase() ?? '';
   const like = '%' + text.replace(/[\\%_]/g, (m) => '\\' + m) + '%';
-  const minKobo = query.minPrice === undefined ? null : Math.round(query.minPrice * 100);
-  const maxKobo = query.maxPrice === undefined ? null : Math.round(query.maxPrice * 100);
+  const minKobo = query.minPrice === undefined ? null : nairaToKobo(query.minPrice);
+  const maxKobo = query.maxPrice === undefined ? null : nairaToKobo(query.maxPrice);
   const sort = query.sort ?? (text ? 'relevance' : undefined);
   const order =
     sort === 'relevance'

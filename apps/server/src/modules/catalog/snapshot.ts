@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
 import {
   isOpenAt,
+  nairaToKobo,
   tidyPlaceName,
   type BannerDto,
   type CategoryDto,
@@ -60,8 +61,8 @@ export function productQueryKey(q: ProductFilter): string {
     q.category ?? '',
     q.inStock ? 1 : 0,
     q.open ? 1 : 0,
-    q.minPrice === undefined ? '' : Math.round(q.minPrice * 100),
-    q.maxPrice === undefined ? '' : Math.round(q.maxPrice * 100),
+    q.minPrice === undefined ? '' : nairaToKobo(q.minPrice),
+    q.maxPrice === undefined ? '' : nairaToKobo(q.maxPrice),
     q.sort === 'relevance' ? '' : (q.sort ?? ''),
     q.limit ?? '',
   ].join('|');

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { NIGERIAN_BANKS, type EarningsDto, type PayoutDto, type PayoutInput } from '@jara/shared';
+import { koboToNaira, NIGERIAN_BANKS, type EarningsDto, type PayoutDto, type PayoutInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Module } from '../types.js';
 import { queryRows, type Executor } from '../../infra/db/client.js';
@@ -52,7 +52,7 @@ const bankName = (code: string | null) => NIGERIAN_BANKS.find((b) => b.code === 
 export function toPayoutDto(p: PayoutRow): PayoutDto {
   return {
     _id: p.id,
-    amount: p.amountKobo / 100,
+    amount: koboToNaira(p.amountKobo),
     state: p.state,
     dueAt: p.dueAt.toISOString(),
     paidAt: p.paidAt?.toISOString() ?? null,
@@ -91,18 +91,18 @@ export function summarise(entries: EarningEntry[], history: PayoutRow[], percent
   const last = history.find((p) => p.accountNumber);
   return {
     percent,
-    totalEarned: totalNet / 100,
-    paidOut: paid / 100,
-    scheduled: scheduled / 100,
-    available: Math.max(0, totalNet - paid - scheduled) / 100,
+    totalEarned: koboToNaira(totalNet),
+    paidOut: koboToNaira(paid),
+    scheduled: koboToNaira(scheduled),
+    available: koboToNaira(Math.max(0, totalNet - paid - scheduled)),
     byWeek: [...weeks.entries()]
       .sort((a, b) => b[0].localeCompare(a[0]))
-      .map(([weekStart, w]) => ({ weekStart, gross: w.gross / 100, net: w.net / 100, count: w.count })),
+      .map(([weekStart, w]) => ({ weekStart, gross: koboToNaira(w.gross), net: koboToNaira(w.net), count: w.count })),
     entries: entries.slice(0, 200).map((e) => ({
       _id: e.id,
       date: e.at.toISOString(),
-      gross: e.grossKobo / 100,
-      net: e.netKobo / 100,
+      gross: koboToNaira(e.grossKobo),
+      net: koboToNaira(e.netKobo),
       label: e.label,
     })),
     payouts: history.map(toPayoutDto),

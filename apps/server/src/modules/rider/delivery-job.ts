@@ -1,4 +1,13 @@
-import { doorOf, haversineKm, type JobDto, type JobKind, type JobStop, type LatLon } from '@jara/shared';
+import {
+  doorOf,
+  haversineKm,
+  koboToNaira,
+  percentOf,
+  type JobDto,
+  type JobKind,
+  type JobStop,
+  type LatLon,
+} from '@jara/shared';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { findWait } from './rider.repo.js';
@@ -72,8 +81,7 @@ export interface JobFacts {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The rider's share of a delivery fee, kobo. */
-export const riderFeeKobo = (deliveryFeeKobo: number, sharePercent: number) =>
-  Math.round((deliveryFeeKobo * sharePercent) / 100);
+export const riderFeeKobo = (deliveryFeeKobo: number, sharePercent: number) => percentOf(deliveryFeeKobo, sharePercent);
 
 /** The job as `view` shows it. Money in naira. */
 export async function toJobDto(
@@ -89,8 +97,8 @@ export async function toJobDto(
     _id: f.id,
     isExpress: f.isExpress,
     distanceKm: f.distanceKm,
-    deliveryFee: f.deliveryFeeKobo / 100,
-    riderFee: riderFeeKobo(f.deliveryFeeKobo, riderSharePercent) / 100,
+    deliveryFee: koboToNaira(f.deliveryFeeKobo),
+    riderFee: koboToNaira(riderFeeKobo(f.deliveryFeeKobo, riderSharePercent)),
     pickups: f.pickups.map(stop),
     dropoff: stop(f.dropoff),
     note: f.note,

@@ -5,7 +5,9 @@ import {
   DEFAULT_OPTION_NAME,
   isInServiceArea,
   isOpenAt,
+  koboToNaira,
   nairaToKobo,
+  percentOf,
   shownOrderStatus,
   type DeclineInput,
   type ItemStatus,
@@ -60,8 +62,8 @@ function toProductDto(p: { product: repo.ProductRow; options: repo.OptionRow[] }
     options: p.options.map((o) => ({
       _id: o.id,
       name: o.name,
-      price: o.priceKobo / 100,
-      offerPrice: o.offerPriceKobo === null ? null : o.offerPriceKobo / 100,
+      price: koboToNaira(o.priceKobo),
+      offerPrice: o.offerPriceKobo === null ? null : koboToNaira(o.offerPriceKobo),
     })),
     updatedAt: p.product.updatedAt.toISOString(),
   };
@@ -276,11 +278,11 @@ export class SellerService {
         optionName: r.option_name,
         image: r.image,
         quantity: r.quantity,
-        unitPrice: r.unit_price_kobo / 100,
+        unitPrice: koboToNaira(r.unit_price_kobo),
         status: r.status,
         cancelReason: r.cancel_reason,
       });
-      if (r.status !== 'Order Cancelled') o.itemsTotal += (r.unit_price_kobo * r.quantity) / 100;
+      if (r.status !== 'Order Cancelled') o.itemsTotal += koboToNaira(r.unit_price_kobo * r.quantity);
     }
     for (const o of out.values()) {
       o.status = shownOrderStatus(o.items.map((i) => i.status as ItemStatus));
@@ -381,7 +383,7 @@ export class SellerService {
         id: r.order_id,
         at: new Date(r.at),
         grossKobo: gross,
-        netKobo: gross - Math.round((gross * pct) / 100),
+        netKobo: gross - percentOf(gross, pct),
         label: `${r.n} item${Number(r.n) === 1 ? '' : 's'}`,
       };
     });
