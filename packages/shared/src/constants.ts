@@ -12,6 +12,11 @@ export const CONTACT_PARAM_REMOVAL_MS = 500;
 export const MAX_CART_QUANTITY = 99;
 /** Longest note to the rider on an order or a dispatch (here, not beside the schemas: forms read it without zod). */
 export const DELIVERY_NOTE_MAX = 500;
+/**
+ * What every address on the default campus (UNIBEN, Ugbowo) shares: the address form starts with
+ * these, and the customer may change them.
+ */
+export const CAMPUS_ADDRESS = { city: 'Benin City', state: 'Edo', zipcode: '300283', country: 'Nigeria' } as const;
 export const CATEGORIES = [
   { text: 'Phone Accessories', path: 'phone-accessories' },
   { text: 'Hair Accessories', path: 'hair-accessories' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CANCEL_WINDOW_MS,
+  DISPATCH_STATUSES,
   dispatchCancelWindow,
   formatCountdown,
   isDispatchCompleted,
@@ -19,6 +20,18 @@ describe('shown order status', () => {
     expect(isDispatchCompleted('Order Delivered')).toBe(true);
     expect(isDispatchCompleted('Order Cancelled')).toBe(true);
     expect(isDispatchCompleted('Order Picked')).toBe(false);
+  });
+});
+
+describe('dispatch statuses', () => {
+  it('skip Order Confirmed: no vendor confirms a dispatch', () => {
+    expect(DISPATCH_STATUSES).toEqual([
+      'Order Placed',
+      'Order Assigned',
+      'Order Picked',
+      'Order Delivered',
+      'Order Cancelled',
+    ]);
   });
 });
 

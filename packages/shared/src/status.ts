@@ -9,6 +9,8 @@ export const CANCELLED = 'Order Cancelled' as const;
 export type ProgressStatus = (typeof ORDER_STATUSES)[number];
 export type ItemStatus = ProgressStatus | typeof CANCELLED;
 export const ITEM_STATUSES: readonly ItemStatus[] = [...ORDER_STATUSES, CANCELLED];
+/** A dispatch has no vendor to confirm it: paid, it waits for a rider (DESIGN §3). */
+export const DISPATCH_STATUSES: readonly ItemStatus[] = ITEM_STATUSES.filter((s) => s !== 'Order Confirmed');
 
 /** An order's shown status: the earliest stage among its items that are not cancelled. */
 export function shownOrderStatus(itemStatuses: readonly ItemStatus[]): ItemStatus {

@@ -63,6 +63,18 @@ describe('seed catalogue', () => {
     }
   });
 
+  it('names no choice its options then vary, and asks nothing a delivery cannot give', () => {
+    for (const p of SEED_PRODUCTS) {
+      // "With chicken", "With fish": the product's name must not already settle the choice.
+      const choices = p.options.map((o) => /^With (.+)$/i.exec(o.name)?.[1]?.toLowerCase()).filter(Boolean);
+      for (const c of choices) expect(p.name.toLowerCase(), `${p.key} offers "With ${c}"`).not.toContain(c);
+      // Orders are delivered within the hour and never scheduled: no counter, no ordering ahead,
+      // and a wish goes in the delivery note, the one place a shopper can write it.
+      for (const line of p.description)
+        expect(line, p.key).not.toMatch(/\bcounter\b|\bahead\b|on request|delivery chat|in store|visit us/i);
+    }
+  });
+
   it('has roughly 20% on offer and 8% out of stock', () => {
     const n = SEED_PRODUCTS.length;
     const offers = SEED_PRODUCTS.filter((p) => p.options.some((o) => o.offerPriceKobo !== null)).length;

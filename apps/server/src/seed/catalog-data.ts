@@ -505,7 +505,7 @@ const SPECS: ProductSpec[] = [
     description: [
       'Soft-touch silicone with microfibre lining',
       'Raised edges protect the camera',
-      'Tell us your colour on delivery chat',
+      'Say your colour in your delivery note',
     ],
   },
   {
@@ -920,7 +920,11 @@ const SPECS: ProductSpec[] = [
       ['36', 16000],
     ],
     weight: null,
-    description: ['Relaxed fit with six pockets', 'Thick cotton twill', 'Black, khaki or olive on request'],
+    description: [
+      'Relaxed fit with six pockets',
+      'Thick cotton twill',
+      'Black, khaki or olive: say which in your delivery note',
+    ],
   },
   {
     key: 'graphic-hoodie',
@@ -1356,7 +1360,7 @@ const SPECS: ProductSpec[] = [
     key: 'jollof-rice-chicken',
     vendor: 'mama-osas-kitchen',
     category: FOOD,
-    name: 'Jollof Rice and Chicken',
+    name: 'Jollof Rice',
     motif: 'jollof-plate',
     options: [
       ['With chicken', 2800],
@@ -1368,7 +1372,7 @@ const SPECS: ProductSpec[] = [
     description: [
       'Smoky party jollof cooked with firewood',
       'Served with fried plantain (dodo) and coleslaw',
-      'Add extra meat at the counter',
+      'Packed hot in a sealed bowl',
     ],
   },
   {
@@ -1473,7 +1477,7 @@ const SPECS: ProductSpec[] = [
     description: [
       'Puff-puff, samosa, spring rolls and peppered gizzard',
       'Comes with dipping sauce',
-      'Order the party pack a day ahead',
+      'The party pack serves about ten',
     ],
   },
   {
@@ -1498,7 +1502,7 @@ const SPECS: ProductSpec[] = [
     options: 1000,
     weight: null,
     images: 2,
-    description: ['Soft, sweet fried dough balls', 'Dusted with sugar on request'],
+    description: ['Soft, sweet fried dough balls', 'Lightly dusted with sugar'],
   },
   {
     key: 'peppered-gizzard',
@@ -1538,7 +1542,7 @@ const SPECS: ProductSpec[] = [
     motif: 'suya',
     options: 3500,
     weight: null,
-    description: ['Whole chicken pieces on skewers', 'Medium or extra spicy yaji'],
+    description: ['Whole chicken pieces on skewers', 'Medium yaji; want it hotter? Say so in your delivery note'],
   },
   {
     key: 'kilishi',
@@ -1609,7 +1613,7 @@ const SPECS: ProductSpec[] = [
     key: 'chinese-fried-rice',
     vendor: 'food-court-express',
     category: FOOD,
-    name: 'Fried Rice and Turkey',
+    name: 'Fried Rice',
     motif: 'fried-rice',
     options: [
       ['With chicken', 2700],
@@ -1668,8 +1672,8 @@ const SPECS: ProductSpec[] = [
     images: 4,
     description: [
       'Moist red velvet with cream cheese frosting',
-      'Birthday message free on whole cakes',
-      'Order whole cakes 24 hours ahead',
+      'Free birthday message on whole cakes: write it in your delivery note',
+      'Whole cakes come boxed',
     ],
   },
   {

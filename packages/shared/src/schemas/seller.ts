@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductDto } from './product.js';
 import { DoorDto } from './rider.js';
 import { Id, Phone, Text, okAnswer, str } from './common.js';
 
@@ -106,6 +107,9 @@ export const StockInput = z.strictObject({ inStock: z.boolean() });
 export const ProductSearchQuery = z.strictObject({ q: str().trim().max(100).optional() });
 
 export const SellerOrdersQuery = z.strictObject({ scope: z.enum(['active', 'today', 'past']).default('active') });
+export type SellerOrdersQuery = z.infer<typeof SellerOrdersQuery>;
+/** `POST /api/seller/upload?kind=`: what the picture is for. */
+export const SellerUploadQuery = z.strictObject({ kind: z.enum(['profile', 'product']) });
 export const ItemsActionInput = z.strictObject({ itemIds: z.array(Id).min(1).max(100).optional() });
 export const DeclineInput = z.strictObject({
   reason: str().trim().min(3, 'Give a reason (at least 3 characters)').max(300),
@@ -173,11 +177,13 @@ export const SellerProfileDto = z.object({
 });
 export type SellerProfileDto = z.infer<typeof SellerProfileDto>;
 
+/** The spec's Product (SPEC §3) as its vendor sees it, with when it was last changed. */
 export const SellerProductDto = z.object({
   _id: z.string(),
   name: z.string(),
   category: z.string(),
   image: z.array(z.string()),
+  vendorId: z.string(),
   description: z.array(z.string()),
   weight: z.string().nullable(),
   inStock: z.boolean(),
@@ -191,8 +197,9 @@ export type SellerProductDto = z.infer<typeof SellerProductDto>;
 export const SellerOrderItemDto = z.object({
   _id: z.string(),
   productName: z.string(),
+  /** The spec's Product, as on the customer's order line: the picture shown at checkout first. */
+  product: ProductDto,
   optionName: z.string(),
-  image: z.string().nullable(),
   quantity: z.number(),
   unitPrice: z.number(),
   status: z.string(),

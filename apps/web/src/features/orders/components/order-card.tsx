@@ -115,9 +115,9 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             {order.items.map((i) => (
               <li key={i._id} className="flex gap-3">
                 <div className="size-16 shrink-0 overflow-hidden rounded-xl bg-stone-100">
-                  {i.product.image && (
+                  {i.product.image[0] && (
                     <ResponsiveImage
-                      src={i.product.image}
+                      src={i.product.image[0]}
                       alt=""
                       width={64}
                       height={64}
