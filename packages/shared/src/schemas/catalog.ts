@@ -1,27 +1,9 @@
 import { z } from 'zod';
-import { okAnswer, str } from './common.js';
+import { Email, okAnswer, str } from './common.js';
+import { ProductDto } from './product.js';
 import { VENDOR_KINDS } from './seller.js';
 /** Catalogue answers. Prices in answers are naira numbers (kobo / 100); see docs/decisions/0002. */
-export const ProductOptionDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  price: z.number().describe('Naira'),
-  offerPrice: z.number().nullable().describe('Naira; the price shown when lower than `price`'),
-});
-export type ProductOptionDto = z.infer<typeof ProductOptionDto>;
-
-export const ProductDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  category: z.string().describe("The category's path"),
-  image: z.array(z.string()),
-  description: z.array(z.string()),
-  vendorId: z.string(),
-  inStock: z.boolean(),
-  weight: z.string().nullable(),
-  options: z.array(ProductOptionDto),
-});
-export type ProductDto = z.infer<typeof ProductDto>;
+export { ProductDto, ProductOptionDto } from './product.js';
 
 /** 0 = Sunday … 6 = Saturday; "HH:MM" in Africa/Lagos, null = closed that day. */
 export const OpeningHours = z.record(z.string(), z.object({ open: z.string(), close: z.string() }).nullable());
@@ -104,3 +86,7 @@ export const ProductListQuery = z
     path: ['minPrice'],
   });
 export type ProductListQuery = z.output<typeof ProductListQuery>;
+
+/** `POST /api/newsletter/subscribe`. */
+export const NewsletterInput = z.strictObject({ email: Email });
+export type NewsletterInput = z.infer<typeof NewsletterInput>;

@@ -4,6 +4,7 @@ import { DELIVERY_NOTE_MAX, MAX_CART_QUANTITY } from '../constants.js';
 import { Address } from './address.js';
 import { Id, Latitude, Longitude, okAnswer, str } from './common.js';
 import { ItemStatusEnum } from './dispatch.js';
+import { ProductDto } from './product.js';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}.`;
 
@@ -29,6 +30,7 @@ export const CheckoutItem = z.object({
   /** What the cart showed for one unit (naira); refused when it is not the real price. */
   price: Naira.optional(),
 });
+export type CheckoutItem = z.infer<typeof CheckoutItem>;
 
 /**
  * `POST /api/payment/paystack` (spec payload: userId, items, address id, email). The server ignores
@@ -54,7 +56,11 @@ export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 export const OrderItemDto = z.object({
   _id: z.string(),
-  product: z.object({ _id: z.string(), name: z.string(), image: z.string().nullable() }),
+  /**
+   * The spec's Product (SPEC §3): its name as sold, the picture shown at checkout first in
+   * `image`, the rest from the catalogue (out of stock once withdrawn).
+   */
+  product: ProductDto,
   optionId: z.string(),
   optionName: z.string(),
   quantity: z.number().int(),

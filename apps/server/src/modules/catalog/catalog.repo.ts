@@ -76,24 +76,89 @@ export async function listProductsRanked(
     return {
       created: Number(created),
       minPriceKobo: shown.length ? Math.min(...shown) : null,
-      dto: {
-        _id: p.id,
-        name: p.name,
-        category: p.category,
-        image: p.images,
-        description: p.description,
-        vendorId: p.vendorId,
-        inStock: p.inStock,
-        weight: p.weight,
-        options: own.map((o) => ({
-          _id: o.id,
-          name: o.name,
-          price: koboToNaira(o.priceKobo),
-          offerPrice: o.offerPriceKobo === null ? null : koboToNaira(o.offerPriceKobo),
-        })),
-      },
+      dto: toProductDto(p, own),
     };
   });
+}
+
+type ProductRow = typeof products.$inferSelect;
+type OptionRow = typeof productOptions.$inferSelect;
+
+/** A product row and its options (in their order) as the spec's Product; prices become naira. */
+function toProductDto(p: ProductRow, own: OptionRow[]): ProductDto {
+  return {
+    _id: p.id,
+    name: p.name,
+    category: p.category,
+    image: p.images,
+    description: p.description,
+    vendorId: p.vendorId,
+    inStock: p.inStock,
+    weight: p.weight,
+    options: own.map((o) => ({
+      _id: o.id,
+      name: o.name,
+      price: koboToNaira(o.priceKobo),
+      offerPrice: o.offerPriceKobo === null ? null : koboToNaira(o.offerPriceKobo),
+    })),
+  };
+}
+
+/**
+ * The products order lines name, by id, withdrawn ones too (a past order still shows what was
+ * bought); a withdrawn product, or one of a shop no longer approved, is out of stock.
+ */
+export async function productsOfLines(ex: Executor, ids: readonly string[]): Promise<Map<string, ProductDto>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await ex
+    .select({ p: products, approved: sql<boolean>`${vendors.status} = 'approved'` })
+    .from(products)
+    .leftJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(inArray(products.id, unique));
+  const opts = await ex
+    .select()
+    .from(productOptions)
+    .where(inArray(productOptions.productId, unique))
+    .orderBy(asc(productOptions.position), asc(productOptions.id));
+  return new Map(
+    rows.map(({ p, approved }) => {
+      const dto = toProductDto(
+        p,
+        opts.filter((o) => o.productId === p.id),
+      );
+      return [p.id, { ...dto, inStock: dto.inStock && !p.deletedAt && approved === true }];
+    }),
+  );
+}
+
+/** What an order line was: a snapshot of the product when it was bought. */
+export interface SoldLine {
+  productId: string;
+  productName: string;
+  vendorId: string;
+  /** The picture shown at checkout. */
+  image: string | null;
+}
+
+/**
+ * An order line's product in the spec's Product shape: the name it was sold under, the picture
+ * shown at checkout first in `image` then the product's others, the rest from the catalogue.
+ * A product the catalogue no longer has reads as out of stock, with no options to buy again.
+ */
+export function soldProduct(line: SoldLine, current: ProductDto | undefined): ProductDto {
+  const image = [...new Set([line.image, ...(current?.image ?? [])])].filter((u): u is string => !!u);
+  return {
+    _id: line.productId,
+    name: line.productName,
+    category: current?.category ?? '',
+    image,
+    description: current?.description ?? [],
+    vendorId: line.vendorId,
+    inStock: current?.inStock ?? false,
+    weight: current?.weight ?? null,
+    options: current?.options ?? [],
+  };
 }
 
 export async function listVendors(ex: Executor): Promise<VendorRow[]> {

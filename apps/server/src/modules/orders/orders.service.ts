@@ -18,6 +18,7 @@ import {
   type ItemStatus,
   type OrderAddressDto,
   type OrderDto,
+  type ProductDto,
   type CartTotals,
   MSG,
 } from '@jara/shared';
@@ -31,6 +32,7 @@ import { deliveryCode } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { checkAttempt, type AttemptInput, type PaymentRow } from '../payments/index.js';
 import { findAddresses, OUTSIDE_AREA, type AddressRow } from '../addresses/index.js';
+import { productsOfLines, soldProduct } from '../catalog/index.js';
 import * as repo from './orders.repo.js';
 import { loadOrderTracking } from '../tracking/index.js';
 import { z } from 'zod';
@@ -473,11 +475,16 @@ export class OrderService {
       this.ctx.db,
       rows.map((o) => o.id),
     );
+    const catalogue = await productsOfLines(
+      this.ctx.db,
+      items.map((i) => i.productId),
+    );
     const dtos = rows.map((o) =>
       toOrderDto(
         o,
         items.filter((i) => i.orderId === o.id),
         now,
+        catalogue,
       ),
     );
     const tracking = await loadOrderTracking(
@@ -558,6 +565,7 @@ export function toOrderDto(
   o: repo.OrderRow,
   items: (repo.OrderItemRow & { vendorName: string })[],
   now = new Date(),
+  catalogue: ReadonlyMap<string, ProductDto> = new Map(),
 ): OrderDto {
   const statuses = items.map((i) => i.status as ItemStatus);
   const status = shownOrderStatus(statuses);
@@ -574,7 +582,7 @@ export function toOrderDto(
     status,
     items: items.map((i) => ({
       _id: i.id,
-      product: { _id: i.productId, name: i.productName, image: i.image },
+      product: soldProduct(i, catalogue.get(i.productId)),
       optionId: i.optionId,
       optionName: i.optionName,
       quantity: i.quantity,

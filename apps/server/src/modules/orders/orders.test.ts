@@ -4,13 +4,16 @@ import {
   cartTotals,
   nairaToKobo,
   OrderUpdatedEvent,
+  ProductDto,
   QUANTITY_MESSAGE,
   VendorOrderEvent,
   type DeliveryFeeAnswer,
   type ErrorAnswer,
+  type OrderAnswer,
   type OrderCancelAnswer,
   type OrderListAnswer,
   type PaymentVerifyAnswer,
+  type SellerOrdersAnswer,
 } from '@jara/shared';
 import { buildTestApp, createProduct, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
@@ -23,7 +26,16 @@ import {
   sandboxAction,
   verify,
 } from '../../../test/factories-checkout.js';
-import { orderItems, orders, payments, refunds, statusEvents, vendors, webhookEvents } from '../../infra/db/schema.js';
+import {
+  orderItems,
+  orders,
+  payments,
+  products,
+  refunds,
+  statusEvents,
+  vendors,
+  webhookEvents,
+} from '../../infra/db/schema.js';
 import { queryRows } from '../../infra/db/client.js';
 
 let app: TestApp;
@@ -329,6 +341,65 @@ describe('GET /api/order/user', () => {
     expect(
       (await app.inject({ url: '/api/order/user?limit=500', headers: { cookie: customer.cookie } })).statusCode,
     ).toBe(400);
+  });
+
+  it("gives every line's product in the spec's Product shape, to the customer and to the vendor", async () => {
+    const shop = await createShop(app, [100_000, 200_000]);
+    const customer = await createCustomer(app);
+    const [kept, withdrawn] = shop.products.map((p) => p.product);
+    const { reference } = await checkoutOk(app, customer.cookie, {
+      items: [
+        { product: kept!.id, quantity: 1 },
+        { product: withdrawn!.id, quantity: 2 },
+      ],
+      address: customer.address.id,
+    });
+    await pay(customer.cookie, reference);
+    const orderId = (await paymentByReference(app, reference)).subjectId;
+    // After checkout one product gets a new picture first and the other is withdrawn.
+    await app.ctx.db
+      .update(products)
+      .set({ images: ['/media/seed/products/new-0.webp', '/media/seed/products/x-0.webp'] })
+      .where(eq(products.id, kept!.id));
+    await app.ctx.db
+      .update(products)
+      .set({ deletedAt: new Date(), inStock: false })
+      .where(eq(products.id, withdrawn!.id));
+
+    const [listed] = json<OrderListAnswer>(
+      await app.inject({ url: '/api/order/user', headers: { cookie: customer.cookie } }),
+    ).orders;
+    const single = json<OrderAnswer>(
+      await app.inject({ url: `/api/order/${orderId}`, headers: { cookie: customer.cookie } }),
+    ).order;
+    const sold = await app.inject({ url: '/api/seller/orders?scope=active', headers: { cookie: shop.owner.cookie } });
+    const [forVendor] = json<SellerOrdersAnswer>(sold).orders;
+    for (const [who, lines] of [
+      ['My Orders', listed!.items],
+      ['the order', single.items],
+      ['the vendor', forVendor!.items],
+    ] as const) {
+      const byId = new Map(lines.map((l) => [l.product._id, l.product]));
+      for (const product of byId.values()) expect(ProductDto.strict().parse(product), who).toEqual(product);
+      // The picture shown at checkout first, then the product's others; name and category as sold.
+      expect(byId.get(kept!.id), who).toEqual({
+        _id: kept!.id,
+        name: kept!.name,
+        category: 'food',
+        image: ['/media/seed/products/x-0.webp', '/media/seed/products/new-0.webp'],
+        description: ['Tasty'],
+        vendorId: shop.vendor.id,
+        inStock: true,
+        weight: null,
+        options: [{ _id: shop.products[0]!.options[0]!.id, name: 'Default Option', price: 1000, offerPrice: null }],
+      });
+      expect(byId.get(withdrawn!.id), who).toMatchObject({
+        name: withdrawn!.name,
+        category: 'food',
+        image: ['/media/seed/products/x-0.webp'],
+        inStock: false,
+      });
+    }
   });
 
   it('shows the delivery code only while the order is on its way', async () => {

@@ -167,6 +167,7 @@ export interface VendorOrderRow {
   delivery_note: string;
   customer_name: string;
   item_id: string;
+  product_id: string;
   product_name: string;
   option_name: string;
   image: string | null;
@@ -202,7 +203,7 @@ export async function listVendorOrderItems(
       ORDER BY o.paid_at DESC NULLS LAST, o.id
       LIMIT 200)
     SELECT o.id AS order_id, o.created_at, o.paid_at, o.address, o.delivery_note, u.name AS customer_name,
-           i.id AS item_id, i.product_name, i.option_name, i.image, i.quantity, i.unit_price_kobo, i.status, i.cancel_reason
+           i.id AS item_id, i.product_id, i.product_name, i.option_name, i.image, i.quantity, i.unit_price_kobo, i.status, i.cancel_reason
     FROM picked p
     JOIN orders o ON o.id = p.id
     JOIN users u ON u.id = o.user_id

@@ -24,6 +24,7 @@ import { queryRows, type Executor, type Tx } from '../../infra/db/client.js';
 import { orderItems, payments } from '../../infra/db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
+import { productsOfLines, soldProduct } from '../catalog/index.js';
 import { isOwnUpload } from '../media/index.js';
 import { moveItems, pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
 import { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
@@ -56,6 +57,7 @@ function toProductDto(p: { product: repo.ProductRow; options: repo.OptionRow[] }
     name: p.product.name,
     category: p.product.category,
     image: p.product.images,
+    vendorId: p.product.vendorId,
     description: p.product.description,
     weight: p.product.weight,
     inStock: p.product.inStock,
@@ -251,6 +253,10 @@ export class SellerService {
   async listOrders(user: SessionUser, scope: 'active' | 'today' | 'past'): Promise<SellerOrderDto[]> {
     const v = await this.requireVendor(user);
     const rows = await repo.listVendorOrderItems(this.ctx.db, v.id, scope, lagosDayStart());
+    const catalogue = await productsOfLines(
+      this.ctx.db,
+      rows.map((r) => r.product_id),
+    );
     const out = new Map<string, SellerOrderDto>();
     for (const r of rows) {
       let o = out.get(r.order_id);
@@ -275,8 +281,11 @@ export class SellerService {
       o.items.push({
         _id: r.item_id,
         productName: r.product_name,
+        product: soldProduct(
+          { productId: r.product_id, productName: r.product_name, vendorId: v.id, image: r.image },
+          catalogue.get(r.product_id),
+        ),
         optionName: r.option_name,
-        image: r.image,
         quantity: r.quantity,
         unitPrice: koboToNaira(r.unit_price_kobo),
         status: r.status,

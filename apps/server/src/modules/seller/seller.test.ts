@@ -143,6 +143,8 @@ describe('products', () => {
     expect(res.statusCode).toBe(200);
     const p = json<SellerProductSavedAnswer>(res).product;
     expect(p.options).toEqual([{ _id: expect.any(String), name: 'Default Option', price: 1500.5, offerPrice: 1200 }]);
+    // The spec's Product shape, as the catalogue answers it, plus when it changed.
+    expect(p).toMatchObject({ category: 'food', image: [img], vendorId: v.vendor.id, inStock: true });
     const [opt] = await app.ctx.db.select().from(productOptions).where(eq(productOptions.productId, p._id));
     expect(opt).toMatchObject({ priceKobo: 150_050, offerPriceKobo: 120_000 });
 

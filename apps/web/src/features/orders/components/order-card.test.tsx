@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrderDto } from '@jara/shared';
+import type { OrderDto, ProductDto } from '@jara/shared';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { OrderCard } from './order-card';
+
+/** An order line's product in the spec's shape (SPEC §3). */
+const product = (_id: string, name: string, image: string[] = []): ProductDto => ({
+  _id,
+  name,
+  category: 'food',
+  image,
+  description: [],
+  vendorId: 'v1',
+  inStock: true,
+  weight: null,
+  options: [],
+});
 
 function order(overrides: Partial<OrderDto> = {}): OrderDto {
   return {
@@ -21,7 +34,7 @@ function order(overrides: Partial<OrderDto> = {}): OrderDto {
     items: [
       {
         _id: 'i1',
-        product: { _id: 'p1', name: 'Jollof rice', image: null },
+        product: product('p1', 'Jollof rice', ['/media/seed/jollof.webp', '/media/seed/jollof-2.webp']),
         optionId: 'op1',
         optionName: 'Default Option',
         quantity: 1,
@@ -74,6 +87,18 @@ describe('OrderCard rating', () => {
     expect(await screen.findByRole('img', { name: 'Rated 3 out of 5' })).toBeInTheDocument();
   });
 
+  it("shows an item's first picture from the product's image list", () => {
+    stubFetch(GUEST);
+    const { container } = renderApp(
+      <ul>
+        <OrderCard order={order({ status: 'Order Picked' })} defaultOpen />
+      </ul>,
+    );
+    const pictures = [...container.querySelectorAll('li img')].map((img) => img.getAttribute('src'));
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]).toMatch(/^\/media\/seed\/jollof\.webp/);
+  });
+
   it('shows no rating control before delivery', async () => {
     const calls = stubFetch(GUEST);
     renderApp(
@@ -103,8 +128,8 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
         <OrderCard
           order={order({
             items: [
-              { ...placed(), _id: 'i1', product: { _id: 'p1', name: 'Jollof Rice', image: null }, quantity: 2 },
-              { ...placed(), _id: 'i2', product: { _id: 'p2', name: 'Plantain', image: null } },
+              { ...placed(), _id: 'i1', product: product('p1', 'Jollof Rice'), quantity: 2 },
+              { ...placed(), _id: 'i2', product: product('p2', 'Plantain') },
             ],
           })}
         />
