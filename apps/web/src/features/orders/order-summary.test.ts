@@ -10,6 +10,12 @@ describe('a collapsed order row’s summary', () => {
     );
     expect(orderSummary([item('Chin chin', 1, 'Loop Snacks')])).toBe('Loop Snacks · Chin chin');
   });
+  it('leads with what there is most of, the first of equals', () => {
+    expect(itemsLabel([item('Plantain', 1, 'A'), item('Jollof Rice', 2, 'A'), item('Moi moi', 2, 'A')])).toBe(
+      'Jollof Rice ×2, +2 more',
+    );
+    expect(itemsLabel([item('Plantain', 1, 'A'), item('Egg', 1, 'A')])).toBe('Plantain, +1 more');
+  });
   it('names two vendors, then counts the rest, each once', () => {
     expect(vendorsLabel([item('a', 1, 'A'), item('b', 1, 'B'), item('c', 1, 'A')])).toBe('A & B');
     expect(vendorsLabel([item('a', 1, 'A'), item('b', 1, 'B'), item('c', 1, 'C'), item('d', 1, 'D')])).toBe(
