@@ -40,6 +40,19 @@ describe('ChatLauncher', () => {
     expect(screen.queryByRole('button', { name: 'Contact support' })).toBeNull();
   });
 
+  it('is not shown in the portals, only on the customer pages', async () => {
+    stubFetch(signedIn);
+    const { router } = renderApp(<ChatLauncher />, { route: '/products' });
+    expect(await screen.findByRole('button', { name: 'Open support chat' })).toBeInTheDocument();
+    for (const path of ['/seller', '/seller/products', '/rider/earnings', '/support', '/admin/orders']) {
+      await act(() => router.navigate(path));
+      expect(screen.queryByRole('button'), path).toBeNull();
+    }
+    // A customer page whose path only starts like a portal's keeps it.
+    await act(() => router.navigate('/sellers-guide'));
+    expect(screen.getByRole('button', { name: 'Open support chat' })).toBeInTheDocument();
+  });
+
   it('opens the chat panel for a signed-in user', async () => {
     stubFetch(signedIn);
     renderApp(<ChatLauncher />, { route: '/' });

@@ -14,9 +14,12 @@ const INSET = 20;
 /** Until the chat is first opened the badge is polled over HTTP, this often while the page is visible. */
 const UNREAD_POLL_MS = 60_000;
 
+/** Staff portals: the customer's support chat has no place there. */
+const PORTAL = /^\/(seller|rider|support|admin)(\/|$)/;
+
 /**
- * The floating chat button (every page but /contact): signed in → opens the panel, guest →
- * /contact; agents go to their inbox. `?contact=true` opens the panel, then the parameter is
+ * The floating chat button (every customer page but /contact; not in the portals): signed in →
+ * opens the panel, guest → /contact; agents go to their inbox. `?contact=true` opens the panel, then the parameter is
  * dropped after 500 ms. A badge counts support's replies not read yet.
  */
 export function ChatLauncher() {
@@ -38,8 +41,8 @@ export function ChatLauncher() {
     }).data?.unread ?? 0;
   const shownOpen = open && !!user && !isAgent;
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const hidden = location.pathname === '/contact' || (isAgent && location.pathname.startsWith('/support'));
-  // Never over a control: the button climbs to the lowest free spot, or steps aside (issue 13).
+  const hidden = location.pathname === '/contact' || PORTAL.test(location.pathname);
+  // Never over a control or text: the button climbs to the lowest free spot, or steps aside.
   const bottom = useClearSpot(buttonRef, { active: !shownOpen && !hidden, size: SIZE, inset: INSET });
 
   useEffect(() => {
@@ -72,7 +75,7 @@ export function ChatLauncher() {
   }, [user?._id, isLoading]);
 
   useEffect(() => {
-    if (location.pathname === '/contact') closeChat();
+    if (location.pathname === '/contact' || PORTAL.test(location.pathname)) closeChat();
   }, [location.pathname]);
 
   // Once the chat has been opened the socket is there, and the badge stays current while the panel
@@ -99,7 +102,7 @@ export function ChatLauncher() {
     };
   }, [user, isAgent, used, qc]);
 
-  // Not on /contact; in their inbox, agents need the corner for the reply box.
+  // Not on /contact; in the portals the corner belongs to their own controls and tables.
   if (hidden) return null;
 
   const handleClick = () => {

@@ -8,6 +8,9 @@ export interface Box {
   bottom: number;
 }
 
+/** The least room kept between the button and anything it must not cover. */
+const GAP = 6;
+
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
@@ -22,7 +25,7 @@ export function findClearBottom(
   view: { width: number; height: number },
   size: number,
   inset: number,
-  gap = 6,
+  gap = GAP,
 ): number | null {
   const left = view.width - inset - size;
   for (let bottom = inset; bottom + size + inset <= view.height; bottom += 8) {
@@ -31,6 +34,44 @@ export function findClearBottom(
     if (!obstacles.some((o) => overlaps(box, o))) return bottom;
   }
   return null;
+}
+
+/** Subtrees whose text is never under the button: its own UI, toasts, and what no one sees. */
+const NOT_PAGE_TEXT = 'script, style, noscript, template, svg, [data-chat-ui], [data-rht-toaster], .sr-only';
+
+/**
+ * The line boxes of the visible text on screen within the horizontal band the button may occupy:
+ * a price, a status or a line of a paragraph under the button is as lost as a covered control.
+ * Subtrees wholly above or below the screen are skipped, so a long page costs only what is shown.
+ */
+export function textLinesIn(band: { left: number; right: number }, height: number, self: Element | null): Box[] {
+  const lines: Box[] = [];
+  const range = document.createRange();
+  const inBand = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < band.right && band.left < r.right;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode(node) {
+      if (node.nodeType === Node.TEXT_NODE)
+        return (node as Text).data.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
+      const el = node as Element;
+      if (el === self || el.matches(NOT_PAGE_TEXT)) return NodeFilter.FILTER_REJECT;
+      const r = el.getBoundingClientRect();
+      if (r.height > 0 && (r.bottom < 0 || r.top > height)) return NodeFilter.FILTER_REJECT;
+      return NodeFilter.FILTER_SKIP;
+    },
+  });
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const parent = n.parentElement;
+    if (!parent || !inBand(parent.getBoundingClientRect())) continue;
+    range.selectNodeContents(n);
+    let visible: boolean | null = null;
+    for (const r of range.getClientRects()) {
+      if (!inBand(r) || r.bottom < 0 || r.top > height) continue;
+      visible ??= typeof parent.checkVisibility !== 'function' || parent.checkVisibility({ visibilityProperty: true });
+      if (!visible) break;
+      lines.push({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+    }
+  }
+  return lines;
 }
 
 /** What the button must never cover: controls, links and anything marked `data-keep-clear`. */
@@ -46,8 +87,9 @@ function isTyping(el: Element | null): boolean {
 }
 
 /**
- * Where the floating chat button may sit (its `bottom` in px) so that it covers no control on
- * screen; null when it should hide: no free spot, or (on phones) the user is typing in a field.
+ * Where the floating chat button may sit (its `bottom` in px) so that it covers no control and no
+ * text on screen; null when it should hide: no free spot, or (on phones) the user is typing in a
+ * field. Pages keep the corner free at their end (the footer's padding), so there it always shows.
  * Recomputed on scroll and resize (next frame) and when the page's content changes (when idle);
  * never inside React's commit, where a state change would make React render again and run every
  * effect of a freshly hydrated page in the same long task (a slow phone's first taps would wait).
@@ -81,7 +123,10 @@ export function useClearSpot(
         if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) continue;
         obstacles.push(r);
       }
-      setBottom(findClearBottom(obstacles, { width: document.documentElement.clientWidth, height }, size, inset));
+      const width = document.documentElement.clientWidth;
+      const band = { left: width - inset - size - GAP, right: width - inset + GAP };
+      obstacles.push(...textLinesIn(band, height, self));
+      setBottom(findClearBottom(obstacles, { width, height }, size, inset));
     };
     // Scrolling and resizing move controls under the button now: measured in the next frame.
     const schedule = () => {

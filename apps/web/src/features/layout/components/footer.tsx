@@ -48,7 +48,8 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-white/10 px-4 py-5 text-center text-sm text-brand-200">
+      {/* On a phone the chat button's corner stays free at the end of every page. */}
+      <p className="border-t border-white/10 px-4 pb-24 pt-5 text-center text-sm text-brand-200 sm:pb-5">
         Copyright {new Date().getFullYear()} © Jara. All Rights Reserved.
       </p>
     </footer>
