@@ -9,7 +9,7 @@ import { errorMessage } from '../lib/api-client';
 import { formatPrice } from '../lib/money';
 import { Card } from './ui/card';
 import { StatusPill } from './ui/status-pill';
-import { fmtTime } from '../lib/format-time';
+import { fmtDate, fmtTime } from '../lib/format-time';
 
 /** A rider's or a vendor's earnings: totals, weeks, entries and payouts; the payout button schedules the next working day. */
 export function EarningsView({
@@ -137,7 +137,7 @@ export function EarningsView({
             <tbody>
               {data.byWeek.map((w) => (
                 <tr key={w.weekStart} className="border-t border-stone-100">
-                  <td className="py-1.5">{w.weekStart}</td>
+                  <td className="whitespace-nowrap py-1.5">{fmtDate(w.weekStart)}</td>
                   <td>{w.count}</td>
                   <td>{formatPrice(w.gross)}</td>
                   <td className="font-semibold">{formatPrice(w.net)}</td>

@@ -95,7 +95,7 @@ export function PlaceCombobox<T extends PlaceOption>({
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={errors.length > 0 || undefined}
           aria-describedby={errors.length ? errId : undefined}
-          placeholder="Start typing a hall, faculty or street"
+          placeholder="Hall, faculty or street"
           className={inputClass}
           value={value}
           onChange={(e) => {

@@ -10,16 +10,41 @@ const STATUS_COLOURS: Record<string, string> = {
   approved: 'bg-brand-100 text-brand-900',
   rejected: 'bg-red-100 text-red-900',
   scheduled: 'bg-amber-100 text-amber-900',
+  processing: 'bg-sky-100 text-sky-900',
+  awaiting: 'bg-amber-100 text-amber-900',
   paid: 'bg-brand-100 text-brand-900',
   failed: 'bg-red-100 text-red-900',
+  abandoned: 'bg-stone-200 text-stone-700',
 };
 
-export function StatusPill({ status }: { status: string }) {
+/**
+ * The words for the codes payments, payouts, refunds and applications are stored with (order
+ * statuses are words already). A state on an order's line before it is paid is its payment's.
+ */
+const STATE_WORDS: Record<string, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  scheduled: 'Scheduled',
+  processing: 'Processing',
+  processed: 'Processed',
+  awaiting: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Failed',
+  abandoned: 'Abandoned',
+};
+
+/** A stored state as a person reads it. */
+export function stateWord(state: string): string {
+  return STATE_WORDS[state] ?? state;
+}
+
+export function StatusPill({ status, label }: { status: string; label?: string }) {
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status] ?? 'bg-stone-100 text-stone-800'}`}
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status] ?? 'bg-stone-100 text-stone-800'}`}
     >
-      {status}
+      {label ?? stateWord(status)}
     </span>
   );
 }

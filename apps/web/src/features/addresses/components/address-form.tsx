@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import {
+  CAMPUS_ADDRESS,
   emailError,
   MSG,
   phoneError,
@@ -19,15 +20,13 @@ type Field = 'firstName' | 'lastName' | 'email' | 'address' | 'city' | 'state' |
 type DoorField = 'block' | 'floor' | 'room' | 'landmark';
 const REQUIRED = 'This field is required';
 
+// City, state, postcode and country are the campus's: typed by no one, still required and editable.
 const EMPTY: Record<Field, string> = {
   firstName: '',
   lastName: '',
   email: '',
   address: '',
-  city: 'Benin City',
-  state: 'Edo',
-  zipcode: '300283',
-  country: 'Nigeria',
+  ...CAMPUS_ADDRESS,
   phone: '',
 };
 const NO_DOOR: Record<DoorField, string> = { block: '', floor: '', room: '', landmark: '' };
@@ -239,11 +238,13 @@ export function AddressForm({
           onClose={() => setFindingNearest(false)}
         />
       )}
-      <fieldset className="grid grid-cols-3 gap-3">
+      {/* On a phone the block (a name such as "Block C, Annex", with its suggestions' arrow) gets a row. */}
+      <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <legend className="mb-1.5 text-sm font-medium text-stone-800">At the place (optional)</legend>
         {doorField('block', 'Block / wing', {
           list: pin?.blocks.length ? 'address-blocks' : undefined,
           autoComplete: 'off',
+          className: 'col-span-2 sm:col-span-1',
         })}
         {doorField('floor', 'Floor', { autoComplete: 'off' })}
         {doorField('room', 'Room / flat', { autoComplete: 'off' })}
@@ -256,7 +257,7 @@ export function AddressForm({
         ) : null}
       </fieldset>
       {doorField('landmark', 'Landmark or directions (optional)', {
-        placeholder: 'e.g. Opposite the water tank, blue gate',
+        placeholder: 'e.g. Opposite the water tank',
       })}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('city', 'City', { autoComplete: 'address-level2' })}

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useApplications } from '../api/get-applications';
 import { useReviewApplication, type Review } from '../api/review-application';
 import { Card } from '../../../components/ui/card';
-import { fmtTime } from '../../../lib/format-time';
+import { fmtDate, fmtTime } from '../../../lib/format-time';
 
 function RejectDialog({
   target,
@@ -89,12 +89,14 @@ export function ApplicationsPanel() {
               <li key={v._id}>
                 <Card className="flex flex-wrap gap-4">
                   <img src={v.profilePhoto} alt="" className="size-20 rounded-xl object-cover ring-1 ring-stone-200" />
-                  <div className="min-w-0 flex-1 text-sm">
+                  {/* Beside the photo when there is room for words; below it on a phone. */}
+                  <div className="min-w-48 flex-1 text-sm">
                     <p className="text-base font-semibold">
-                      {v.businessName} <span className="font-normal text-stone-600">({v.kind})</span>
+                      {v.businessName}{' '}
+                      <span className="font-normal text-stone-600">({v.kind === 'food' ? 'Food' : 'Goods'})</span>
                     </p>
                     <p>
-                      {v.applicant} · {v.email} ·{' '}
+                      {v.applicant} · <span className="[overflow-wrap:anywhere]">{v.email}</span> ·{' '}
                       <a className="text-brand-700 underline" href={`tel:${v.phone}`}>
                         {v.phone}
                       </a>
@@ -152,14 +154,14 @@ export function ApplicationsPanel() {
             {data.riders.map((r) => (
               <li key={r._id}>
                 <Card className="flex flex-wrap items-center gap-4">
-                  <div className="min-w-0 flex-1 text-sm">
+                  <div className="min-w-48 flex-1 text-sm">
                     <p className="text-base font-semibold">{r.name}</p>
                     <p>
-                      {r.email} ·{' '}
+                      <span className="[overflow-wrap:anywhere]">{r.email}</span> ·{' '}
                       <a className="text-brand-700 underline" href={`tel:${r.phone}`}>
                         {r.phone}
                       </a>{' '}
-                      · born {r.dateOfBirth} · {r.vehicle}
+                      · born {fmtDate(r.dateOfBirth)} · {r.vehicle.charAt(0).toUpperCase() + r.vehicle.slice(1)}
                     </p>
                     <p className="text-xs text-stone-500">Applied {fmtTime(r.createdAt)}</p>
                   </div>

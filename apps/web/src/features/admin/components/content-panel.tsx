@@ -132,11 +132,11 @@ export function CategoriesPanel() {
       <ul className="grid gap-3 sm:grid-cols-2">
         {data?.map((c) => (
           <li key={c.path}>
-            <Card className="flex items-center gap-3">
+            <Card className="flex flex-wrap items-center gap-3">
               <img src={c.image} alt="" className="size-14 rounded-xl object-cover" style={{ background: c.bgColor }} />
-              <div className="flex-1">
+              <div className="min-w-40 flex-1">
                 <p className="font-semibold">{c.text}</p>
-                <p className="text-sm text-stone-600">/products/{c.path}</p>
+                <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">/products/{c.path}</p>
               </div>
               <Button size="sm" variant="outline" onClick={() => setEditing(c)} aria-label={`Edit ${c.text}`}>
                 Edit

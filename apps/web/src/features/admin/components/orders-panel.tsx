@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ITEM_STATUSES, doorOf, placeLine, type StatusEventDto } from '@jara/shared';
+import {
+  DISPATCH_STATUSES,
+  ITEM_STATUSES,
+  doorOf,
+  placeLine,
+  shownOptionName,
+  type StatusEventDto,
+} from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { DoorDetails } from '../../../components/ui/door-details';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,12 +21,28 @@ import { useAdminOrders, type OrderFilters } from '../api/get-orders';
 import { useRefundOrder } from '../api/refund-order';
 import { Card } from '../../../components/ui/card';
 import { fmtTime } from '../../../lib/format-time';
-import { StatusPill } from '../../../components/ui/status-pill';
+import { StatusPill, stateWord } from '../../../components/ui/status-pill';
 
-function Filters({ value, onChange }: { value: OrderFilters; onChange: (f: OrderFilters) => void }) {
+/** A line not paid yet shows its payment's state: said as what happened to the payment. */
+const UNPAID: Record<string, string> = {
+  awaiting: 'Awaiting payment',
+  failed: 'Payment failed',
+  abandoned: 'Payment abandoned',
+};
+
+function Filters({
+  value,
+  onChange,
+  statuses,
+}: {
+  value: OrderFilters;
+  onChange: (f: OrderFilters) => void;
+  /** Only the statuses these records can be in. */
+  statuses: readonly string[];
+}) {
   return (
     <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
-      <label>
+      <label className="col-span-2 sm:col-span-1">
         <span className="sr-only">Search</span>
         <input
           type="search"
@@ -37,7 +60,7 @@ function Filters({ value, onChange }: { value: OrderFilters; onChange: (f: Order
           onChange={(e) => onChange({ ...value, status: e.target.value })}
         >
           <option value="">Every status</option>
-          {ITEM_STATUSES.map((s) => (
+          {statuses.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
@@ -115,7 +138,7 @@ function OrderDetail({ id }: { id: string }) {
           <li key={i._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
             <span>
               {i.quantity} × {i.productName}
-              {i.optionName !== 'Default Option' ? ` (${i.optionName})` : ''} · {formatPrice(i.unitPrice * i.quantity)}
+              {shownOptionName(i.optionName) ? ` (${i.optionName})` : ''} · {formatPrice(i.unitPrice * i.quantity)}
               {i.cancelReason ? ` · ${i.cancelReason}` : ''}
             </span>
             <span className="flex items-center gap-2">
@@ -134,15 +157,15 @@ function OrderDetail({ id }: { id: string }) {
         {formatPrice(data.serviceFee)} · paid {formatPrice(data.amount)}
       </p>
       {data.payments.map((p) => (
-        <p key={p._id}>
-          Payment {p.reference} ({p.provider}): {p.state}, refunded {formatPrice(p.refunded)}
+        <p key={p._id} className="break-words">
+          Payment {p.reference} ({p.provider}): {stateWord(p.state)}, refunded {formatPrice(p.refunded)}
         </p>
       ))}
       {data.refunds.length > 0 && (
         <ul>
           {data.refunds.map((r) => (
             <li key={r._id}>
-              Refund {formatPrice(r.amount)} · {r.state} · {r.reason}
+              Refund {formatPrice(r.amount)} · {stateWord(r.state)} · {r.reason}
             </li>
           ))}
         </ul>
@@ -164,7 +187,7 @@ export function AdminOrdersPanel() {
   const { data, isPending, isError, error } = useAdminOrders(f);
   return (
     <div>
-      <Filters value={f} onChange={setF} />
+      <Filters value={f} onChange={setF} statuses={ITEM_STATUSES} />
       {isPending ? (
         <Skeleton className="h-48" />
       ) : isError ? (
@@ -187,7 +210,7 @@ export function AdminOrdersPanel() {
                     {fmtTime(o.paidAt ?? o.createdAt)} · {formatPrice(o.amount)}
                     {o.locked ? ' · locked' : ''}
                   </span>
-                  <StatusPill status={o.status} />
+                  <StatusPill status={o.status} label={UNPAID[o.status]} />
                 </button>
                 {open === o._id && <OrderDetail id={o._id} />}
               </Card>
@@ -209,8 +232,8 @@ function DispatchDetail({ id }: { id: string }) {
         {data.locked ? ' · LOCKED (wrong codes)' : ''}
       </p>
       {data.payments.map((p) => (
-        <p key={p._id}>
-          Payment {p.reference}: {p.state}, refunded {formatPrice(p.refunded)}
+        <p key={p._id} className="break-words">
+          Payment {p.reference}: {stateWord(p.state)}, refunded {formatPrice(p.refunded)}
         </p>
       ))}
       <h4 className="font-semibold">Status history</h4>
@@ -225,7 +248,7 @@ export function AdminDispatchesPanel() {
   const { data, isPending, isError, error } = useAdminDispatches(f);
   return (
     <div>
-      <Filters value={f} onChange={setF} />
+      <Filters value={f} onChange={setF} statuses={DISPATCH_STATUSES} />
       {isPending ? (
         <Skeleton className="h-48" />
       ) : isError ? (
@@ -248,7 +271,7 @@ export function AdminDispatchesPanel() {
                     {d.isExpress ? ' · Express' : ''} · {d.customerName} · {fmtTime(d.paidAt ?? d.createdAt)} ·{' '}
                     {formatPrice(d.amount)}
                   </span>
-                  <StatusPill status={d.status} />
+                  <StatusPill status={d.status} label={UNPAID[d.status]} />
                 </button>
                 {open === d._id && <DispatchDetail id={d._id} />}
               </Card>

@@ -58,7 +58,7 @@ export function UsersPanel() {
             <option value="">All roles</option>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {r.charAt(0).toUpperCase() + r.slice(1)}
               </option>
             ))}
           </select>
@@ -72,20 +72,21 @@ export function UsersPanel() {
         <EmptyState message="No users match." />
       ) : (
         <div className="overflow-x-auto rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
-          <table className="w-full text-sm">
-            <thead>
+          {/* On a phone each user is a block of lines: three columns would not fit 360 px. */}
+          <table className="w-full text-sm max-sm:block">
+            <thead className="max-sm:sr-only">
               <tr className="text-left text-stone-600">
                 <th className="p-3 font-medium">Name</th>
                 <th className="p-3 font-medium">Email</th>
                 <th className="p-3 font-medium">Roles</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {data.map((u) => (
-                <tr key={u._id} className="border-t border-stone-100">
-                  <td className="p-3 font-medium">{u.name}</td>
-                  <td className="p-3">{u.email}</td>
-                  <td className="p-3">
+                <tr key={u._id} className="border-t border-stone-100 max-sm:grid max-sm:gap-1 max-sm:p-3">
+                  <td className="p-3 font-medium max-sm:p-0">{u.name}</td>
+                  <td className="p-3 [overflow-wrap:anywhere] max-sm:p-0">{u.email}</td>
+                  <td className="p-3 capitalize max-sm:p-0">
                     {u._id === me?._id ? (
                       <span title="You cannot change your own roles">{u.roles.join(', ')} (you)</span>
                     ) : (

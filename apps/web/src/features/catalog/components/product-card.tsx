@@ -52,7 +52,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
         <p className="text-xs font-medium uppercase tracking-wide text-stone-600">
           {product.category.replace(/-/g, ' ')}
         </p>
-        <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-stone-900 sm:text-base">
+        <h3 className="break-words text-sm font-semibold leading-snug text-stone-900 sm:text-base">
           <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {product.name}
           </Link>

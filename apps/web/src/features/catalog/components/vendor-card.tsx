@@ -22,12 +22,12 @@ export function VendorCard({ vendor }: { vendor: VendorDto }) {
         )}
       </div>
       <div className="min-w-0">
-        <h3 className="line-clamp-2 break-words text-base font-semibold leading-snug">
+        <h3 className="break-words text-base font-semibold leading-snug">
           <Link to={vendorPath(vendor)} className="after:absolute after:inset-0 after:content-['']">
             {vendor.businessName}
           </Link>
         </h3>
-        {vendor.address && <p className="line-clamp-2 break-words text-sm text-stone-600">{vendor.address}</p>}
+        {vendor.address && <p className="break-words text-sm text-stone-600">{vendor.address}</p>}
         <p
           className={`mt-1 inline-flex items-center gap-1.5 text-xs font-semibold ${vendor.isOpen ? 'text-brand-700' : 'text-stone-600'}`}
         >

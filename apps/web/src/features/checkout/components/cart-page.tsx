@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { MSG } from '@jara/shared';
+import { MSG, shownOptionName } from '@jara/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductDto } from '@jara/shared';
@@ -21,7 +21,8 @@ import { CheckoutPanel } from './checkout-panel';
 interface Line {
   product: ProductDto;
   optionId: string;
-  optionName: string;
+  /** Null for a product's lone default option: there is no choice to name. */
+  optionName: string | null;
   unit: number;
   qty: number;
 }
@@ -52,7 +53,7 @@ export function CartPage() {
     for (const [optionId, qty] of Object.entries(options)) {
       const option = product.options.find((o) => o._id === optionId);
       if (!option) continue;
-      lines.push({ product, optionId, optionName: option.name, unit: effectivePrice(option), qty });
+      lines.push({ product, optionId, optionName: shownOptionName(option.name), unit: effectivePrice(option), qty });
     }
   }
   const openState = useOpenStates();
@@ -114,7 +115,7 @@ export function CartPage() {
                     </Link>
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <p className="line-clamp-2 break-words font-semibold text-stone-900">{l.product.name}</p>
-                      <p className="text-sm text-stone-600">{l.optionName}</p>
+                      {l.optionName && <p className="text-sm text-stone-600">{l.optionName}</p>}
                       {openState(l.product.vendorId)?.open === false && (
                         <p className="text-sm font-semibold text-amber-800">{openState(l.product.vendorId)!.label}</p>
                       )}
@@ -131,7 +132,7 @@ export function CartPage() {
                     <button
                       type="button"
                       onClick={() => removeFromCart(l.product._id, l.optionId)}
-                      aria-label={`Remove ${l.product.name} (${l.optionName}) from cart`}
+                      aria-label={`Remove ${l.product.name}${l.optionName ? ` (${l.optionName})` : ''} from cart`}
                       className="grid size-10 shrink-0 place-items-center self-start rounded-full text-red-700 hover:bg-red-50"
                     >
                       <TrashIcon size={18} />

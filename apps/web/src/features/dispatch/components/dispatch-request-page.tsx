@@ -270,11 +270,12 @@ export function DispatchRequestPage() {
                   }}
                 />
               </div>
-              <fieldset className="grid grid-cols-3 gap-3 sm:col-span-2">
+              <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2 sm:grid-cols-3">
                 <legend className="mb-1.5 text-sm font-medium text-stone-800">At the place (optional)</legend>
                 {field('block', 'Block', {
                   autoComplete: 'off',
                   list: placeBlocks.length ? 'dispatch-blocks' : undefined,
+                  className: 'col-span-2 sm:col-span-1',
                 })}
                 {field('floor', 'Floor', { autoComplete: 'off' })}
                 {field('room', 'Room', { autoComplete: 'off' })}
@@ -288,7 +289,7 @@ export function DispatchRequestPage() {
               </fieldset>
               {field('landmark', 'Landmark or directions (optional)', {
                 autoComplete: 'off',
-                placeholder: 'e.g. Opposite the water tank, blue gate',
+                placeholder: 'e.g. Opposite the water tank',
                 className: 'sm:col-span-2',
               })}
               {field('phone', 'Phone', {

@@ -7,6 +7,7 @@ import {
   nairaToKobo,
   orderCancelWindow,
   placeLine,
+  shownOptionName,
   type ItemStatus,
   type OrderDto,
 } from '@jara/shared';
@@ -113,7 +114,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
           <TrackingTimeline tracking={order} />
           <ul className="space-y-3">
             {order.items.map((i) => (
-              <li key={i._id} className="flex gap-3">
+              <li key={i._id} className="flex flex-wrap gap-3">
                 <div className="size-16 shrink-0 overflow-hidden rounded-xl bg-stone-100">
                   {i.product.image[0] && (
                     <ResponsiveImage
@@ -126,10 +127,11 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
                     />
                   )}
                 </div>
-                <div className="min-w-0 flex-1 text-sm">
-                  <p className="line-clamp-2 break-words font-semibold text-stone-900">{i.product.name}</p>
+                <div className="min-w-40 flex-1 text-sm">
+                  <p className="break-words font-semibold text-stone-900">{i.product.name}</p>
                   <p className="text-stone-600">
-                    {i.optionName} · Qty {i.quantity} · {naira(i.unitPrice * i.quantity)}
+                    {shownOptionName(i.optionName) ? `${i.optionName} · ` : ''}Qty {i.quantity} ·{' '}
+                    {naira(i.unitPrice * i.quantity)}
                   </p>
                   <p className="text-stone-500">Sold by {i.vendorName}</p>
                   {i.status === CANCELLED && i.cancelReason && (

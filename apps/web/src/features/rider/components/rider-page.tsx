@@ -30,8 +30,8 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
   return (
     <div>
       <div className="mb-5 flex flex-wrap items-center gap-4">
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold">Hi, {rider.name.split(' ')[0]}</h1>
+        <div className="min-w-48 flex-1">
+          <h1 className="break-words text-2xl font-bold">Hi, {rider.name.split(' ')[0]}</h1>
           <p className="text-sm text-stone-600">
             {rider.rating !== null
               ? `Rating ${rider.rating.toFixed(1)} ★ from ${rider.ratingCount} ${rider.ratingCount === 1 ? 'delivery' : 'deliveries'}`

@@ -1,7 +1,7 @@
 import { DoorDetails } from '../../../components/ui/door-details';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { SellerOrderDto } from '@jara/shared';
+import { shownOptionName, type SellerOrderDto } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextArea } from '../../../components/ui/field';
@@ -103,7 +103,7 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
           <li key={i._id} className="flex items-center justify-between gap-3 py-2 text-sm">
             <span>
               {i.quantity} × {i.productName}
-              {i.optionName !== 'Default Option' && <span className="text-stone-600"> ({i.optionName})</span>}
+              {shownOptionName(i.optionName) && <span className="text-stone-600"> ({i.optionName})</span>}
               {i.cancelReason && <span className="block text-xs text-stone-600">Cancelled: {i.cancelReason}</span>}
             </span>
             <span className="flex items-center gap-2">

@@ -71,7 +71,7 @@ export function PlacePicker({
         aria-invalid={Boolean(problem) || undefined}
         aria-describedby={problem ? `${id}-err` : undefined}
         className={inputClass}
-        placeholder="Start typing: e.g. Main Gate, Ekosodin"
+        placeholder="e.g. Main Gate, Ekosodin"
         value={text}
         autoComplete="off"
         onChange={(e) => {

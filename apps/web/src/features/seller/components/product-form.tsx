@@ -129,7 +129,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
       />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-stone-800">Options and prices (₦)</legend>
-        {single && <p className="text-sm text-stone-600">With one option it is shown as “{DEFAULT_OPTION_NAME}”.</p>}
+        {single && <p className="text-sm text-stone-600">With one option, shoppers see only its price: no choice.</p>}
         {options.map((o, i) => (
           <div
             key={o.id ?? `new-${i}`}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { MSG } from '@jara/shared';
+import { CATEGORIES, MSG } from '@jara/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { inputClass } from '../../../components/ui/field';
@@ -36,7 +36,7 @@ export function ProductsPanel() {
           <input
             type="search"
             className={inputClass}
-            placeholder="Search your products"
+            placeholder="Search products"
             value={q}
             onChange={(e) => setQ(e.target.value)}
           />
@@ -76,14 +76,15 @@ export function ProductsPanel() {
                     alt=""
                     className="size-16 rounded-xl object-cover ring-1 ring-stone-200"
                   />
-                  <div className="min-w-0 flex-1">
-                    <p className="line-clamp-2 break-words font-semibold">{p.name}</p>
+                  {/* Wide enough for a name to wrap between its words: the switch goes below on a phone. */}
+                  <div className="min-w-40 flex-1">
+                    <p className="break-words font-semibold">{p.name}</p>
                     <p className="text-sm text-stone-600">
-                      {p.category} ·{' '}
+                      {CATEGORIES.find((c) => c.path === p.category)?.text ?? p.category} ·{' '}
                       {prices.length > 1
                         ? `${formatPrice(Math.min(...prices))} – ${formatPrice(Math.max(...prices))}`
-                        : formatPrice(prices[0] ?? 0)}{' '}
-                      · {p.options.length} option{p.options.length === 1 ? '' : 's'}
+                        : formatPrice(prices[0] ?? 0)}
+                      {p.options.length > 1 ? ` · ${p.options.length} options` : ''}
                     </p>
                   </div>
                   <Switch

@@ -85,7 +85,8 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
           alt=""
           className="size-14 rounded-full object-cover ring-2 ring-white"
         />
-        <div className="min-w-0 flex-1">
+        {/* Room for the name to wrap between words; the switch goes below when there is none. */}
+        <div className="min-w-48 flex-1">
           <h1 className="break-words text-2xl font-bold">{vendor.businessName}</h1>
           <p className="text-sm text-stone-600">
             {hoursToday(vendor)} · {vendor.openNow ? 'Open now' : 'Closed now'}
