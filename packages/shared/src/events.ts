@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessageDto } from './schemas/chat.js';
 import type { DispatchDto } from './schemas/dispatch.js';
-import { JOB_KINDS } from './schemas/rider.js';
+import { DELIVERY_KINDS } from './schemas/rider.js';
 import type { PayoutDto } from './schemas/seller.js';
 import { ITEM_STATUSES, type ItemStatus } from './status.js';
 
@@ -107,7 +107,7 @@ export const VendorOrderEvent = z.object({
 export type VendorOrderEvent = z.infer<typeof VendorOrderEvent>;
 
 /** `job.available` / `job.taken` (every rider): a job appeared on, or left, the board. */
-export const JobBoardEvent = z.object({ kind: z.enum(JOB_KINDS), _id: z.string() });
+export const JobBoardEvent = z.object({ kind: z.enum(DELIVERY_KINDS), _id: z.string() });
 export type JobBoardEvent = z.infer<typeof JobBoardEvent>;
 
 /** `support.alert` (support agents): a job was locked after too many wrong delivery codes. */

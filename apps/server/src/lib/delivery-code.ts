@@ -8,8 +8,8 @@ export function sameCode(given: string, stored: string | null): boolean {
   return timingSafeEqual(Buffer.from(given), Buffer.from(stored));
 }
 
-/** 423: the job took too many wrong codes; support settles it with the rider and the customer. */
-export function jobLocked() {
+/** 423: the delivery took too many wrong codes; support settles it with the rider and the customer. */
+export function deliveryLocked() {
   return new AppError(
     423,
     'job_locked',
@@ -17,12 +17,12 @@ export function jobLocked() {
   );
 }
 
-/** A job a code is tried on, as read inside the transaction with its row locked (FOR UPDATE). */
-export interface CodeLockedJob {
+/** A delivery a code is tried on, as read inside the transaction with its row locked (FOR UPDATE). */
+export interface CodeLockedDelivery {
   /** The customer's code (null before payment). */
   code: string | null;
   lockedAt: Date | null;
-  /** Whether the job is at the stage where it can be delivered (picked up). */
+  /** Whether the delivery is at the stage where it can be delivered (picked up). */
   ready: boolean;
 }
 
@@ -30,26 +30,30 @@ export interface CodeLockedJob {
 export type CodeTry =
   { kind: 'delivered' } | { kind: 'wrong'; left: number } | { kind: 'locked' } | { kind: 'not_ready' };
 
-/** The steps of a try that touch the job's own tables, run in the caller's transaction. */
+/** The steps of a try that touch the delivery's own tables, run in the caller's transaction. */
 export interface CodeTrySteps {
-  /** Marks the job delivered (status, timeline, live update). */
+  /** Marks the delivery delivered (status, timeline, live update). */
   deliver(): Promise<void>;
-  /** Counts one wrong code; the count that reaches `max` also locks the job. */
+  /** Counts one wrong code; the count that reaches `max` also locks the delivery. */
   countWrong(max: number): Promise<{ attempts: number; locked: boolean }>;
-  /** Tells support about the job just locked (mail and alert, queued in the transaction). */
+  /** Tells support about the delivery just locked (mail and alert, queued in the transaction). */
   alertSupport(): Promise<void>;
 }
 
 /**
- * One try of the customer's code on a delivery job, the same for every kind of job: a locked job
- * refuses even the right code; a job not yet picked up is refused without counting; the right
+ * One try of the customer's code on a delivery, the same for every kind (order, dispatch): a locked
+ * one refuses even the right code; one not yet picked up is refused without counting; the right
  * code delivers; a wrong one is counted (the caller commits it even though the call fails), and
- * the MAX_CODE_ATTEMPTS-th wrong one locks the job and tells support, once.
+ * the MAX_CODE_ATTEMPTS-th wrong one locks the delivery and tells support, once.
  */
-export async function tryDeliveryCode(job: CodeLockedJob, given: string, steps: CodeTrySteps): Promise<CodeTry> {
-  if (job.lockedAt) return { kind: 'locked' };
-  if (!job.ready) return { kind: 'not_ready' };
-  if (sameCode(given, job.code)) {
+export async function tryDeliveryCode(
+  delivery: CodeLockedDelivery,
+  given: string,
+  steps: CodeTrySteps,
+): Promise<CodeTry> {
+  if (delivery.lockedAt) return { kind: 'locked' };
+  if (!delivery.ready) return { kind: 'not_ready' };
+  if (sameCode(given, delivery.code)) {
     await steps.deliver();
     return { kind: 'delivered' };
   }
@@ -63,6 +67,6 @@ export async function tryDeliveryCode(job: CodeLockedJob, given: string, steps: 
 
 /** The error a wrong or locked try answers with: 400 `wrong_code` with the tries left, or 423. */
 export function refusedCode(t: Extract<CodeTry, { kind: 'wrong' | 'locked' }>): AppError {
-  if (t.kind === 'locked') return jobLocked();
+  if (t.kind === 'locked') return deliveryLocked();
   return badRequest(`Wrong delivery code. ${t.left} ${t.left === 1 ? 'try' : 'tries'} left.`, 'wrong_code');
 }

@@ -5,8 +5,11 @@ export const VEHICLES = ['bicycle', 'motorcycle', 'on foot'] as const;
 export type Vehicle = (typeof VEHICLES)[number];
 export const MIN_RIDER_AGE = 15;
 export const DROP_OFF_WAIT_MS = 5 * 60 * 1000;
-export const JOB_KINDS = ['order', 'dispatch'] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
+/** What a rider delivers: an order from vendors or a parcel dispatch ("job" is a background job). */
+export const DELIVERY_KINDS = ['order', 'dispatch'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+/** The web's older name for DeliveryKind, kept so its imports need not move at once. */
+export type JobKind = DeliveryKind;
 
 /** Whole years between a YYYY-MM-DD birth date and `today` (UTC date parts). */
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
@@ -34,11 +37,11 @@ export const RiderApplicationInput = z.strictObject({
 export type RiderApplicationInput = z.infer<typeof RiderApplicationInput>;
 
 export const OnlineInput = z.strictObject({ isOnline: z.boolean() });
-export const JobParams = z.strictObject({ kind: z.enum(JOB_KINDS), id: Id });
+export const JobParams = z.strictObject({ kind: z.enum(DELIVERY_KINDS), id: Id });
 export const DeliverInput = z.strictObject({ code: str().regex(/^\d{4}$/, 'Enter the 4-digit code') });
 
 export const RatingInput = z.strictObject({
-  subjectType: z.enum(JOB_KINDS),
+  subjectType: z.enum(DELIVERY_KINDS),
   subjectId: Id,
   stars: z.number().int().min(1).max(5),
   comment: str().trim().max(500).optional(),
@@ -86,7 +89,7 @@ export type JobStop = z.infer<typeof JobStop>;
 
 /** A job on the board, the rider's active job, or one in the history. Money in naira. */
 export const JobDto = z.object({
-  kind: z.enum(JOB_KINDS),
+  kind: z.enum(DELIVERY_KINDS),
   _id: z.string(),
   isExpress: z.boolean(),
   distanceKm: z.number(),
@@ -108,7 +111,11 @@ export const JobDto = z.object({
 export type JobDto = z.infer<typeof JobDto>;
 
 /** A rating the signed-in customer gave (`GET /api/ratings/mine`). */
-export const MyRatingDto = z.object({ subjectType: z.enum(JOB_KINDS), subjectId: z.string(), stars: z.number().int() });
+export const MyRatingDto = z.object({
+  subjectType: z.enum(DELIVERY_KINDS),
+  subjectId: z.string(),
+  stars: z.number().int(),
+});
 export type MyRatingDto = z.infer<typeof MyRatingDto>;
 
 /** `GET /api/rider/me` (null before applying). */

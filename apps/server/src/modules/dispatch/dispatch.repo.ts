@@ -6,8 +6,11 @@ import { queueStatusPush } from '../push/index.js';
 
 export type DispatchRow = typeof dispatches.$inferSelect;
 
-/** A person and place as snapshotted on the dispatch (pick-up from the saved address, drop-off from the form). */
-export interface PlaceSnapshot {
+/**
+ * A person and place as snapshotted on the dispatch (pick-up from the saved address, drop-off from the form).
+ * A type alias, not an interface: only an alias is assignable to the jsonb column's Record<string, unknown>.
+ */
+export type PlaceSnapshot = {
   firstName: string;
   lastName: string;
   email: string;
@@ -23,7 +26,7 @@ export interface PlaceSnapshot {
   floor?: string;
   room?: string;
   landmark?: string;
-}
+};
 
 export async function insertDispatch(
   ex: Executor,
@@ -43,8 +46,6 @@ export async function insertDispatch(
     .insert(dispatches)
     .values({
       ...values,
-      pickup: values.pickup as unknown as Record<string, unknown>,
-      dropoff: values.dropoff as unknown as Record<string, unknown>,
       paymentState: 'awaiting',
       status: 'Order Placed',
     })
@@ -118,7 +119,7 @@ export async function cancelIfAllowed(
   return row;
 }
 
-/** The first rider to ask wins: the UPDATE only matches while nobody holds the job. */
+/** The first rider to ask wins: the UPDATE only matches while nobody holds the dispatch. */
 export async function assignRider(ex: Executor, id: string, riderUserId: string): Promise<DispatchRow | undefined> {
   const [row] = await ex
     .update(dispatches)
@@ -154,8 +155,12 @@ export async function markPickedUp(ex: Executor, id: string, riderUserId: string
   return row;
 }
 
-/** The rider's job, locked for the rest of the transaction (code checks are serialised). */
-export async function lockRiderJob(ex: Executor, id: string, riderUserId: string): Promise<DispatchRow | undefined> {
+/** The rider's dispatch, locked for the rest of the transaction (code checks are serialised). */
+export async function lockRiderDispatch(
+  ex: Executor,
+  id: string,
+  riderUserId: string,
+): Promise<DispatchRow | undefined> {
   const [row] = await ex
     .select()
     .from(dispatches)
@@ -173,7 +178,7 @@ export async function markDelivered(ex: Executor, id: string): Promise<DispatchR
   return row;
 }
 
-/** Counts one wrong code; the try that reaches `max` also locks the job. */
+/** Counts one wrong code; the try that reaches `max` also locks the dispatch. */
 export async function recordWrongCode(ex: Executor, id: string, max: number): Promise<DispatchRow> {
   const [row] = await ex
     .update(dispatches)
@@ -237,8 +242,8 @@ export async function isApprovedRider(ex: Executor, userId: string): Promise<boo
   return Boolean(row);
 }
 
-/** Paid dispatches no rider holds yet, oldest first (the job board). */
-export async function listOpenJobs(ex: Executor, limit = 100): Promise<DispatchRow[]> {
+/** Paid dispatches no rider holds yet, oldest first (the rider's board). */
+export async function listOpenDispatches(ex: Executor, limit = 100): Promise<DispatchRow[]> {
   return ex
     .select()
     .from(dispatches)
@@ -254,7 +259,7 @@ export async function listOpenJobs(ex: Executor, limit = 100): Promise<DispatchR
     .limit(limit);
 }
 
-export async function listRiderJobs(ex: Executor, riderUserId: string, limit = 200): Promise<DispatchRow[]> {
+export async function listRiderDispatches(ex: Executor, riderUserId: string, limit = 200): Promise<DispatchRow[]> {
   return ex
     .select()
     .from(dispatches)

@@ -22,7 +22,7 @@ import type { Tx } from '../../infra/db/client.js';
 import type { PaymentRow } from '../payments/index.js';
 import { findOwnAddress } from '../addresses/index.js';
 import { deliveryCode } from '../../lib/crypto.js';
-import { jobLocked, refusedCode, tryDeliveryCode } from '../../lib/delivery-code.js';
+import { deliveryLocked, refusedCode, tryDeliveryCode } from '../../lib/delivery-code.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
   assignRider,
@@ -32,10 +32,10 @@ import {
   insertDispatch,
   insertStatusEvent,
   isApprovedRider,
-  listOpenJobs,
+  listOpenDispatches,
   listPaidForUser,
-  listRiderJobs,
-  lockRiderJob,
+  listRiderDispatches,
+  lockRiderDispatch,
   markDelivered,
   markPaid,
   markPickedUp,
@@ -242,7 +242,7 @@ export class DispatchService {
     return this.senderDtos(await listPaidForUser(this.ctx.db, userId));
   }
 
-  /** The sender's view: the DTO plus its timeline, rider (phone while the job is active) and refund. */
+  /** The sender's view: the DTO plus its timeline, rider (phone while the delivery is active) and refund. */
   private async senderDtos(rows: DispatchRow[]): Promise<DispatchDto[]> {
     const now = Date.now();
     const byOwner = new Map<string, DispatchRow[]>();
@@ -298,15 +298,15 @@ export class DispatchService {
   }
 
   /** Paid dispatches nobody holds yet, without codes. */
-  async listOpenJobs(riderUserId: string): Promise<DispatchDto[]> {
+  async listOpenDispatches(riderUserId: string): Promise<DispatchDto[]> {
     await this.requireRider(riderUserId);
-    return (await listOpenJobs(this.ctx.db)).map((r) => toDispatchDto(r, 'rider'));
+    return (await listOpenDispatches(this.ctx.db)).map((r) => toDispatchDto(r, 'rider'));
   }
 
   /** The rider's own dispatches (any status), without codes. */
-  async listRiderJobs(riderUserId: string): Promise<DispatchDto[]> {
+  async listRiderDispatches(riderUserId: string): Promise<DispatchDto[]> {
     await this.requireRider(riderUserId);
-    return (await listRiderJobs(this.ctx.db, riderUserId)).map((r) => toDispatchDto(r, 'rider'));
+    return (await listRiderDispatches(this.ctx.db, riderUserId)).map((r) => toDispatchDto(r, 'rider'));
   }
 
   /** The assigned rider sees everything except the code; anyone else gets 404. */
@@ -317,7 +317,7 @@ export class DispatchService {
   }
 
   /** First rider to accept wins (one conditional UPDATE); everyone else gets 409. */
-  /** `claim` runs first inside the transaction (the rider module's one-job-at-a-time rule). */
+  /** `claim` runs first inside the transaction (the rider module's one-delivery-at-a-time rule). */
   async acceptDispatch(riderUserId: string, id: string, claim?: (tx: Tx) => Promise<void>): Promise<DispatchDto> {
     await this.requireRider(riderUserId);
     const row = await this.ctx.db.transaction(async (tx) => {
@@ -346,22 +346,22 @@ export class DispatchService {
     if (row) return toDispatchDto(row, 'rider');
     const existing = await findDispatch(this.ctx.db, id);
     if (!existing || existing.riderId !== riderUserId) throw notFound('Dispatch not found.');
-    if (existing.lockedAt) throw jobLocked();
+    if (existing.lockedAt) throw deliveryLocked();
     throw conflict(`This dispatch is ${existing.status}; it cannot be marked as picked up.`, 'invalid_status');
   }
 
   /**
    * Delivered with the recipient's code. Wrong codes are counted (committed even though the
-   * call fails); the MAX_CODE_ATTEMPTS-th wrong one locks the job and alerts support.
+   * call fails); the MAX_CODE_ATTEMPTS-th wrong one locks the dispatch and alerts support.
    */
   async confirmDelivery(riderUserId: string, id: string, code: string): Promise<DispatchDto> {
     if (!/^\d{4}$/.test(code)) throw badRequest('The delivery code is 4 digits.', 'validation_failed');
     const outcome = await this.ctx.db.transaction(async (tx) => {
-      const job = await lockRiderJob(tx, id, riderUserId);
-      if (!job) return null;
+      const held = await lockRiderDispatch(tx, id, riderUserId);
+      if (!held) return null;
       const delivered: { row?: DispatchRow } = {};
       const tried = await tryDeliveryCode(
-        { code: job.deliveryCode, lockedAt: job.lockedAt, ready: job.status === 'Order Picked' },
+        { code: held.deliveryCode, lockedAt: held.lockedAt, ready: held.status === 'Order Picked' },
         code,
         {
           deliver: async () => {
@@ -373,10 +373,10 @@ export class DispatchService {
             const row = await recordWrongCode(tx, id, max);
             return { attempts: row.codeAttempts, locked: row.lockedAt !== null };
           },
-          alertSupport: () => this.alertSupport(tx, job),
+          alertSupport: () => this.alertSupport(tx, held),
         },
       );
-      return { tried, status: job.status, delivered: delivered.row };
+      return { tried, status: held.status, delivered: delivered.row };
     });
     if (!outcome) throw notFound('Dispatch not found.');
     const { tried, status, delivered } = outcome;
@@ -422,7 +422,7 @@ export class DispatchService {
 
   /**
    * Job handler: emits the dispatch as it is now (never a stale copy). A paid dispatch nobody
-   * holds yet is also a new job on every rider's board (as an order is once its vendors confirm).
+   * holds yet is also new on every rider's board (as an order is once its vendors confirm).
    */
   async runPush(dispatchId: string): Promise<void> {
     const row = await findDispatch(this.ctx.db, dispatchId);

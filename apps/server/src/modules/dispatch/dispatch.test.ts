@@ -469,7 +469,7 @@ describe('who can read a dispatch', () => {
     }
     expect((await get(`/api/dispatch/${dispatch.id}`)).statusCode).toBe(401);
     // The assigned rider sees everything except the code, on the board and on the job.
-    const board = await service.listOpenJobs(rider.user.id);
+    const board = await service.listOpenDispatches(rider.user.id);
     expect(board.find((d) => d._id === dispatch.id)).toMatchObject({ deliveryCode: null, canCancel: false });
     await service.acceptDispatch(rider.user.id, dispatch.id);
     const seen = await service.getForRider(rider.user.id, dispatch.id);
@@ -479,7 +479,9 @@ describe('who can read a dispatch', () => {
       deliveryCode: null,
       dropoff: { phone: DROPOFF.phone },
     });
-    expect(JSON.stringify(await service.listRiderJobs(rider.user.id))).not.toContain(`"${dispatch.deliveryCode}"`);
+    expect(JSON.stringify(await service.listRiderDispatches(rider.user.id))).not.toContain(
+      `"${dispatch.deliveryCode}"`,
+    );
     const otherRider = await createRider(app);
     await expect(service.getForRider(otherRider.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
   });

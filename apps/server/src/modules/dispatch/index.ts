@@ -5,7 +5,7 @@ export {
   carriesDispatch,
   deliveredDispatches,
   findDispatch,
-  listOpenJobs,
-  listRiderJobs,
+  listOpenDispatches,
+  listRiderDispatches,
   type DispatchRow,
 } from './dispatch.repo.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CODE_ATTEMPTS, type JobDto, type JobKind } from '@jara/shared';
+import { MAX_CODE_ATTEMPTS, type JobDto, type DeliveryKind } from '@jara/shared';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import {
   createPaidDispatch,
@@ -8,9 +8,9 @@ import {
   createVendorAccount,
 } from '../../../test/factories-portals.js';
 import type { SessionUser } from '../../infra/sessions.js';
-import type { DeliveryJob } from './delivery-job.js';
-import { DispatchJobs } from './dispatch-jobs.js';
-import { OrderJobs } from './order-jobs.js';
+import type { Deliveries } from './deliveries.js';
+import { DispatchDeliveries } from './dispatch-deliveries.js';
+import { OrderDeliveries } from './order-deliveries.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,17 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => app.closeAll());
 
-interface MadeJob {
+interface MadeDelivery {
   id: string;
   customerId: string;
   code: string;
   deliveryFeeKobo: number;
 }
 
-/** Per kind: its DeliveryJob and a paid job of that kind ready for the board. */
-const KINDS: Record<JobKind, { jobs: () => DeliveryJob; make: () => Promise<MadeJob> }> = {
+/** Per kind: its Deliveries and a paid one of that kind ready for the board. */
+const KINDS: Record<DeliveryKind, { deliveries: () => Deliveries; make: () => Promise<MadeDelivery> }> = {
   order: {
-    jobs: () => new OrderJobs(app.ctx),
+    deliveries: () => new OrderDeliveries(app.ctx),
     make: async () => {
       const vendor = await createVendorAccount(app);
       const customer = await createUser(app);
@@ -40,7 +40,7 @@ const KINDS: Record<JobKind, { jobs: () => DeliveryJob; make: () => Promise<Made
     },
   },
   dispatch: {
-    jobs: () => new DispatchJobs(app.ctx),
+    deliveries: () => new DispatchDeliveries(app.ctx),
     make: async () => {
       const customer = await createUser(app);
       const d = await createPaidDispatch(app, customer.user.id, { code: '4321' });
@@ -65,95 +65,110 @@ const noClaim = async () => {};
 const find = (list: JobDto[], id: string) => list.find((j) => j._id === id);
 const phones = (j: JobDto) => [...j.pickups, j.dropoff].map((s) => s.phone);
 
-describe.each(['order', 'dispatch'] as const)('a %s as a delivery job', (kind) => {
+describe.each(['order', 'dispatch'] as const)('a %s as a delivery', (kind) => {
   it('lives the one life: board, accepted once, picked up, a wrong code counted, delivered, rated, earned', async () => {
-    const jobs = KINDS[kind].jobs();
-    const job = await KINDS[kind].make();
+    const deliveries = KINDS[kind].deliveries();
+    const made = await KINDS[kind].make();
     const rider = await riderSession();
     const other = await riderSession();
 
-    const onBoard = find(await jobs.open(rider.id), job.id)!;
-    expect(onBoard).toMatchObject({ kind, _id: job.id, deliveryFee: job.deliveryFeeKobo / 100 });
+    const onBoard = find(await deliveries.open(rider.id), made.id)!;
+    expect(onBoard).toMatchObject({ kind, _id: made.id, deliveryFee: made.deliveryFeeKobo / 100 });
     expect(onBoard.distanceKm).toBeGreaterThan(0);
     expect(phones(onBoard).every((p) => p === null)).toBe(true);
     expect(onBoard).not.toHaveProperty('codeAttempts');
     expect(onBoard).not.toHaveProperty('locked');
-    // The customer knows the code: their own job is never on their board.
-    expect(find(await jobs.open(job.customerId), job.id)).toBeUndefined();
+    // The customer knows the code: their own delivery is never on their board.
+    expect(find(await deliveries.open(made.customerId), made.id)).toBeUndefined();
 
-    expect(await jobs.carries(app.ctx.db, rider.id)).toBe(false);
-    await jobs.accept(rider.id, job.id, noClaim);
-    await expect(jobs.accept(other.id, job.id, noClaim)).rejects.toMatchObject({ status: 409, code: 'job_taken' });
-    await expect(jobs.accept(other.id, crypto.randomUUID(), noClaim)).rejects.toMatchObject({ status: 404 });
-    expect(await jobs.carries(app.ctx.db, rider.id)).toBe(true);
-    expect(await jobs.carries(app.ctx.db, other.id)).toBe(false);
-    expect(find(await jobs.open(other.id), job.id)).toBeUndefined();
+    expect(await deliveries.carries(app.ctx.db, rider.id)).toBe(false);
+    await deliveries.accept(rider.id, made.id, noClaim);
+    await expect(deliveries.accept(other.id, made.id, noClaim)).rejects.toMatchObject({
+      status: 409,
+      code: 'job_taken',
+    });
+    await expect(deliveries.accept(other.id, crypto.randomUUID(), noClaim)).rejects.toMatchObject({ status: 404 });
+    expect(await deliveries.carries(app.ctx.db, rider.id)).toBe(true);
+    expect(await deliveries.carries(app.ctx.db, other.id)).toBe(false);
+    expect(find(await deliveries.open(other.id), made.id)).toBeUndefined();
 
-    const active = find(await jobs.active(rider.id), job.id)!;
+    const active = find(await deliveries.active(rider.id), made.id)!;
     expect(active).toMatchObject({ status: 'Order Assigned', codeAttempts: 0, locked: false, arrivedAt: null });
     expect(active.dropoff.phone).toBe('08031234567');
-    expect(await jobs.active(other.id)).toEqual([]);
+    expect(await deliveries.active(other.id)).toEqual([]);
 
-    // Not before the pick-up: no delivery, no drop-off wait; nobody else's job either.
-    await expect(jobs.deliver(rider, job.id, job.code)).rejects.toMatchObject({ status: 409, code: 'invalid_status' });
-    await expect(jobs.atDropOff(rider.id, job.id)).rejects.toMatchObject({ status: 409, code: 'invalid_status' });
-    await expect(jobs.pickUp(other.id, job.id)).rejects.toMatchObject({ status: 404 });
-    await jobs.pickUp(rider.id, job.id);
-    await expect(jobs.pickUp(rider.id, job.id)).rejects.toMatchObject({ status: 409 });
-    expect(find(await jobs.active(rider.id), job.id)).toMatchObject({ status: 'Order Picked' });
-    expect(await jobs.atDropOff(rider.id, job.id)).toEqual({ address: expect.any(String), customerId: job.customerId });
-    await expect(jobs.atDropOff(other.id, job.id)).rejects.toMatchObject({ status: 404 });
+    // Not before the pick-up: no delivery, no drop-off wait; nobody else's either.
+    await expect(deliveries.deliver(rider, made.id, made.code)).rejects.toMatchObject({
+      status: 409,
+      code: 'invalid_status',
+    });
+    await expect(deliveries.atDropOff(rider.id, made.id)).rejects.toMatchObject({
+      status: 409,
+      code: 'invalid_status',
+    });
+    await expect(deliveries.pickUp(other.id, made.id)).rejects.toMatchObject({ status: 404 });
+    await deliveries.pickUp(rider.id, made.id);
+    await expect(deliveries.pickUp(rider.id, made.id)).rejects.toMatchObject({ status: 409 });
+    expect(find(await deliveries.active(rider.id), made.id)).toMatchObject({ status: 'Order Picked' });
+    expect(await deliveries.atDropOff(rider.id, made.id)).toEqual({
+      address: expect.any(String),
+      customerId: made.customerId,
+    });
+    await expect(deliveries.atDropOff(other.id, made.id)).rejects.toMatchObject({ status: 404 });
 
-    await expect(jobs.riderToRate(job.customerId, job.id)).rejects.toMatchObject({ code: 'not_delivered' });
-    const wrong = job.code === '0000' ? '1111' : '0000';
-    await expect(jobs.deliver(rider, job.id, wrong)).rejects.toMatchObject({
+    await expect(deliveries.riderToRate(made.customerId, made.id)).rejects.toMatchObject({ code: 'not_delivered' });
+    const wrong = made.code === '0000' ? '1111' : '0000';
+    await expect(deliveries.deliver(rider, made.id, wrong)).rejects.toMatchObject({
       status: 400,
       code: 'wrong_code',
       message: `Wrong delivery code. ${MAX_CODE_ATTEMPTS - 1} tries left.`,
     });
-    expect(find(await jobs.active(rider.id), job.id)).toMatchObject({ codeAttempts: 1, locked: false });
-    await expect(jobs.deliver(other, job.id, job.code)).rejects.toMatchObject({ status: 404 });
-    await jobs.deliver(rider, job.id, job.code);
+    expect(find(await deliveries.active(rider.id), made.id)).toMatchObject({ codeAttempts: 1, locked: false });
+    await expect(deliveries.deliver(other, made.id, made.code)).rejects.toMatchObject({ status: 404 });
+    await deliveries.deliver(rider, made.id, made.code);
 
-    expect(await jobs.carries(app.ctx.db, rider.id)).toBe(false);
-    expect(find(await jobs.active(rider.id), job.id)).toBeUndefined();
-    const done = find(await jobs.finished(rider.id, 50), job.id)!;
+    expect(await deliveries.carries(app.ctx.db, rider.id)).toBe(false);
+    expect(find(await deliveries.active(rider.id), made.id)).toBeUndefined();
+    const done = find(await deliveries.finished(rider.id, 50), made.id)!;
     expect(done).toMatchObject({ status: 'Order Delivered', locked: false });
     expect(phones(done).every((p) => p === null)).toBe(true);
     expect(done).not.toHaveProperty('codeAttempts');
 
-    expect(await jobs.riderToRate(job.customerId, job.id)).toBe(rider.id);
-    await expect(jobs.riderToRate(other.id, job.id)).rejects.toMatchObject({ status: 404 });
-    expect(await jobs.delivered(app.ctx.db, rider.id)).toEqual([
-      { kind, id: job.id, deliveryFeeKobo: job.deliveryFeeKobo, at: expect.any(Date) },
+    expect(await deliveries.riderToRate(made.customerId, made.id)).toBe(rider.id);
+    await expect(deliveries.riderToRate(other.id, made.id)).rejects.toMatchObject({ status: 404 });
+    expect(await deliveries.delivered(app.ctx.db, rider.id)).toEqual([
+      { kind, id: made.id, deliveryFeeKobo: made.deliveryFeeKobo, at: expect.any(Date) },
     ]);
   });
 
-  it(`is locked by the ${MAX_CODE_ATTEMPTS}th wrong code: the right one is refused, and the rider may take another job`, async () => {
-    const jobs = KINDS[kind].jobs();
-    const job = await KINDS[kind].make();
+  it(`is locked by the ${MAX_CODE_ATTEMPTS}th wrong code: the right one is refused, and the rider may take another`, async () => {
+    const deliveries = KINDS[kind].deliveries();
+    const made = await KINDS[kind].make();
     const rider = await riderSession();
-    await jobs.accept(rider.id, job.id, noClaim);
-    await jobs.pickUp(rider.id, job.id);
-    const wrong = job.code === '0000' ? '1111' : '0000';
+    await deliveries.accept(rider.id, made.id, noClaim);
+    await deliveries.pickUp(rider.id, made.id);
+    const wrong = made.code === '0000' ? '1111' : '0000';
     const codes: number[] = [];
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
       codes.push(
-        await jobs.deliver(rider, job.id, wrong).then(
+        await deliveries.deliver(rider, made.id, wrong).then(
           () => 200,
           (e: { status: number }) => e.status,
         ),
       );
     }
     expect(codes).toEqual([...Array<number>(MAX_CODE_ATTEMPTS - 1).fill(400), 423]);
-    await expect(jobs.deliver(rider, job.id, job.code)).rejects.toMatchObject({ status: 423, code: 'job_locked' });
-    expect(find(await jobs.active(rider.id), job.id)).toMatchObject({
+    await expect(deliveries.deliver(rider, made.id, made.code)).rejects.toMatchObject({
+      status: 423,
+      code: 'job_locked',
+    });
+    expect(find(await deliveries.active(rider.id), made.id)).toMatchObject({
       codeAttempts: MAX_CODE_ATTEMPTS,
       locked: true,
       status: 'Order Picked',
     });
-    // A locked job waits for support; it does not keep the rider from working.
-    expect(await jobs.carries(app.ctx.db, rider.id)).toBe(false);
-    expect(await jobs.delivered(app.ctx.db, rider.id)).toEqual([]);
+    // A locked delivery waits for support; it does not keep the rider from working.
+    expect(await deliveries.carries(app.ctx.db, rider.id)).toBe(false);
+    expect(await deliveries.delivered(app.ctx.db, rider.id)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import {
   koboToNaira,
   percentOf,
   type JobDto,
-  type JobKind,
+  type DeliveryKind,
   type JobStop,
   type LatLon,
 } from '@jara/shared';
@@ -13,56 +13,56 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { findWait } from './rider.repo.js';
 
 /**
- * One kind of delivery job — an order from vendors, a parcel dispatch — as the rider side sees
+ * One kind of delivery — an order from vendors, a parcel dispatch — as the rider side sees
  * it. Every kind lives the same life: paid and on the board → accepted by the first rider →
  * picked up → delivered with the customer's code (or locked after too many wrong codes), with a
  * drop-off wait, a rating and a place in the rider's earnings. Each kind keeps its own tables;
- * RiderService works on this interface alone and never asks which kind a job is.
+ * RiderService works on this interface alone and never asks which kind a delivery is.
  */
-export interface DeliveryJob {
-  readonly kind: JobKind;
-  /** How a delivered job of this kind is listed among the rider's earnings. */
+export interface Deliveries {
+  readonly kind: DeliveryKind;
+  /** How a delivery of this kind is listed among the rider's earnings. */
   readonly earningLabel: string;
-  /** Paid jobs nobody holds yet, as the board shows them; never the rider's own (they know the code). */
+  /** Paid deliveries nobody holds yet, as the board shows them; never the rider's own (they know the code). */
   open(riderUserId: string): Promise<JobDto[]>;
-  /** The rider's jobs in progress (accepted or picked up, locked ones too), with phones. */
+  /** The rider's deliveries in progress (accepted or picked up, locked ones too), with phones. */
   active(riderUserId: string): Promise<JobDto[]>;
-  /** The rider's finished jobs (delivered or cancelled), newest first, at most `limit`. */
+  /** The rider's finished deliveries (delivered or cancelled), newest first, at most `limit`. */
   finished(riderUserId: string, limit: number): Promise<JobDto[]>;
-  /** Whether the rider carries a job of this kind that is neither finished nor locked. */
+  /** Whether the rider carries a delivery of this kind that is neither finished nor locked. */
   carries(ex: Executor, riderUserId: string): Promise<boolean>;
   /**
-   * The first rider to accept wins (404 for a job that is not there, 409 `job_taken` once held).
-   * `claim` runs first inside the accepting transaction (the one-job-at-a-time rule).
+   * The first rider to accept wins (404 for a delivery that is not there, 409 `job_taken` once held).
+   * `claim` runs first inside the accepting transaction (the one-delivery-at-a-time rule).
    */
   accept(riderUserId: string, id: string, claim: (tx: Tx) => Promise<void>): Promise<void>;
   /** The rider has collected everything: Order Assigned → Order Picked. */
   pickUp(riderUserId: string, id: string): Promise<void>;
   /** Delivered with the customer's code (lib/delivery-code.ts: counted tries, lock, support told). */
   deliver(rider: SessionUser, id: string, code: string): Promise<void>;
-  /** The rider's picked-up job at its drop-off: the address and whose it is (404/409 otherwise). */
+  /** The rider's picked-up delivery at its drop-off: the address and whose it is (404/409 otherwise). */
   atDropOff(riderUserId: string, id: string): Promise<{ address: string; customerId: string }>;
-  /** The rider the customer may rate for their delivered job (404/409 otherwise). */
+  /** The rider the customer may rate for their delivery (404/409 otherwise). */
   riderToRate(customerId: string, id: string): Promise<string>;
-  /** The rider's delivered jobs with their delivery fee (kobo), for the earnings. */
-  delivered(ex: Executor, riderUserId: string): Promise<DeliveredJob[]>;
+  /** The rider's completed deliveries with their delivery fee (kobo), for the earnings. */
+  delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]>;
 }
 
-export interface DeliveredJob {
-  kind: JobKind;
+export interface CompletedDelivery {
+  kind: DeliveryKind;
   id: string;
   deliveryFeeKobo: number;
   at: Date;
 }
 
 /**
- * How much a rider sees of a job: the board shows no phones (not before accepting); the active
- * job shows them, the wrong codes so far, the lock and the drop-off wait; history the lock.
+ * How much a rider sees of a delivery: the board shows no phones (not before accepting); the active
+ * one shows them, the wrong codes so far, the lock and the drop-off wait; history the lock.
  */
-export type JobView = 'board' | 'active' | 'history';
+export type DeliveryView = 'board' | 'active' | 'history';
 
-/** A job's facts, whatever its kind, before the view decides what goes out. */
-export interface JobFacts {
+/** A delivery's facts, whatever its kind, before the view decides what goes out. */
+export interface DeliveryFacts {
   id: string;
   isExpress: boolean;
   deliveryFeeKobo: number;
@@ -83,16 +83,16 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** The rider's share of a delivery fee, kobo. */
 export const riderFeeKobo = (deliveryFeeKobo: number, sharePercent: number) => percentOf(deliveryFeeKobo, sharePercent);
 
-/** The job as `view` shows it. Money in naira. */
-export async function toJobDto(
+/** The delivery as `view` shows it (the wire's JobDto). Money in naira. */
+export async function toDeliveryDto(
   ex: Executor,
-  kind: JobKind,
-  f: JobFacts,
-  view: JobView,
+  kind: DeliveryKind,
+  f: DeliveryFacts,
+  view: DeliveryView,
   riderSharePercent: number,
 ): Promise<JobDto> {
   const stop = (s: JobStop): JobStop => (view === 'active' ? s : { ...s, phone: null });
-  const job: JobDto = {
+  const dto: JobDto = {
     kind,
     _id: f.id,
     isExpress: f.isExpress,
@@ -106,12 +106,12 @@ export async function toJobDto(
     createdAt: f.createdAt.toISOString(),
     paidAt: f.paidAt?.toISOString() ?? null,
   };
-  if (view !== 'board') job.locked = f.lockedAt !== null;
+  if (view !== 'board') dto.locked = f.lockedAt !== null;
   if (view === 'active') {
-    job.codeAttempts = f.codeAttempts;
-    job.arrivedAt = (await findWait(ex, kind, f.id))?.arrivedAt.toISOString() ?? null;
+    dto.codeAttempts = f.codeAttempts;
+    dto.arrivedAt = (await findWait(ex, kind, f.id))?.arrivedAt.toISOString() ?? null;
   }
-  return job;
+  return dto;
 }
 
 /**
@@ -149,7 +149,7 @@ export function snapshotStop(json: Record<string, unknown>): JobStop {
   };
 }
 
-/** Jobs of every kind together, each kind asked at once. */
-export async function ofEveryKind<T>(kinds: readonly DeliveryJob[], ask: (k: DeliveryJob) => Promise<T[]>) {
+/** Deliveries of every kind together, each kind asked at once. */
+export async function ofEveryKind<T>(kinds: readonly Deliveries[], ask: (k: Deliveries) => Promise<T[]>) {
   return (await Promise.all(kinds.map(ask))).flat();
 }

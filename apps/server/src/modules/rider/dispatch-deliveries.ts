@@ -8,26 +8,26 @@ import {
   carriesDispatch,
   deliveredDispatches,
   findDispatch,
-  listOpenJobs,
-  listRiderJobs,
+  listOpenDispatches,
+  listRiderDispatches,
   type DispatchRow,
 } from '../dispatch/index.js';
 import {
   planRoute,
   snapshotStop,
-  toJobDto,
-  type DeliveredJob,
-  type DeliveryJob,
-  type JobView,
-} from './delivery-job.js';
+  toDeliveryDto,
+  type CompletedDelivery,
+  type Deliveries,
+  type DeliveryView,
+} from './deliveries.js';
 
 const IN_PROGRESS = new Set(['Order Assigned', 'Order Picked']);
 
 /**
- * Dispatches as delivery jobs: one pick-up (the sender's saved address), one drop-off (the
+ * Dispatches as deliveries: one pick-up (the sender's saved address), one drop-off (the
  * recipient). The lifecycle itself is the dispatch module's (DispatchService); this adapts it.
  */
-export class DispatchJobs implements DeliveryJob {
+export class DispatchDeliveries implements Deliveries {
   readonly kind = 'dispatch';
   readonly earningLabel = 'Dispatch delivery';
   private readonly dispatch: DispatchService;
@@ -36,10 +36,10 @@ export class DispatchJobs implements DeliveryJob {
     this.dispatch = new DispatchService(ctx);
   }
 
-  private toJob(row: DispatchRow, view: JobView): Promise<JobDto> {
+  private toDto(row: DispatchRow, view: DeliveryView): Promise<JobDto> {
     const dropoff = snapshotStop(row.dropoff);
     const route = planRoute([snapshotStop(row.pickup)], dropoff);
-    return toJobDto(
+    return toDeliveryDto(
       this.ctx.db,
       this.kind,
       {
@@ -62,18 +62,18 @@ export class DispatchJobs implements DeliveryJob {
   }
 
   async open(riderUserId: string): Promise<JobDto[]> {
-    const rows = (await listOpenJobs(this.ctx.db)).filter((d) => d.userId !== riderUserId);
-    return Promise.all(rows.map((d) => this.toJob(d, 'board')));
+    const rows = (await listOpenDispatches(this.ctx.db)).filter((d) => d.userId !== riderUserId);
+    return Promise.all(rows.map((d) => this.toDto(d, 'board')));
   }
 
   async active(riderUserId: string): Promise<JobDto[]> {
-    const rows = (await listRiderJobs(this.ctx.db, riderUserId)).filter((d) => IN_PROGRESS.has(d.status));
-    return Promise.all(rows.map((d) => this.toJob(d, 'active')));
+    const rows = (await listRiderDispatches(this.ctx.db, riderUserId)).filter((d) => IN_PROGRESS.has(d.status));
+    return Promise.all(rows.map((d) => this.toDto(d, 'active')));
   }
 
   async finished(riderUserId: string, limit: number): Promise<JobDto[]> {
-    const rows = (await listRiderJobs(this.ctx.db, riderUserId, limit)).filter((d) => !IN_PROGRESS.has(d.status));
-    return Promise.all(rows.map((d) => this.toJob(d, 'history')));
+    const rows = (await listRiderDispatches(this.ctx.db, riderUserId, limit)).filter((d) => !IN_PROGRESS.has(d.status));
+    return Promise.all(rows.map((d) => this.toDto(d, 'history')));
   }
 
   carries(ex: Executor, riderUserId: string): Promise<boolean> {
@@ -107,7 +107,7 @@ export class DispatchJobs implements DeliveryJob {
     return d.riderId;
   }
 
-  async delivered(ex: Executor, riderUserId: string): Promise<DeliveredJob[]> {
+  async delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]> {
     return (await deliveredDispatches(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
   }
 }

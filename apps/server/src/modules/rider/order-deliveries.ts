@@ -4,18 +4,18 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import { jobKind } from '../../infra/jobs/jobs.js';
 import type { SessionUser } from '../../infra/sessions.js';
-import { refusedCode, jobLocked, tryDeliveryCode } from '../../lib/delivery-code.js';
+import { refusedCode, deliveryLocked, tryDeliveryCode } from '../../lib/delivery-code.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { moveItems, pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
 import {
   planRoute,
   snapshotStop,
-  toJobDto,
-  type DeliveredJob,
-  type DeliveryJob,
-  type JobFacts,
-  type JobView,
-} from './delivery-job.js';
+  toDeliveryDto,
+  type CompletedDelivery,
+  type Deliveries,
+  type DeliveryFacts,
+  type DeliveryView,
+} from './deliveries.js';
 import * as repo from './rider.repo.js';
 
 export const ORDER_ALERT_JOB = jobKind(
@@ -37,17 +37,21 @@ export function runOrderAlert(ctx: AppContext, { orderId, riderId }: { orderId: 
 const CANCELLED: ItemStatus = 'Order Cancelled';
 
 /**
- * Orders as delivery jobs: the rider collects from every vendor of the order (once all of them
+ * Orders as deliveries: the rider collects from every vendor of the order (once all of them
  * have confirmed) and delivers to the customer. An order's stage is its items' statuses; the
  * rider, the code tries and the lock are on the order.
  */
-export class OrderJobs implements DeliveryJob {
+export class OrderDeliveries implements Deliveries {
   readonly kind = 'order';
   readonly earningLabel = 'Order delivery';
 
   constructor(private readonly ctx: AppContext) {}
 
-  private async toJobs(rows: repo.OrderJobRow[], view: JobView, status: (i: number) => string): Promise<JobDto[]> {
+  private async toDtos(
+    rows: repo.OrderDeliveryRow[],
+    view: DeliveryView,
+    status: (i: number) => string,
+  ): Promise<JobDto[]> {
     const stops = await repo.pickupStops(
       this.ctx.db,
       rows.map((r) => r.id),
@@ -68,7 +72,7 @@ export class OrderJobs implements DeliveryJob {
             })),
           dropoff,
         );
-        const facts: JobFacts = {
+        const facts: DeliveryFacts = {
           id: o.id,
           isExpress: false,
           deliveryFeeKobo: o.delivery_fee_kobo,
@@ -82,26 +86,26 @@ export class OrderJobs implements DeliveryJob {
           codeAttempts: o.code_attempts,
           lockedAt: o.locked_at,
         };
-        return toJobDto(this.ctx.db, this.kind, facts, view, this.ctx.config.riderSharePercent);
+        return toDeliveryDto(this.ctx.db, this.kind, facts, view, this.ctx.config.riderSharePercent);
       }),
     );
   }
 
   async open(riderUserId: string): Promise<JobDto[]> {
-    const rows = (await repo.listOpenOrderJobs(this.ctx.db)).filter((o) => o.user_id !== riderUserId);
-    return this.toJobs(rows, 'board', () => 'Order Confirmed');
+    const rows = (await repo.listOpenOrderDeliveries(this.ctx.db)).filter((o) => o.user_id !== riderUserId);
+    return this.toDtos(rows, 'board', () => 'Order Confirmed');
   }
 
   async active(riderUserId: string): Promise<JobDto[]> {
     const rows = await repo.riderOrders(this.ctx.db, riderUserId, true);
-    return this.toJobs(rows, 'active', (i) =>
+    return this.toDtos(rows, 'active', (i) =>
       rows[i]!.statuses.includes('Order Assigned') ? 'Order Assigned' : 'Order Picked',
     );
   }
 
   async finished(riderUserId: string, limit: number): Promise<JobDto[]> {
     const rows = await repo.riderOrders(this.ctx.db, riderUserId, false, limit);
-    return this.toJobs(rows, 'history', (i) => {
+    return this.toDtos(rows, 'history', (i) => {
       const live = rows[i]!.statuses.filter((s) => s !== CANCELLED);
       if (!live.length) return CANCELLED;
       return live.every((s) => s === 'Order Delivered') ? 'Order Delivered' : live[0]!;
@@ -127,7 +131,7 @@ export class OrderJobs implements DeliveryJob {
       return true;
     });
     if (!won) {
-      if (!(await repo.findOrderJob(this.ctx.db, id))) throw notFound('Job not found.');
+      if (!(await repo.findOrderDelivery(this.ctx.db, id))) throw notFound('Job not found.');
       throw conflict('This job is no longer available.', 'job_taken');
     }
     await pushOrderUpdate(this.ctx, id);
@@ -135,7 +139,7 @@ export class OrderJobs implements DeliveryJob {
 
   /** The rider's own order (404 for anyone else's: existence is not revealed). */
   private async own(ex: Executor, riderUserId: string, id: string, lock = false) {
-    const o = await repo.findOrderJob(ex, id, lock);
+    const o = await repo.findOrderDelivery(ex, id, lock);
     if (!o || o.rider_id !== riderUserId) throw notFound('Job not found.');
     return o;
   }
@@ -143,7 +147,7 @@ export class OrderJobs implements DeliveryJob {
   async pickUp(riderUserId: string, id: string): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
       const o = await this.own(tx, riderUserId, id, true);
-      if (o.locked_at) throw jobLocked();
+      if (o.locked_at) throw deliveryLocked();
       const moved = await moveItems(tx, id, ['Order Assigned'], 'Order Picked');
       if (!moved.length) throw conflict('This order cannot be marked as picked up now.', 'invalid_status');
       await recordStatusEvents(
@@ -210,7 +214,7 @@ export class OrderJobs implements DeliveryJob {
   }
 
   async riderToRate(customerId: string, id: string): Promise<string> {
-    const o = await repo.findOrderJob(this.ctx.db, id);
+    const o = await repo.findOrderDelivery(this.ctx.db, id);
     if (!o || o.user_id !== customerId) throw notFound('Order not found.');
     const statuses = await repo.itemStatuses(this.ctx.db, id);
     if (!o.rider_id || !statuses.includes('Order Delivered'))
@@ -218,7 +222,7 @@ export class OrderJobs implements DeliveryJob {
     return o.rider_id;
   }
 
-  async delivered(ex: Executor, riderUserId: string): Promise<DeliveredJob[]> {
+  async delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]> {
     return (await repo.deliveredOrders(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
   }
 }

@@ -32,7 +32,7 @@ export async function riderRating(ex: Executor, riderUserId: string): Promise<{ 
   return { avg: row?.avg === null || row?.avg === undefined ? null : Number(row.avg), count: Number(row?.count ?? 0) };
 }
 
-export interface OrderJobRow {
+export interface OrderDeliveryRow {
   id: string;
   user_id: string;
   address: Record<string, unknown>;
@@ -50,8 +50,8 @@ const ALL_CONFIRMED = sql`
   AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status NOT IN ('Order Confirmed', 'Order Cancelled'))`;
 
 /** Paid orders whose remaining items are all confirmed and that no rider holds (the board). */
-export async function listOpenOrderJobs(ex: Executor, limit = 100): Promise<OrderJobRow[]> {
-  return queryRows<OrderJobRow>(
+export async function listOpenOrderDeliveries(ex: Executor, limit = 100): Promise<OrderDeliveryRow[]> {
+  return queryRows<OrderDeliveryRow>(
     ex,
     sql`
     SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
@@ -62,8 +62,8 @@ export async function listOpenOrderJobs(ex: Executor, limit = 100): Promise<Orde
   );
 }
 
-export async function findOrderJob(ex: Executor, id: string, lock = false): Promise<OrderJobRow | undefined> {
-  const rows = await queryRows<OrderJobRow>(
+export async function findOrderDelivery(ex: Executor, id: string, lock = false): Promise<OrderDeliveryRow | undefined> {
+  const rows = await queryRows<OrderDeliveryRow>(
     ex,
     sql`
     SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
@@ -119,7 +119,7 @@ export async function riderOrders(
   riderUserId: string,
   active: boolean,
   limit = 100,
-): Promise<(OrderJobRow & { statuses: string[] })[]> {
+): Promise<(OrderDeliveryRow & { statuses: string[] })[]> {
   return queryRows(
     ex,
     sql`
@@ -141,7 +141,7 @@ export async function orderCode(ex: Executor, id: string): Promise<string | null
   return row?.code ?? null;
 }
 
-/** Counts one wrong code; the try that reaches `max` also locks the job. */
+/** Counts one wrong code; the try that reaches `max` also locks the order. */
 export async function recordWrongOrderCode(
   ex: Executor,
   id: string,
@@ -222,8 +222,8 @@ export async function deliveredOrders(
 
 /**
  * Holds the rider's row until the transaction ends, so two accepts by the same rider run one
- * after the other and the second sees the first's job (PostgreSQL's read committed would let
- * both pass the "no active job" check at the same instant).
+ * after the other and the second sees the first's delivery (PostgreSQL's read committed would let
+ * both pass the "no active delivery" check at the same instant).
  */
 export async function lockRider(tx: Executor, riderUserId: string): Promise<void> {
   await queryRows(tx, sql`SELECT 1 FROM riders WHERE user_id = ${riderUserId} FOR UPDATE`);

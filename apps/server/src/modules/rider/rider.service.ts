@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import {
   hasRole,
   DROP_OFF_WAIT_MS,
-  JOB_KINDS,
+  DELIVERY_KINDS,
   type JobDto,
-  type JobKind,
+  type DeliveryKind,
   type PayoutInput,
   type RiderApplicationInput,
   type RiderProfileDto,
@@ -17,30 +17,30 @@ import { conflict, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { ChatService } from '../chat/index.js';
 import { listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
-import { ofEveryKind, riderFeeKobo, type DeliveryJob } from './delivery-job.js';
-import { DispatchJobs } from './dispatch-jobs.js';
-import { OrderJobs } from './order-jobs.js';
+import { ofEveryKind, riderFeeKobo, type Deliveries } from './deliveries.js';
+import { DispatchDeliveries } from './dispatch-deliveries.js';
+import { OrderDeliveries } from './order-deliveries.js';
 import * as repo from './rider.repo.js';
 
-export { planRoute } from './delivery-job.js';
-export { ORDER_ALERT_JOB, runOrderAlert } from './order-jobs.js';
+export { planRoute } from './deliveries.js';
+export { ORDER_ALERT_JOB, runOrderAlert } from './order-deliveries.js';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * The rider portal: application, going online, the board, the job's steps, ratings, earnings.
- * Jobs of every kind go through the same DeliveryJob interface (delivery-job.ts).
+ * The rider portal: application, going online, the board, a delivery's steps, ratings, earnings.
+ * Deliveries of every kind go through the same Deliveries interface (deliveries.ts).
  */
 export class RiderService {
   private readonly chats: ChatService;
-  /** One DeliveryJob per kind, in the order the rider's lists show them (orders, then dispatches). */
-  private readonly jobs: Record<JobKind, DeliveryJob>;
-  private readonly kinds: readonly DeliveryJob[];
+  /** One Deliveries per kind, in the order the rider's lists show them (orders, then dispatches). */
+  private readonly deliveries: Record<DeliveryKind, Deliveries>;
+  private readonly kinds: readonly Deliveries[];
 
   constructor(private readonly ctx: AppContext) {
     this.chats = new ChatService(ctx);
-    this.jobs = { order: new OrderJobs(ctx), dispatch: new DispatchJobs(ctx) };
-    this.kinds = JOB_KINDS.map((k) => this.jobs[k]);
+    this.deliveries = { order: new OrderDeliveries(ctx), dispatch: new DispatchDeliveries(ctx) };
+    this.kinds = DELIVERY_KINDS.map((k) => this.deliveries[k]);
   }
 
   async profile(user: SessionUser): Promise<RiderProfileDto | null> {
@@ -95,58 +95,58 @@ export class RiderService {
   /** The live board: express first, then the longest waiting. Phones are not shown before accepting. */
   async board(user: SessionUser): Promise<JobDto[]> {
     await this.requireRider(user);
-    const jobs = await ofEveryKind(this.kinds, (k) => k.open(user.id));
-    return jobs.sort(
+    const open = await ofEveryKind(this.kinds, (k) => k.open(user.id));
+    return open.sort(
       (a, b) =>
         Number(b.isExpress) - Number(a.isExpress) || (a.paidAt ?? a.createdAt).localeCompare(b.paidAt ?? b.createdAt),
     );
   }
 
-  /** The rider's jobs in progress (assigned or picked), with phones and the wait timer. */
+  /** The rider's deliveries in progress (assigned or picked), with phones and the wait timer. */
   async active(user: SessionUser): Promise<JobDto[]> {
     await this.requireRider(user);
     return ofEveryKind(this.kinds, (k) => k.active(user.id));
   }
 
-  /** Finished jobs (delivered or cancelled), newest first. */
+  /** Finished deliveries (delivered or cancelled), newest first. */
   async history(user: SessionUser): Promise<JobDto[]> {
     await this.requireRider(user);
-    const jobs = await ofEveryKind(this.kinds, (k) => k.finished(user.id, 50));
-    return jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const finished = await ofEveryKind(this.kinds, (k) => k.finished(user.id, 50));
+    return finished.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  async accept(user: SessionUser, kind: JobKind, id: string): Promise<void> {
+  async accept(user: SessionUser, kind: DeliveryKind, id: string): Promise<void> {
     const r = await this.requireRider(user);
     if (!r.isOnline) throw conflict('Go online to take jobs.', 'offline');
-    // Checked inside the accepting transaction with the rider's row locked: one job at a time
+    // Checked inside the accepting transaction with the rider's row locked: one delivery at a time
     // even when the rider accepts several at the same instant.
     const claim = async (tx: Tx) => {
       await repo.lockRider(tx, user.id);
       for (const k of this.kinds)
         if (await k.carries(tx, user.id)) throw conflict('Finish your current job before taking another.', 'busy');
     };
-    await this.jobs[kind].accept(user.id, id, claim);
+    await this.deliveries[kind].accept(user.id, id, claim);
     this.ctx.realtime.emitToRole('rider', 'job.taken', { kind, _id: id });
   }
 
-  async picked(user: SessionUser, kind: JobKind, id: string): Promise<void> {
+  async picked(user: SessionUser, kind: DeliveryKind, id: string): Promise<void> {
     await this.requireRider(user);
-    await this.jobs[kind].pickUp(user.id, id);
+    await this.deliveries[kind].pickUp(user.id, id);
   }
 
   /**
    * Delivered with the customer's code. Wrong codes are counted and committed even though the
-   * call fails; the 5th wrong one locks the job and tells support.
+   * call fails; the 5th wrong one locks the delivery and tells support.
    */
-  async deliver(user: SessionUser, kind: JobKind, id: string, code: string): Promise<void> {
+  async deliver(user: SessionUser, kind: DeliveryKind, id: string, code: string): Promise<void> {
     await this.requireRider(user);
-    await this.jobs[kind].deliver(user, id, code);
+    await this.deliveries[kind].deliver(user, id, code);
   }
 
   /** At the drop-off: starts the 5-minute wait (once). */
-  async arrived(user: SessionUser, kind: JobKind, id: string) {
+  async arrived(user: SessionUser, kind: DeliveryKind, id: string) {
     await this.requireRider(user);
-    await this.jobs[kind].atDropOff(user.id, id);
+    await this.deliveries[kind].atDropOff(user.id, id);
     const w = await repo.startWait(this.ctx.db, kind, id, user.id);
     return {
       arrivedAt: w.arrivedAt.toISOString(),
@@ -155,9 +155,9 @@ export class RiderService {
   }
 
   /** After waiting 5 minutes: opens (or continues) the rider's support conversation about it. */
-  async customerAbsent(user: SessionUser, kind: JobKind, id: string) {
+  async customerAbsent(user: SessionUser, kind: DeliveryKind, id: string) {
     await this.requireRider(user);
-    const job = await this.jobs[kind].atDropOff(user.id, id);
+    const drop = await this.deliveries[kind].atDropOff(user.id, id);
     const w = await repo.findWait(this.ctx.db, kind, id);
     if (!w) throw conflict('Tap “I have arrived” first; the 5-minute wait starts then.', 'not_arrived');
     const left = w.arrivedAt.getTime() + DROP_OFF_WAIT_MS - Date.now();
@@ -165,14 +165,14 @@ export class RiderService {
       throw conflict(`Please wait ${Math.ceil(left / 1000)} more seconds for the customer.`, 'still_waiting');
     if (!(await repo.markAbsentReported(this.ctx.db, kind, id)))
       throw conflict('Support already knows; they will contact you.', 'already_reported');
-    const [customer] = await this.ctx.db.select({ name: users.name }).from(users).where(eq(users.id, job.customerId));
-    const text = `Customer absent: I waited 5 minutes at the drop-off for ${kind} ${id} (${job.address}; customer ${customer?.name ?? 'unknown'}). What should I do?`;
+    const [customer] = await this.ctx.db.select({ name: users.name }).from(users).where(eq(users.id, drop.customerId));
+    const text = `Customer absent: I waited 5 minutes at the drop-off for ${kind} ${id} (${drop.address}; customer ${customer?.name ?? 'unknown'}). What should I do?`;
     const { chat } = await this.chats.send(user, { message: text }, null);
     return { chatId: chat.id };
   }
 
   async rate(user: SessionUser, input: RatingInput) {
-    const riderId = await this.jobs[input.subjectType].riderToRate(user.id, input.subjectId);
+    const riderId = await this.deliveries[input.subjectType].riderToRate(user.id, input.subjectId);
     const ok = await repo.insertRating(this.ctx.db, {
       subjectType: input.subjectType,
       subjectId: input.subjectId,
@@ -188,7 +188,7 @@ export class RiderService {
     return repo.ratingsFor(this.ctx.db, user.id);
   }
 
-  /** The rider's delivered jobs of every kind as earnings, newest first. */
+  /** The rider's deliveries of every kind as earnings, newest first. */
   private async entries(ex: Executor, riderUserId: string): Promise<EarningEntry[]> {
     const delivered = await ofEveryKind(this.kinds, (k) => k.delivered(ex, riderUserId));
     return delivered
@@ -198,7 +198,7 @@ export class RiderService {
         at: j.at,
         grossKobo: j.deliveryFeeKobo,
         netKobo: riderFeeKobo(j.deliveryFeeKobo, this.ctx.config.riderSharePercent),
-        label: this.jobs[j.kind].earningLabel,
+        label: this.deliveries[j.kind].earningLabel,
       }));
   }
 

@@ -12,7 +12,7 @@ import {
 import type { EventRow, RefundRow, RiderCard } from './tracking.repo.js';
 
 /** A rider's phone is shown while they are on the way: assigned or picked up, not locked. */
-export const ACTIVE_JOB: readonly string[] = ['Order Assigned', 'Order Picked'];
+export const ACTIVE_DELIVERY: readonly string[] = ['Order Assigned', 'Order Picked'];
 
 const AHEAD: { key: TrackingStepKey; status: ItemStatus; label: string }[] = [
   { key: 'confirmed', status: 'Order Confirmed', label: 'Confirmed by the vendor' },
@@ -176,7 +176,7 @@ export function orderTracking(
   );
   if (ahead[0]?.key === 'confirmed' && reached.has('confirmed'))
     ahead[0] = { ...ahead[0], label: 'Confirmed by the other vendors' };
-  const showPhone = viewerId === o.userId && ACTIVE_JOB.includes(o.status) && !o.lockedAt;
+  const showPhone = viewerId === o.userId && ACTIVE_DELIVERY.includes(o.status) && !o.lockedAt;
   return { timeline: finish(steps, ahead), rider: riderDto(rider, showPhone), refund: r.refund };
 }
 
@@ -241,6 +241,6 @@ export function dispatchTracking(
   steps.push(...r.steps);
   // A dispatch needs no vendor: after placing comes the rider.
   const ahead = pending(d.status === 'Order Placed' ? 'Order Confirmed' : d.status, reached);
-  const showPhone = viewerId === d.userId && ACTIVE_JOB.includes(d.status) && !d.lockedAt;
+  const showPhone = viewerId === d.userId && ACTIVE_DELIVERY.includes(d.status) && !d.lockedAt;
   return { timeline: finish(steps, ahead), rider: riderDto(rider, showPhone), refund: r.refund };
 }
