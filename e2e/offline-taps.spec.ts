@@ -202,6 +202,27 @@ test.describe('offline after taps', () => {
     await expect(page.getByRole('heading', { name: "You're offline" })).toHaveCount(0);
   });
 
+  test('a visit that began on a product page: offline, the offline page still leads to a home that shows', async ({
+    page,
+    context,
+  }) => {
+    const [product, unseen] = await openProducts(page);
+    const path = `/products/${product!.category}/${product!._id}`;
+    await page.goto(path);
+    await hydrated(page);
+    await workerInControl(page);
+    await expect.poll(() => cachedUrls(page)).toEqual(expect.arrayContaining(['/', path]));
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+    await page.goto(`/products/${unseen!.category}/${unseen!._id}`);
+    await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
+    await page.getByRole('link', { name: 'Home page' }).click();
+    await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+    await expect(page.locator(`main a[href="/products/${product!.category}"]`).first()).toBeVisible();
+  });
+
   test("the account's pages reached by taps reload offline; logout deletes them and their answers", async ({
     page,
     context,

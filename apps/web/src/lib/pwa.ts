@@ -28,6 +28,8 @@ let started = false;
 
 /** The page this tab was loaded as, and the pages it showed before the worker could be told. */
 let loadedAs: string | null = null;
+/** That page's HTML as the server sent it, while no worker has it (a first visit). */
+let loadedDocument: string | null = null;
 const shownBefore: string[] = [];
 let lastShown: string | null = null;
 let tellWorker: ((message: unknown) => void) | null = null;
@@ -40,7 +42,13 @@ let tellWorker: ((message: unknown) => void) | null = null;
 export function pageShown(path: string): void {
   if (path === lastShown) return;
   lastShown = path;
-  loadedAs ??= path;
+  if (loadedAs === null) {
+    loadedAs = path;
+    // Taken before the app hydrates or renders the page: still the server's page, nothing personal
+    // in it. A worker that saw the page come kept it already.
+    if (typeof navigator !== 'undefined' && navigator.serviceWorker && !navigator.serviceWorker.controller)
+      loadedDocument = `<!doctype html>\n${document.documentElement.outerHTML}`;
+  }
   if (tellWorker) tellWorker({ type: 'PAGES_SEEN', payload: { seen: [path] } });
   else if (shownBefore.length < 100) shownBefore.push(path);
 }
@@ -91,7 +99,7 @@ export async function registerServiceWorker(): Promise<void> {
 
   // The worker precaches only the offline page: what this tab loaded before the worker existed
   // goes into its caches now, read from the HTTP cache where it can be (no second download), and
-  // so does the document the tab was loaded as: the pages it showed open offline, the first
+  // the page it was loaded as is handed over: the pages it showed open offline, the first
   // visit's too. Later visits load under the worker, and nothing is handed over or fetched again.
   const ready = await navigator.serviceWorker.ready;
   const active = ready.active;
@@ -103,7 +111,11 @@ export async function registerServiceWorker(): Promise<void> {
       );
   if (urlsToCache.length) active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
   tellWorker = (message) => (navigator.serviceWorker.controller ?? active)?.postMessage(message);
-  tellWorker({ type: 'PAGES_SEEN', payload: { loaded: underWorker ? null : loadedAs, seen: shownBefore.splice(0) } });
+  tellWorker({
+    type: 'PAGES_SEEN',
+    payload: { loaded: loadedAs, document: underWorker ? null : loadedDocument, seen: shownBefore.splice(0) },
+  });
+  loadedDocument = null;
 }
 
 /**

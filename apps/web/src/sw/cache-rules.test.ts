@@ -97,10 +97,17 @@ describe('what the service worker caches', () => {
   it('reads the pages a tab showed, and nothing that is not a path of this site', () => {
     expect(
       readPagesSeen({ type: 'PAGES_SEEN', payload: { loaded: '/', seen: ['/products/gadgets', '/cart?x=1'] } }),
-    ).toEqual({ loaded: '/', seen: ['/products/gadgets', '/cart?x=1'] });
+    ).toEqual({ loaded: '/', document: null, seen: ['/products/gadgets', '/cart?x=1'] });
     expect(readPagesSeen({ type: 'PAGES_SEEN', payload: { seen: ['/faq'] } })).toEqual({
       loaded: null,
+      document: null,
       seen: ['/faq'],
+    });
+    const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+    expect(readPagesSeen({ type: 'PAGES_SEEN', payload: { loaded: '/faq', document: html, seen: [] } })).toEqual({
+      loaded: '/faq',
+      document: html,
+      seen: [],
     });
     for (const bad of [
       null,
@@ -113,8 +120,12 @@ describe('what the service worker caches', () => {
       { type: 'PAGES_SEEN', payload: { seen: ['/\\elsewhere.example/'] } },
       { type: 'PAGES_SEEN', payload: { loaded: 'faq', seen: [] } },
       { type: 'PAGES_SEEN', payload: { seen: Array.from({ length: 101 }, () => '/faq') } },
+      // A document names the page it is.
+      { type: 'PAGES_SEEN', payload: { document: html, seen: [] } },
+      { type: 'PAGES_SEEN', payload: { loaded: '/faq', document: 42, seen: [] } },
+      { type: 'PAGES_SEEN', payload: { loaded: '/faq', document: 'x'.repeat(2_000_001), seen: [] } },
     ]) {
-      expect(readPagesSeen(bad), JSON.stringify(bad)).toBeNull();
+      expect(readPagesSeen(bad), JSON.stringify(bad).slice(0, 120)).toBeNull();
     }
   });
 });

@@ -86,19 +86,28 @@ export function pageKind(pathname: string): PageKind {
   return PAGES.has(first) ? 'page' : PERSONAL_PAGES.has(first) ? 'personal' : 'network';
 }
 
+/** The cache a kept page's document goes to: the account's pages leave with its data. */
+export const documentCache = (kind: 'product' | 'page' | 'personal') =>
+  kind === 'personal' ? CACHES.personal : CACHES.pages;
+
 /** The cache that remembers a kept page was shown. */
 export const seenCache = (kind: 'product' | 'page' | 'personal') =>
   kind === 'personal' ? CACHES.seenPersonal : CACHES.seen;
 
 /**
- * The pages a tab tells the worker it showed (lib/pwa.ts): `loaded`, the document it was loaded
- * as, read again from the HTTP cache; `seen`, every page shown since, most reached by a tap. Any
- * other message, or a path that is not this site's, gives null.
+ * The pages a tab tells the worker it showed (lib/pwa.ts): `loaded`, the page it was loaded as,
+ * with `document`, that page as the server sent it, when the worker did not see it come; `seen`,
+ * every page shown since, most reached by a tap. Any other message, or a path that is not this
+ * site's, gives null.
  */
 export interface PagesSeen {
   loaded: string | null;
+  document: string | null;
   seen: string[];
 }
+
+/** A page's HTML: a rendered page carries its stylesheet and state, a few hundred KB at most. */
+const DOCUMENT_MAX = 2_000_000;
 
 const isPath = (v: unknown): v is string => typeof v === 'string' && v.length <= 2000 && /^\/(?![/\\])/.test(v);
 
@@ -106,8 +115,10 @@ export function readPagesSeen(data: unknown): PagesSeen | null {
   if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== 'PAGES_SEEN') return null;
   const payload = (data as { payload?: unknown }).payload;
   if (typeof payload !== 'object' || payload === null) return null;
-  const { loaded, seen } = payload as { loaded?: unknown; seen?: unknown };
+  const { loaded, document, seen } = payload as { loaded?: unknown; document?: unknown; seen?: unknown };
   if (loaded !== undefined && loaded !== null && !isPath(loaded)) return null;
+  const html = typeof document === 'string' && document.length <= DOCUMENT_MAX ? document : null;
+  if (document !== undefined && document !== null && (html === null || !loaded)) return null;
   if (!Array.isArray(seen) || seen.length > 100 || !seen.every(isPath)) return null;
-  return { loaded: loaded ?? null, seen };
+  return { loaded: loaded ?? null, document: html, seen };
 }

@@ -15,9 +15,10 @@
  *   pages shown     every kept page a tab shows, by a load or a tap, is noted (jara-seen, the
  *                   account's in jara-seen-personal); offline, one noted but never loaded as a
  *                   document opens on the app shell (app-shell.ts), the app draws it from the
- *                   cached scripts and answers. The document a tab was loaded as is read again
- *                   (from the HTTP cache) and kept, and home too, which the offline page links to.
- *                   Offline, a page never shown answers offline.html.
+ *                   cached scripts and answers. The page a tab was loaded as before the worker
+ *                   saw it is handed over and kept; home is asked for once when a visit began
+ *                   elsewhere (the offline page links to it). Offline, a page never shown
+ *                   answers offline.html.
  * The page deletes jara-personal and jara-seen-personal on logout. Nothing else is cached: other
  * personal reads, every write, portals, payment pages.
  */
@@ -30,6 +31,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { BroadcastUpdatePlugin } from 'workbox-broadcast-update';
 import {
   CACHES,
+  documentCache,
   isCataloguePath,
   isKeptPage,
   isPersonalCachedPath,
@@ -126,26 +128,36 @@ async function noteShown(path: string): Promise<void> {
 }
 
 /**
- * Keeps a page's document as its navigation would have, through the same strategy. Asked without
- * following redirects: a redirected answer cannot stand for a navigation, and it is not cached.
+ * Keeps the page a tab was loaded as before this worker saw it, as the tab had it from the server
+ * (its HTML taken before the app touched it, lib/pwa.ts): asking again would download it again,
+ * since every render differs. It gets the security headers pages get, those of the offline page.
  */
-async function keepDocument(path: string, event: ExtendableEvent): Promise<void> {
+async function keepLoaded(path: string, html: string): Promise<void> {
   const url = new URL(path, self.location.origin);
   const kind = pageKind(url.pathname);
-  if (!sameOrigin(url) || !isKeptPage(kind)) return;
-  const request = new Request(url.href, { redirect: 'manual', credentials: 'same-origin' });
-  await pageStrategy(kind)
-    .handle({ request, event })
-    .catch(() => undefined);
+  if (!sameOrigin(url) || !isKeptPage(kind) || shellOf(html) === null) return;
+  const offline = await matchPrecache('/offline.html');
+  const headers = shellHeaders(offline?.headers ?? new Headers());
+  await (await caches.open(documentCache(kind))).put(url.href, new Response(html, { status: 200, headers }));
 }
 
-async function keepPages({ loaded, seen }: PagesSeen, event: ExtendableEvent): Promise<void> {
-  // The tab was loaded before this worker saw it, or its document was kept by an older version.
-  if (loaded) await keepDocument(loaded, event);
+/** Asks for a page as its navigation would, through the same strategy, until it is in the cache. */
+async function fetchDocument(path: string, event: ExtendableEvent): Promise<void> {
+  const url = new URL(path, self.location.origin);
+  const kind = pageKind(url.pathname);
+  if (!isKeptPage(kind)) return;
+  // Without following redirects: a redirected answer cannot stand for a navigation.
+  const request = new Request(url.href, { redirect: 'manual', credentials: 'same-origin' });
+  const [answered, done] = pageStrategy(kind).handleAll({ request, event });
+  await Promise.all([answered, done]).catch(() => undefined);
+}
+
+async function keepPages({ loaded, document, seen }: PagesSeen, event: ExtendableEvent): Promise<void> {
+  if (loaded && document) await keepLoaded(loaded, document);
   for (const path of loaded ? [loaded, ...seen] : seen) await noteShown(path);
-  // The offline page's way back: home, kept once even when the visit began elsewhere.
+  // The offline page's way back: home, asked for once when the visit began elsewhere.
   if (!(await (await caches.open(CACHES.pages)).match(new URL('/', self.location.origin).href)))
-    await keepDocument('/', event);
+    await fetchDocument('/', event);
 }
 
 /** Whether this phone showed the page (and, for the account's pages, since the last logout). */
