@@ -1,6 +1,7 @@
 import type { Module } from './types.js';
 import { authModule } from './auth/index.js';
 import { catalogModule } from './catalog/index.js';
+import { newsletterModule } from './newsletter/index.js';
 import { geocodingModule } from './geocoding/index.js';
 import { mediaModule } from './media/index.js';
 import { paymentsModule } from './payments/index.js';
@@ -20,6 +21,7 @@ import { pushModule } from './push/index.js';
 export const MODULES: Module[] = [
   authModule,
   catalogModule,
+  newsletterModule,
   geocodingModule,
   mediaModule,
   paymentsModule,

@@ -2,9 +2,7 @@ import { parse as parseQuery } from 'fast-querystring';
 import { z } from 'zod';
 import {
   CategoryListAnswer,
-  Email,
   HomeContentAnswer,
-  MessageAnswer,
   ProductListAnswer,
   ProductListQuery,
   str,
@@ -13,9 +11,7 @@ import {
 } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
-import { newsletterSubscribers } from '../../infra/db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { rateLimit } from '../../lib/http.js';
 import { isTextSearch } from './product-search.js';
 import { keepAtMost, sendRepresentation, type Representation } from '../../infra/snapshot.js';
 import { MAX_QUERIES, type CatalogueStore } from './snapshot.js';
@@ -67,16 +63,6 @@ export const catalogModule: Module = async (app, ctx) => {
 
   // A revalidation that matches is answered before Fastify (decision 0027).
   ctx.early.revalidate((path, query) => currentAnswer(store, path, query));
-
-  app.post(
-    '/api/newsletter/subscribe',
-    { schema: { tags: ['newsletter'], body: z.strictObject({ email: Email }), response: { 200: MessageAnswer } } },
-    async (req, reply) => {
-      await rateLimit(ctx.limiter, reply, [{ key: `newsletter:ip:${req.ip}`, limit: 20, windowMs: 3_600_000 }]);
-      await ctx.db.insert(newsletterSubscribers).values({ email: req.body.email }).onConflictDoNothing();
-      return { success: true as const, message: 'Thanks for subscribing!' };
-    },
-  );
 };
 
 const VENDOR_PATH = '/api/seller/vendor/';

@@ -4,7 +4,6 @@ import type {
   ErrorAnswer,
   HealthAnswer,
   HomeContentAnswer,
-  MessageAnswer,
   ProductListAnswer,
   VendorAnswer,
   VendorListAnswer,
@@ -17,7 +16,7 @@ import {
   json,
   type TestApp,
 } from '../../../test/helpers.js';
-import { newsletterSubscribers, products } from '../../infra/db/schema.js';
+import { products } from '../../infra/db/schema.js';
 import { banners } from '../../infra/db/schema-portals.js';
 
 let app: TestApp;
@@ -78,25 +77,6 @@ describe('catalogue API', () => {
     expect(one.vendor).toMatchObject({ _id: vendor.id, businessName: 'Mama Put Ugbowo', isOpen: true });
     expect((await app.inject({ url: `/api/seller/vendor/${crypto.randomUUID()}` })).statusCode).toBe(404);
     expect((await app.inject({ url: "/api/seller/vendor/1' or '1'='1" })).statusCode).toBe(404);
-  });
-
-  it('stores a newsletter address once and refuses a bad one', async () => {
-    for (let i = 0; i < 2; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/newsletter/subscribe',
-        payload: { email: 'Reader@Example.com' },
-      });
-      expect(json<MessageAnswer>(res).success).toBe(true);
-    }
-    expect(
-      await app.ctx.db
-        .select()
-        .from(newsletterSubscribers)
-        .where(eq(newsletterSubscribers.email, 'reader@example.com')),
-    ).toHaveLength(1);
-    const bad = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'nope' } });
-    expect(json<ErrorAnswer>(bad)).toMatchObject({ success: false, message: 'Invalid email format.' });
   });
 
   it('shows the default home banners until an admin adds active ones', async () => {
