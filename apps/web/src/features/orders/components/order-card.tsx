@@ -21,7 +21,7 @@ import { ChevronDown } from '../../../components/ui/icons';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { errorMessage } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
-import { orderSummary } from '../order-summary';
+import { itemsLabel, vendorsLabel } from '../order-summary';
 import { DigitBoxes } from './digit-boxes';
 
 const naira = (n: number) => formatNaira(nairaToKobo(n));
@@ -55,7 +55,8 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
       Date.now(),
     ),
   );
-  const summary = orderSummary(order.items);
+  const vendors = vendorsLabel(order.items);
+  const contents = itemsLabel(order.items);
   const cancel = useCancelOrder();
   const date = new Date(order.paidAt ?? order.createdAt);
 
@@ -79,27 +80,30 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center gap-3 p-4 text-left hover:bg-stone-50"
+        className="flex w-full items-start gap-3 p-4 text-left hover:bg-stone-50"
       >
         <div className="min-w-0 flex-1">
-          <p className="text-sm text-stone-600">
-            <time dateTime={date.toISOString()}>{fmtTime(date.toISOString())}</time>
-            {' · '}
-            {order.items.length} item{order.items.length === 1 ? '' : 's'}
-          </p>
-          {summary && (
-            <p className="mt-0.5 line-clamp-2 break-words text-sm text-stone-800" data-testid="order-summary">
-              {summary}
+          {/* The badge shares the date's line, so shop and items get the card's whole width on a phone. */}
+          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+            <p className="text-sm text-stone-600">
+              <time dateTime={date.toISOString()}>{fmtTime(date.toISOString())}</time>
+              {' · '}
+              {order.items.length} item{order.items.length === 1 ? '' : 's'}
             </p>
-          )}
-          <p className="mt-0.5 text-lg font-bold text-brand-900">{naira(order.amount)}</p>
+            <span data-testid="order-status">
+              <StatusBadge status={order.status} />
+            </span>
+          </div>
+          <div className="mt-1 text-sm" data-testid="order-summary">
+            {vendors && <p className="truncate font-semibold text-stone-900">{vendors}</p>}
+            {vendors && contents && <span className="sr-only"> · </span>}
+            {contents && <p className="line-clamp-2 break-words text-stone-700">{contents}</p>}
+          </div>
+          <p className="mt-1 text-lg font-bold text-brand-900">{naira(order.amount)}</p>
         </div>
-        <span data-testid="order-status">
-          <StatusBadge status={order.status} />
-        </span>
         <ChevronDown
           size={20}
-          className={`shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
+          className={`mt-0.5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
           aria-hidden="true"
         />
       </button>
