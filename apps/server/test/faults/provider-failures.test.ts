@@ -18,7 +18,8 @@ import type {
 } from '@jara/shared';
 import { queryRows } from '../../src/infra/db/client.js';
 import { payments } from '../../src/infra/db/schema.js';
-import { PROVIDER_UNAVAILABLE, RECONCILE_AFTER_MS } from '../../src/modules/payments/payments.service.js';
+import { PROVIDER_UNAVAILABLE } from '../../src/modules/payments/attempts.js';
+import { RECONCILE_AFTER_MS } from '../../src/modules/payments/reconciliation.js';
 import { signWebhook } from '../../src/infra/payments/signature.js';
 import { checkout, createCustomer, createShop, origin, verify } from '../factories-checkout.js';
 import { DROPOFF } from '../factories-dispatch.js';

@@ -10,7 +10,7 @@ describe('api client', () => {
         { status: 401 },
       ),
     });
-    const err = await api.post('/api/user/login', {}).catch((e: unknown) => e);
+    const err = await api.post('/api/user/login').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ message: 'Invalid email or password', code: 'invalid_credentials', status: 401 });
   });

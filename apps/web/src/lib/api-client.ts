@@ -1,4 +1,4 @@
-import { MSG } from '@jara/shared';
+import { MSG, type RequestBody, type RequestQuery, type RequestSchema } from '@jara/shared';
 
 /** The one way the web app talks to the API: same origin, cookies included, one error type. */
 export class ApiError extends Error {
@@ -22,6 +22,30 @@ export interface RequestOptions {
   /** Return `{ success: false }` answers with status 200 instead of throwing (e.g. is-auth for guests). */
   allowUnsuccessful?: boolean;
   signal?: AbortSignal;
+}
+
+/**
+ * Requests typed by the shared schemas the server validates them with: a JSON body or a query
+ * names its schema (`api.post<CheckoutAnswer, typeof CheckoutInput>(path, body)`), so a call the
+ * server would refuse does not compile. Without a schema a call sends no body, or a FormData.
+ */
+export interface Api {
+  get<T>(path: string, opts?: RequestOptions): Promise<T>;
+  get<T, S extends RequestSchema = never>(
+    path: string,
+    opts: RequestOptions & { query: NoInfer<RequestQuery<S>> },
+  ): Promise<T>;
+  post<T>(path: string, body?: FormData, opts?: RequestOptions): Promise<T>;
+  post<T, S extends RequestSchema = never>(
+    path: string,
+    body: NoInfer<RequestBody<S>>,
+    opts?: RequestOptions,
+  ): Promise<T>;
+  delete<T, S extends RequestSchema = never>(
+    path: string,
+    body: NoInfer<RequestBody<S>>,
+    opts?: RequestOptions,
+  ): Promise<T>;
 }
 
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
@@ -74,8 +98,24 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   return data;
 }
 
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+/** A query's text, leaving out what is unset or empty (the schema's default, or no filter). */
+export function searchParams(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+function withQuery(path: string, query: object | undefined): string {
+  const qs = query ? searchParams(query) : '';
+  return qs ? `${path}?${qs}` : path;
+}
+
+export const api: Api = {
+  get: <T>(path: string, opts?: RequestOptions & { query?: object }) =>
+    request<T>('GET', withQuery(path, opts?.query), undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts),
 };

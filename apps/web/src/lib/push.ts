@@ -1,4 +1,10 @@
-import type { PushPublicKeyAnswer, PushSubscriptionInput } from '@jara/shared';
+import type {
+  MessageAnswer,
+  PushPublicKeyAnswer,
+  PushSubscriptionInput,
+  PushUnsubscribedAnswer,
+  PushUnsubscribeInput,
+} from '@jara/shared';
 import { api } from './api-client';
 import { readJson, writeJson } from './storage';
 import { SW_URL } from './pwa';
@@ -79,7 +85,10 @@ export async function enablePush(): Promise<PushState> {
     reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }),
     SUBSCRIBE_TIMEOUT_MS,
   );
-  await api.post('/api/push/subscriptions', sub.toJSON() as PushSubscriptionInput);
+  await api.post<MessageAnswer, typeof PushSubscriptionInput>(
+    '/api/push/subscriptions',
+    sub.toJSON() as PushSubscriptionInput,
+  );
   return 'on';
 }
 
@@ -87,7 +96,9 @@ export async function disablePush(): Promise<void> {
   if (!pushSupported()) return;
   const sub = await (await registration(false))?.pushManager.getSubscription();
   if (!sub) return;
-  await api.delete('/api/push/subscriptions', { endpoint: sub.endpoint }).catch(() => undefined);
+  await api
+    .delete<PushUnsubscribedAnswer, typeof PushUnsubscribeInput>('/api/push/subscriptions', { endpoint: sub.endpoint })
+    .catch(() => undefined);
   await sub.unsubscribe();
 }
 

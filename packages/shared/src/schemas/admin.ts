@@ -5,6 +5,7 @@ import { VEHICLES } from './rider.js';
 import { MediaUrl, VENDOR_KINDS } from './seller.js';
 
 export const ApplicationParams = z.strictObject({ kind: z.enum(['vendor', 'rider']), id: Id });
+export type ApplicationParams = z.infer<typeof ApplicationParams>;
 export const RejectInput = z.strictObject({
   reason: str().trim().min(3, 'Give a reason (at least 3 characters)').max(500),
 });
@@ -22,6 +23,10 @@ export const AdminOrdersQuery = z.strictObject({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+/** `POST /api/admin/upload?kind=`: what the picture is for. */
+export const AdminUploadQuery = z.strictObject({ kind: z.enum(['category', 'banner']) });
 
 export const RefundInput = z.strictObject({
   itemId: Id.optional(),

@@ -68,6 +68,14 @@ export const ChatMessagesQuery = z.strictObject({
 });
 export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuery>;
 
+/** `GET /api/support/chats/:id`: the conversation is in the path. */
+export const SupportThreadQuery = ChatMessagesQuery.pick({ before: true, limit: true });
+export type SupportThreadQuery = z.infer<typeof SupportThreadQuery>;
+
+/** `POST /api/chat/read`: the caller has seen every message of the conversation. */
+export const ChatReadInput = z.strictObject({ chatId: z.uuid() });
+export type ChatReadInput = z.infer<typeof ChatReadInput>;
+
 /** A chat message as the API and the socket send it (SPEC §3). */
 export const ChatMessageDto = z.object({
   _id: z.string(),
@@ -205,6 +213,13 @@ export type ContactInput = z.infer<typeof ContactInput>;
 
 export const ContactReplyInput = z.strictObject({ message: Text(CONTACT_MESSAGE_MAX) });
 export type ContactReplyInput = z.infer<typeof ContactReplyInput>;
+
+/** `GET /api/support/contact-messages`. */
+export const ContactMessagesQuery = z.strictObject({
+  q: str().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type ContactMessagesQuery = z.infer<typeof ContactMessagesQuery>;
 
 /** A contact-form message in the support inbox, with the agent's emailed reply once sent. */
 export const ContactMessageDto = z.object({

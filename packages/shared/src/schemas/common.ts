@@ -53,3 +53,18 @@ export const ErrorAnswer = z.object({
   details: z.unknown().optional(),
 });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+/** Any request schema: a route's body or query, which the server validates and the web sends by. */
+export type RequestSchema = z.ZodType;
+
+/** A JSON body as its schema accepts it (before defaults and trimming). */
+export type RequestBody<S extends RequestSchema> = z.input<S>;
+
+/** The keys of `I`, optional where they are optional there, with the types `O` gives them. */
+type KeysWithTypesOf<I, O> = { [K in keyof I]: O[K & keyof O] };
+
+/**
+ * A query as the route's handler reads it, a key optional where the schema has a default. Each
+ * value is sent as its text, which the schema parses back to the same value.
+ */
+export type RequestQuery<S extends RequestSchema> = KeysWithTypesOf<z.input<S>, z.output<S>>;

@@ -38,6 +38,7 @@ export type RiderApplicationInput = z.infer<typeof RiderApplicationInput>;
 
 export const OnlineInput = z.strictObject({ isOnline: z.boolean() });
 export const JobParams = z.strictObject({ kind: z.enum(DELIVERY_KINDS), id: Id });
+export type JobParams = z.infer<typeof JobParams>;
 export const DeliverInput = z.strictObject({ code: str().regex(/^\d{4}$/, 'Enter the 4-digit code') });
 
 export const RatingInput = z.strictObject({

@@ -7,6 +7,7 @@ import {
   AdminOrdersAnswer,
   AdminOrdersQuery,
   AdminRefundAnswer,
+  AdminUploadQuery,
   AdminUserDetailAnswer,
   AdminUsersAnswer,
   ApplicationParams,
@@ -34,7 +35,6 @@ import { AdminService } from './admin.service.js';
 
 const IdParams = z.strictObject({ id: Id });
 const PathParams = z.strictObject({ path: z.string().regex(/^[a-z0-9-]{1,40}$/) });
-const UploadQuery = z.strictObject({ kind: z.enum(['category', 'banner']) });
 
 export const adminModule: Module = async (app, ctx) => {
   const admin = new AdminService(ctx);
@@ -194,7 +194,7 @@ export const adminModule: Module = async (app, ctx) => {
 
   app.post(
     '/api/admin/upload',
-    { schema: { tags, querystring: UploadQuery, response: { 200: ImageUploadAnswer } } },
+    { schema: { tags, querystring: AdminUploadQuery, response: { 200: ImageUploadAnswer } } },
     async (req) => ({
       success: true as const,
       url: await storeUploadedImage(req, ctx.storage, req.query.kind === 'category' ? 'categories' : 'banners'),

@@ -5,6 +5,7 @@ import {
   ChatAnswer,
   ChatMessagesAnswer,
   ChatMessagesQuery,
+  ChatReadInput,
   ChatUnreadAnswer,
   OkAnswer,
   str,
@@ -74,7 +75,7 @@ export const chatModule: Module = async (app, ctx) => {
 
   app.post(
     '/api/chat/read',
-    { schema: { tags: ['chat'], body: z.strictObject({ chatId: z.uuid() }), response: { 200: OkAnswer } } },
+    { schema: { tags: ['chat'], body: ChatReadInput, response: { 200: OkAnswer } } },
     async (req) => {
       const user = requireUser(req);
       await chats.markRead(user, req.body.chatId);

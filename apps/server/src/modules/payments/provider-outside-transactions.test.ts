@@ -26,7 +26,8 @@ import {
 import { payouts } from '../../infra/db/schema-portals.js';
 import { queryRows } from '../../infra/db/client.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
-import { PAYMENT_NOT_STARTED, PROVIDER_UNAVAILABLE, RECONCILE_AFTER_MS } from './payments.service.js';
+import { PAYMENT_NOT_STARTED, PROVIDER_UNAVAILABLE } from './attempts.js';
+import { RECONCILE_AFTER_MS } from './reconciliation.js';
 
 /** The client's patience in the "never answers" cases (the default, 15 s, everywhere else). */
 const TIMEOUT_MS = 1000;

@@ -20,6 +20,7 @@ import {
   SellerProductAnswer,
   SellerProductSavedAnswer,
   SellerProductsAnswer,
+  SellerUploadQuery,
   StockInput,
   VendorApplicationInput,
 } from '@jara/shared';
@@ -31,7 +32,6 @@ import { storeUploadedImage } from '../media/index.js';
 import { SellerService } from './seller.service.js';
 
 const IdParams = z.strictObject({ id: Id });
-const UploadQuery = z.strictObject({ kind: z.enum(['profile', 'product']) });
 const MINUTE = 60_000;
 
 export const sellerModule: Module = async (app, ctx) => {
@@ -59,7 +59,7 @@ export const sellerModule: Module = async (app, ctx) => {
   /** One image per request: the applicant's profile photo, or a vendor's product image. */
   app.post(
     '/api/seller/upload',
-    { schema: { tags, querystring: UploadQuery, response: { 200: ImageUploadAnswer } }, config: applicant },
+    { schema: { tags, querystring: SellerUploadQuery, response: { 200: ImageUploadAnswer } }, config: applicant },
     async (req, reply) => {
       const user = requireUser(req);
       await rateLimit(ctx.limiter, reply, [{ key: `seller-upload:${user.id}`, limit: 60, windowMs: 60 * MINUTE }]);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
   CHAT_MSG,
-  ChatMessagesQuery,
   ChatStatusAnswer,
   ContactMessagesAnswer,
+  ContactMessagesQuery,
   ContactReplyAnswer,
   ContactReplyInput,
   OkAnswer,
@@ -11,8 +11,8 @@ import {
   SupportChatsQuery,
   SupportContextAnswer,
   SupportReplyAnswer,
+  SupportThreadQuery,
   SupportThreadAnswer,
-  str,
 } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
@@ -50,7 +50,7 @@ export const supportModule: Module = async (app, ctx) => {
       schema: {
         tags: ['support'],
         params: IdParams,
-        querystring: ChatMessagesQuery.pick({ before: true, limit: true }),
+        querystring: SupportThreadQuery,
         response: { 200: SupportThreadAnswer },
       },
     },
@@ -127,10 +127,7 @@ export const supportModule: Module = async (app, ctx) => {
     {
       schema: {
         tags: ['support'],
-        querystring: z.strictObject({
-          q: str().trim().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(100),
-        }),
+        querystring: ContactMessagesQuery,
         response: { 200: ContactMessagesAnswer },
       },
     },

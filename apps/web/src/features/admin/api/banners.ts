@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BannerAnswer, BannerInput, BannersAnswer, MessageAnswer } from '@jara/shared';
+import type { BannerAnswer, BannerInput, BannersAnswer, MessageAnswer, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/banners */
@@ -9,8 +9,8 @@ export function useBanners() {
 }
 
 /** POST /api/admin/banners (new) or /api/admin/banners/:id (edit) */
-export const saveBanner = ({ id, body }: { id?: string; body: BannerInput }) =>
-  api.post<BannerAnswer>(id ? `/api/admin/banners/${id}` : '/api/admin/banners', body);
+export const saveBanner = ({ id, body }: { id?: string; body: RequestBody<typeof BannerInput> }) =>
+  api.post<BannerAnswer, typeof BannerInput>(id ? `/api/admin/banners/${id}` : '/api/admin/banners', body);
 export function useSaveBanner() {
   const qc = useQueryClient();
   return useMutation({

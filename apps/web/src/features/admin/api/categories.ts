@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCategoriesAnswer, CategoryInput, MessageAnswer } from '@jara/shared';
+import type { AdminCategoriesAnswer, CategoryInput, MessageAnswer, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/categories */
@@ -10,7 +10,8 @@ export function useAdminCategories() {
 }
 
 /** POST /api/admin/categories (create or update by path) */
-export const saveCategory = (c: CategoryInput) => api.post<MessageAnswer>('/api/admin/categories', c);
+export const saveCategory = (c: RequestBody<typeof CategoryInput>) =>
+  api.post<MessageAnswer, typeof CategoryInput>('/api/admin/categories', c);
 export function useSaveCategory() {
   const qc = useQueryClient();
   return useMutation({

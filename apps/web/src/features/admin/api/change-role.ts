@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageAnswer, Role } from '@jara/shared';
+import type { MessageAnswer, RequestBody, RoleChangeInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** Grants or withdraws one role, keeping the others (`POST /api/admin/users/:id/role`). */
-export const changeRole = ({ userId, role, grant }: { userId: string; role: Role; grant: boolean }) =>
-  api.post<MessageAnswer>(`/api/admin/users/${userId}/role`, { role, grant });
+export const changeRole = ({ userId, ...change }: { userId: string } & RequestBody<typeof RoleChangeInput>) =>
+  api.post<MessageAnswer, typeof RoleChangeInput>(`/api/admin/users/${userId}/role`, change);
 
 export function useChangeRole() {
   const qc = useQueryClient();

@@ -1,14 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDispatchAnswer, AdminDispatchesAnswer } from '@jara/shared';
+import type { AdminDispatchAnswer, AdminDispatchesAnswer, AdminOrdersQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
-import type { OrderFilters } from './get-orders';
 
-const qs = (f: OrderFilters) => new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
+export const getAdminDispatches = async (f: AdminOrdersQuery) =>
+  (await api.get<AdminDispatchesAnswer, typeof AdminOrdersQuery>('/api/admin/dispatches', { query: f })).dispatches;
 
-export const getAdminDispatches = async (f: OrderFilters) =>
-  (await api.get<AdminDispatchesAnswer>(`/api/admin/dispatches?${qs(f)}`)).dispatches;
-
-export function useAdminDispatches(f: OrderFilters) {
+export function useAdminDispatches(f: AdminOrdersQuery) {
   return useQuery({
     ...queryOptions({ queryKey: ['admin', 'dispatches', f], queryFn: () => getAdminDispatches(f), staleTime: 0 }),
     placeholderData: keepPreviousData,

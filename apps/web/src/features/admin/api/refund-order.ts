@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminRefundAnswer } from '@jara/shared';
+import type { AdminRefundAnswer, RefundInput, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const refundOrder = ({ orderId, itemId, reason }: { orderId: string; itemId?: string; reason: string }) =>
-  api.post<AdminRefundAnswer>(`/api/admin/orders/${orderId}/refund`, {
+export const refundOrder = ({ orderId, itemId, reason }: { orderId: string } & RequestBody<typeof RefundInput>) =>
+  api.post<AdminRefundAnswer, typeof RefundInput>(`/api/admin/orders/${orderId}/refund`, {
     reason,
     ...(itemId ? { itemId } : {}),
   });

@@ -1,19 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageAnswer } from '@jara/shared';
+import type { ApplicationParams, MessageAnswer, RejectInput, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export interface Review {
-  kind: 'vendor' | 'rider';
-  id: string;
-  approve: boolean;
-  reason?: string;
-}
+/** An approval, or a rejection with the reason the applicant is told. */
+type Review = ApplicationParams & ({ approve: true } | ({ approve: false } & RequestBody<typeof RejectInput>));
 
-export const reviewApplication = ({ kind, id, approve, reason }: Review) =>
-  api.post<MessageAnswer>(
-    `/api/admin/applications/${kind}/${id}/${approve ? 'approve' : 'reject'}`,
-    approve ? {} : { reason },
-  );
+export const reviewApplication = ({ kind, id, ...review }: Review) =>
+  review.approve
+    ? api.post<MessageAnswer>(`/api/admin/applications/${kind}/${id}/approve`)
+    : api.post<MessageAnswer, typeof RejectInput>(`/api/admin/applications/${kind}/${id}/reject`, {
+        reason: review.reason,
+      });
 
 export function useReviewApplication() {
   const qc = useQueryClient();

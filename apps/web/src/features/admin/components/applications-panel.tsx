@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { WEEKDAYS } from '@jara/shared';
+import { WEEKDAYS, type ApplicationParams } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextArea } from '../../../components/ui/field';
@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useApplications } from '../api/get-applications';
-import { useReviewApplication, type Review } from '../api/review-application';
+import { useReviewApplication } from '../api/review-application';
 import { Card } from '../../../components/ui/card';
 import { fmtDate, fmtTime } from '../../../lib/format-time';
 
@@ -16,7 +16,7 @@ function RejectDialog({
   target,
   onClose,
 }: {
-  target: (Omit<Review, 'approve'> & { name: string }) | null;
+  target: (ApplicationParams & { name: string }) | null;
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -64,7 +64,7 @@ function RejectDialog({
 export function ApplicationsPanel() {
   const { data, isPending, isError, error } = useApplications();
   const review = useReviewApplication();
-  const [rejecting, setRejecting] = useState<(Omit<Review, 'approve'> & { name: string }) | null>(null);
+  const [rejecting, setRejecting] = useState<(ApplicationParams & { name: string }) | null>(null);
   const approve = async (kind: 'vendor' | 'rider', id: string) => {
     try {
       await review.mutateAsync({ kind, id, approve: true });

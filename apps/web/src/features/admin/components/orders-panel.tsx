@@ -7,6 +7,7 @@ import {
   placeLine,
   shownOptionName,
   type StatusEventDto,
+  type AdminOrdersQuery,
 } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { DoorDetails } from '../../../components/ui/door-details';
@@ -17,7 +18,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useAdminDispatch, useAdminDispatches } from '../api/get-dispatches';
 import { useAdminOrder } from '../api/get-order';
-import { useAdminOrders, type OrderFilters } from '../api/get-orders';
+import { useAdminOrders } from '../api/get-orders';
 import { useRefundOrder } from '../api/refund-order';
 import { Card } from '../../../components/ui/card';
 import { fmtTime } from '../../../lib/format-time';
@@ -35,8 +36,8 @@ function Filters({
   onChange,
   statuses,
 }: {
-  value: OrderFilters;
-  onChange: (f: OrderFilters) => void;
+  value: AdminOrdersQuery;
+  onChange: (f: AdminOrdersQuery) => void;
   /** Only the statuses these records can be in. */
   statuses: readonly string[];
 }) {
@@ -179,10 +180,10 @@ function OrderDetail({ id }: { id: string }) {
   );
 }
 
-const NO_FILTERS: OrderFilters = { q: '', status: '', from: '', to: '' };
+const NO_FILTERS: AdminOrdersQuery = { q: '', status: '', from: '', to: '' };
 
 export function AdminOrdersPanel() {
-  const [f, setF] = useState<OrderFilters>(NO_FILTERS);
+  const [f, setF] = useState<AdminOrdersQuery>(NO_FILTERS);
   const [open, setOpen] = useState<string | null>(null);
   const { data, isPending, isError, error } = useAdminOrders(f);
   return (
@@ -243,7 +244,7 @@ function DispatchDetail({ id }: { id: string }) {
 }
 
 export function AdminDispatchesPanel() {
-  const [f, setF] = useState<OrderFilters>(NO_FILTERS);
+  const [f, setF] = useState<AdminOrdersQuery>(NO_FILTERS);
   const [open, setOpen] = useState<string | null>(null);
   const { data, isPending, isError, error } = useAdminDispatches(f);
   return (

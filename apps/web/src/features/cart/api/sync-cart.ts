@@ -1,10 +1,11 @@
-import type { CartAnswer, CartItems, WishListAnswer } from '@jara/shared';
+import type { CartAnswer, CartItems, CartUpdateInput, WishListAnswer, WishListUpdateInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import type { CartSyncApi } from '../hooks/cart-store';
 
-export const updateCart = (cartItems: CartItems) => api.post<CartAnswer>('/api/cart/update', { cartItems });
+export const updateCart = (cartItems: CartItems) =>
+  api.post<CartAnswer, typeof CartUpdateInput>('/api/cart/update', { cartItems });
 
 export const updateWishList = (wishList: string[]) =>
-  api.post<WishListAnswer>('/api/user/wishListUpdate', { wishList });
+  api.post<WishListAnswer, typeof WishListUpdateInput>('/api/user/wishListUpdate', { wishList });
 
 export const cartSyncApi: CartSyncApi = { pushCart: updateCart, pushWishList: updateWishList };

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CATEGORIES, type ProductSort } from '@jara/shared';
-import type { ProductSearch } from '../api/search-products';
+import { CATEGORIES, type ProductListQuery, type ProductSort } from '@jara/shared';
 
 const SORT_LABELS: Record<ProductSort, string> = {
   relevance: 'Best match',
@@ -52,7 +51,7 @@ export function ProductFilters({
   search,
   onChange,
 }: {
-  search: ProductSearch;
+  search: ProductListQuery;
   onChange: (changes: Record<string, string | null>) => void;
 }) {
   const sorts = (Object.keys(SORT_LABELS) as ProductSort[]).filter((s) => s !== 'relevance' || search.q);

@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
-import { PRODUCT_SORTS, type ProductSort } from '@jara/shared';
+import { PRODUCT_SORTS, type ProductListQuery, type ProductSort } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { CardGridSkeleton } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-client';
-import { useProductSearch, type ProductSearch } from '../api/search-products';
+import { useProductSearch } from '../api/search-products';
 import { ProductGrid } from './product-grid';
 import { ProductFilters } from './product-filters';
 
@@ -12,7 +12,7 @@ const num = (v: string | null) =>
   v !== null && v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
 
 /** The search, filters and sort as the address bar holds them (shareable, back-button friendly). */
-export function searchFromParams(params: URLSearchParams): ProductSearch {
+export function searchFromParams(params: URLSearchParams): ProductListQuery {
   const sort = params.get('sort');
   return {
     q: params.get('search')?.trim() || undefined,

@@ -1,4 +1,4 @@
-import type { ChatAnswer, ChatMessageDto, ChatMessagesAnswer } from '@jara/shared';
+import type { ChatAnswer, ChatMessageDto, ChatMessagesAnswer, ChatMessagesQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** A page of the caller's conversation as the thread keeps it. */
@@ -16,6 +16,6 @@ export async function getOwnChat(): Promise<ChatPage> {
 
 /** The page of messages before `before` (cursor = the oldest message id shown). */
 export async function getOlderMessages(before: string): Promise<Omit<ChatPage, 'chatId'>> {
-  const res = await api.get<ChatMessagesAnswer>(`/api/chat/messages?before=${encodeURIComponent(before)}`);
+  const res = await api.get<ChatMessagesAnswer, typeof ChatMessagesQuery>('/api/chat/messages', { query: { before } });
   return { messages: res.chat.messages, hasMore: res.chat.hasMore };
 }

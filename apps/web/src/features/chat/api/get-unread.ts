@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChatUnreadAnswer, OkAnswer } from '@jara/shared';
+import type { ChatReadInput, ChatUnreadAnswer, OkAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const unreadQuery = (userId: string | undefined) =>
@@ -15,4 +15,4 @@ export const unreadQuery = (userId: string | undefined) =>
 
 export const useUnread = (userId: string | undefined) => useQuery(unreadQuery(userId));
 
-export const markChatRead = (chatId: string) => api.post<OkAnswer>('/api/chat/read', { chatId });
+export const markChatRead = (chatId: string) => api.post<OkAnswer, typeof ChatReadInput>('/api/chat/read', { chatId });

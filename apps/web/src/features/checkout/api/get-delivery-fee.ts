@@ -1,16 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeliveryFeeAnswer } from '@jara/shared';
+import type { DeliveryFeeAnswer, DeliveryFeeInput, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export interface FeeRequest {
-  latitude: number;
-  longitude: number;
-  vendorIds: string[];
-}
+type FeeRequest = RequestBody<typeof DeliveryFeeInput>;
 
 /** `POST /api/order/delivery-fee` → total delivery fee in naira. */
 export const getDeliveryFee = async (req: FeeRequest): Promise<number> =>
-  (await api.post<DeliveryFeeAnswer>('/api/order/delivery-fee', req)).totalDeliveryFee;
+  (await api.post<DeliveryFeeAnswer, typeof DeliveryFeeInput>('/api/order/delivery-fee', req)).totalDeliveryFee;
 
 export const deliveryFeeQuery = (req: FeeRequest | null) =>
   queryOptions({

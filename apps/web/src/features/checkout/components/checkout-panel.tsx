@@ -16,16 +16,17 @@ import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { readJson, writeJson } from '../../../lib/storage';
 import { useDeliveryFee } from '../api/get-delivery-fee';
-import { startPayment, type CheckoutItemPayload } from '../api/start-payment';
+import { startPayment } from '../api/start-payment';
 import { AddressPicker } from './address-picker';
 import { OrderSummary, type FeeState } from './order-summary';
-import type { Address, Suggestion } from '@jara/shared';
+import type { Address, CheckoutItem, Suggestion } from '@jara/shared';
 import { AddressInput } from '../../addresses';
 import { useDeliveryFeeRange } from '../api/get-fee-range';
 
 const SELECTED_KEY = 'jara.address';
 
-export type CheckoutLine = CheckoutItemPayload;
+/** A cart line: the cart knows every field the server lets a checkout leave out. */
+export type CheckoutLine = Required<CheckoutItem>;
 
 /**
  * The cart's right-hand side: address picker, order summary (shared formulas, fee from the

@@ -7,7 +7,9 @@ export const deliveryFeeQuery = (input: DispatchFeeInput | null) =>
   queryOptions({
     queryKey: ['dispatch-fee', input],
     queryFn: async (): Promise<Kobo> =>
-      nairaToKobo((await api.post<DispatchFeeAnswer>('/api/dispatch/delivery-fee', input)).deliveryFee),
+      nairaToKobo(
+        (await api.post<DispatchFeeAnswer, typeof DispatchFeeInput>('/api/dispatch/delivery-fee', input!)).deliveryFee,
+      ),
     enabled: input !== null,
     staleTime: 10 * 60_000,
     retry: false,

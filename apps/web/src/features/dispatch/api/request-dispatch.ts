@@ -4,6 +4,6 @@ import { api } from '../../../lib/api-client';
 
 /** Creates the dispatch (priced by the server) and answers with the payment page to go to. */
 export const requestDispatch = (body: DispatchRequestInput) =>
-  api.post<DispatchPaymentAnswer>('/api/payment/paystack-dispatch', body);
+  api.post<DispatchPaymentAnswer, typeof DispatchRequestInput>('/api/payment/paystack-dispatch', body);
 
 export const useRequestDispatch = () => useMutation({ mutationFn: requestDispatch });

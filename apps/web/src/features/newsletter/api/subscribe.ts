@@ -1,4 +1,5 @@
+import type { MessageAnswer, NewsletterInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const subscribe = (email: string) =>
-  api.post<{ success: true; message: string }>('/api/newsletter/subscribe', { email });
+  api.post<MessageAnswer, typeof NewsletterInput>('/api/newsletter/subscribe', { email });

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { OrderListAnswer } from '@jara/shared';
+import type { OrderListAnswer, OrderListQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 const PAGE_SIZE = 10;
 
 export const getMyOrders = (page: number) =>
-  api.get<OrderListAnswer>(`/api/order/user?page=${page}&limit=${PAGE_SIZE}`);
+  api.get<OrderListAnswer, typeof OrderListQuery>('/api/order/user', { query: { page, limit: PAGE_SIZE } });
 
 export const myOrdersQuery = infiniteQueryOptions({
   queryKey: ['orders', 'mine'],

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOADER_REDIRECT_MS, safeNextPath, type PaymentVerifyAnswer } from '@jara/shared';
+import { LOADER_REDIRECT_MS, safeNextPath, type PaymentVerifyAnswer, type PaymentVerifyQuery } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
@@ -43,7 +43,7 @@ export function LoaderPage() {
     if (!reference || !/^[A-Za-z0-9.=-]{1,100}$/.test(reference)) return;
     let live = true;
     api
-      .get<PaymentVerifyAnswer>(`/api/payment/verify?reference=${encodeURIComponent(reference)}`)
+      .get<PaymentVerifyAnswer, typeof PaymentVerifyQuery>('/api/payment/verify', { query: { reference } })
       .then(async (res) => {
         if (!live) return;
         setOutcome(res.state === 'paid' ? 'paid' : res.state === 'awaiting' ? 'pending' : 'failed');

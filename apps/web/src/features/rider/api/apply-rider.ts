@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { riderMeQuery } from './get-rider-me';
 
 export const applyRider = async (input: RiderApplicationInput) =>
-  (await api.post<RiderApplyAnswer>('/api/rider/apply', input)).rider;
+  (await api.post<RiderApplyAnswer, typeof RiderApplicationInput>('/api/rider/apply', input)).rider;
 
 export function useApplyRider() {
   const qc = useQueryClient();

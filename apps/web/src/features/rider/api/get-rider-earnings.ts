@@ -15,7 +15,7 @@ export function useRiderEarnings() {
 }
 
 export const requestRiderPayout = async (account: PayoutInput) =>
-  (await api.post<PayoutAnswer>('/api/rider/payouts', account)).payout;
+  (await api.post<PayoutAnswer, typeof PayoutInput>('/api/rider/payouts', account)).payout;
 
 export function useRequestRiderPayout() {
   const qc = useQueryClient();

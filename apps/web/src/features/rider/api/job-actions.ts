@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AbsentAnswer, ArrivedAnswer, JobKind, MessageAnswer } from '@jara/shared';
+import type { AbsentAnswer, ArrivedAnswer, DeliverInput, JobParams, MessageAnswer, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** What each action answers. */
@@ -10,18 +10,15 @@ interface ActionAnswers {
   absent: AbsentAnswer;
 }
 type Action = keyof ActionAnswers;
-export interface JobRef {
-  kind: JobKind;
-  id: string;
-}
+export type JobRef = JobParams;
 
 /** POST /api/rider/jobs/:kind/:id/(accept|picked|arrived|absent) */
 export const jobAction = <A extends Action>(action: A, { kind, id }: JobRef) =>
   api.post<ActionAnswers[A]>(`/api/rider/jobs/${kind}/${id}/${action}`);
 
 /** POST /api/rider/jobs/:kind/:id/deliver with the customer's code. */
-export const deliverJob = ({ kind, id, code }: JobRef & { code: string }) =>
-  api.post<MessageAnswer>(`/api/rider/jobs/${kind}/${id}/deliver`, { code });
+export const deliverJob = ({ kind, id, code }: JobRef & RequestBody<typeof DeliverInput>) =>
+  api.post<MessageAnswer, typeof DeliverInput>(`/api/rider/jobs/${kind}/${id}/deliver`, { code });
 
 function useRefreshRider() {
   const qc = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RiderAnswer } from '@jara/shared';
+import type { OnlineInput, RiderAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { riderMeQuery } from './get-rider-me';
 
 export const setOnline = async (isOnline: boolean) =>
-  (await api.post<RiderAnswer>('/api/rider/online', { isOnline })).rider;
+  (await api.post<RiderAnswer, typeof OnlineInput>('/api/rider/online', { isOnline })).rider;
 
 export function useSetOnline() {
   const qc = useQueryClient();

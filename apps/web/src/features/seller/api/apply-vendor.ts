@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { sellerMeQuery } from './get-seller-me';
 
 export const applyVendor = async (input: VendorApplicationInput) =>
-  (await api.post<SellerApplyAnswer>('/api/seller/apply', input)).vendor;
+  (await api.post<SellerApplyAnswer, typeof VendorApplicationInput>('/api/seller/apply', input)).vendor;
 
 export function useApplyVendor() {
   const qc = useQueryClient();

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageAnswer } from '@jara/shared';
+import type { ItemsActionInput, MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const confirmOrder = (orderId: string) => api.post<MessageAnswer>(`/api/seller/orders/${orderId}/confirm`, {});
+/** Every item of the order that is still waiting (no `itemIds`). */
+export const confirmOrder = (orderId: string) =>
+  api.post<MessageAnswer, typeof ItemsActionInput>(`/api/seller/orders/${orderId}/confirm`, {});
 
 export function useConfirmOrder() {
   const qc = useQueryClient();

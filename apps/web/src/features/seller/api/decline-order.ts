@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageAnswer } from '@jara/shared';
+import type { DeclineInput, MessageAnswer, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const declineOrder = ({ orderId, reason }: { orderId: string; reason: string }) =>
-  api.post<MessageAnswer>(`/api/seller/orders/${orderId}/decline`, { reason });
+export const declineOrder = ({ orderId, ...body }: { orderId: string } & RequestBody<typeof DeclineInput>) =>
+  api.post<MessageAnswer, typeof DeclineInput>(`/api/seller/orders/${orderId}/decline`, body);
 
 export function useDeclineOrder() {
   const qc = useQueryClient();

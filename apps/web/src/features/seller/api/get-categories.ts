@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CategoryDto } from '@jara/shared';
+import type { CategoryListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getCategories = async () =>
-  (await api.get<{ success: true; categories: CategoryDto[] }>('/api/category/list')).categories;
+export const getCategories = async () => (await api.get<CategoryListAnswer>('/api/category/list')).categories;
 
 export const categoriesQuery = queryOptions({
   queryKey: ['seller', 'categories'],

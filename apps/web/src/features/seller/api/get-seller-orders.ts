@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SellerOrdersAnswer } from '@jara/shared';
+import type { SellerOrdersAnswer, SellerOrdersQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export type OrderScope = 'active' | 'today' | 'past';
+export type OrderScope = SellerOrdersQuery['scope'];
 
 export const getSellerOrders = async (scope: OrderScope) =>
-  (await api.get<SellerOrdersAnswer>(`/api/seller/orders?scope=${scope}`)).orders;
+  (await api.get<SellerOrdersAnswer, typeof SellerOrdersQuery>('/api/seller/orders', { query: { scope } })).orders;
 
 export const sellerOrdersQuery = (scope: OrderScope) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SellerProductsAnswer } from '@jara/shared';
+import type { ProductSearchQuery, SellerProductsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const getSellerProducts = async (q: string) =>
-  (await api.get<SellerProductsAnswer>(`/api/seller/products${q ? `?q=${encodeURIComponent(q)}` : ''}`)).products;
+  (await api.get<SellerProductsAnswer, typeof ProductSearchQuery>('/api/seller/products', { query: { q } })).products;
 
 export const sellerProductsQuery = (q: string) =>
   queryOptions({ queryKey: ['seller', 'products', q], queryFn: () => getSellerProducts(q), staleTime: 10_000 });

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { sellerEarningsQuery } from './get-seller-earnings';
 
 export const requestSellerPayout = async (account: PayoutInput) =>
-  (await api.post<PayoutAnswer>('/api/seller/payouts', account)).payout;
+  (await api.post<PayoutAnswer, typeof PayoutInput>('/api/seller/payouts', account)).payout;
 
 export function useRequestSellerPayout() {
   const qc = useQueryClient();

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProductInput, SellerProductSavedAnswer } from '@jara/shared';
+import type { ProductInput, RequestBody, SellerProductSavedAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-type ProductBody = Omit<ProductInput, 'options' | 'description' | 'inStock'> & {
-  description: string[];
-  inStock: boolean;
-  options: { id?: string; name: string; price: number; offerPrice?: number | null }[];
-};
-
-export const saveProduct = async ({ id, body }: { id?: string; body: ProductBody }) =>
-  (await api.post<SellerProductSavedAnswer>(id ? `/api/seller/products/${id}` : '/api/seller/products', body)).product;
+export const saveProduct = async ({ id, body }: { id?: string; body: RequestBody<typeof ProductInput> }) =>
+  (
+    await api.post<SellerProductSavedAnswer, typeof ProductInput>(
+      id ? `/api/seller/products/${id}` : '/api/seller/products',
+      body,
+    )
+  ).product;
 
 export function useSaveProduct() {
   const qc = useQueryClient();

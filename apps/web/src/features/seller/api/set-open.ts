@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SellerOpenAnswer } from '@jara/shared';
+import type { OpenSwitchInput, SellerOpenAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerMeQuery } from './get-seller-me';
 
 export const setShopOpen = async (isOpen: boolean) =>
-  (await api.post<SellerOpenAnswer>('/api/seller/open', { isOpen })).vendor;
+  (await api.post<SellerOpenAnswer, typeof OpenSwitchInput>('/api/seller/open', { isOpen })).vendor;
 
 export function useSetShopOpen() {
   const qc = useQueryClient();

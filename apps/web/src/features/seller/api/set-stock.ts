@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SellerProductAnswer } from '@jara/shared';
+import type { RequestBody, SellerProductAnswer, StockInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const setStock = async ({ id, inStock }: { id: string; inStock: boolean }) =>
-  (await api.post<SellerProductAnswer>(`/api/seller/products/${id}/stock`, { inStock })).product;
+export const setStock = async ({ id, ...body }: { id: string } & RequestBody<typeof StockInput>) =>
+  (await api.post<SellerProductAnswer, typeof StockInput>(`/api/seller/products/${id}/stock`, body)).product;
 
 export function useSetStock() {
   const qc = useQueryClient();

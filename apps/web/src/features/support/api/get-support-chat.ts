@@ -1,10 +1,10 @@
-import type { OkAnswer, SupportThread, SupportThreadAnswer } from '@jara/shared';
+import type { OkAnswer, SupportThread, SupportThreadAnswer, SupportThreadQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** One conversation for an agent, latest page or the page before `before`. */
 export async function getSupportChat(chatId: string, before?: string): Promise<SupportThread> {
-  const qs = before ? `?before=${encodeURIComponent(before)}` : '';
-  return (await api.get<SupportThreadAnswer>(`/api/support/chats/${encodeURIComponent(chatId)}${qs}`)).chat;
+  const path = `/api/support/chats/${encodeURIComponent(chatId)}`;
+  return (await api.get<SupportThreadAnswer, typeof SupportThreadQuery>(path, { query: { before } })).chat;
 }
 
 export const markSupportChatRead = (chatId: string) =>

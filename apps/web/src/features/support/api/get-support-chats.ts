@@ -1,17 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportChatsAnswer } from '@jara/shared';
+import type { SupportChatsAnswer, SupportChatsQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export type InboxFilter = 'all' | 'open' | 'resolved';
+export type InboxFilter = SupportChatsQuery['status'];
 
 export const supportChatsQuery = (q: string, status: InboxFilter) =>
   queryOptions({
     queryKey: ['support', 'chats', { q, status }],
-    queryFn: async () => {
-      const params = new URLSearchParams({ status });
-      if (q.trim()) params.set('q', q.trim());
-      return (await api.get<SupportChatsAnswer>(`/api/support/chats?${params}`)).chats;
-    },
+    queryFn: async () =>
+      (
+        await api.get<SupportChatsAnswer, typeof SupportChatsQuery>('/api/support/chats', {
+          query: { status, q: q.trim() },
+        })
+      ).chats,
     staleTime: 10_000,
     placeholderData: keepPreviousData,
   });

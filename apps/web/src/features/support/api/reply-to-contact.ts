@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactReplyAnswer } from '@jara/shared';
+import type { ContactReplyAnswer, ContactReplyInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export const replyToContact = (id: string, message: string) =>
-  api.post<ContactReplyAnswer>(`/api/support/contact-messages/${encodeURIComponent(id)}/reply`, { message });
+  api.post<ContactReplyAnswer, typeof ContactReplyInput>(
+    `/api/support/contact-messages/${encodeURIComponent(id)}/reply`,
+    { message },
+  );
 
 export function useReplyToContact(id: string) {
   const qc = useQueryClient();
