@@ -484,6 +484,23 @@ test('on a 360×740 phone no label, button or placeholder is cut, no short word 
   await customer.payOrder();
   await customer.fillCart();
   await pendingApplications(baseURL!);
+  // Something in both of support's inboxes: a chat from the customer and a guest's contact message.
+  const headers = { Origin: baseURL!, 'X-Forwarded-For': '198.18.250.1' };
+  const chat = await customer.page.request.post('/api/chat/send', {
+    headers,
+    multipart: { message: 'Hello, my jollof came without the plantain. Can the kitchen send it with the rider?' },
+  });
+  expect(chat.ok(), await chat.text()).toBe(true);
+  const contact = await customer.page.request.post('/api/mail/contact', {
+    headers,
+    multipart: {
+      name: 'Oghenekaro Guest-Visitor',
+      email: 'oghenekaro.guest-visitor@example.com',
+      subject: 'Refund for a cancelled suya order last Saturday night',
+      message: 'The vendor cancelled after I paid. When does the refund reach my card?',
+    },
+  });
+  expect(contact.ok(), await contact.text()).toBe(true);
   const { shop } = customer;
   const found: string[] = [];
 
@@ -546,7 +563,36 @@ test('on a 360×740 phone no label, button or placeholder is cut, no short word 
         { name: 'rider earnings', path: '/rider/earnings' },
       ],
     ],
-    ['support', [{ name: 'support inbox', path: '/support' }]],
+    [
+      'support',
+      [
+        { name: 'support inbox', path: '/support' },
+        {
+          name: 'support conversation',
+          path: '/support',
+          ready: async (p) => {
+            await p
+              .getByRole('main')
+              .getByRole('button', { name: /Ada Narrow/ })
+              .first()
+              .click();
+            await expect(p.getByText(/without the plantain/).last()).toBeVisible();
+          },
+        },
+        { name: 'support contact messages', path: '/support?tab=contact' },
+        {
+          name: 'support contact message opened',
+          path: '/support?tab=contact',
+          ready: async (p) => {
+            await p
+              .getByRole('main')
+              .getByRole('button', { name: /Refund for a cancelled suya/ })
+              .click();
+            await expect(p.getByText(/When does the refund reach my card/)).toBeVisible();
+          },
+        },
+      ],
+    ],
     [
       'admin',
       [

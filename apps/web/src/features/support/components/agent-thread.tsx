@@ -55,7 +55,8 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
   return (
     <div className="flex min-h-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
+        {/* On a phone the buttons take a second row rather than squeeze the customer's name. */}
+        <header className="flex flex-wrap items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
           <button
             type="button"
             onClick={onBack}
@@ -64,9 +65,11 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
           >
             <ChevronLeft size={20} />
           </button>
-          <div className="min-w-0 flex-1">
-            <h2 className="truncate text-base font-semibold">{shownName}</h2>
-            <p className="truncate text-xs text-stone-600">
+          <div className="min-w-40 flex-1">
+            <h2 className="truncate text-base font-semibold" title={shownName}>
+              {shownName}
+            </h2>
+            <p className="truncate text-xs text-stone-600" title={shownEmail}>
               {shownEmail}
               {resolved ? ' · Resolved' : ''}
             </p>

@@ -91,12 +91,14 @@ function ContactItem({
       >
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className="truncate font-semibold">{m.subject}</span>
+            <span className="truncate font-semibold" title={m.subject}>
+              {m.subject}
+            </span>
             <span className="shrink-0 text-[11px] text-stone-500">
               {dayLabel(m.createdAt)} {timeLabel(m.createdAt)}
             </span>
           </span>
-          <span className="block truncate text-xs text-stone-600">
+          <span className="block truncate text-xs text-stone-600" title={`${m.name} · ${m.email}`}>
             {m.name} · {m.email}
           </span>
         </span>

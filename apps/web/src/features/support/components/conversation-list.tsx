@@ -103,13 +103,14 @@ export function ConversationList({
                     <span className="flex items-baseline justify-between gap-2">
                       <span
                         className={`truncate text-sm ${c.unread ? 'font-bold text-stone-900' : 'font-semibold text-stone-800'}`}
+                        title={c.customer.name}
                       >
                         {c.customer.name}
                       </span>
                       <span className="shrink-0 text-[11px] text-stone-600">{when(c.lastMessageAt)}</span>
                     </span>
                     <span className="flex items-center justify-between gap-2">
-                      <span className="truncate text-xs text-stone-600">
+                      <span className="truncate text-xs text-stone-600" title={preview}>
                         {fromAgent ? 'You: ' : ''}
                         {preview}
                       </span>
