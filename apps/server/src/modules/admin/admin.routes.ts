@@ -31,27 +31,37 @@ import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { requireRole } from '../../lib/http.js';
 import { storeUploadedImage } from '../media/index.js';
-import { AdminService } from './admin.service.js';
+import { AdminApplications } from './applications.service.js';
+import { AdminContent } from './content.service.js';
+import { AdminDispatches } from './dispatches.service.js';
+import { AdminOrders } from './orders.service.js';
+import { AdminOutbox } from './outbox.service.js';
+import { AdminUsers } from './users.service.js';
 
 const IdParams = z.strictObject({ id: Id });
 const PathParams = z.strictObject({ path: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 
 export const adminModule: Module = async (app, ctx) => {
-  const admin = new AdminService(ctx);
+  const applications = new AdminApplications(ctx);
+  const users = new AdminUsers(ctx);
+  const orders = new AdminOrders(ctx);
+  const dispatches = new AdminDispatches(ctx);
+  const content = new AdminContent(ctx);
+  const outbox = new AdminOutbox(ctx);
   const tags = ['admin'];
 
   defaultAccess(app, ['admin']);
 
   app.get('/api/admin/applications', { schema: { tags, response: { 200: ApplicationsAnswer } } }, async () => ({
     success: true as const,
-    ...(await admin.applications()),
+    ...(await applications.list()),
   }));
 
   app.post(
     '/api/admin/applications/:kind/:id/approve',
     { schema: { tags, params: ApplicationParams, response: { 200: MessageAnswer } } },
     async (req) => {
-      await admin.review(requireRole(req, 'admin'), req.params.kind, req.params.id, { approve: true });
+      await applications.review(requireRole(req, 'admin'), req.params.kind, req.params.id, { approve: true });
       return { success: true as const, message: 'Application approved' };
     },
   );
@@ -60,7 +70,7 @@ export const adminModule: Module = async (app, ctx) => {
     '/api/admin/applications/:kind/:id/reject',
     { schema: { tags, params: ApplicationParams, body: RejectInput, response: { 200: MessageAnswer } } },
     async (req) => {
-      await admin.review(requireRole(req, 'admin'), req.params.kind, req.params.id, {
+      await applications.review(requireRole(req, 'admin'), req.params.kind, req.params.id, {
         approve: false,
         reason: req.body.reason,
       });
@@ -73,7 +83,7 @@ export const adminModule: Module = async (app, ctx) => {
     { schema: { tags, querystring: UsersQuery, response: { 200: AdminUsersAnswer } } },
     async (req) => ({
       success: true as const,
-      users: await admin.users(req.query.q || undefined, req.query.role),
+      users: await users.list(req.query.q || undefined, req.query.role),
     }),
   );
 
@@ -82,7 +92,7 @@ export const adminModule: Module = async (app, ctx) => {
     { schema: { tags, params: IdParams, response: { 200: AdminUserDetailAnswer } } },
     async (req) => ({
       success: true as const,
-      ...(await admin.userDetail(req.params.id)),
+      ...(await users.detail(req.params.id)),
     }),
   );
 
@@ -90,7 +100,7 @@ export const adminModule: Module = async (app, ctx) => {
     '/api/admin/users/:id/role',
     { schema: { tags, params: IdParams, body: RoleChangeInput, response: { 200: MessageAnswer } } },
     async (req) => {
-      await admin.changeRole(requireRole(req, 'admin'), req.params.id, req.body.role, req.body.grant);
+      await users.changeRole(requireRole(req, 'admin'), req.params.id, req.body.role, req.body.grant);
       return { success: true as const, message: req.body.grant ? 'Role granted' : 'Role withdrawn' };
     },
   );
@@ -100,7 +110,7 @@ export const adminModule: Module = async (app, ctx) => {
     { schema: { tags, querystring: AdminOrdersQuery, response: { 200: AdminOrdersAnswer } } },
     async (req) => ({
       success: true as const,
-      orders: await admin.orders(req.query),
+      orders: await orders.list(req.query),
     }),
   );
   app.get(
@@ -108,14 +118,14 @@ export const adminModule: Module = async (app, ctx) => {
     { schema: { tags, params: IdParams, response: { 200: AdminOrderAnswer } } },
     async (req) => ({
       success: true as const,
-      order: await admin.orderDetail(req.params.id),
+      order: await orders.detail(req.params.id),
     }),
   );
   app.post(
     '/api/admin/orders/:id/refund',
     { schema: { tags, params: IdParams, body: RefundInput, response: { 200: AdminRefundAnswer } } },
     async (req) => {
-      const r = await admin.refundOrder(requireRole(req, 'admin'), req.params.id, req.body);
+      const r = await orders.refund(requireRole(req, 'admin'), req.params.id, req.body);
       return { success: true as const, ...r, message: 'Refund queued' };
     },
   );
@@ -125,7 +135,7 @@ export const adminModule: Module = async (app, ctx) => {
     { schema: { tags, querystring: AdminOrdersQuery, response: { 200: AdminDispatchesAnswer } } },
     async (req) => ({
       success: true as const,
-      dispatches: await admin.dispatches(req.query),
+      dispatches: await dispatches.list(req.query),
     }),
   );
   app.get(
@@ -133,24 +143,24 @@ export const adminModule: Module = async (app, ctx) => {
     { schema: { tags, params: IdParams, response: { 200: AdminDispatchAnswer } } },
     async (req) => ({
       success: true as const,
-      dispatch: await admin.dispatchDetail(req.params.id),
+      dispatch: await dispatches.detail(req.params.id),
     }),
   );
 
   app.get('/api/admin/riders/low-rated', { schema: { tags, response: { 200: LowRatedRidersAnswer } } }, async () => ({
     success: true as const,
-    riders: await admin.lowRatedRiders(),
+    riders: await users.lowRatedRiders(),
   }));
 
   app.get('/api/admin/categories', { schema: { tags, response: { 200: AdminCategoriesAnswer } } }, async () => ({
     success: true as const,
-    categories: await admin.categories(),
+    categories: await content.categories(),
   }));
   app.post(
     '/api/admin/categories',
     { schema: { tags, body: CategoryInput, response: { 200: MessageAnswer } } },
     async (req) => {
-      await admin.saveCategory(req.body);
+      await content.saveCategory(req.body);
       return { success: true as const, message: 'Category saved' };
     },
   );
@@ -158,21 +168,21 @@ export const adminModule: Module = async (app, ctx) => {
     '/api/admin/categories/:path/delete',
     { schema: { tags, params: PathParams, response: { 200: MessageAnswer } } },
     async (req) => {
-      await admin.deleteCategory(req.params.path);
+      await content.deleteCategory(req.params.path);
       return { success: true as const, message: 'Category deleted' };
     },
   );
 
   app.get('/api/admin/banners', { schema: { tags, response: { 200: BannersAnswer } } }, async () => ({
     success: true as const,
-    banners: await admin.banners(),
+    banners: await content.banners(),
   }));
   app.post(
     '/api/admin/banners',
     { schema: { tags, body: BannerInput, response: { 200: BannerAnswer } } },
     async (req) => ({
       success: true as const,
-      banner: await admin.createBanner(req.body),
+      banner: await content.createBanner(req.body),
     }),
   );
   app.post(
@@ -180,14 +190,14 @@ export const adminModule: Module = async (app, ctx) => {
     { schema: { tags, params: IdParams, body: BannerInput, response: { 200: BannerAnswer } } },
     async (req) => ({
       success: true as const,
-      banner: await admin.updateBanner(req.params.id, req.body),
+      banner: await content.updateBanner(req.params.id, req.body),
     }),
   );
   app.post(
     '/api/admin/banners/:id/delete',
     { schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
     async (req) => {
-      await admin.deleteBanner(req.params.id);
+      await content.deleteBanner(req.params.id);
       return { success: true as const, message: 'Banner deleted' };
     },
   );
@@ -204,7 +214,7 @@ export const adminModule: Module = async (app, ctx) => {
   // Outside production only (the service answers 404 there): what the app would have emailed.
   app.get('/api/admin/outbox', { schema: { tags, response: { 200: OutboxAnswer } } }, async () => ({
     success: true as const,
-    messages: await admin.outbox(),
+    messages: await outbox.list(),
   }));
 
   /** The home banners anyone may see (active ones, in order). */
