@@ -1,5 +1,6 @@
 // Lint for the whole repository: `npm run lint` (part of `npm run validate`). Zero warnings.
-// Besides correctness (promises that are never awaited, hooks rules, accessibility), it enforces
+// Besides correctness (promises that are never awaited, hooks rules, accessibility, no
+// `as unknown as` outside tests), it enforces
 // the boundaries of docs/architecture.md:
 //   server: infra/ and lib/ import no module; a module imports another only through its index.ts;
 //           plugins/ reach the modules only through modules/index.ts and the modules' index.ts
@@ -94,6 +95,20 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSAsExpression[typeAnnotation.type="TSUnknownKeyword"]',
+          message:
+            'A double cast (`as unknown as`) silences the type checker: type the value instead (a type alias, a declared global, a narrower parameter).',
+        },
+      ],
     },
   },
   {

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import Fuse from 'fuse.js';
 import { sql } from 'drizzle-orm';
-import { migrate, openPglite } from '../apps/server/src/infra/db/client.js';
+import { migrate, openPglite, queryRows } from '../apps/server/src/infra/db/client.js';
 import { places } from '../apps/server/src/infra/db/schema.js';
 import { featuresToPlaces } from '../apps/server/src/modules/geocoding/osm-import.js';
 import { searchPlaces, upsertPlaces } from '../apps/server/src/modules/geocoding/places.repo.js';
@@ -107,9 +107,7 @@ for (let r = 0; r < rounds; r++) {
     client.push(await time(() => fuse.search(q, { limit: 5 }))());
   }
 }
-const [{ n } = { n: 0 }] = (
-  (await database.db.execute(sql`select count(*)::int as n from places`)) as unknown as { rows: { n: number }[] }
-).rows;
+const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from places`);
 const result = {
   places: n,
   queries: QUERIES.length * rounds,

@@ -26,6 +26,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import { getRaw } from './http.js';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
+/** What the init script of the slow-link visit records on the page (ms since navigation). */
+declare global {
+  interface Window {
+    __laidOut?: number;
+    __fcp?: number;
+    __seen?: number;
+    __picture?: number;
+    __taps?: number;
+  }
+}
+
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -443,7 +454,7 @@ async function timeToText(
     });
     await page.goto(base + url, { waitUntil: 'commit', timeout: 120_000 });
     try {
-      await page.waitForFunction(() => (window as unknown as { __seen?: number }).__seen !== undefined, undefined, {
+      await page.waitForFunction(() => window.__seen !== undefined, undefined, {
         timeout: 60_000,
         polling: 200,
       });
@@ -451,8 +462,8 @@ async function timeToText(
       const diag = await page
         .evaluate(() =>
           JSON.stringify({
-            laid: (window as unknown as { __laidOut?: number }).__laidOut,
-            fcp: (window as unknown as { __fcp?: number }).__fcp,
+            laid: window.__laidOut,
+            fcp: window.__fcp,
             readyState: document.readyState,
             t: performance.now(),
           }),
@@ -461,17 +472,16 @@ async function timeToText(
       process.stderr.write(`  ${url}: "${text}" not seen (${String(err).split('\n')[0]}) ${diag.slice(0, 300)}\n`);
       return null;
     }
-    const seen = Math.round(await page.evaluate(() => (window as unknown as { __seen: number }).__seen));
+    const seen = Math.round(await page.evaluate(() => window.__seen!));
     // Then until the page takes taps and its picture is in (or a minute has passed).
     await page
-      .waitForFunction(() => (window as unknown as { __taps?: number }).__taps !== undefined, undefined, {
+      .waitForFunction(() => window.__taps !== undefined, undefined, {
         timeout: 60_000,
         polling: 200,
       })
       .catch(() => undefined);
     const later = await page.evaluate(() => {
-      const w = window as unknown as { __picture?: number; __taps?: number };
-      return { picture: w.__picture ?? null, taps: w.__taps ?? null };
+      return { picture: window.__picture ?? null, taps: window.__taps ?? null };
     });
     const round = (x: number | null) => (x === null ? null : Math.round(x));
     return { seen, picture: round(later.picture), taps: round(later.taps) };

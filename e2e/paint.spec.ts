@@ -1,6 +1,13 @@
 import { test, expect, request as playwrightRequest, type Page } from '@playwright/test';
 import { apiPost } from './tests/helpers';
 
+declare global {
+  interface Window {
+    /** Set before a client-side navigation: still there after it means the page did not reload. */
+    __marker?: number;
+  }
+}
+
 interface Product {
   _id: string;
   name: string;
@@ -170,13 +177,13 @@ test.describe('server rendering', () => {
     // Hydrated: a client-side navigation works without a reload.
     await page.goto(productPath(product));
     await page.waitForLoadState('networkidle');
-    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.evaluate(() => (window.__marker = 1));
     await page
       .getByRole('navigation', { name: /breadcrumb/i })
       .getByRole('link', { name: 'Home' })
       .click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(await page.evaluate(() => window.__marker)).toBe(1);
     expect(problems).toEqual([]);
   });
 });

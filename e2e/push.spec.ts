@@ -13,6 +13,13 @@ import { alwaysOpenVendorIds, apiPost } from './tests/helpers';
  * delivered to the service worker through the DevTools protocol, as the push service would.
  */
 
+declare global {
+  interface Window {
+    /** How many times the page asked for notification permission (counted by an init script). */
+    __asks?: number;
+  }
+}
+
 interface Product {
   _id: string;
   category: string;
@@ -53,15 +60,14 @@ test('asks for notifications only after the first order, and the service worker 
 }) => {
   // Count every permission question the page asks.
   await page.addInitScript(() => {
-    const w = window as unknown as { __asks: number };
-    w.__asks = 0;
+    window.__asks = 0;
     const original = Notification.requestPermission.bind(Notification);
     Notification.requestPermission = ((...args: Parameters<typeof Notification.requestPermission>) => {
-      w.__asks++;
+      window.__asks = (window.__asks ?? 0) + 1;
       return original(...args);
     }) as typeof Notification.requestPermission;
   });
-  const asks = () => page.evaluate(() => (window as unknown as { __asks: number }).__asks);
+  const asks = () => page.evaluate(() => window.__asks ?? 0);
   const registrations = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
   const subscribed = () =>
     page.evaluate(async () => {

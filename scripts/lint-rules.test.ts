@@ -48,6 +48,13 @@ describe('lint', () => {
     expect(ids).toContain('@typescript-eslint/no-floating-promises');
   }, 120_000);
 
+  it('refuses a double cast outside tests', async () => {
+    const code = 'export const probe = (1 as unknown as string).length;\n';
+    expect(await ruleIdsFor('apps/server/src/lib/lint-probe-cast.ts', code)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('apps/web/src/lib/lint-probe-cast.ts', code)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('apps/server/src/lib/lint-probe-cast.test.ts', code)).toEqual([]);
+  }, 120_000);
+
   it('refuses infra/ importing a module', async () => {
     const ids = await ruleIdsFor(
       'apps/server/src/infra/lint-probe-module.ts',

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.js';
@@ -23,7 +23,7 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
-export type App = FastifyInstance & {
+export type App = AppInstance & {
   ctx: AppContext;
   /** Every route the modules registered, with its access rule (walked by the authorisation tests). */
   routeTable: readonly RouteEntry[];
@@ -60,12 +60,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await security(app, { config, sessions: ctx.sessions });
   await services(app, { config });
   await operations(app, { ctx, redis: infra.redis });
-  app.decorate('routeTable', await api(app, { ctx }));
+  const routeTable = await api(app, { ctx });
+  app.decorate('routeTable', routeTable);
   await web(app, { config });
   await infra.start();
 
   await app.ready();
-  return app as unknown as App;
+  // The same values again, so that the instance's type carries its decorations.
+  return Object.assign(app, { ctx, routeTable });
 }
 
 function createLogger(config: Config): pino.Logger {

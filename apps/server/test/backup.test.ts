@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../src/infra/db/client.js';
+import { sql } from 'drizzle-orm';
+import { openPglite, queryRows } from '../src/infra/db/client.js';
 import { runCli, startInstance, waitFor, type Instance } from './instances.js';
 
 let server: Instance | null = null;
@@ -55,10 +56,8 @@ describe('backups of the embedded database', () => {
     expect(restore.stdout).toMatch(/The database it replaced is kept in .*pg\.before-restore-/);
     const database = await openPglite(dataDir);
     try {
-      const rows = (await database.db.execute('select email from users order by email')) as unknown as {
-        rows: { email: string }[];
-      };
-      expect(rows.rows.map((r) => r.email)).toEqual(['before@example.com']);
+      const rows = await queryRows<{ email: string }>(database.db, sql`select email from users order by email`);
+      expect(rows.map((r) => r.email)).toEqual(['before@example.com']);
     } finally {
       await database.close();
     }

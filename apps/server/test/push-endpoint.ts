@@ -62,7 +62,7 @@ export interface VapidCheck {
 export function checkVapid(authorization: string | undefined, endpointOrigin: string, now = Date.now()): VapidCheck {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+),\s*k=([\w-]+)$/.exec(authorization ?? '');
   if (!m) return { ok: false, reason: 'no vapid authorization' };
-  const [, jwt, k] = m as unknown as [string, string, string];
+  const [, jwt = '', k = ''] = m;
   const [h, p, s] = jwt.split('.') as [string, string, string];
   const header = JSON.parse(Buffer.from(h, 'base64url').toString()) as { alg?: string; typ?: string };
   if (header.alg !== 'ES256') return { ok: false, reason: `alg ${header.alg}` };

@@ -18,6 +18,7 @@
 import type { Socket } from 'socket.io-client';
 import type { ChatAnswer, ClientToServerEvents, ServerToClientEvents } from '@jara/shared';
 import { createClient, type RedisClientType } from 'redis';
+import type { RedisAdapter } from '@socket.io/redis-adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../src/infra/db/client.js';
 import { sha256 } from '../src/lib/crypto.js';
@@ -104,8 +105,7 @@ async function open(url: string, cookie: string): Promise<ClientSocket> {
   return s;
 }
 
-const serverCount = (app: TestApp) =>
-  (app.ctx.realtime.io.of('/').adapter as unknown as { serverCount(): Promise<number> }).serverCount();
+const serverCount = (app: TestApp) => (app.ctx.realtime.io.of('/').adapter as RedisAdapter).serverCount();
 const socketsIn = async (app: TestApp, room: string) =>
   (await app.ctx.realtime.io.in(room).fetchSockets()).map((s) => s.id).sort();
 /** Long enough for a broadcast that reached one subscriber to have reached every other. */

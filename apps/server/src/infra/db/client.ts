@@ -247,7 +247,7 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
     if (release) await release();
     throw err;
   }
-  const db = markTransactions(drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db, opts);
+  const db = markTransactions(drizzlePglite({ client: takingTurns(client), schema }), opts);
   return {
     db,
     kind: 'pglite',
@@ -287,7 +287,7 @@ export async function openPostgres(
   // An idle connection the server closed (restart, failover) must not crash the process:
   // the pool drops it and the next query opens a new one.
   pool.on('error', () => undefined);
-  const db = markTransactions(drizzlePg({ client: pool, schema }) as unknown as Db, opts);
+  const db = markTransactions(drizzlePg({ client: pool, schema }), opts);
   const local = localMutex();
   return {
     db,
@@ -371,6 +371,7 @@ async function migrateNow(database: Database, dir: string): Promise<string[]> {
 
 /** Raw SQL returning rows, the same on both drivers. */
 export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const result = (await ex.execute(query)) as unknown as { rows: T[] };
+  // Db's query result kind is `unknown`: both drivers answer with `rows`.
+  const result = (await ex.execute(query)) as { rows: T[] };
   return result.rows;
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openPglite, type Database } from './client.js';
+import { openPglite, queryRows, type Database } from './client.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -52,8 +52,8 @@ describe('the embedded database takes turns with the event loop', () => {
         await tx.execute(sql`insert into turns values (${i})`);
       }),
     );
-    const read = database.db.execute(sql`select count(*)::int as n from turns`);
+    const read = queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from turns`);
     await Promise.all(writes);
-    expect(((await read) as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(10);
+    expect((await read)[0]!.n).toBe(10);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { openPostgres, type Database } from '../db/client.js';
+import { openPostgres, queryRows, type Database } from '../db/client.js';
 import { buildTestApp, createUser, freshDatabase, json, webDist, type TestApp } from '../../../test/helpers.js';
 import { freePort } from '../../../test/instances.js';
 import { TcpProxy, viaProxy } from '../../../test/tcp-proxy.js';
@@ -59,11 +59,10 @@ describe('health, readiness and metrics', () => {
   });
 
   it('/api/ready is 503 while a migration this instance knows is not applied', async () => {
-    const [last] = (
-      (await app.ctx.db.execute(sql`select name from schema_migrations order by name desc limit 1`)) as unknown as {
-        rows: { name: string }[];
-      }
-    ).rows;
+    const [last] = await queryRows<{ name: string }>(
+      app.ctx.db,
+      sql`select name from schema_migrations order by name desc limit 1`,
+    );
     await app.ctx.db.execute(sql`delete from schema_migrations where name = ${last!.name}`);
     try {
       const res = await app.inject({ url: '/api/ready' });

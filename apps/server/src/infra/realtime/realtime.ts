@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import type { ClientToServerEvents, ServerEvent, ServerEventArgs, ServerToClientEvents } from '@jara/shared';
@@ -90,12 +90,13 @@ export class Realtime {
     // disconnectSockets and serverCount) are named after `key`: under the deployment's prefix,
     // another deployment on the same Redis neither hears them nor counts as one of its servers.
     const adapter = createAdapter(pub, sub, { key: `${link.prefix}socket.io` });
-    this.io.adapter(function (this: unknown, nsp: Parameters<typeof adapter>[0]) {
-      const a = adapter(nsp) as ReturnType<typeof adapter> & { serverCount(): Promise<number> };
+    // A function, not an arrow: socket.io calls it with `new`, which gives back the object it returns.
+    this.io.adapter(function (nsp: Namespace) {
+      const a = adapter(nsp);
       const serverCount = a.serverCount.bind(a);
       a.serverCount = () => (pub.isReady ? serverCount().catch(() => 1) : Promise.resolve(1));
       return a;
-    } as unknown as typeof adapter);
+    });
   }
 
   /** Moves a user's open sockets, on every instance, into or out of a role's room (an admin changed their roles). */

@@ -57,19 +57,20 @@ describe('addresses', () => {
 
   it('refuses bad fields with the spec messages and changes nothing', async () => {
     const { user, cookie } = await createUser(app);
-    const cases: [object, string][] = [
+    const cases: [object, string | RegExp][] = [
       [{ ...valid, latitude: null, longitude: null }, 'Please select a valid address from suggestions.'],
       [{ ...valid, latitude: undefined, longitude: undefined }, 'Please select a valid address from suggestions.'],
       [{ ...valid, phone: '12345' }, 'Please enter a valid Nigerian phone number.'],
       [{ ...valid, email: 'nope' }, 'Invalid email format.'],
       [{ ...valid, latitude: 6.5244, longitude: 3.3792 }, 'This address is outside our delivery area.'],
       [{ ...valid, city: '' }, 'This field is required'],
-      [{ ...valid, isDefault: true }, /.+/ as unknown as string],
+      [{ ...valid, isDefault: true }, /.+/],
     ];
     for (const [body, message] of cases) {
       const res = await post('/api/address/add', cookie, body);
       expect(res.statusCode).toBe(400);
       if (typeof message === 'string') expect(json<ErrorAnswer>(res).message).toBe(message);
+      else expect(json<ErrorAnswer>(res).message).toMatch(message);
     }
     expect(await app.ctx.db.select().from(addresses).where(eq(addresses.userId, user.id))).toHaveLength(0);
   });

@@ -3,11 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ensureConnected } from '../../../lib/socket';
 
+declare global {
+  interface Window {
+    /** Safari before 14.1 has Web Audio under this name only. */
+    webkitAudioContext?: typeof AudioContext;
+  }
+}
+
 /** A short two-tone chime (Web Audio; silently skipped where audio is not allowed yet). */
 function chime() {
   try {
-    const Ctx =
-      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx = window.AudioContext ?? window.webkitAudioContext;
     if (!Ctx) return;
     const ctx = new Ctx();
     [880, 1320].forEach((freq, i) => {
