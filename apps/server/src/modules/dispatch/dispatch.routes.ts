@@ -13,16 +13,17 @@ import {
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
-import { DISPATCH_ALERT_JOB, DISPATCH_PUSH_JOB, DispatchService } from './dispatch.service.js';
+import { DISPATCH_ALERT_JOB, DISPATCH_PUSH_JOB, runPush, runSupportAlert } from './dispatch-notices.js';
+import { DispatchSenderService } from './sender.service.js';
 
 const MINUTE = 60_000;
 
 export const dispatchModule: Module = async (app, ctx) => {
   defaultAccess(app, 'user');
-  const service = new DispatchService(ctx);
+  const service = new DispatchSenderService(ctx);
 
-  ctx.jobs.register(DISPATCH_PUSH_JOB, ({ dispatchId }) => service.runPush(dispatchId));
-  ctx.jobs.register(DISPATCH_ALERT_JOB, ({ dispatchId }) => service.runSupportAlert(dispatchId));
+  ctx.jobs.register(DISPATCH_PUSH_JOB, ({ dispatchId }) => runPush(ctx, dispatchId));
+  ctx.jobs.register(DISPATCH_ALERT_JOB, ({ dispatchId }) => runSupportAlert(ctx, dispatchId));
 
   // Confirmation, replays and reconciliation are the shared payment mechanism's; these run inside it.
   ctx.payments.registerPurpose('dispatch', {

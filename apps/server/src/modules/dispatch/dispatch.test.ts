@@ -29,14 +29,18 @@ import {
   reloadDispatch,
 } from '../../../test/factories-dispatch.js';
 import { dispatches, jobs, mailOutbox, payments, refunds, statusEvents } from '../../infra/db/schema.js';
-import { DispatchService } from './dispatch.service.js';
+import { runPush } from './dispatch-notices.js';
+import { DispatchRiderService } from './rider-side.service.js';
+import { DispatchSenderService } from './sender.service.js';
 
 let app: TestApp;
-let service: DispatchService;
+let sender: DispatchSenderService;
+let riderSide: DispatchRiderService;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  service = new DispatchService(app.ctx);
+  sender = new DispatchSenderService(app.ctx);
+  riderSide = new DispatchRiderService(app.ctx);
 });
 afterAll(async () => {
   await app?.closeAll();
@@ -273,7 +277,7 @@ describe('payment confirmation', () => {
     expect(row!.paidAt).toBeInstanceOf(Date);
     // A replay straight to the handler does not make a second code either.
     const [payment] = await app.ctx.db.select().from(payments).where(eq(payments.reference, reference));
-    await app.ctx.db.transaction((tx) => service.onPaid(tx, payment!));
+    await app.ctx.db.transaction((tx) => sender.onPaid(tx, payment!));
     expect((await reloadDispatch(app, row!.id)).deliveryCode).toBe(row!.deliveryCode);
     const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'recipient@example.com'));
     expect(mails).toHaveLength(1);
@@ -382,9 +386,9 @@ describe('job.available for riders', () => {
       };
       const riderUpdates = assigned(riderSocket);
       const senderUpdates = assigned(senderSocket);
-      await service.acceptDispatch(rider.user.id, dispatchId);
+      await riderSide.acceptDispatch(rider.user.id, dispatchId);
       await app.ctx.jobs.drain();
-      await service.runPush(dispatchId);
+      await runPush(app.ctx, dispatchId);
       await expect.poll(() => [riderUpdates.length, senderUpdates.length]).toEqual([2, 2]);
       expect(heard.filter((e) => e._id === dispatchId)).toHaveLength(1);
       expect(senderHeard).toEqual([]);
@@ -469,21 +473,21 @@ describe('who can read a dispatch', () => {
     }
     expect((await get(`/api/dispatch/${dispatch.id}`)).statusCode).toBe(401);
     // The assigned rider sees everything except the code, on the board and on the job.
-    const board = await service.listOpenDispatches(rider.user.id);
+    const board = await riderSide.listOpenDispatches(rider.user.id);
     expect(board.find((d) => d._id === dispatch.id)).toMatchObject({ deliveryCode: null, canCancel: false });
-    await service.acceptDispatch(rider.user.id, dispatch.id);
-    const seen = await service.getForRider(rider.user.id, dispatch.id);
+    await riderSide.acceptDispatch(rider.user.id, dispatch.id);
+    const seen = await riderSide.getForRider(rider.user.id, dispatch.id);
     expect(seen).toMatchObject({
       _id: dispatch.id,
       status: 'Order Assigned',
       deliveryCode: null,
       dropoff: { phone: DROPOFF.phone },
     });
-    expect(JSON.stringify(await service.listRiderDispatches(rider.user.id))).not.toContain(
+    expect(JSON.stringify(await riderSide.listRiderDispatches(rider.user.id))).not.toContain(
       `"${dispatch.deliveryCode}"`,
     );
     const otherRider = await createRider(app);
-    await expect(service.getForRider(otherRider.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
+    await expect(riderSide.getForRider(otherRider.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -527,7 +531,7 @@ describe('POST /api/dispatch/cancel/:id', () => {
     const late = (await createPaidDispatch(app, user.id, { paidAt: new Date(Date.now() - CANCEL_WINDOW_MS - 1000) }))
       .dispatch;
     const taken = (await createPaidDispatch(app, user.id)).dispatch;
-    await service.acceptDispatch(rider.user.id, taken.id);
+    await riderSide.acceptDispatch(rider.user.id, taken.id);
     const fresh = (await createPaidDispatch(app, user.id)).dispatch;
 
     const lateRes = await post(`/api/dispatch/cancel/${late.id}`, {}, cookie);
@@ -561,8 +565,8 @@ describe('rider side', () => {
     const [a, b] = [await createRider(app), await createRider(app)];
     const { dispatch } = await createPaidDispatch(app, user.id);
     const results = await Promise.allSettled([
-      service.acceptDispatch(a.user.id, dispatch.id),
-      service.acceptDispatch(b.user.id, dispatch.id),
+      riderSide.acceptDispatch(a.user.id, dispatch.id),
+      riderSide.acceptDispatch(b.user.id, dispatch.id),
     ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
@@ -580,15 +584,15 @@ describe('rider side', () => {
     const { user } = await createUser(app);
     const customer = await createUser(app);
     const { dispatch } = await createPaidDispatch(app, user.id);
-    await expect(service.acceptDispatch(customer.user.id, dispatch.id)).rejects.toMatchObject({ status: 403 });
+    await expect(riderSide.acceptDispatch(customer.user.id, dispatch.id)).rejects.toMatchObject({ status: 403 });
     const senderRider = await createRider(app);
     const own = (await createPaidDispatch(app, senderRider.user.id)).dispatch;
-    await expect(service.acceptDispatch(senderRider.user.id, own.id)).rejects.toMatchObject({ status: 409 });
+    await expect(riderSide.acceptDispatch(senderRider.user.id, own.id)).rejects.toMatchObject({ status: 409 });
     const cancelled = (await createPaidDispatch(app, user.id, { status: 'Order Cancelled' })).dispatch;
-    await expect(service.acceptDispatch(senderRider.user.id, cancelled.id)).rejects.toMatchObject({ status: 409 });
+    await expect(riderSide.acceptDispatch(senderRider.user.id, cancelled.id)).rejects.toMatchObject({ status: 409 });
     await app.ctx.db.update(dispatches).set({ paymentState: 'awaiting' }).where(eq(dispatches.id, dispatch.id));
-    await expect(service.acceptDispatch(senderRider.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
-    await expect(service.acceptDispatch(senderRider.user.id, crypto.randomUUID())).rejects.toMatchObject({
+    await expect(riderSide.acceptDispatch(senderRider.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
+    await expect(riderSide.acceptDispatch(senderRider.user.id, crypto.randomUUID())).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -598,20 +602,20 @@ describe('rider side', () => {
     const rider = await createRider(app);
     const other = await createRider(app);
     const { dispatch } = await createPaidDispatch(app, user.id);
-    await service.acceptDispatch(rider.user.id, dispatch.id);
-    await expect(service.markPicked(other.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
-    await expect(service.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
+    await riderSide.acceptDispatch(rider.user.id, dispatch.id);
+    await expect(riderSide.markPicked(other.user.id, dispatch.id)).rejects.toMatchObject({ status: 404 });
+    await expect(riderSide.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
       status: 409,
     });
-    expect(await service.markPicked(rider.user.id, dispatch.id)).toMatchObject({
+    expect(await riderSide.markPicked(rider.user.id, dispatch.id)).toMatchObject({
       status: 'Order Picked',
       deliveryCode: null,
     });
-    await expect(service.markPicked(rider.user.id, dispatch.id)).rejects.toMatchObject({ status: 409 });
-    await expect(service.confirmDelivery(other.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
+    await expect(riderSide.markPicked(rider.user.id, dispatch.id)).rejects.toMatchObject({ status: 409 });
+    await expect(riderSide.confirmDelivery(other.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
       status: 404,
     });
-    const done = await service.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!);
+    const done = await riderSide.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!);
     expect(done).toMatchObject({ status: 'Order Delivered', deliveryCode: null });
     const events = await app.ctx.db.select().from(statusEvents).where(eq(statusEvents.subjectId, dispatch.id));
     expect(events.map((e) => [e.status, e.actorId])).toEqual([
@@ -628,20 +632,20 @@ describe('rider side', () => {
     const rider = await createRider(app);
     const { dispatch } = await createPaidDispatch(app, user.id, { riderId: rider.user.id, status: 'Order Picked' });
     const wrong = dispatch.deliveryCode === '0000' ? '1111' : '0000';
-    await expect(service.confirmDelivery(rider.user.id, dispatch.id, 'abcd')).rejects.toMatchObject({ status: 400 });
+    await expect(riderSide.confirmDelivery(rider.user.id, dispatch.id, 'abcd')).rejects.toMatchObject({ status: 400 });
     for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
-      await expect(service.confirmDelivery(rider.user.id, dispatch.id, wrong)).rejects.toMatchObject({
+      await expect(riderSide.confirmDelivery(rider.user.id, dispatch.id, wrong)).rejects.toMatchObject({
         status: 400,
         code: 'wrong_code',
         message: expect.stringContaining(`${MAX_CODE_ATTEMPTS - i}`),
       });
     }
-    await expect(service.confirmDelivery(rider.user.id, dispatch.id, wrong)).rejects.toMatchObject({
+    await expect(riderSide.confirmDelivery(rider.user.id, dispatch.id, wrong)).rejects.toMatchObject({
       status: 423,
       code: 'job_locked',
     });
     // Locked: even the right code is refused now.
-    await expect(service.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
+    await expect(riderSide.confirmDelivery(rider.user.id, dispatch.id, dispatch.deliveryCode!)).rejects.toMatchObject({
       status: 423,
     });
     const row = await reloadDispatch(app, dispatch.id);

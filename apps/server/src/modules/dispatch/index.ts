@@ -1,6 +1,6 @@
 /** The dispatch module's surface: what the app and other modules may use. */
 export { dispatchModule } from './dispatch.routes.js';
-export { DispatchService } from './dispatch.service.js';
+export { DispatchRiderService } from './rider-side.service.js';
 export {
   carriesDispatch,
   deliveredDispatches,

@@ -88,7 +88,7 @@ describe('the sender’s dispatch answer', () => {
     const paidAt = new Date(Date.now() - 60_000);
     const { dispatch } = await createPaidDispatch(app, user.id, { paidAt });
     const late = await createPaidDispatch(app, user.id, { paidAt: new Date(Date.now() - CANCEL_WINDOW_MS - 1000) });
-    // The factory's snapshot has no door; a saved pick-up address gives one (dispatch.service).
+    // The factory's snapshot has no door; a saved pick-up address gives one (dispatch/sender.service.ts).
     await app.ctx.db
       .update(dispatches)
       .set({ pickup: { ...dispatch.pickup, block: 'B', room: '12', landmark: 'Near the chapel' } })

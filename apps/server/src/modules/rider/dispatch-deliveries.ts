@@ -4,7 +4,7 @@ import type { Executor, Tx } from '../../infra/db/client.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import {
-  DispatchService,
+  DispatchRiderService,
   carriesDispatch,
   deliveredDispatches,
   findDispatch,
@@ -25,15 +25,15 @@ const IN_PROGRESS = new Set(['Order Assigned', 'Order Picked']);
 
 /**
  * Dispatches as deliveries: one pick-up (the sender's saved address), one drop-off (the
- * recipient). The lifecycle itself is the dispatch module's (DispatchService); this adapts it.
+ * recipient). The lifecycle itself is the dispatch module's (DispatchRiderService); this adapts it.
  */
 export class DispatchDeliveries implements Deliveries {
   readonly kind = 'dispatch';
   readonly earningLabel = 'Dispatch delivery';
-  private readonly dispatch: DispatchService;
+  private readonly dispatch: DispatchRiderService;
 
   constructor(private readonly ctx: AppContext) {
-    this.dispatch = new DispatchService(ctx);
+    this.dispatch = new DispatchRiderService(ctx);
   }
 
   private toDto(row: DispatchRow, view: DeliveryView): Promise<JobDto> {
