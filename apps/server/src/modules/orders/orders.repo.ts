@@ -10,6 +10,7 @@ import {
   productOptions,
   products,
   statusEvents,
+  users,
   vendors,
   type PaymentState,
 } from '../../infra/db/schema.js';
@@ -196,4 +197,10 @@ export async function countOrdersByState(ex: Executor, userId: string): Promise<
     sql`SELECT payment_state, count(*)::int AS n FROM orders WHERE user_id = ${userId} GROUP BY payment_state`,
   );
   return Object.fromEntries(rows.map((r) => [r.payment_state, Number(r.n)]));
+}
+
+/** Where to mail the order's customer: their account's address, else the one given at checkout. */
+export async function customerEmail(ex: Executor, order: OrderRow): Promise<string> {
+  const [u] = await ex.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  return u?.email ?? String(order.address.email);
 }

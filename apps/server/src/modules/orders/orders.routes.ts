@@ -14,17 +14,24 @@ import {
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
-import { ORDER_NOTICE_JOB, OrderService } from './orders.service.js';
+import { OrderCancellation } from './cancellation.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { MyOrdersService } from './my-orders.service.js';
+import { deliverNotice, ORDER_NOTICE_JOB } from './order-notices.js';
+import { OrderPayments } from './order-payments.js';
 
 export const ordersModule: Module = async (app, ctx) => {
   defaultAccess(app, 'user');
-  const orders = new OrderService(ctx);
+  const checkout = new CheckoutService(ctx);
+  const mine = new MyOrdersService(ctx);
+  const cancellation = new OrderCancellation(ctx);
+  const paid = new OrderPayments(ctx);
   ctx.payments.registerPurpose('order', {
-    onPaid: (tx, payment) => orders.onPaid(tx, payment),
-    onFailed: (tx, payment) => orders.onFailed(tx, payment),
-    onRefunded: (tx, payment, amount) => orders.onRefunded(tx, payment, amount),
+    onPaid: (tx, payment) => paid.onPaid(tx, payment),
+    onFailed: (tx, payment) => paid.onFailed(tx, payment),
+    onRefunded: (tx, payment, amount) => paid.onRefunded(tx, payment, amount),
   });
-  ctx.jobs.register(ORDER_NOTICE_JOB, ({ orderId, kind }) => orders.deliverNotice(orderId, kind));
+  ctx.jobs.register(ORDER_NOTICE_JOB, ({ orderId, kind }) => deliverNotice(ctx, orderId, kind));
 
   app.post(
     '/api/order/delivery-fee',
@@ -35,7 +42,7 @@ export const ordersModule: Module = async (app, ctx) => {
     async (req, reply) => {
       await rateLimit(ctx.limiter, reply, [{ key: `fee:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);
       const { latitude, longitude, vendorIds } = req.body;
-      const kobo = await orders.deliveryFee(ctx.db, { latitude, longitude }, vendorIds);
+      const kobo = await checkout.deliveryFee(ctx.db, { latitude, longitude }, vendorIds);
       return { success: true as const, totalDeliveryFee: koboToNaira(kobo) };
     },
   );
@@ -46,7 +53,7 @@ export const ordersModule: Module = async (app, ctx) => {
     async (req, reply) => {
       const user = requireUser(req);
       await rateLimit(ctx.limiter, reply, [{ key: `checkout:user:${user.id}`, limit: 20, windowMs: 10 * 60_000 }]);
-      const { url, reference } = await orders.checkout(user, req.body);
+      const { url, reference } = await checkout.checkout(user, req.body);
       return { success: true as const, url, reference };
     },
   );
@@ -57,7 +64,7 @@ export const ordersModule: Module = async (app, ctx) => {
     async (req) => {
       const user = requireUser(req);
       const { page, limit } = req.query;
-      const { orders: list, hasMore } = await orders.listForUser(user.id, page, limit);
+      const { orders: list, hasMore } = await mine.listForUser(user.id, page, limit);
       return { success: true as const, orders: list, page, limit, hasMore };
     },
   );
@@ -68,7 +75,7 @@ export const ordersModule: Module = async (app, ctx) => {
     async (req, reply) => {
       const user = requireUser(req);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, order: await orders.getForUser(user.id, req.params.id) };
+      return { success: true as const, order: await mine.getForUser(user.id, req.params.id) };
     },
   );
 
@@ -78,7 +85,7 @@ export const ordersModule: Module = async (app, ctx) => {
     async (req, reply) => {
       const user = requireUser(req);
       await rateLimit(ctx.limiter, reply, [{ key: `cancel:user:${user.id}`, limit: 20, windowMs: 60_000 }]);
-      const order = await orders.cancel(user.id, req.params.id);
+      const order = await cancellation.cancel(user.id, req.params.id);
       return { success: true as const, message: 'Order cancelled. Your refund is on its way.', order };
     },
   );

@@ -1,0 +1,74 @@
+import {
+  CANCEL_WINDOW_MS,
+  CANCELLED,
+  MSG,
+  formatNaira,
+  orderCancelWindow,
+  type ItemStatus,
+  type OrderDto,
+} from '@jara/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import * as repo from './orders.repo.js';
+import { queueNotice } from './order-notices.js';
+import { orderViews } from './order-views.js';
+
+/** The customer's own cancellation of a paid order. */
+export class OrderCancellation {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Customer cancellation (DESIGN §3): no item confirmed, within 5 minutes of payment; full refund. */
+  async cancel(userId: string, orderId: string, now = new Date()): Promise<OrderDto> {
+    await this.ctx.db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, orderId);
+      if (!order || order.userId !== userId || order.paymentState !== 'paid') throw notFound('Order not found.');
+      const items = await repo.itemsOf(tx, [order.id]);
+      const live = items.filter((i) => i.status !== CANCELLED);
+      if (!live.length) throw conflict('This order is already cancelled.', 'already_cancelled');
+      const window = orderCancelWindow(
+        items.map((i) => i.status as ItemStatus),
+        order.paidAt?.getTime() ?? null,
+        now.getTime(),
+      );
+      if (window.stop !== null && window.stop !== 'window_passed' && window.stop !== 'unpaid')
+        throw conflict(
+          'This order can no longer be cancelled: a vendor has already confirmed it.',
+          'cancel_not_allowed',
+        );
+      if (window.stop !== null) {
+        throw conflict(
+          `Orders can only be cancelled within ${CANCEL_WINDOW_MS / 60_000} minutes of payment.`,
+          'cancel_window_passed',
+        );
+      }
+      const changed = await repo.cancelPlacedItems(tx, order.id, 'Cancelled by the customer');
+      if (changed.length !== live.length)
+        throw conflict(
+          'This order can no longer be cancelled: a vendor has already confirmed it.',
+          'cancel_not_allowed',
+        );
+      await repo.recordStatusEvents(
+        tx,
+        changed.map((i) => ({
+          subjectType: 'order_item' as const,
+          subjectId: i.id,
+          status: CANCELLED,
+          actorId: userId,
+          note: 'customer cancelled',
+        })),
+      );
+      const payment = await repo.paidPaymentOf(tx, order.id);
+      if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
+      const left = payment.amountKobo - payment.refundedKobo;
+      if (left > 0) await this.ctx.payments.refund(tx, payment.id, left, `Order ${order.id} cancelled by the customer`);
+      await this.ctx.mailer.send(tx, {
+        to: await repo.customerEmail(tx, order),
+        subject: 'Your Jara order is cancelled',
+        text: `Your order is cancelled as you asked. ${left > 0 ? `We are refunding ${formatNaira(left)} to your payment method.` : ''}`,
+      });
+      await queueNotice(this.ctx, tx, order.id, 'cancelled');
+    });
+    const order = await repo.findOrder(this.ctx.db, orderId);
+    return (await orderViews(this.ctx.db, [order!], userId, now))[0]!;
+  }
+}

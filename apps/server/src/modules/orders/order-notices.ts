@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { koboToNaira, shownOrderStatus, type ItemStatus } from '@jara/shared';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../infra/db/client.js';
+import { jobKind } from '../../infra/jobs/jobs.js';
+import * as repo from './orders.repo.js';
+
+export const ORDER_NOTICES = ['paid', 'cancelled', 'refunded'] as const;
+export type OrderNotice = (typeof ORDER_NOTICES)[number];
+/** Live pushes after an order's payment, cancellation or refund (see queueNotice()). */
+export const ORDER_NOTICE_JOB = jobKind(
+  'orders.notify',
+  z.object({ orderId: z.string(), kind: z.enum(ORDER_NOTICES) }),
+);
+
+/**
+ * Live pushes happen after commit, from a job. The dedupe key names the event, so a replayed
+ * webhook or a retried transaction queues it once; `occurrence` tells apart events of a kind
+ * that can happen more than once (each refund).
+ */
+export async function queueNotice(
+  ctx: AppContext,
+  tx: Tx,
+  orderId: string,
+  kind: OrderNotice,
+  occurrence = '',
+): Promise<void> {
+  await ctx.jobs.enqueue(
+    tx,
+    ORDER_NOTICE_JOB,
+    { orderId, kind },
+    { dedupeKey: `${ORDER_NOTICE_JOB.kind}:${orderId}:${kind}${occurrence ? `:${occurrence}` : ''}` },
+  );
+}
+
+/** The job behind queueNotice(): `order.updated` to the customer, `vendor.order.*` to vendors' owners. */
+export async function deliverNotice(ctx: AppContext, orderId: string, kind: OrderNotice): Promise<void> {
+  const order = await repo.findOrder(ctx.db, orderId);
+  if (!order) return;
+  const items = await repo.itemsOf(ctx.db, [order.id]);
+  const status = shownOrderStatus(items.map((i) => i.status as ItemStatus));
+  ctx.realtime.emitToUser(order.userId, 'order.updated', {
+    _id: orderId,
+    orderId,
+    status,
+    items: items.map((i) => ({ _id: i.id, status: i.status as ItemStatus, cancelReason: i.cancelReason })),
+  });
+  if (kind !== 'paid' && kind !== 'cancelled') return;
+  const byVendor = new Map<string, typeof items>();
+  for (const i of items) (byVendor.get(i.vendorId) ?? byVendor.set(i.vendorId, []).get(i.vendorId)!).push(i);
+  for (const [vendorId, list] of byVendor) {
+    const owner = list[0]!.vendorUserId;
+    if (!owner) continue;
+    ctx.realtime.emitToUser(owner, kind === 'paid' ? 'vendor.order.created' : 'vendor.order.cancelled', {
+      orderId,
+      vendorId,
+      items: list.map((i) => ({
+        _id: i.id,
+        productId: i.productId,
+        name: i.productName,
+        optionName: i.optionName,
+        quantity: i.quantity,
+        unitPrice: koboToNaira(i.unitPriceKobo),
+        status: i.status as ItemStatus,
+      })),
+    });
+  }
+}
