@@ -16,7 +16,7 @@ import { SESSION_COOKIE } from '../apps/server/src/infra/sessions.js';
 import { freePort } from '../apps/server/test/instances.js';
 import type { LocalPaystack } from '../apps/server/test/local-paystack.js';
 
-export const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
+const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

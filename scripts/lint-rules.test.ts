@@ -84,7 +84,7 @@ describe('lint', () => {
     expect(ids).toContain('no-restricted-imports');
     const allowed = await ruleIdsFor(
       'apps/web/src/features/orders/lint-probe-index.ts',
-      "import { AddressForm } from '../addresses';\nexport const probe = AddressForm;\n",
+      "import { AddressBook } from '../addresses';\nexport const probe = AddressBook;\n",
     );
     expect(allowed).toEqual([]);
   }, 120_000);

@@ -1,8 +1,6 @@
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
 import { JOURNEY_NOW } from './journey-clock';
 
-export { JOURNEY_NOW };
-
 /**
  * Pins this page's clock to JOURNEY_NOW, for a journey about opening hours (the page judges them
  * by its own clock, as the server does by its). Only for journeys that compare no time the server

@@ -29,7 +29,7 @@ export type App = AppInstance & {
   routeTable: readonly RouteEntry[];
 };
 
-export async function openDatabase(config: Config): Promise<Database> {
+async function openDatabase(config: Config): Promise<Database> {
   // Transactions are watched for slow calls inside them in tests and development (OpenOptions).
   const opts = { watchTransactions: !config.isProduction };
   return config.databaseUrl

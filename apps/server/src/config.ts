@@ -24,7 +24,7 @@ const optionalUrl = z
   .or(z.literal('').transform(() => undefined));
 
 /** The push services of Chrome, Edge, Firefox and Safari. */
-export const DEFAULT_PUSH_HOSTS = [
+const DEFAULT_PUSH_HOSTS = [
   'fcm.googleapis.com',
   'android.googleapis.com',
   'push.services.mozilla.com',

@@ -16,7 +16,10 @@ export class DemoPasswordsError extends Error {
   }
 }
 
-/** The demo accounts in the database whose password is still the one printed in the README. */
+/**
+ * The demo accounts in the database whose password is still the one printed in the README.
+ * @internal startup.test.ts counts the accounts still on their demo password
+ */
 export async function demoAccountsWithDemoPasswords(db: Db): Promise<string[]> {
   const rows = await db
     .select({ email: users.email, passwordHash: users.passwordHash })

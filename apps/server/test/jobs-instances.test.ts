@@ -10,7 +10,7 @@ import { openPostgres, queryRows, type Database } from '../src/infra/db/client.j
 import { jobs } from '../src/infra/db/schema.js';
 import { payouts } from '../src/infra/db/schema-portals.js';
 import { JobQueue, jobKind, noPayload } from '../src/infra/jobs/jobs.js';
-import { PAYOUT_JOB } from '../src/modules/payouts/index.js';
+import { PAYOUT_JOB } from '../src/modules/payouts/payouts.service.js';
 import { buildTestApp, createUser, freshDatabase, type TestApp } from './helpers.js';
 
 const silent = pino({ level: 'silent' });

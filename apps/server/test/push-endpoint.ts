@@ -87,7 +87,7 @@ export function checkVapid(authorization: string | undefined, endpointOrigin: st
   return { ok: true, claims, publicKey: k };
 }
 
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Buffer;

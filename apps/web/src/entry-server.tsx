@@ -9,7 +9,7 @@ import { headHtml, isServerRendered, matchPage, pageHead, prefetchPage } from '.
 import { createQueryClient } from './lib/query-client';
 import { setApiTransport } from './lib/api-client';
 
-export interface RenderInput {
+interface RenderInput {
   /** Path and query of the request. */
   url: string;
   /** The site's public origin (canonical and Open Graph URLs). */
@@ -18,7 +18,7 @@ export interface RenderInput {
   fetchApi: (path: string) => Promise<Response>;
 }
 
-export type RenderResult =
+type RenderResult =
   | { kind: 'page'; status: number; head: string; html: string; state: string; errors: unknown[] }
   /** Not a server-rendered page: the server sends the plain shell and the browser renders it. */
   | { kind: 'shell' }
@@ -36,6 +36,7 @@ const safeJson = (value: unknown) =>
  * routes into a query cache, the router renders with that cache, and the cache (dehydrated) and
  * the router's state go with the page for hydration. Nothing personal is rendered: the session,
  * the cart and the wish list are the browser's and appear after hydration.
+ * @public the server loads it from the built dist-ssr/entry-server.js (apps/server/src/infra/web/ssr.ts)
  */
 export async function render({ url, origin, fetchApi }: RenderInput): Promise<RenderResult> {
   setApiTransport((path, init) => {

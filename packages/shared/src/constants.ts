@@ -25,7 +25,6 @@ export const CATEGORIES = [
   { text: 'Cosmetics', path: 'cosmetics' },
   { text: 'Food', path: 'food' },
 ] as const;
-export type CategoryPath = (typeof CATEGORIES)[number]['path'];
 
 /** Only an internal path may follow /loader (never `//host` or a scheme): no open redirect. */
 export function safeNextPath(next: string | null | undefined): string {

@@ -3,6 +3,7 @@
  * message is for people, the code for programs (the web app, scripts, monitoring). The server can
  * only throw a code listed here (its AppError takes an ErrorCode). A code is never renamed; a new
  * meaning gets a new code.
+ * @internal its test checks every entry's status and meaning
  */
 export const ERROR_CODES = {
   // Requests
@@ -105,6 +106,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** @internal the API tests check every answer's code with it (apps/server/test/helpers.ts) */
 export const isErrorCode = (code: unknown): code is ErrorCode =>
   typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
 

@@ -36,7 +36,7 @@ export const ClientEventArgs = {
 } as const;
 export type ClientEvent = keyof typeof ClientEventArgs;
 /** An event's arguments as one object (the second form clients send). */
-export type ClientEventPayload<E extends ClientEvent> = z.input<(typeof ClientEventArgs)[E]['schema']>;
+type ClientEventPayload<E extends ClientEvent> = z.input<(typeof ClientEventArgs)[E]['schema']>;
 
 type Ack = (res: JoinRoomAck) => void;
 /** The message a client relays: the saved one as it came back, of which only the id is read. */
@@ -88,7 +88,10 @@ export const OrderUpdatedEvent = z.object({
 });
 export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEvent>;
 
-/** `vendor.order.created` / `vendor.order.cancelled` (the vendor owner's room): that vendor's lines. Money in naira. */
+/**
+ * `vendor.order.created` / `vendor.order.cancelled` (the vendor owner's room): that vendor's lines. Money in naira.
+ * @internal the orders tests parse the vendor's event with it
+ */
 export const VendorOrderEvent = z.object({
   orderId: z.string(),
   vendorId: z.string(),
@@ -131,12 +134,12 @@ export const SupportAlertEvent = z.discriminatedUnion('kind', [
 export type SupportAlertEvent = z.infer<typeof SupportAlertEvent>;
 
 /** `chat.updated` (support inbox, and the customer): a conversation changed (new message, resolved, reopened). */
-export const ChatUpdatedEvent = z.object({
+const ChatUpdatedEvent = z.object({
   chatId: z.string(),
   status: z.enum(['open', 'resolved']),
   lastMessageAt: z.string(),
 });
-export type ChatUpdatedEvent = z.infer<typeof ChatUpdatedEvent>;
+type ChatUpdatedEvent = z.infer<typeof ChatUpdatedEvent>;
 
 /**
  * Every event the server sends, by name: the server's `Server` and the browser's `Socket` are

@@ -40,6 +40,7 @@ export function parseFeeTiers(text: string): FeeTier[] {
   return tiers;
 }
 
+/** @internal the tests price a distance with it, tier by tier */
 export function deliveryFeeForDistance(km: number, tiers: readonly FeeTier[] = DEFAULT_FEE_TIERS): Kobo {
   if (!Number.isFinite(km) || km < 0) throw new RangeError('distance must be a non-negative number');
   for (const tier of tiers) {
@@ -55,7 +56,7 @@ export function deliveryFeeBetween(a: LatLon, b: LatLon, tiers?: readonly FeeTie
 }
 
 /** Rounds kobo up to the next ₦10 (1,000 kobo). */
-export function roundUpToTenNaira(kobo: Kobo): Kobo {
+function roundUpToTenNaira(kobo: Kobo): Kobo {
   return Math.ceil(kobo / 1000) * 1000;
 }
 
@@ -66,6 +67,7 @@ const SERVICE_FEE_CAP: Kobo = 200_000; // ₦2,000
 /**
  * Service fee of a base amount x: 1.5 % of x under ₦2,500, else 1.5 % + ₦100; capped at
  * ₦2,000; rounded up to the next ₦10. Integer arithmetic only, so it is exact for any kobo.
+ * @internal checked on its own by fees.test.ts
  */
 export function serviceFee(baseKobo: Kobo): Kobo {
   if (!Number.isInteger(baseKobo) || baseKobo < 0) throw new RangeError('base must be whole kobo');
@@ -89,7 +91,7 @@ export function cartTotals(itemsKobo: Kobo, deliveryFeeKobo: Kobo): CartTotals {
   return { itemsKobo, deliveryFeeKobo, serviceFeeKobo, totalKobo: base + serviceFeeKobo };
 }
 
-export const EXPRESS_MULTIPLIER = 1.5;
+const EXPRESS_MULTIPLIER = 1.5;
 
 export interface DispatchTotals {
   deliveryFeeKobo: Kobo;

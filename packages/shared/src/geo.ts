@@ -21,7 +21,7 @@ export interface ServiceArea {
 }
 
 /** University of Benin, Ugbowo campus. */
-export const DEFAULT_SERVICE_AREA: ServiceArea = {
+const DEFAULT_SERVICE_AREA: ServiceArea = {
   centre: { latitude: 6.3998, longitude: 5.6099 },
   radiusKm: 12,
 };

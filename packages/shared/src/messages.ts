@@ -37,5 +37,3 @@ export const MSG = {
   resetPassword: 'Reset Password',
   free: 'Free',
 } as const;
-
-export type MessageKey = keyof typeof MSG;

@@ -11,7 +11,7 @@ function minutes(hhmm: string): number {
 }
 
 /** Weekday (0 = Sunday) and minute of the day in Lagos at an instant. */
-export function lagosClock(at: Date): { day: number; minute: number } {
+function lagosClock(at: Date): { day: number; minute: number } {
   const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS);
   return { day: lagos.getUTCDay(), minute: lagos.getUTCHours() * 60 + lagos.getUTCMinutes() };
 }
@@ -38,6 +38,7 @@ export function isOpenAt(hours: WeeklyHours, at: Date = new Date()): boolean {
 /**
  * The next instant at or after `at` when the hours open, or null when every day is closed.
  * Looks at most a week ahead (hours repeat weekly).
+ * @internal checked on its own by opening.test.ts (the week's edges)
  */
 export function nextOpeningAt(hours: WeeklyHours, at: Date = new Date()): Date | null {
   const { day, minute } = lagosClock(at);
@@ -53,7 +54,7 @@ export function nextOpeningAt(hours: WeeklyHours, at: Date = new Date()): Date |
 }
 
 /** "8:00", "21:30": Lagos wall-clock time of an instant, 24-hour, no leading zero. */
-export function lagosTime(at: Date): string {
+function lagosTime(at: Date): string {
   const { minute } = lagosClock(at);
   return `${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`;
 }
@@ -106,7 +107,10 @@ export function isWithinDailyWindow(w: DailyWindow, at: Date = new Date()): bool
   return c > o ? minute >= o && minute < c : minute >= o || minute < c;
 }
 
-/** "8 AM–9 PM", "7:30 AM–midnight". */
+/**
+ * "8 AM–9 PM", "7:30 AM–midnight".
+ * @internal checked on its own by opening.test.ts
+ */
 export function formatDailyWindow(w: DailyWindow): string {
   const fmt = (hhmm: string) => {
     const t = minutes(hhmm);

@@ -6,7 +6,7 @@ export const ORDER_STATUSES = [
   'Order Delivered',
 ] as const;
 export const CANCELLED = 'Order Cancelled' as const;
-export type ProgressStatus = (typeof ORDER_STATUSES)[number];
+type ProgressStatus = (typeof ORDER_STATUSES)[number];
 export type ItemStatus = ProgressStatus | typeof CANCELLED;
 export const ITEM_STATUSES: readonly ItemStatus[] = [...ORDER_STATUSES, CANCELLED];
 /** A dispatch has no vendor to confirm it: paid, it waits for a rider (DESIGN §3). */

@@ -11,7 +11,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const PASSWORD_RULES = [
+const PASSWORD_RULES = [
   { id: 'length', text: 'At least 8 characters', test: (p: string) => p.length >= 8 },
   { id: 'lower', text: 'One lowercase letter', test: (p: string) => /[a-z]/.test(p) },
   { id: 'upper', text: 'One uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
@@ -19,7 +19,7 @@ export const PASSWORD_RULES = [
   { id: 'special', text: 'One special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
 ] as const;
 
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 
 /** The requirements a password does not meet, as the texts listed under the field. */
 export function passwordProblems(password: string): string[] {

@@ -1,7 +1,7 @@
 import type { RedisClientType } from 'redis';
 import { REDIS_COMMAND_WAIT_MS } from './redis.js';
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
 }

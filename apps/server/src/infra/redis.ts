@@ -80,7 +80,7 @@ export class RedisLink {
  * never comes from a connection that died and was being re-established, so after a short wait
  * the socket is simply dropped.
  */
-export async function closeRedis(client: RedisClientType, waitMs = 2_000): Promise<void> {
+async function closeRedis(client: RedisClientType, waitMs = 2_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     client.quit().catch(() => undefined),

@@ -71,7 +71,7 @@ export function keepAtMost<K, V>(map: Map<K, V>, max: number, key: K, value: V):
 const COMPRESS_FROM = 1024;
 
 /** The encoding to answer with: brotli, then gzip, then none (a `;q=0` refuses one). */
-export function negotiate(acceptEncoding: string | string[] | undefined): Encoding {
+function negotiate(acceptEncoding: string | string[] | undefined): Encoding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (!header) return 'identity';
   let br = false;

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { hasRole, type Role } from '@jara/shared';
-import { forbidden, unauthorized } from './errors.js';
 
 /**
  * Who may call a route: anyone (`public`: no session lookup at all), anyone with the user
@@ -42,9 +41,4 @@ export function mayAccess(access: Access | undefined, user: { roles: readonly Ro
   if (access === undefined || access === 'public' || access === 'optional') return true;
   if (!user) return false;
   return access === 'user' || hasRole(user, ...access);
-}
-
-/** Refuses the request unless its user satisfies `access` (401 without a user, 403 with the wrong role). */
-export function checkAccess(access: Access | undefined, user: FastifyRequest['user']): void {
-  if (!mayAccess(access, user)) throw user ? forbidden() : unauthorized();
 }

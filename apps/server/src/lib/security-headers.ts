@@ -11,7 +11,7 @@ type HeaderRecorder = Pick<ServerResponse, 'removeHeader'> & {
  * The headers helmet sets for `options`, worked out once: helmet's own middleware, run against a
  * response that only records them. Static options give the same headers on every answer.
  */
-export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder: HeaderRecorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -46,7 +46,7 @@ export interface SecurityHeaderSets {
  * allows nothing, no framing, no sniffing, as OWASP's REST guidance has it), and an asset only
  * `nosniff` and Cross-Origin-Resource-Policy. HSTS, when on, goes on every answer.
  */
-export function securityHeaderSets(options: HelmetOptions): SecurityHeaderSets {
+function securityHeaderSets(options: HelmetOptions): SecurityHeaderSets {
   const page = helmetHeaders(options);
   const hsts = page['strict-transport-security'];
   const asset = Object.freeze({

@@ -11,8 +11,8 @@ export interface SeedCategory {
   bgColor: string;
 }
 
-export type Weekday = '0' | '1' | '2' | '3' | '4' | '5' | '6';
-export type OpeningHours = Record<Weekday, { open: string; close: string } | null>;
+type Weekday = '0' | '1' | '2' | '3' | '4' | '5' | '6';
+type OpeningHours = Record<Weekday, { open: string; close: string } | null>;
 
 export interface SeedVendor {
   key: string;
@@ -29,7 +29,7 @@ export interface SeedVendor {
   accent: string;
 }
 
-export interface SeedProductOption {
+interface SeedProductOption {
   name: string;
   priceKobo: number;
   offerPriceKobo: number | null;

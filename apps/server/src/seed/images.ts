@@ -768,7 +768,10 @@ const DRAWINGS: Record<string, Draw> = {
   cake,
 };
 
-/** Every motif renderProductImage can draw. */
+/**
+ * Every motif renderProductImage can draw.
+ * @internal images.test.ts draws every motif
+ */
 export const MOTIFS: readonly string[] = Object.freeze(Object.keys(DRAWINGS));
 
 function productDefs(p: Palette): string {

@@ -6,7 +6,7 @@ import { tidyPlaceName } from '@jara/shared';
  * ODbL 1.0); campus buildings missing from OSM are placed from the campus layout. Coordinates
  * are approximate (building centroid or a point on the street), good enough for delivery fees.
  */
-export type PlaceKind =
+type PlaceKind =
   | 'hall'
   | 'faculty'
   | 'gate'
@@ -55,7 +55,10 @@ const HALL_BLOCKS: Record<string, string[]> = {
   'jara-erastus-akingbola-postgraduate-hostel': ['A', 'B'],
 };
 
-/** Centre of the Ugbowo campus area (UNIBEN main gate on the Ugbowo-Lagos road). */
+/**
+ * Centre of the Ugbowo campus area (UNIBEN main gate on the Ugbowo-Lagos road).
+ * @internal the seed tests keep places and shops near it
+ */
 export const CAMPUS_CENTRE = { lat: 6.3998, lon: 5.6099 } as const;
 
 const PLACES: CuratedPlace[] = [

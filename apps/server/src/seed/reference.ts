@@ -9,7 +9,10 @@ import { SEED_CATEGORIES } from './catalog-data.js';
 import { renderCategoryImage } from './images.js';
 import { CURATED_PLACES } from './places.js';
 
-/** The app_settings row recording what reference data this database has had. */
+/**
+ * The app_settings row recording what reference data this database has had.
+ * @internal startup.test.ts writes and reads the recorded versions
+ */
 export const REFERENCE_DATA_KEY = 'reference-data';
 
 /**
@@ -22,7 +25,10 @@ const ReferenceState = z.object({
 });
 type ReferenceState = z.infer<typeof ReferenceState>;
 
-/** The curated gazetteer's version: it changes when a release edits the list. */
+/**
+ * The curated gazetteer's version: it changes when a release edits the list.
+ * @internal startup.test.ts expects it recorded
+ */
 export const GAZETTEER_VERSION = sha256(JSON.stringify(CURATED_PLACES));
 
 async function readState(ex: Executor): Promise<ReferenceState> {
@@ -105,6 +111,6 @@ export async function loadReferenceData(ctx: Pick<AppContext, 'db' | 'storage' |
 }
 
 /** Where a category's drawn image is stored (the same key the demo always used). */
-export function categoryImageKey(path: string): string {
+function categoryImageKey(path: string): string {
   return `seed/categories/${path}.webp`;
 }

@@ -19,7 +19,7 @@ export const DEMO_ACCOUNTS = [
  * True when the demo has never been loaded and nobody has started selling: no product and none of
  * the demo accounts. (Not "no categories": every start gives those, seed/reference.ts.)
  */
-export async function needsSeed(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
+async function needsSeed(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products);
   if ((row?.n ?? 0) > 0) return false;
   const demo = await ctx.db

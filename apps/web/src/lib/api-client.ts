@@ -18,7 +18,7 @@ interface Envelope {
   code?: string;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   /** Return `{ success: false }` answers with status 200 instead of throwing (e.g. is-auth for guests). */
   allowUnsuccessful?: boolean;
   signal?: AbortSignal;

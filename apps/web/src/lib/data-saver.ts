@@ -9,10 +9,11 @@ import { readJson, writeJson } from './storage';
  * autoplay and animations on its own.
  */
 
+/** @internal data-saver.test.tsx reads what the switch kept */
 export const DATA_SAVER_KEY = 'jara.data-saver';
 
 /** The user's own choice in the menu; null until they make one. */
-export type SaverChoice = 'on' | 'off' | null;
+type SaverChoice = 'on' | 'off' | null;
 
 interface NetworkInformationLike {
   saveData?: boolean;
@@ -26,9 +27,12 @@ const connection = (): NetworkInformationLike | undefined =>
     : (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
 
 /** Whether the browser asks to save data (Chromium's Lite mode / Android data saver). */
-export const browserSavesData = (): boolean => connection()?.saveData === true;
+const browserSavesData = (): boolean => connection()?.saveData === true;
 
-/** The rule: the user's choice wins; without one, the browser's setting. */
+/**
+ * The rule: the user's choice wins; without one, the browser's setting.
+ * @internal checked on its own by data-saver.test.tsx
+ */
 export function dataSaverOn(choice: SaverChoice, browserSaves: boolean): boolean {
   return choice === null ? browserSaves : choice === 'on';
 }
@@ -65,10 +69,6 @@ export function setDataSaver(on: boolean): void {
   emit();
 }
 
-export function isDataSaverOn(): boolean {
-  return typeof window === 'undefined' ? false : current();
-}
-
 /** Off on the server and while hydrating (the page is the same for everyone), then the browser's. */
 export function useDataSaver(): boolean {
   return useSyncExternalStore(subscribe, current, () => false);
@@ -82,7 +82,7 @@ function subscribeMotion(listener: () => void): () => void {
   return () => mq?.removeEventListener?.('change', listener);
 }
 
-export function useReducedMotion(): boolean {
+function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeMotion,
     () => window.matchMedia?.(REDUCED_MOTION).matches === true,

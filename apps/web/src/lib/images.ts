@@ -1,5 +1,5 @@
 /** Widths the media route can resize to (`?w=`). */
-export const IMAGE_WIDTHS = [200, 400, 800] as const;
+const IMAGE_WIDTHS = [200, 400, 800] as const;
 
 /**
  * Formats the media route encodes besides the stored WebP: one URL per format (`?f=avif`), chosen

@@ -15,8 +15,6 @@ import { SW_URL } from './pwa';
  */
 
 const ASKED_KEY = 'jara.push.prompt';
-/** The service worker that carries the push handlers (src/sw/sw.ts imports public/sw-push.js). */
-export { SW_URL };
 
 const SUBSCRIBE_TIMEOUT_MS = 20_000;
 
@@ -38,7 +36,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     window.isSecureContext &&
@@ -110,7 +108,7 @@ function sameKey(sub: PushSubscription, publicKey: string): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-export function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
+function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
   const b64 = s
     .replace(/-/g, '+')
     .replace(/_/g, '/')

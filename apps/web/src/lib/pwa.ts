@@ -13,7 +13,8 @@ import { isCataloguePath, isPersonalCachedPath, PERSONAL_CACHES } from '../sw/ca
 export const SW_URL = '/sw.js';
 
 /** A newer version is installed and waits for this page to say "reload". */
-export const [updateStore, useUpdateAvailable] = createStore<null | (() => void)>(null);
+const [updateStore, useUpdateAvailable] = createStore<null | (() => void)>(null);
+export { useUpdateAvailable };
 
 type CatalogueListener = (url: string) => void;
 const catalogueListeners = new Set<CatalogueListener>();
@@ -121,6 +122,7 @@ export async function registerServiceWorker(): Promise<void> {
 /**
  * Of the URLs a page loaded, those the worker keeps for offline use: this site's scripts and
  * pictures, the public catalogue answers and the account's answers its pages show.
+ * @internal checked on its own by pwa.test.ts
  */
 export function loadedForOffline(urls: string[], origin: string): string[] {
   const out = new Set<string>();

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { allowed, consoleErrors } from './console';
+import { consoleErrors } from './console';
 import { refuseAllFetch, unhandledRequests } from './fetch';
 import { fakeMatchMedia } from './match-media';
 
@@ -12,14 +12,12 @@ configure({ asyncUtilTimeout: 5_000 });
 if (!window.matchMedia) window.matchMedia = fakeMatchMedia();
 
 // A test fails if it logs an error it did not expect (React warnings, failed effects, act() misuse).
-// One that means to provoke an error calls allowConsoleError() first (src/test/console.ts).
 // A request the test did not stub (src/test/fetch.ts) fails it, like an unexpected error.
 const original = console.error;
 beforeEach(() => {
   unhandledRequests.length = 0;
   refuseAllFetch();
   consoleErrors.length = 0;
-  allowed.value = false;
   console.error = (...args: unknown[]) => {
     consoleErrors.push(args);
     original(...args);
@@ -34,7 +32,7 @@ afterEach(() => {
     const list = [...new Set(unhandledRequests)].join(', ');
     throw new Error(`the test made requests nothing answers (stub them with stubFetch): ${list}`);
   }
-  if (consoleErrors.length && !allowed.value) {
+  if (consoleErrors.length) {
     const first = consoleErrors[0]!.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
     throw new Error(
       `console.error was called ${consoleErrors.length} time(s) during the test; the first: ${first.slice(0, 300)}`,

@@ -119,7 +119,7 @@ export const NearbyPlacesQuery = z.strictObject({
 });
 
 /** A gazetteer entry in the spec's shape. */
-export const GeocodingEntry = z.object({
+const GeocodingEntry = z.object({
   display_name: z.string(),
   city: z.string(),
   country: z.string(),
@@ -128,7 +128,6 @@ export const GeocodingEntry = z.object({
   lon: z.number(),
   place_id: z.string(),
 });
-export type GeocodingEntry = z.infer<typeof GeocodingEntry>;
 
 /** A place offered while typing an address (search) or near a point (nearby). */
 export const Suggestion = z.object({

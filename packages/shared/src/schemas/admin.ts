@@ -94,7 +94,7 @@ export const BannerDto = z.object({
 export type BannerDto = z.infer<typeof BannerDto>;
 
 /** A shop waiting for approval, with the account that applied (null when that account is gone). */
-export const VendorApplication = z.object({
+const VendorApplication = z.object({
   _id: z.string(),
   businessName: z.string(),
   kind: z.enum(VENDOR_KINDS),
@@ -108,9 +108,8 @@ export const VendorApplication = z.object({
   email: z.string().nullable(),
   createdAt: z.string(),
 });
-export type VendorApplication = z.infer<typeof VendorApplication>;
 
-export const RiderApplication = z.object({
+const RiderApplication = z.object({
   _id: z.string(),
   name: z.string(),
   phone: z.string(),
@@ -119,7 +118,6 @@ export const RiderApplication = z.object({
   email: z.string(),
   createdAt: z.string(),
 });
-export type RiderApplication = z.infer<typeof RiderApplication>;
 
 /** One line of the admin's order list. `status` is the shown order status once paid, else the payment state. */
 export const AdminOrderRow = z.object({

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { MAX_CART_QUANTITY } from '../constants.js';
 import { Id } from './common.js';
 
-export const Quantity = z.number().int().min(1).max(MAX_CART_QUANTITY);
+const Quantity = z.number().int().min(1).max(MAX_CART_QUANTITY);
 
 /** product id → option id → quantity; at most 100 products. */
-export const CartItemsSchema = z
+const CartItemsSchema = z
   .record(Id, z.record(Id, Quantity))
   .refine((c) => Object.keys(c).length <= 100, { message: 'Too many products in the cart' });
 

@@ -6,8 +6,7 @@ import { VENDOR_KINDS } from './seller.js';
 export { ProductDto, ProductOptionDto } from './product.js';
 
 /** 0 = Sunday … 6 = Saturday; "HH:MM" in Africa/Lagos, null = closed that day. */
-export const OpeningHours = z.record(z.string(), z.object({ open: z.string(), close: z.string() }).nullable());
-export type OpeningHours = z.infer<typeof OpeningHours>;
+const OpeningHours = z.record(z.string(), z.object({ open: z.string(), close: z.string() }).nullable());
 
 export const VendorDto = z.object({
   _id: z.string(),

@@ -5,14 +5,12 @@ import { DoorDto } from './rider.js';
 /** Longest chat message, in characters (after trimming). */
 export const CHAT_MESSAGE_MAX = 2000;
 /** Longest contact-form message and support email reply. */
-export const CONTACT_MESSAGE_MAX = 5000;
+const CONTACT_MESSAGE_MAX = 5000;
 /** Messages per page of a conversation. */
-export const CHAT_PAGE_SIZE = 30;
+const CHAT_PAGE_SIZE = 30;
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
-/** What the file pickers offer; the server checks the bytes, not these names. */
-export const ACCEPTED_MEDIA = 'image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime';
 
 export const UPLOAD_MSG = {
   badType: 'Only images (JPEG, PNG, WebP, GIF) and videos (MP4, WebM, MOV) can be attached.',
@@ -246,7 +244,7 @@ export const ContactReplyAnswer = okAnswer({ message: z.string(), contactMessage
 export type ContactReplyAnswer = z.infer<typeof ContactReplyAnswer>;
 
 /** http and https addresses inside chat text; nothing else becomes a link (never `javascript:`). */
-export const LINK_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
+const LINK_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
 
 /** Splits text into plain parts and http(s) links (trailing punctuation stays text). */
 export function splitLinks(text: string): { text: string; href?: string }[] {

@@ -14,7 +14,7 @@ export const ItemStatusEnum = z.enum([...ORDER_STATUSES, CANCELLED]);
  * The drop-off as the form sends it. Coordinates come from a picked suggestion; without them
  * the address was typed, not picked (SPEC §5).
  */
-export const DispatchDropoffInput = z
+const DispatchDropoffInput = z
   .strictObject({
     firstName: Text(60),
     lastName: Text(60),
@@ -34,7 +34,6 @@ export const DispatchDropoffInput = z
       ctx.addIssue({ code: 'custom', path: ['address'], message: MSG.selectValidAddress });
     }
   });
-export type DispatchDropoffInput = z.infer<typeof DispatchDropoffInput>;
 
 /** POST /api/payment/paystack-dispatch. Prices are never part of it: the server computes them. */
 export const DispatchRequestInput = z.strictObject({
@@ -56,7 +55,7 @@ export const DispatchFeeInput = z.strictObject({
 });
 export type DispatchFeeInput = z.infer<typeof DispatchFeeInput>;
 
-export const DispatchPersonDto = z.object({
+const DispatchPersonDto = z.object({
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string(),
@@ -65,7 +64,6 @@ export const DispatchPersonDto = z.object({
   /** Block, floor, room and landmark at this address, when given (a saved address has them). */
   door: DoorDto.nullable().optional(),
 });
-export type DispatchPersonDto = z.infer<typeof DispatchPersonDto>;
 
 /**
  * A dispatch as the API shows it. Money in naira (kobo / 100), like the catalogue.

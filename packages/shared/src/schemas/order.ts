@@ -6,6 +6,7 @@ import { Id, Latitude, Longitude, okAnswer, str } from './common.js';
 import { ItemStatusEnum } from './dispatch.js';
 import { ProductDto } from './product.js';
 
+/** @internal the orders tests expect this message */
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}.`;
 
 /** `POST /api/order/delivery-fee` (spec payload). */

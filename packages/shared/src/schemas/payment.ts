@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { okAnswer, str } from './common.js';
 
-export const PaymentStateDto = z.enum(['awaiting', 'paid', 'failed', 'abandoned']);
-export type PaymentStateDto = z.infer<typeof PaymentStateDto>;
+const PaymentStateDto = z.enum(['awaiting', 'paid', 'failed', 'abandoned']);
 
 /** `GET /api/payment/verify?reference=` (the /loader page). */
 export const PaymentVerifyQuery = z.strictObject({

@@ -49,7 +49,7 @@ export const RatingInput = z.strictObject({
 });
 export type RatingInput = z.infer<typeof RatingInput>;
 
-export const RIDER_STATUSES = ['pending', 'approved', 'rejected'] as const;
+const RIDER_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const RiderProfileDto = z.object({
   _id: z.string(),

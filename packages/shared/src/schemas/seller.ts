@@ -5,11 +5,10 @@ import { Id, Phone, Text, okAnswer, str } from './common.js';
 
 export const VENDOR_KINDS = ['food', 'goods'] as const;
 export type VendorKind = (typeof VENDOR_KINDS)[number];
-export const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof VENDOR_STATUSES)[number];
+const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const MAX_PRODUCT_IMAGES = 4;
-export const MAX_PRODUCT_OPTIONS = 10;
+const MAX_PRODUCT_OPTIONS = 10;
 export const DEFAULT_OPTION_NAME = 'Default Option';
 
 const HHMM = str().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00');
@@ -60,13 +59,13 @@ export type VendorApplicationInput = z.infer<typeof VendorApplicationInput>;
 export const OpenSwitchInput = z.strictObject({ isOpen: z.boolean() });
 
 /** Naira with at most two decimals, converted to kobo by the server. */
-export const NairaAmount = z
+const NairaAmount = z
   .number({ message: 'Enter a price' })
   .positive('Enter a price above ₦0')
   .max(10_000_000, 'That price is too high')
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'At most two decimals (kobo)');
 
-export const ProductOptionInput = z
+const ProductOptionInput = z
   .strictObject({
     id: Id.optional(),
     name: str().trim().max(60).default(''),
@@ -117,8 +116,7 @@ export const DeclineInput = z.strictObject({
 });
 export type DeclineInput = z.infer<typeof DeclineInput>;
 
-export const PAYOUT_STATES = ['scheduled', 'processing', 'paid', 'failed'] as const;
-export type PayoutState = (typeof PAYOUT_STATES)[number];
+const PAYOUT_STATES = ['scheduled', 'processing', 'paid', 'failed'] as const;
 
 /** Banks offered for payouts (Paystack NGN bank codes). */
 export const NIGERIAN_BANKS = [
@@ -194,7 +192,7 @@ export const SellerProductDto = z.object({
 });
 export type SellerProductDto = z.infer<typeof SellerProductDto>;
 
-export const SellerOrderItemDto = z.object({
+const SellerOrderItemDto = z.object({
   _id: z.string(),
   productName: z.string(),
   /** The spec's Product, as on the customer's order line: the picture shown at checkout first. */
@@ -205,7 +203,6 @@ export const SellerOrderItemDto = z.object({
   status: z.string(),
   cancelReason: z.string().nullable(),
 });
-export type SellerOrderItemDto = z.infer<typeof SellerOrderItemDto>;
 
 export const SellerOrderDto = z.object({
   _id: z.string(),

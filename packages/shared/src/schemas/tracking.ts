@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { okAnswer, str } from './common.js';
 
 /** One step of an order's or a dispatch's timeline. */
-export const TRACKING_STEP_KEYS = [
+const TRACKING_STEP_KEYS = [
   'placed',
   'confirmed',
   'declined',

@@ -10,7 +10,7 @@ import type { Database } from './client.js';
  * open it, so `npm run db:backup` asks that process over a Unix socket inside the data folder
  * (whoever may read the folder may take a copy anyway; nothing listens on the network).
  */
-export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
+const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
 
 export const DATABASE_ARCHIVE = 'database.tar.gz';
 

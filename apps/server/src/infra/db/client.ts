@@ -72,6 +72,7 @@ function localMutex() {
   };
 }
 
+/** @internal schema.test.ts copies the migrations as once deployed */
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 export class DataDirLockedError extends Error {
@@ -109,7 +110,10 @@ function markTransactions(db: Db, opts: OpenOptions): Db {
   return db;
 }
 
-/** True while the caller runs inside a `db.transaction` callback. */
+/**
+ * True while the caller runs inside a `db.transaction` callback.
+ * @internal the tests check with it where jobs and callbacks run
+ */
 export function inTransaction(): boolean {
   return openTransaction.getStore() === true;
 }
@@ -326,6 +330,7 @@ export const STARTUP_LOCK = 'startup';
 /**
  * Files renamed after databases had applied them under their old name: new name → old name.
  * Two files once shared the number 0005; the second is now 0006 and the rest moved up by one.
+ * @internal schema.test.ts replays a deployment made under the old names
  */
 export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0006_portals_transfers.sql': '0005_portals_transfers.sql',

@@ -71,6 +71,7 @@ function bootId(): string | null {
   }
 }
 
+/** @internal the lock's test writes a holder with it */
 export function currentHolder(): LockHolder {
   return {
     pid: process.pid,
@@ -82,7 +83,7 @@ export function currentHolder(): LockHolder {
 }
 
 /** Whether the recorded holder still runs; `null` when this host cannot tell (another host). */
-export function holderAlive(h: LockHolder): boolean | null {
+function holderAlive(h: LockHolder): boolean | null {
   if (h.host !== hostname()) return null;
   const boot = bootId();
   if (h.bootId && boot && h.bootId !== boot) return false;

@@ -31,7 +31,7 @@ export type JobHandler<S extends PayloadSchema = PayloadSchema> = (
 ) => Promise<void> | void;
 
 /** A payload its kind's schema refuses: a mistake in the code, never retried. */
-export class InvalidJobPayload extends Error {
+class InvalidJobPayload extends Error {
   constructor(kind: string, error: z.ZodError) {
     super(`invalid payload for job ${kind}: ${z.prettifyError(error).replace(/\n/g, '; ')}`);
     this.name = 'InvalidJobPayload';

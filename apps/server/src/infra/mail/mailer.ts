@@ -24,7 +24,7 @@ const MailAttachment = z.object({
   contentType: z.string().optional(),
 });
 /** Sends one outbox row; attachments are read from storage when it runs. */
-export const MAIL_JOB = jobKind(
+const MAIL_JOB = jobKind(
   'mail.send',
   z.object({ outboxId: z.number().int(), attachments: z.array(MailAttachment).default([]) }),
 );

@@ -30,7 +30,7 @@ function withTimeout<T>(p: Promise<T>, ms = CHECK_TIMEOUT_MS): Promise<T> {
   ]);
 }
 
-export interface Readiness {
+interface Readiness {
   ready: boolean;
   checks: ReadinessChecks;
 }
@@ -40,7 +40,7 @@ export interface Readiness {
  * Redis is reported but does not decide it: without Redis an instance serves on its own
  * (decision 0018), and taking every instance out of rotation for it would stop the whole site.
  */
-export async function readiness(
+async function readiness(
   database: Database,
   redis: RedisClientType | null,
   expectedMigrations: string[],

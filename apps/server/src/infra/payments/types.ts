@@ -1,6 +1,5 @@
 /** Paystack channels offered (DESIGN §4): card, bank transfer, USSD. No wallet until one exists. */
 export const PAYMENT_CHANNELS = ['card', 'bank_transfer', 'ussd'] as const;
-export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 
 export interface InitializeInput {
   email: string;

@@ -10,13 +10,13 @@ import { sha256 } from '../../lib/crypto.js';
 import { sameSiteCheck } from '../../lib/origin.js';
 
 /** What the handshake learnt of a socket. */
-export interface SocketData {
+interface SocketData {
   user: SessionUser;
   sessionHash: string;
 }
 /** The server, typed with the events of packages/shared (src/events.ts) both ways. */
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type AuthedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AuthedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type ConnectionHandler = (socket: AuthedSocket) => void;
 
 /**

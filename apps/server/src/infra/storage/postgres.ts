@@ -5,7 +5,7 @@ import { mediaChunks, mediaObjects } from '../db/schema.js';
 import { assertSafeKey, contentTypeOf, etagOf, readAll, type Storage } from './storage.js';
 
 /** Chunks small enough to stream a 50 MB video without holding it, large enough to keep rows few. */
-export const CHUNK_BYTES = 256 * 1024;
+const CHUNK_BYTES = 256 * 1024;
 
 /**
  * Files in the database itself (media_objects + media_chunks): every instance sees every file

@@ -24,14 +24,14 @@ export interface Storage {
 export type StorageDriver = 'local' | 'postgres' | 's3';
 export const STORAGE_DRIVERS: readonly StorageDriver[] = ['local', 'postgres', 's3'];
 
-export interface StoredFile {
+interface StoredFile {
   size: number;
   /** `"<base64 SHA-1>"`: what @fastify/etag makes of the same bytes, so ETags do not change with the driver. */
   etag: string;
   contentType: string;
 }
 
-export interface ByteRange {
+interface ByteRange {
   start: number;
   end: number;
 }

@@ -5,10 +5,10 @@ import { IMAGE_MAX_BYTES, UPLOAD_MSG, VIDEO_MAX_BYTES, type ChatMediaType } from
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { Storage } from '../storage/storage.js';
 
-export type MediaMime =
+type MediaMime =
   'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'video/mp4' | 'video/webm' | 'video/quicktime';
 
-export interface DetectedMedia {
+interface DetectedMedia {
   kind: ChatMediaType;
   mime: MediaMime;
 }
@@ -20,6 +20,7 @@ const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, e
 /**
  * The media type from the file's first bytes, whatever its name or the browser claims.
  * Only the formats the chat accepts are recognised; anything else (HTML, SVG, executables) is null.
+ * @internal checked on its own by uploads.test.ts, format by format
  */
 export function detectMedia(buf: Buffer): DetectedMedia | null {
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg' };
@@ -43,7 +44,7 @@ export function detectMedia(buf: Buffer): DetectedMedia | null {
 const VIDEO_EXT: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' };
 const PDF_MAX_BYTES = 10 * 1024 * 1024;
 
-export const isPdf = (buf: Buffer) => buf.subarray(0, 5).toString('latin1') === '%PDF-';
+const isPdf = (buf: Buffer) => buf.subarray(0, 5).toString('latin1') === '%PDF-';
 
 export interface StoredMedia {
   key: string;

@@ -12,7 +12,7 @@ import {
   type Fields,
 } from './addresses.repo.js';
 
-export const MAX_ADDRESSES = 20;
+const MAX_ADDRESSES = 20;
 export const OUTSIDE_AREA = 'This address is outside our delivery area.';
 
 /** The address book: each user's own addresses, pinned to the gazetteer and inside the service area. */

@@ -19,7 +19,6 @@ import {
 } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
-import type { AppContext } from '../../context.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { AuthService, PASSWORD_RESET_JOB } from './auth.service.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
@@ -29,7 +28,7 @@ import type { UserRow } from './users.repo.js';
 import { jobKind, noPayload } from '../../infra/jobs/jobs.js';
 
 const MINUTE = 60_000;
-export const SESSIONS_PURGE_JOB = jobKind('sessions.purge', noPayload);
+const SESSIONS_PURGE_JOB = jobKind('sessions.purge', noPayload);
 
 export const authModule: Module = async (app, ctx) => {
   defaultAccess(app, 'public');
@@ -193,5 +192,3 @@ export const authModule: Module = async (app, ctx) => {
     deliveryFeeRange: { min: koboToNaira(feeRange.minKobo), max: koboToNaira(feeRange.maxKobo) },
   }));
 };
-
-export type { AppContext };

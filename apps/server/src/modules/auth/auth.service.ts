@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import { jobKind } from '../../infra/jobs/jobs.js';
 
-export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_JOB = jobKind('auth.password-reset', z.object({ email: z.string() }));
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 

@@ -135,7 +135,7 @@ export async function claimCustomerEmail(ex: Executor, chatId: string, windowMs:
 const MEDIA_PREFIX = 'chat/';
 
 /** The URL a participant loads a chat upload from (checked on every request). */
-export function mediaUrl(key: string | null): string | null {
+function mediaUrl(key: string | null): string | null {
   return key && key.startsWith(MEDIA_PREFIX) ? `/api/chat/media/${key.slice(MEDIA_PREFIX.length)}` : null;
 }
 

@@ -29,15 +29,11 @@ import {
 } from './chat.repo.js';
 
 /** Support agents and admins may open any conversation. */
-export const isAgent = (user: Pick<SessionUser, 'roles'>) => hasRole(user, 'support', 'admin');
+const isAgent = (user: Pick<SessionUser, 'roles'>) => hasRole(user, 'support', 'admin');
 export const chatRoom = (chatId: string) => `chat:${chatId}`;
 /** A customer who is offline gets at most one email per conversation in this window. */
-export const CUSTOMER_EMAIL_WINDOW_MS = 15 * 60_000;
+const CUSTOMER_EMAIL_WINDOW_MS = 15 * 60_000;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface ChatPage {
-  chat: ChatDto;
-}
 
 /** Conversations between customers and support: who may see, post and page, and what follows a post. */
 export class ChatService {

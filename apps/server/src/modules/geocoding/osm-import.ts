@@ -26,7 +26,10 @@ export interface ImportResult {
   skippedNoGeometry: number;
 }
 
-/** Area-weighted centroid of a ring (shoelace); falls back to the vertex mean for degenerate rings. */
+/**
+ * Area-weighted centroid of a ring (shoelace); falls back to the vertex mean for degenerate rings.
+ * @internal checked on its own by osm-import.test.ts
+ */
 export function ringCentroid(ring: Position[]): Position {
   let a = 0,
     cx = 0,
@@ -53,7 +56,10 @@ function ringArea(ring: Position[]): number {
   return Math.abs(a / 2);
 }
 
-/** The point halfway along a line, so a street's point lies on the street. */
+/**
+ * The point halfway along a line, so a street's point lies on the street.
+ * @internal checked on its own by osm-import.test.ts
+ */
 export function lineMidpoint(line: Position[]): Position {
   if (line.length === 1) return line[0]!;
   const seg = line.slice(1).map((p, i) => Math.hypot(p[0] - line[i]![0], p[1] - line[i]![1]));
@@ -71,7 +77,10 @@ export function lineMidpoint(line: Position[]): Position {
   return line[line.length - 1]!;
 }
 
-/** Reduces any GeoJSON geometry to one [lon, lat] point, or null. */
+/**
+ * Reduces any GeoJSON geometry to one [lon, lat] point, or null.
+ * @internal checked on its own by osm-import.test.ts
+ */
 export function representativePoint(g: Geometry | null | undefined): Position | null {
   if (!g) return null;
   const c = g.coordinates as never;

@@ -10,11 +10,14 @@ import type { PlaceHit } from './places.repo.js';
  */
 
 /** pg_trgm's `pg_trgm.word_similarity_threshold` as the search sets it. */
-export const WORD_SIMILARITY_THRESHOLD = 0.3;
+const WORD_SIMILARITY_THRESHOLD = 0.3;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** The trigrams of a lower-cased text in order, words padded as pg_trgm pads them ("  w", " wo", …, "rd "). */
+/**
+ * The trigrams of a lower-cased text in order, words padded as pg_trgm pads them ("  w", " wo", …, "rd ").
+ * @internal place-index.test.ts checks it pads words as pg_trgm does
+ */
 export function trigrams(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(WORD)) {
@@ -30,7 +33,7 @@ export function trigrams(text: string): string[] {
  * as a float4 like PostgreSQL's. b is given as `pos` (a local id per trigram position) and
  * `found` (whether local id j is one of a's trigrams); `lastpos` is scratch of at least its size.
  */
-export function wordSimilarity(ulen1: number, pos: Int32Array, found: Uint8Array, lastpos: Int32Array): number {
+function wordSimilarity(ulen1: number, pos: Int32Array, found: Uint8Array, lastpos: Int32Array): number {
   const len2 = pos.length;
   if (!ulen1 || !len2) return 0;
   lastpos.fill(-1, 0, found.length);

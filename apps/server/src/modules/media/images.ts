@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Storage } from '../../infra/storage/storage.js';
 import { badRequest } from '../../lib/errors.js';
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff']);
 
 /**

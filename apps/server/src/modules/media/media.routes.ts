@@ -7,10 +7,10 @@ import { notFound } from '../../lib/errors.js';
 
 /** Folders whose files anyone may see; chat and contact uploads are served by their modules. */
 const PUBLIC_PREFIXES = ['seed/', 'products/', 'vendors/', 'categories/', 'banners/'];
-export const MEDIA_WIDTHS = [200, 400, 800] as const;
+const MEDIA_WIDTHS = [200, 400, 800] as const;
 /** Formats a copy can be asked for (`?f=`); the stored originals are WebP (decision 0020). */
-export const MEDIA_FORMATS = ['avif', 'webp'] as const;
-export type MediaFormat = (typeof MEDIA_FORMATS)[number];
+const MEDIA_FORMATS = ['avif', 'webp'] as const;
+type MediaFormat = (typeof MEDIA_FORMATS)[number];
 
 const MediaQuery = z.object({
   w: z.coerce
@@ -25,7 +25,7 @@ const MediaQuery = z.object({
  * Android data saver) gets the next smaller copy, never wider than 400 px: 800 → 400, 400 → 200,
  * the original → 400. The same URL then answers by that header, so answers say `Vary: Save-Data`.
  */
-export function servedWidth(asked: number | undefined, saveData: boolean): number | null {
+function servedWidth(asked: number | undefined, saveData: boolean): number | null {
   const width = asked && (MEDIA_WIDTHS as readonly number[]).includes(asked) ? asked : null;
   if (!saveData) return width;
   if (width === null) return 400;
@@ -33,7 +33,7 @@ export function servedWidth(asked: number | undefined, saveData: boolean): numbe
 }
 
 /** Where a copy is kept in storage; null for the original itself (full-size WebP). */
-export function copyKey(key: string, width: number | null, format: MediaFormat): string | null {
+function copyKey(key: string, width: number | null, format: MediaFormat): string | null {
   if (format === 'webp') return width ? `cache/w${width}/${key}` : null;
   return `cache/avif/${width ? `w${width}` : 'full'}/${key}`;
 }

@@ -22,7 +22,7 @@ export async function recordStatusEvents(
 }
 
 /** The order's current statuses, in the shape pushed as `order.updated`. */
-export async function orderUpdatePayload(
+async function orderUpdatePayload(
   ex: Executor,
   orderId: string,
 ): Promise<{ userId: string; update: OrderUpdatedEvent } | null> {

@@ -1,10 +1,3 @@
 /** The payouts module's surface: earnings summaries, payout requests and the transfer job, for vendors and riders. */
 export { payoutsModule } from './payouts.service.js';
-export {
-  lagosDayStart,
-  listPayouts,
-  PAYOUT_JOB,
-  requestPayout,
-  summarise,
-  type EarningEntry,
-} from './payouts.service.js';
+export { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from './payouts.service.js';

@@ -13,11 +13,15 @@ import { jobKind } from '../../infra/jobs/jobs.js';
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 /** Payouts are paid at 10:00 Africa/Lagos on the due day. */
 const PAY_HOUR_LAGOS = 10;
+/** @internal jobs-instances.test.ts enqueues a transfer itself */
 export const PAYOUT_JOB = jobKind('payout.transfer', z.object({ payoutId: z.string() }));
 
 type PayoutRow = typeof payouts.$inferSelect;
 
-/** The next working day (Monday–Friday, Africa/Lagos) after `now`, at 10:00 Lagos time. */
+/**
+ * The next working day (Monday–Friday, Africa/Lagos) after `now`, at 10:00 Lagos time.
+ * @internal checked on its own by payouts.test.ts (weekends)
+ */
 export function nextWorkingDay(now: Date = new Date()): Date {
   const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
   const d = new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate() + 1, PAY_HOUR_LAGOS));
@@ -31,7 +35,10 @@ export function lagosDayStart(now: Date = new Date()): Date {
   return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - LAGOS_OFFSET_MS);
 }
 
-/** Monday of the Lagos week containing `at`, as YYYY-MM-DD. */
+/**
+ * Monday of the Lagos week containing `at`, as YYYY-MM-DD.
+ * @internal checked on its own by payouts.test.ts
+ */
 export function lagosWeekStart(at: Date): string {
   const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS);
   const day = (lagos.getUTCDay() + 6) % 7;
@@ -49,7 +56,7 @@ export interface EarningEntry {
 
 const bankName = (code: string | null) => NIGERIAN_BANKS.find((b) => b.code === code)?.name ?? 'Bank';
 
-export function toPayoutDto(p: PayoutRow): PayoutDto {
+function toPayoutDto(p: PayoutRow): PayoutDto {
   return {
     _id: p.id,
     amount: koboToNaira(p.amountKobo),
@@ -170,7 +177,7 @@ export async function requestPayout(
  * transfer code is stored; the provider's transfer webhook settles it. A retry of a payout left
  * `processing` (timeout, crash) asks the provider for that reference before sending it again.
  */
-export function registerPayoutJob(ctx: AppContext): void {
+function registerPayoutJob(ctx: AppContext): void {
   const notify = (p: PayoutRow) => ctx.realtime.emitToUser(p.userId, 'payout.updated', toPayoutDto(p));
   const fail = async (id: string, reason: string) => {
     const [row] = await ctx.db

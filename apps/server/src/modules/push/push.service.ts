@@ -17,7 +17,7 @@ const SEND_TIMEOUT_MS = 10_000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** Why a push was not delivered, and whether trying again can help. */
-export class PushSendError extends Error {
+class PushSendError extends Error {
   constructor(
     message: string,
     readonly status: number | null,

@@ -22,7 +22,6 @@ import { DispatchDeliveries } from './dispatch-deliveries.js';
 import { OrderDeliveries } from './order-deliveries.js';
 import * as repo from './rider.repo.js';
 
-export { planRoute } from './deliveries.js';
 export { ORDER_ALERT_JOB, runOrderAlert } from './order-deliveries.js';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;

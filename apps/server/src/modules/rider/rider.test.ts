@@ -34,7 +34,7 @@ import {
   users,
 } from '../../infra/db/schema.js';
 import { dropOffWaits } from '../../infra/db/schema-portals.js';
-import { planRoute } from './rider.service.js';
+import { planRoute } from './deliveries.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,6 @@ import {
   places,
   productOptions,
   products,
-  users,
   vendors,
   wishListItems,
 } from '../../infra/db/schema.js';
@@ -236,9 +235,4 @@ export async function orderItemStatuses(
     .select({ id: orderItems.id, status: orderItems.status, vendorId: orderItems.vendorId })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-}
-
-export async function userPhoneAndName(ex: Executor, userId: string) {
-  const [u] = await ex.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  return u;
 }

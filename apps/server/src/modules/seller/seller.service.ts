@@ -32,7 +32,7 @@ import * as repo from './seller.repo.js';
 
 type Vendor = NonNullable<Awaited<ReturnType<typeof repo.findVendorByUser>>>;
 
-export function toProfileDto(v: Vendor, now = new Date()): SellerProfileDto {
+function toProfileDto(v: Vendor, now = new Date()): SellerProfileDto {
   return {
     _id: v.id,
     businessName: v.businessName,
@@ -419,7 +419,7 @@ export class SellerService {
  * Refunds cancelled items through the payment provider. When nothing is left of the order, the
  * whole remaining payment (delivery and service fees too) goes back.
  */
-export async function refundForCancelledItems(
+async function refundForCancelledItems(
   ctx: AppContext,
   tx: Tx,
   orderId: string,

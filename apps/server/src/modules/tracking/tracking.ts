@@ -12,7 +12,7 @@ import {
 import type { EventRow, RefundRow, RiderCard } from './tracking.repo.js';
 
 /** A rider's phone is shown while they are on the way: assigned or picked up, not locked. */
-export const ACTIVE_DELIVERY: readonly string[] = ['Order Assigned', 'Order Picked'];
+const ACTIVE_DELIVERY: readonly string[] = ['Order Assigned', 'Order Picked'];
 
 const AHEAD: { key: TrackingStepKey; status: ItemStatus; label: string }[] = [
   { key: 'confirmed', status: 'Order Confirmed', label: 'Confirmed by the vendor' },
@@ -86,7 +86,7 @@ function pending(current: string, reached: Set<TrackingStepKey>): TrackingStepDt
   }));
 }
 
-export function riderDto(card: RiderCard | undefined, showPhone: boolean): TrackingRiderDto | null {
+function riderDto(card: RiderCard | undefined, showPhone: boolean): TrackingRiderDto | null {
   if (!card) return null;
   return {
     firstName: card.name.trim().split(/\s+/)[0] ?? card.name,

@@ -1,4 +1,3 @@
-export { useAddresses, addressesQuery } from './api/get-addresses';
-export { AddressForm } from './components/address-form';
+export { useAddresses } from './api/get-addresses';
 export { AddressBook } from './components/address-book';
 export { AddressInput } from './components/address-input';

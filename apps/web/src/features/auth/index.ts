@@ -1,6 +1,5 @@
-export { useSession, sessionQuery, useSetSession, type Session } from './api/session';
-export { useConfig } from './api/get-config';
-export { openLogin, closeLogin, useLoginModal } from './hooks/use-login-modal';
+export { useSession, sessionQuery, type Session } from './api/session';
+export { openLogin, useLoginModal } from './hooks/use-login-modal';
 export { useLogout, useSignedOut } from './hooks/use-auth-actions';
 export { changePassword, logoutAll } from './api/auth-calls';
 export { useForm } from './hooks/use-form';

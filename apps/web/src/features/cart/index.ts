@@ -1,4 +1,4 @@
-export { CartStore, type CartState, type CartSyncApi } from './hooks/cart-store';
+export { CartStore } from './hooks/cart-store';
 export {
   CartProvider,
   useCartActions,

@@ -18,7 +18,7 @@ export interface DispatchForm {
   isExpress: boolean;
 }
 
-export const DROPOFF_FIELDS = [
+const DROPOFF_FIELDS = [
   'firstName',
   'lastName',
   'email',

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JobKind, MyRatingsAnswer } from '@jara/shared';
 import { api } from '../api-client';
 
-export const getMyRatings = async () => (await api.get<MyRatingsAnswer>('/api/ratings/mine')).ratings;
+const getMyRatings = async () => (await api.get<MyRatingsAnswer>('/api/ratings/mine')).ratings;
 
 /** One request for the whole page: every delivered card reads its own rating from it. */
 export const myRatingsQuery = queryOptions({ queryKey: ['ratings', 'mine'], queryFn: getMyRatings, staleTime: 60_000 });

@@ -3,7 +3,7 @@ import type { MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { addressesQuery } from './get-addresses';
 
-export const deleteAddress = (id: string) => api.post<MessageAnswer>(`/api/address/delete/${id}`);
+const deleteAddress = (id: string) => api.post<MessageAnswer>(`/api/address/delete/${id}`);
 
 export function useDeleteAddress() {
   const qc = useQueryClient();

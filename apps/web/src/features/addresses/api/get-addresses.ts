@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Address, AddressListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getAddresses = async (): Promise<Address[]> =>
-  (await api.get<AddressListAnswer>('/api/address/get')).addresses;
+const getAddresses = async (): Promise<Address[]> => (await api.get<AddressListAnswer>('/api/address/get')).addresses;
 
 export const addressesQuery = queryOptions({ queryKey: ['addresses'], queryFn: getAddresses, staleTime: 30_000 });
 

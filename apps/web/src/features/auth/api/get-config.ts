@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const configQuery = queryOptions({
+const configQuery = queryOptions({
   queryKey: ['config'],
   queryFn: () => api.get<PublicConfig>('/api/config'),
   staleTime: Infinity,

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 /** Who is signed in, as `/api/user/is-auth` says (both null for a guest). */
 export type Session = Pick<IsAuthAnswer, 'user' | 'role'>;
 
-export const getSession = async (): Promise<Session> => {
+const getSession = async (): Promise<Session> => {
   const res = await api.get<IsAuthAnswer>('/api/user/is-auth', { allowUnsuccessful: true });
   return res.success ? { user: res.user, role: res.role } : { user: null, role: null };
 };

@@ -2,10 +2,10 @@ import type { CartAnswer, CartItems, CartUpdateInput, WishListAnswer, WishListUp
 import { api } from '../../../lib/api-client';
 import type { CartSyncApi } from '../hooks/cart-store';
 
-export const updateCart = (cartItems: CartItems) =>
+const updateCart = (cartItems: CartItems) =>
   api.post<CartAnswer, typeof CartUpdateInput>('/api/cart/update', { cartItems });
 
-export const updateWishList = (wishList: string[]) =>
+const updateWishList = (wishList: string[]) =>
   api.post<WishListAnswer, typeof WishListUpdateInput>('/api/user/wishListUpdate', { wishList });
 
 export const cartSyncApi: CartSyncApi = { pushCart: updateCart, pushWishList: updateWishList };

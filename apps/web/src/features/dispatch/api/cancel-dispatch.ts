@@ -4,8 +4,7 @@ import type { DispatchCancelAnswer } from '@jara/shared';
 import { api, errorMessage } from '../../../lib/api-client';
 import { dispatchesQuery } from './get-dispatches';
 
-export const cancelDispatch = (id: string) =>
-  api.post<DispatchCancelAnswer>(`/api/dispatch/cancel/${encodeURIComponent(id)}`);
+const cancelDispatch = (id: string) => api.post<DispatchCancelAnswer>(`/api/dispatch/cancel/${encodeURIComponent(id)}`);
 
 /** Cancels and tells the user here: the card leaves the Ongoing tab (unmounts) as soon as it succeeds. */
 export function useCancelDispatch() {

@@ -3,7 +3,7 @@ import type { AddressListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** The user's saved addresses (shared cache key with checkout). */
-export const addressesQuery = queryOptions({
+const addressesQuery = queryOptions({
   queryKey: ['addresses'],
   queryFn: async () => (await api.get<AddressListAnswer>('/api/address/get')).addresses,
   staleTime: 30_000,

@@ -3,7 +3,7 @@ import type { PlaceSearchQuery, SuggestionsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** The top matches for what the user typed (the server keeps the gazetteer; DESIGN §6). */
-export const placeSuggestionsQuery = (q: string) =>
+const placeSuggestionsQuery = (q: string) =>
   queryOptions({
     queryKey: ['place-suggestions', q],
     queryFn: async ({ signal }) =>
