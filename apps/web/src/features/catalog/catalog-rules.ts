@@ -22,16 +22,6 @@ export function productPath(product: Pick<ProductDto, '_id' | 'category' | 'vend
     : `/products/${product.category}/${product._id}`;
 }
 
-export function matchesSearch(product: ProductDto, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  return (
-    product.name.toLowerCase().includes(q) ||
-    product.category.replace(/-/g, ' ').includes(q) ||
-    product.description.some((d) => d.toLowerCase().includes(q))
-  );
-}
-
 export function relatedProducts(all: ProductDto[], product: ProductDto, limit: number): ProductDto[] {
   return all.filter((p) => p._id !== product._id && p.inStock && p.category === product.category).slice(0, limit);
 }

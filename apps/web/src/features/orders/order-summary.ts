@@ -19,8 +19,3 @@ export function itemsLabel(items: readonly SummaryItem[]): string {
   const head = first.quantity > 1 ? `${first.product.name} ×${first.quantity}` : first.product.name;
   return rest.length ? `${head}, +${rest.length} more` : head;
 }
-
-/** A collapsed order row's summary: "Mama Osas Kitchen · Jollof Rice ×2, +1 more". */
-export function orderSummary(items: readonly SummaryItem[]): string {
-  return [vendorsLabel(items), itemsLabel(items)].filter(Boolean).join(' · ');
-}

@@ -3,12 +3,15 @@ import type { BannerAnswer, BannerInput, BannersAnswer, MessageAnswer, RequestBo
 import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/banners */
-export const getBanners = async () => (await api.get<BannersAnswer>('/api/admin/banners')).banners;
+const getBanners = async () => (await api.get<BannersAnswer>('/api/admin/banners')).banners;
 export function useBanners() {
   return useQuery({ queryKey: ['admin', 'banners'], queryFn: getBanners });
 }
 
-/** POST /api/admin/banners (new) or /api/admin/banners/:id (edit) */
+/**
+ * POST /api/admin/banners (new) or /api/admin/banners/:id (edit)
+ * @internal the request contract checks its input (app/api-contract.test.ts)
+ */
 export const saveBanner = ({ id, body }: { id?: string; body: RequestBody<typeof BannerInput> }) =>
   api.post<BannerAnswer, typeof BannerInput>(id ? `/api/admin/banners/${id}` : '/api/admin/banners', body);
 export function useSaveBanner() {
@@ -20,7 +23,7 @@ export function useSaveBanner() {
 }
 
 /** POST /api/admin/banners/:id/delete */
-export const deleteBanner = (id: string) => api.post<MessageAnswer>(`/api/admin/banners/${id}/delete`);
+const deleteBanner = (id: string) => api.post<MessageAnswer>(`/api/admin/banners/${id}/delete`);
 export function useDeleteBanner() {
   const qc = useQueryClient();
   return useMutation({

@@ -3,13 +3,15 @@ import type { AdminCategoriesAnswer, CategoryInput, MessageAnswer, RequestBody }
 import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/categories */
-export const getAdminCategories = async () =>
-  (await api.get<AdminCategoriesAnswer>('/api/admin/categories')).categories;
+const getAdminCategories = async () => (await api.get<AdminCategoriesAnswer>('/api/admin/categories')).categories;
 export function useAdminCategories() {
   return useQuery({ queryKey: ['admin', 'categories'], queryFn: getAdminCategories });
 }
 
-/** POST /api/admin/categories (create or update by path) */
+/**
+ * POST /api/admin/categories (create or update by path)
+ * @internal the request contract checks its input (app/api-contract.test.ts)
+ */
 export const saveCategory = (c: RequestBody<typeof CategoryInput>) =>
   api.post<MessageAnswer, typeof CategoryInput>('/api/admin/categories', c);
 export function useSaveCategory() {
@@ -21,7 +23,7 @@ export function useSaveCategory() {
 }
 
 /** POST /api/admin/categories/:path/delete */
-export const deleteCategory = (path: string) => api.post<MessageAnswer>(`/api/admin/categories/${path}/delete`);
+const deleteCategory = (path: string) => api.post<MessageAnswer>(`/api/admin/categories/${path}/delete`);
 export function useDeleteCategory() {
   const qc = useQueryClient();
   return useMutation({

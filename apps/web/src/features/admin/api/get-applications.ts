@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApplicationsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getApplications = () => api.get<ApplicationsAnswer>('/api/admin/applications');
+const getApplications = () => api.get<ApplicationsAnswer>('/api/admin/applications');
 
-export const applicationsQuery = queryOptions({
+const applicationsQuery = queryOptions({
   queryKey: ['admin', 'applications'],
   queryFn: getApplications,
   staleTime: 0,

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminDispatchAnswer, AdminDispatchesAnswer, AdminOrdersQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
+/** @internal the request contract checks the query it sends (app/api-contract.test.ts) */
 export const getAdminDispatches = async (f: AdminOrdersQuery) =>
   (await api.get<AdminDispatchesAnswer, typeof AdminOrdersQuery>('/api/admin/dispatches', { query: f })).dispatches;
 
@@ -12,7 +13,7 @@ export function useAdminDispatches(f: AdminOrdersQuery) {
   });
 }
 
-export const getAdminDispatch = async (id: string) =>
+const getAdminDispatch = async (id: string) =>
   (await api.get<AdminDispatchAnswer>(`/api/admin/dispatches/${id}`)).dispatch;
 
 export function useAdminDispatch(id: string | null) {

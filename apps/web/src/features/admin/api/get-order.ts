@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOrderAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getAdminOrder = async (id: string) => (await api.get<AdminOrderAnswer>(`/api/admin/orders/${id}`)).order;
+const getAdminOrder = async (id: string) => (await api.get<AdminOrderAnswer>(`/api/admin/orders/${id}`)).order;
 
-export const adminOrderQuery = (id: string) =>
+const adminOrderQuery = (id: string) =>
   queryOptions({ queryKey: ['admin', 'order', id], queryFn: () => getAdminOrder(id), staleTime: 0 });
 
 export function useAdminOrder(id: string | null) {

@@ -6,7 +6,7 @@ export function vendorPath(v: Pick<VendorDto, '_id' | 'kind'>): string {
   return v.kind === 'food' ? `/products/food/${v._id}` : `/shops/${v._id}`;
 }
 
-export function VendorCard({ vendor }: { vendor: VendorDto }) {
+function VendorCard({ vendor }: { vendor: VendorDto }) {
   return (
     <article className="relative flex items-center gap-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] transition hover:-translate-y-0.5">
       <div className="size-20 shrink-0 overflow-hidden rounded-2xl bg-brand-50">

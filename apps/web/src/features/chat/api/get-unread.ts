@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ChatReadInput, ChatUnreadAnswer, OkAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
@@ -12,7 +12,5 @@ export const unreadQuery = (userId: string | undefined) =>
     enabled: !!userId,
     staleTime: 30_000,
   });
-
-export const useUnread = (userId: string | undefined) => useQuery(unreadQuery(userId));
 
 export const markChatRead = (chatId: string) => api.post<OkAnswer, typeof ChatReadInput>('/api/chat/read', { chatId });

@@ -4,7 +4,7 @@ import { CloseIcon, PaperclipIcon } from '../../../components/ui/icons';
 import { SendIcon } from './chat-icons';
 
 /** The attachment's problem, checked before upload (the server checks the bytes again). */
-export function fileProblem(file: File): string | null {
+function fileProblem(file: File): string | null {
   const isImage = file.type.startsWith('image/') && file.type !== 'image/svg+xml';
   const isVideo = file.type.startsWith('video/');
   if (!isImage && !isVideo) return UPLOAD_MSG.badType;

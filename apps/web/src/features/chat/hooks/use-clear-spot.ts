@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { whenIdle } from '../../../lib/idle';
 
-export interface Box {
+interface Box {
   left: number;
   top: number;
   right: number;
@@ -19,6 +19,7 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
  * screen. The lowest free spot is taken, which is the corner on most screens; when controls fill
  * the right side of the lower half (home's category tiles on a phone), the button climbs higher
  * rather than leave a signed-in customer without it.
+ * @internal checked on its own by use-clear-spot.test.ts
  */
 export function findClearBottom(
   obstacles: Box[],
@@ -44,7 +45,7 @@ const NOT_PAGE_TEXT = 'script, style, noscript, template, svg, [data-chat-ui], [
  * a price, a status or a line of a paragraph under the button is as lost as a covered control.
  * Subtrees wholly above or below the screen are skipped, so a long page costs only what is shown.
  */
-export function textLinesIn(band: { left: number; right: number }, height: number, self: Element | null): Box[] {
+function textLinesIn(band: { left: number; right: number }, height: number, self: Element | null): Box[] {
   const lines: Box[] = [];
   const range = document.createRange();
   const inBand = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < band.right && band.left < r.right;

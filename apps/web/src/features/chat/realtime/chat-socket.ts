@@ -8,7 +8,7 @@ export function chatSocket(): ChatSocket {
   return ensureConnected();
 }
 
-export function peekChatSocket(): ChatSocket {
+function peekChatSocket(): ChatSocket {
   return getSocket();
 }
 

@@ -4,11 +4,14 @@ import { api } from '../../../lib/api-client';
 
 type FeeRequest = RequestBody<typeof DeliveryFeeInput>;
 
-/** `POST /api/order/delivery-fee` → total delivery fee in naira. */
+/**
+ * `POST /api/order/delivery-fee` → total delivery fee in naira.
+ * @internal the request contract checks its input (app/api-contract.test.ts)
+ */
 export const getDeliveryFee = async (req: FeeRequest): Promise<number> =>
   (await api.post<DeliveryFeeAnswer, typeof DeliveryFeeInput>('/api/order/delivery-fee', req)).totalDeliveryFee;
 
-export const deliveryFeeQuery = (req: FeeRequest | null) =>
+const deliveryFeeQuery = (req: FeeRequest | null) =>
   queryOptions({
     queryKey: ['delivery-fee', req?.latitude, req?.longitude, [...(req?.vendorIds ?? [])].sort().join(',')],
     queryFn: () => getDeliveryFee(req!),

@@ -3,7 +3,7 @@ import type { PublicConfig } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** The delivery hours the server enforces at checkout (from /api/config). */
-export const deliveryHoursQuery = queryOptions({
+const deliveryHoursQuery = queryOptions({
   queryKey: ['config', 'delivery-hours'],
   queryFn: async () => (await api.get<PublicConfig>('/api/config')).deliveryHours,
   staleTime: Infinity,

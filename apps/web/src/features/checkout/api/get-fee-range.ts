@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
  * One trip's cheapest and dearest delivery fee in the server's table, kobo, from /api/config
  * (the same cached answer the rest of the app reads). Null from a config cached before it said.
  */
-export const deliveryFeeRangeQuery = queryOptions({
+const deliveryFeeRangeQuery = queryOptions({
   queryKey: ['config'],
   queryFn: () => api.get<PublicConfig>('/api/config'),
   staleTime: Infinity,

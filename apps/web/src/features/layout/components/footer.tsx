@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-export const FOOTER_GROUPS = [
+const FOOTER_GROUPS = [
   {
     title: 'Quick Links',
     links: [

@@ -66,7 +66,10 @@ function SearchBox({ className = '', id }: { className?: string; id: string }) {
   );
 }
 
-/** The portals a user's roles open, and the ways in for those they do not hold yet. */
+/**
+ * The portals a user's roles open, and the ways in for those they do not hold yet.
+ * @internal checked on its own by nav-bar.test.ts
+ */
 export function portalLinks(user: PublicUser | null): { to: string; label: string }[] {
   return [
     hasRole(user, 'vendor') ? { to: '/seller', label: 'Seller dashboard' } : { to: '/seller', label: 'Sell on Jara' },
@@ -76,7 +79,10 @@ export function portalLinks(user: PublicUser | null): { to: string; label: strin
   ];
 }
 
-/** Smaller pictures, no autoplay, nothing loaded before it is shown (lib/data-saver.ts). */
+/**
+ * Smaller pictures, no autoplay, nothing loaded before it is shown (lib/data-saver.ts).
+ * @internal data-saver.test.tsx turns data saver on and off with it
+ */
 export function DataSaverSwitch() {
   const on = useDataSaver();
   return <Switch checked={on} onChange={setDataSaver} label="Data saver" />;

@@ -3,7 +3,7 @@ import type { OrderCancelAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { myOrdersQuery } from './get-my-orders';
 
-export const cancelOrder = (id: string) => api.post<OrderCancelAnswer>(`/api/order/cancel/${id}`);
+const cancelOrder = (id: string) => api.post<OrderCancelAnswer>(`/api/order/cancel/${id}`);
 
 export function useCancelOrder() {
   const qc = useQueryClient();

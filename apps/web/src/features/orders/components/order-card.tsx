@@ -35,7 +35,7 @@ const STATUS_STYLE: Record<ItemStatus, string> = {
   [CANCELLED]: 'bg-stone-200 text-stone-700',
 };
 
-export function StatusBadge({ status }: { status: ItemStatus }) {
+function StatusBadge({ status }: { status: ItemStatus }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
       {status}

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JobListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getActiveJobs = async () => (await api.get<JobListAnswer>('/api/rider/active')).jobs;
+const getActiveJobs = async () => (await api.get<JobListAnswer>('/api/rider/active')).jobs;
 
 export const activeJobsQuery = queryOptions({ queryKey: ['rider', 'active'], queryFn: getActiveJobs, staleTime: 0 });
 

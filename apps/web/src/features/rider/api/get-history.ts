@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JobListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getJobHistory = async () => (await api.get<JobListAnswer>('/api/rider/history')).jobs;
+const getJobHistory = async () => (await api.get<JobListAnswer>('/api/rider/history')).jobs;
 
-export const jobHistoryQuery = queryOptions({ queryKey: ['rider', 'history'], queryFn: getJobHistory, staleTime: 0 });
+const jobHistoryQuery = queryOptions({ queryKey: ['rider', 'history'], queryFn: getJobHistory, staleTime: 0 });
 
 export function useJobHistory() {
   return useQuery(jobHistoryQuery);

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JobListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getJobBoard = async () => (await api.get<JobListAnswer>('/api/rider/jobs')).jobs;
+const getJobBoard = async () => (await api.get<JobListAnswer>('/api/rider/jobs')).jobs;
 
 /** The live board; sockets keep it fresh, the interval covers missed pushes. */
 export const jobBoardQuery = queryOptions({

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { EarningsAnswer, PayoutInput, PayoutAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getRiderEarnings = async () => (await api.get<EarningsAnswer>('/api/rider/earnings')).earnings;
+const getRiderEarnings = async () => (await api.get<EarningsAnswer>('/api/rider/earnings')).earnings;
 
 export const riderEarningsQuery = queryOptions({
   queryKey: ['rider', 'earnings'],
@@ -14,6 +14,7 @@ export function useRiderEarnings() {
   return useQuery(riderEarningsQuery);
 }
 
+/** @internal the request contract checks its input (app/api-contract.test.ts) */
 export const requestRiderPayout = async (account: PayoutInput) =>
   (await api.post<PayoutAnswer, typeof PayoutInput>('/api/rider/payouts', account)).payout;
 

@@ -13,10 +13,13 @@ type Action = keyof ActionAnswers;
 export type JobRef = JobParams;
 
 /** POST /api/rider/jobs/:kind/:id/(accept|picked|arrived|absent) */
-export const jobAction = <A extends Action>(action: A, { kind, id }: JobRef) =>
+const jobAction = <A extends Action>(action: A, { kind, id }: JobRef) =>
   api.post<ActionAnswers[A]>(`/api/rider/jobs/${kind}/${id}/${action}`);
 
-/** POST /api/rider/jobs/:kind/:id/deliver with the customer's code. */
+/**
+ * POST /api/rider/jobs/:kind/:id/deliver with the customer's code.
+ * @internal the request contract checks its input (app/api-contract.test.ts)
+ */
 export const deliverJob = ({ kind, id, code }: JobRef & RequestBody<typeof DeliverInput>) =>
   api.post<MessageAnswer, typeof DeliverInput>(`/api/rider/jobs/${kind}/${id}/deliver`, { code });
 

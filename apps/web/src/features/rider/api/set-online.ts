@@ -3,7 +3,7 @@ import type { OnlineInput, RiderAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { riderMeQuery } from './get-rider-me';
 
-export const setOnline = async (isOnline: boolean) =>
+const setOnline = async (isOnline: boolean) =>
   (await api.post<RiderAnswer, typeof OnlineInput>('/api/rider/online', { isOnline })).rider;
 
 export function useSetOnline() {

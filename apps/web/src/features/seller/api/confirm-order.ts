@@ -3,7 +3,7 @@ import type { ItemsActionInput, MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 /** Every item of the order that is still waiting (no `itemIds`). */
-export const confirmOrder = (orderId: string) =>
+const confirmOrder = (orderId: string) =>
   api.post<MessageAnswer, typeof ItemsActionInput>(`/api/seller/orders/${orderId}/confirm`, {});
 
 export function useConfirmOrder() {

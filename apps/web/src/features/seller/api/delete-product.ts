@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const deleteProduct = (id: string) => api.post<MessageAnswer>(`/api/seller/products/${id}/delete`);
+const deleteProduct = (id: string) => api.post<MessageAnswer>(`/api/seller/products/${id}/delete`);
 
 export function useDeleteProduct() {
   const qc = useQueryClient();

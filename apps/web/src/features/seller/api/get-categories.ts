@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryListAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getCategories = async () => (await api.get<CategoryListAnswer>('/api/category/list')).categories;
+const getCategories = async () => (await api.get<CategoryListAnswer>('/api/category/list')).categories;
 
-export const categoriesQuery = queryOptions({
+const categoriesQuery = queryOptions({
   queryKey: ['seller', 'categories'],
   queryFn: getCategories,
   staleTime: 10 * 60_000,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EarningsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getSellerEarnings = async () => (await api.get<EarningsAnswer>('/api/seller/earnings')).earnings;
+const getSellerEarnings = async () => (await api.get<EarningsAnswer>('/api/seller/earnings')).earnings;
 
 export const sellerEarningsQuery = queryOptions({
   queryKey: ['seller', 'earnings'],

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SellerMeAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getSellerMe = async () => (await api.get<SellerMeAnswer>('/api/seller/me')).vendor;
+const getSellerMe = async () => (await api.get<SellerMeAnswer>('/api/seller/me')).vendor;
 
 export const sellerMeQuery = queryOptions({ queryKey: ['seller', 'me'], queryFn: getSellerMe, staleTime: 30_000 });
 

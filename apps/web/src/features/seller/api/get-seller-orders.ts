@@ -4,10 +4,10 @@ import { api } from '../../../lib/api-client';
 
 export type OrderScope = SellerOrdersQuery['scope'];
 
-export const getSellerOrders = async (scope: OrderScope) =>
+const getSellerOrders = async (scope: OrderScope) =>
   (await api.get<SellerOrdersAnswer, typeof SellerOrdersQuery>('/api/seller/orders', { query: { scope } })).orders;
 
-export const sellerOrdersQuery = (scope: OrderScope) =>
+const sellerOrdersQuery = (scope: OrderScope) =>
   queryOptions({
     queryKey: ['seller', 'orders', scope],
     queryFn: () => getSellerOrders(scope),

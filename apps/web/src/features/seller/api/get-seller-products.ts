@@ -2,10 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ProductSearchQuery, SellerProductsAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const getSellerProducts = async (q: string) =>
+const getSellerProducts = async (q: string) =>
   (await api.get<SellerProductsAnswer, typeof ProductSearchQuery>('/api/seller/products', { query: { q } })).products;
 
-export const sellerProductsQuery = (q: string) =>
+const sellerProductsQuery = (q: string) =>
   queryOptions({ queryKey: ['seller', 'products', q], queryFn: () => getSellerProducts(q), staleTime: 10_000 });
 
 export function useSellerProducts(q: string) {

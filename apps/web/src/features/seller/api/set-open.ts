@@ -3,7 +3,7 @@ import type { OpenSwitchInput, SellerOpenAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerMeQuery } from './get-seller-me';
 
-export const setShopOpen = async (isOpen: boolean) =>
+const setShopOpen = async (isOpen: boolean) =>
   (await api.post<SellerOpenAnswer, typeof OpenSwitchInput>('/api/seller/open', { isOpen })).vendor;
 
 export function useSetShopOpen() {

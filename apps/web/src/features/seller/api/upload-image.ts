@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 /** Uploads one image; the server re-encodes it to WebP and answers its URL. */
 type Kind = RequestQuery<typeof SellerUploadQuery>['kind'];
 
-export const uploadSellerImage = async (kind: Kind, file: File) => {
+const uploadSellerImage = async (kind: Kind, file: File) => {
   const form = new FormData();
   form.append('file', file);
   return (await api.post<ImageUploadAnswer>(`/api/seller/upload?kind=${kind}`, form)).url;

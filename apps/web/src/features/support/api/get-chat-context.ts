@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupportContextAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const chatContextQuery = (chatId: string) =>
+const chatContextQuery = (chatId: string) =>
   queryOptions({
     queryKey: ['support', 'context', chatId],
     queryFn: async () =>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ContactMessagesAnswer, ContactMessagesQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const contactMessagesQuery = (q: string) =>
+const contactMessagesQuery = (q: string) =>
   queryOptions({
     queryKey: ['support', 'contact', q],
     queryFn: async () =>

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export type InboxFilter = SupportChatsQuery['status'];
 
-export const supportChatsQuery = (q: string, status: InboxFilter) =>
+const supportChatsQuery = (q: string, status: InboxFilter) =>
   queryOptions({
     queryKey: ['support', 'chats', { q, status }],
     queryFn: async () =>

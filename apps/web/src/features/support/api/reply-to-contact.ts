@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactReplyAnswer, ContactReplyInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-export const replyToContact = (id: string, message: string) =>
+const replyToContact = (id: string, message: string) =>
   api.post<ContactReplyAnswer, typeof ContactReplyInput>(
     `/api/support/contact-messages/${encodeURIComponent(id)}/reply`,
     { message },

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { ChatStatus, ChatStatusAnswer } from '@jara/shared';
 import { api, errorMessage } from '../../../lib/api-client';
 
-export const setChatStatus = (chatId: string, status: ChatStatus) =>
+const setChatStatus = (chatId: string, status: ChatStatus) =>
   api.post<ChatStatusAnswer>(
     `/api/support/chats/${encodeURIComponent(chatId)}/${status === 'resolved' ? 'resolve' : 'reopen'}`,
   );
