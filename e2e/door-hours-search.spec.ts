@@ -35,8 +35,8 @@ async function vendorJollof(page: Page): Promise<Product> {
   const { products } = (await (await page.request.get('/api/product/list?q=jollof%20rice%20chicken')).json()) as {
     products: Product[];
   };
-  const p = products.find((x) => x.name === 'Jollof Rice and Chicken');
-  if (!p) throw new Error('the demo seed has no Jollof Rice and Chicken');
+  const p = products.find((x) => x.name === 'Jollof Rice');
+  if (!p) throw new Error('the demo seed has no Jollof Rice');
   return p;
 }
 
@@ -116,11 +116,11 @@ test('"jolof" finds Jollof Rice', async ({ page }) => {
   await hydrated(page);
   await searchBox(page).fill('jolof');
   await expect(page).toHaveURL(/\/products\?search=jolof/);
-  await expect(page.getByRole('link', { name: 'Jollof Rice and Chicken' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jollof Rice', exact: true })).toBeVisible();
   // Sort and filter keep the search.
   await page.getByLabel('Category').selectOption('food');
   await expect(page).toHaveURL(/category=food/);
-  await expect(page.getByRole('link', { name: 'Jollof Rice and Chicken' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jollof Rice', exact: true })).toBeVisible();
 });
 
 test('a closed vendor’s dish cannot be added, and the page says why and when it opens', async ({
@@ -171,14 +171,14 @@ test('a closed vendor’s dish cannot be added, and the page says why and when i
     // The card says so too, and its cart button is off.
     await page.goto('/products?search=jollof');
     await expect(
-      page.getByRole('button', { name: 'Add Jollof Rice and Chicken to cart (Closed · opens 14:00)' }),
+      page.getByRole('button', { name: 'Add Jollof Rice to cart (Closed · opens 14:00)' }),
     ).toBeDisabled();
 
     // In the cart: the line says closed and the order waits, with the reason.
     await page.goto('/cart');
     await expect(page.getByRole('main').getByText('Closed · opens 14:00', { exact: true }).first()).toBeVisible();
     await expect(
-      page.getByRole('status').filter({ hasText: 'Jollof Rice and Chicken: Closed · opens 14:00' }),
+      page.getByRole('status').filter({ hasText: 'Jollof Rice: Closed · opens 14:00' }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /Place Order/ })).toBeDisabled();
   } finally {

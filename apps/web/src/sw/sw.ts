@@ -86,11 +86,10 @@ registerRoute(
   new NetworkFirst({ cacheName: CACHES.personal, networkTimeoutSeconds: 6, plugins: [okOnly] }),
 );
 
-const productPages = new StaleWhileRevalidate({
-  cacheName: CACHES.pages,
-  plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40 })],
-});
-const otherPages = new NetworkFirst({
+// Product pages too are network first: a reload is how people ask for the latest (a shop that
+// has just closed, a new price), and a kept copy answered first would show the old state until
+// the next reload. Offline, or after the timeout on a stalled link, the kept copy is shown.
+const publicPages = new NetworkFirst({
   cacheName: CACHES.pages,
   networkTimeoutSeconds: 6,
   plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40 })],
@@ -100,13 +99,7 @@ const personalPages = new NetworkFirst({ cacheName: CACHES.personal, networkTime
 const uncachedPages = new NetworkOnly();
 
 const pageStrategy = (kind: ReturnType<typeof pageKind>) =>
-  kind === 'product'
-    ? productPages
-    : kind === 'page'
-      ? otherPages
-      : kind === 'personal'
-        ? personalPages
-        : uncachedPages;
+  kind === 'product' || kind === 'page' ? publicPages : kind === 'personal' ? personalPages : uncachedPages;
 
 registerRoute(
   ({ url, request }) => request.mode === 'navigate' && sameOrigin(url) && pageKind(url.pathname) !== 'none',
