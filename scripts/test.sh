@@ -21,9 +21,10 @@ fi
 
 stage "typecheck"
 npm run typecheck --silent
-stage "lint (correctness, hooks, accessibility, module and feature boundaries)"
+stage "lint (correctness, hooks, accessibility, module and feature boundaries, unused exports)"
 npm run lint --silent
 npm run test:lint-rules --silent
+npm run knip --silent
 stage "format (Prettier)"
 npm run format:check --silent
 stage "unit and API tests (shared, server on embedded PGlite, web)"

@@ -7,7 +7,7 @@ import { roleChanges } from '../../infra/db/schema-portals.js';
 import { hashPassword } from '../../lib/crypto.js';
 
 /** A random password that meets the password rules (upper, lower, digit, special). */
-export function oneTimePassword(): string {
+function oneTimePassword(): string {
   for (;;) {
     const p = `${randomBytes(12).toString('base64url')}#7aA`;
     if (!passwordProblems(p).length) return p;

@@ -15,7 +15,7 @@ import { riderRating } from '../rider/index.js';
 import * as repo from './admin.repo.js';
 import { isoOf } from './records.js';
 
-export const LOW_RATING = 4.0;
+const LOW_RATING = 4.0;
 
 /** Accounts: search, one account with its role history and rating, roles, riders rated low. */
 export class AdminUsers {

@@ -165,18 +165,6 @@ export async function listVendors(ex: Executor): Promise<VendorRow[]> {
   return ex.select().from(vendors).where(eq(vendors.status, 'approved')).orderBy(asc(vendors.businessName));
 }
 
-export async function findVendor(ex: Executor, id: string): Promise<VendorRow | undefined> {
-  const [v] = await ex
-    .select()
-    .from(vendors)
-    .where(and(eq(vendors.id, id), eq(vendors.status, 'approved')));
-  return v;
-}
-
-export async function listCategories(ex: Executor): Promise<CategoryDto[]> {
-  return (await listCategoryRows(ex)).map(({ position: _, ...dto }) => dto);
-}
-
 /** The categories in their order, with the position product-search's popular sort reads. */
 export async function listCategoryRows(ex: Executor): Promise<(CategoryDto & { position: number })[]> {
   const rows = await ex.select().from(categories).orderBy(asc(categories.position));

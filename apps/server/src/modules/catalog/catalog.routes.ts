@@ -91,7 +91,7 @@ function listQuery(raw: string): Readonly<ProductListQuery> | null {
  * it and checked with the route's own schema; a vendor id is taken only when it needs no
  * decoding, so both read the same id.
  */
-export function currentAnswer(store: CatalogueStore, path: string, query: string): Representation | null {
+function currentAnswer(store: CatalogueStore, path: string, query: string): Representation | null {
   const data = store.catalogue.current();
   if (data === null) return null;
   switch (path) {

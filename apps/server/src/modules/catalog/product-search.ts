@@ -7,7 +7,7 @@ import { listProducts, type RankedProduct, type VendorRow } from './catalog.repo
  * Threshold of the `%>` (word similarity) operator for product search: "jolof" finds "Jollof
  * Rice" (0.71) while a short word does not match every name that shares one trigram.
  */
-export const PRODUCT_WORD_SIMILARITY = 0.4;
+const PRODUCT_WORD_SIMILARITY = 0.4;
 
 interface Ranked {
   id: string;

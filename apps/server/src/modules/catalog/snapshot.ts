@@ -53,10 +53,10 @@ const MAX_SUGGESTIONS = 5_000;
  * How old the units sold behind the popular sort (Best Sellers) may be: they change with every
  * paid order, which no revision follows, so they are read again at most this often.
  */
-export const SALES_MAX_AGE_MS = 10_000;
+const SALES_MAX_AGE_MS = 10_000;
 
 /** The cache key of a product-list query without text: every parameter `selectProducts` reads. */
-export function productQueryKey(q: ProductFilter): string {
+function productQueryKey(q: ProductFilter): string {
   return [
     q.category ?? '',
     q.inStock ? 1 : 0,

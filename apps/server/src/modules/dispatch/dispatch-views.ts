@@ -29,10 +29,6 @@ function cancelWindow(row: DispatchRow, now: number) {
   return dispatchCancelWindow(row.status as ItemStatus, row.riderId !== null, row.paidAt?.getTime() ?? null, now);
 }
 
-export function canCancel(row: DispatchRow, now = Date.now()): boolean {
-  return row.paymentState === 'paid' && cancelWindow(row, now).stop === null;
-}
-
 export function toDispatchDto(row: DispatchRow, viewer: Viewer, now = Date.now()): DispatchDto {
   const until = viewer === 'sender' && row.paymentState === 'paid' ? cancelWindow(row, now).until : null;
   return {

@@ -212,14 +212,6 @@ export async function insertStatusEvent(
   });
 }
 
-export async function listStatusEvents(ex: Executor, dispatchId: string) {
-  return ex
-    .select()
-    .from(statusEvents)
-    .where(and(eq(statusEvents.subjectType, 'dispatch'), eq(statusEvents.subjectId, dispatchId)))
-    .orderBy(asc(statusEvents.id));
-}
-
 /** The paid payment behind a dispatch (for the refund on cancellation). */
 export async function findPaidPayment(
   ex: Executor,

@@ -5,7 +5,7 @@ import type { Tx } from '../../infra/db/client.js';
 import { jobKind } from '../../infra/jobs/jobs.js';
 import * as repo from './orders.repo.js';
 
-export const ORDER_NOTICES = ['paid', 'cancelled', 'refunded'] as const;
+const ORDER_NOTICES = ['paid', 'cancelled', 'refunded'] as const;
 export type OrderNotice = (typeof ORDER_NOTICES)[number];
 /** Live pushes after an order's payment, cancellation or refund (see queueNotice()). */
 export const ORDER_NOTICE_JOB = jobKind(

@@ -56,7 +56,7 @@ export async function orderViews(
   return dtos.map((d) => ({ ...d, ...tracking.get(d._id) }));
 }
 
-export function toOrderDto(
+function toOrderDto(
   o: repo.OrderRow,
   items: (repo.OrderItemRow & { vendorName: string })[],
   now = new Date(),
@@ -99,7 +99,7 @@ export function toOrderDto(
  * The delivery address from the order's checkout copy: the fields the answer names, a text the
  * copy lacks as ''; the gazetteer place and the door details only when the copy has them.
  */
-export function orderAddressOf(json: Record<string, unknown>): OrderAddressDto {
+function orderAddressOf(json: Record<string, unknown>): OrderAddressDto {
   const text = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : '');
   const dto: OrderAddressDto = {
     firstName: text('firstName'),

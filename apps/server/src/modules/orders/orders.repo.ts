@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
-import { queryRows } from '../../infra/db/client.js';
 import { insertJsonRows } from '../../infra/db/json-rows.js';
 import {
   cartItems,
@@ -188,15 +187,6 @@ export async function paidPaymentOf(ex: Executor, orderId: string) {
     .from(payments)
     .where(and(eq(payments.purpose, 'order'), eq(payments.subjectId, orderId), eq(payments.state, 'paid')));
   return row;
-}
-
-/** Orders waiting for payment longer than the window, for tests and admin views. */
-export async function countOrdersByState(ex: Executor, userId: string): Promise<Record<string, number>> {
-  const rows = await queryRows<{ payment_state: string; n: number }>(
-    ex,
-    sql`SELECT payment_state, count(*)::int AS n FROM orders WHERE user_id = ${userId} GROUP BY payment_state`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.payment_state, Number(r.n)]));
 }
 
 /** Where to mail the order's customer: their account's address, else the one given at checkout. */

@@ -18,9 +18,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findAddresses, OUTSIDE_AREA, type AddressRow } from '../addresses/index.js';
 import * as repo from './orders.repo.js';
 
-export const PRICE_CHANGED = 'price_changed';
+const PRICE_CHANGED = 'price_changed';
 
-export interface QuotedLine {
+interface QuotedLine {
   productId: string;
   optionId: string;
   vendorId: string;

@@ -10,7 +10,7 @@ import type { PaymentRow } from './payments.repo.js';
 import type { PaymentPurpose } from './purposes.js';
 import type { Settlement } from './settlement.js';
 
-export type CallbackPath = '/loader?next=my-orders' | '/loader?next=dispatch';
+type CallbackPath = '/loader?next=my-orders' | '/loader?next=dispatch';
 
 /** What a purpose (order, dispatch) asks to be paid. */
 export interface AttemptInput {
@@ -22,7 +22,9 @@ export interface AttemptInput {
   callbackPath: CallbackPath;
 }
 
+/** @internal the payment tests expect this message */
 export const PROVIDER_UNAVAILABLE = 'We could not reach the payment provider. Please try again.';
+/** @internal the payment tests expect this message */
 export const PAYMENT_NOT_STARTED = 'We could not start your payment. Please try again.';
 
 /** Refuses an attempt no provider could take (before anything is recorded). */

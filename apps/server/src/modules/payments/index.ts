@@ -1,4 +1,4 @@
 /** The payments module's surface: what the app and other modules may use. */
 export { paymentsModule } from './payments.routes.js';
 export { checkAttempt, type AttemptInput } from './attempts.js';
-export type { PaymentRow, PaymentService } from './payments.service.js';
+export type { PaymentRow } from './payments.service.js';

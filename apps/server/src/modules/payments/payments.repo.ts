@@ -168,10 +168,6 @@ export async function settleRefund(
   return row;
 }
 
-export async function listRefunds(ex: Executor, paymentId: string): Promise<RefundRow[]> {
-  return ex.select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt));
-}
-
 export async function recordWebhook(
   ex: Executor,
   values: { provider: string; event: string | null; reference: string | null; outcome: string; body: unknown },

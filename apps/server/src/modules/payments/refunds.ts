@@ -13,7 +13,7 @@ const REFUND_JOB = jobKind('payments.refund', z.object({ refundId: z.string() })
 const REFUND_MAX_ATTEMPTS = 8;
 
 /** Our refund's reference at the provider (the start of Paystack's merchant note). */
-export function refundMarker(refundId: string): string {
+function refundMarker(refundId: string): string {
   return `jara-refund:${refundId}`;
 }
 

@@ -10,7 +10,7 @@ import type { Purposes } from './purposes.js';
 
 const MINUTE = 60_000;
 /** Awaiting attempts are given up on after a day. */
-export const ABANDON_AFTER_MS = 24 * 60 * MINUTE;
+const ABANDON_AFTER_MS = 24 * 60 * MINUTE;
 
 /** Attempts not settled yet: recorded (initializing) or handed to the customer (awaiting). */
 export const OPEN: AttemptState[] = ['initializing', 'awaiting'];
