@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { alwaysOpenVendorIds, apiPost } from './tests/helpers';
+import { alwaysOpenVendorIds, apiPost, hydrated } from './tests/helpers';
 
 /**
  * What a student on a phone trips over (issue 13), on a phone viewport: login keeps your place
@@ -162,7 +162,9 @@ test('a declined payment returns to the cart with the items and Try again; so do
   await expect(page.getByRole('main').getByText(product.name, { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
-  // Try again: a new attempt on the sandbox; cancel it this time.
+  // Try again: a new attempt on the sandbox; cancel it this time. The cart came back as a
+  // server-rendered page: its button answers once the app has taken the page over.
+  await hydrated(page);
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/jara-o-/);
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -171,6 +173,7 @@ test('a declined payment returns to the cart with the items and Try again; so do
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   // And the third time pays.
+  await hydrated(page);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/jara-o-/);
   await page.getByRole('button', { name: /^Pay ₦/ }).click();

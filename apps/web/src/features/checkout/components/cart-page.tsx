@@ -36,7 +36,7 @@ export function CartPage() {
   const count = useCartCount();
   const { updateQuantity, removeFromCart } = useCartActions();
   const { data: products, isPending } = useProducts();
-  const { user } = useSession();
+  const { user, isLoading: sessionLoading } = useSession();
   const store = useCartStore();
   const [params] = useSearchParams();
   const payment = params.get('payment');
@@ -153,6 +153,7 @@ export function CartPage() {
               beforePay={() => store.flush()}
               paymentIssue={paymentIssue}
               blockedReason={blockedReason}
+              sessionLoading={sessionLoading}
             />
           </div>
         )}

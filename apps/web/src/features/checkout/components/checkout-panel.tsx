@@ -41,6 +41,7 @@ export function CheckoutPanel({
   beforePay,
   paymentIssue = null,
   blockedReason = null,
+  sessionLoading = false,
 }: {
   lines: CheckoutLine[];
   user: { _id: string; email: string } | null;
@@ -52,6 +53,8 @@ export function CheckoutPanel({
   paymentIssue?: 'failed' | 'cancelled' | null;
   /** Why the order cannot be placed now (a closed vendor in the cart); the pay button waits. */
   blockedReason?: string | null;
+  /** Who is signed in is still being asked (a page rendered on the server knows no account). */
+  sessionLoading?: boolean;
 }) {
   const qc = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(() => readJson<string | null>(SELECTED_KEY, null));
@@ -101,6 +104,10 @@ export function CheckoutPanel({
           ? 'known'
           : 'loading';
 
+  // Until the session has answered, a tap would take a signed-in customer for a guest (the login
+  // dialog instead of the payment): the buttons wait for it.
+  const waiting = paying || feeLoading || sessionLoading;
+
   const handlePay = async () => {
     if (!user) return onLogin();
     if (!selected) {
@@ -148,7 +155,7 @@ export function CheckoutPanel({
             {paymentIssue === 'failed' ? 'Your payment was declined.' : 'You cancelled the payment.'}
           </p>
           <p className="mt-0.5">Nothing was charged and your items are still in your cart.</p>
-          <Button size="sm" className="mt-2" onClick={handlePay} disabled={paying || feeLoading || !lines.length}>
+          <Button size="sm" className="mt-2" onClick={handlePay} disabled={waiting || !lines.length}>
             Try again
           </Button>
         </div>
@@ -213,7 +220,7 @@ export function CheckoutPanel({
           variant="accent"
           className="w-full"
           onClick={handlePay}
-          disabled={paying || feeLoading || !lines.length || !!blockedReason}
+          disabled={waiting || !lines.length || !!blockedReason}
         >
           {paying ? 'Please wait…' : user ? 'Place Order' : 'Login to Place Order'}
         </Button>
