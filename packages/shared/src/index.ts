@@ -9,6 +9,7 @@ export * from './constants.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/cart.js';
+export * from './address-format.js';
 export * from './schemas/address.js';
 export * from './schemas/catalog.js';
 export * from './opening.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorLine, placeLine } from './address.js';
+import { doorLine, placeLine } from './address-format.js';
 
 describe('placeLine', () => {
   it('names the city once when the place already ends with it', () => {
