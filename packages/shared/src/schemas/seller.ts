@@ -10,6 +10,13 @@ const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const MAX_PRODUCT_IMAGES = 4;
 const MAX_PRODUCT_OPTIONS = 10;
 export const DEFAULT_OPTION_NAME = 'Default Option';
+/**
+ * An option's name as a shopper reads it: none for a product's lone default option, which the
+ * data keeps (SPEC §3) but which offers no choice to name.
+ */
+export function shownOptionName(name: string): string | null {
+  return name === DEFAULT_OPTION_NAME ? null : name;
+}
 
 const HHMM = str().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00');
 const DayHours = z.strictObject({ open: HHMM, close: HHMM }).nullable();
