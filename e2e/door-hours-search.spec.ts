@@ -170,16 +170,12 @@ test('a closed vendor’s dish cannot be added, and the page says why and when i
 
     // The card says so too, and its cart button is off.
     await page.goto('/products?search=jollof');
-    await expect(
-      page.getByRole('button', { name: 'Add Jollof Rice to cart (Closed · opens 14:00)' }),
-    ).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Add Jollof Rice to cart (Closed · opens 14:00)' })).toBeDisabled();
 
     // In the cart: the line says closed and the order waits, with the reason.
     await page.goto('/cart');
     await expect(page.getByRole('main').getByText('Closed · opens 14:00', { exact: true }).first()).toBeVisible();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Jollof Rice: Closed · opens 14:00' }),
-    ).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Jollof Rice: Closed · opens 14:00' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Place Order/ })).toBeDisabled();
   } finally {
     expect(
