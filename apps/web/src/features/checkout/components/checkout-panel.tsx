@@ -105,8 +105,10 @@ export function CheckoutPanel({
           : 'loading';
 
   // Until the session has answered, a tap would take a signed-in customer for a guest (the login
-  // dialog instead of the payment): the buttons wait for it.
-  const waiting = paying || feeLoading || sessionLoading;
+  // dialog instead of the payment); until the saved addresses are in and the first one chosen, it
+  // would say "Please select an address" to someone who has one: the buttons wait for both.
+  const choosingAddress = !!user && (addressesLoading || (addresses.length > 0 && !selected));
+  const waiting = paying || feeLoading || sessionLoading || choosingAddress;
 
   const handlePay = async () => {
     if (!user) return onLogin();
