@@ -175,8 +175,11 @@ test.describe('offline after taps', () => {
     await page.locator(`main a[href="${path}"]`).first().click();
     await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
     await workerInControl(page);
-    // Nothing was loaded as a document but home: the worker kept home and heard of the taps.
-    await expect.poll(() => cachedUrls(page)).toEqual(expect.arrayContaining(['/', path, '/api/product/list']));
+    // Nothing was loaded as a document but home: the worker kept home and heard of the taps. The
+    // tab hands them over when the browser is idle, which on a busy 2-core machine can take a while.
+    await expect
+      .poll(() => cachedUrls(page), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(['/', path, '/api/product/list']));
 
     await context.setOffline(true);
     await page.reload();
@@ -211,7 +214,7 @@ test.describe('offline after taps', () => {
     await page.goto(path);
     await hydrated(page);
     await workerInControl(page);
-    await expect.poll(() => cachedUrls(page)).toEqual(expect.arrayContaining(['/', path]));
+    await expect.poll(() => cachedUrls(page), { timeout: 30_000 }).toEqual(expect.arrayContaining(['/', path]));
 
     await context.setOffline(true);
     await page.reload();
@@ -248,7 +251,7 @@ test.describe('offline after taps', () => {
       const urls = (await cachedUrls(page)).map((u) => u.split('?')[0]!);
       return personal.filter((p) => urls.includes(p));
     };
-    await expect.poll(held).toEqual(personal);
+    await expect.poll(held, { timeout: 30_000 }).toEqual(personal);
     expect(await cachedMentioning(page, email)).toContain('jara-personal /api/user/is-auth');
 
     // Offline, the dispatches reload, still signed in.
