@@ -3,7 +3,7 @@
 // `as unknown as` outside tests), it enforces
 // the boundaries of docs/architecture.md:
 //   server: infra/ and lib/ import no module; a module imports another only through its index.ts;
-//           plugins/ reach the modules only through modules/index.ts and the modules' index.ts
+//           assembly/ reaches the modules only through modules/index.ts and the modules' index.ts
 //   web:    a feature imports another only through its index.ts; components/ and lib/ import no feature
 // The modules and features are the folders of apps/server/src/modules and apps/web/src/features.
 import js from '@eslint/js';
@@ -149,9 +149,9 @@ export default tseslint.config(
     },
   },
   {
-    // The plugins that assemble the app (apps/server/src/plugins) use infra/, lib/ and the modules'
+    // The stages that assemble the app (apps/server/src/assembly) use infra/, lib/ and the modules'
     // surface only: modules/index.ts (MODULES), modules/types.ts and a module's index.ts.
-    files: ['apps/server/src/plugins/**/*.ts'],
+    files: ['apps/server/src/assembly/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -160,7 +160,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)modules/[a-z-]+/(?!index\\.js$)',
-              message: 'plugins/ reach a module only through its index.ts (docs/architecture.md).',
+              message: 'assembly/ reaches a module only through its index.ts (docs/architecture.md).',
             },
           ],
         },

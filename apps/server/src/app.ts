@@ -8,12 +8,12 @@ import { migrate, openPglite, openPostgres, type Database } from './infra/db/cli
 import type { RouteEntry } from './lib/access.js';
 import type { AppInstance } from './modules/types.js';
 import { responseSerializer } from './lib/response-serializer.js';
-import { api } from './plugins/api.js';
-import { infrastructure } from './plugins/infrastructure.js';
-import { operations } from './plugins/operations.js';
-import { security } from './plugins/security.js';
-import { services } from './plugins/services.js';
-import { web } from './plugins/web.js';
+import { api } from './assembly/api.js';
+import { infrastructure } from './assembly/infrastructure.js';
+import { operations } from './assembly/operations.js';
+import { security } from './assembly/security.js';
+import { services } from './assembly/services.js';
+import { web } from './assembly/web.js';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -39,7 +39,7 @@ async function openDatabase(config: Config): Promise<Database> {
 
 /**
  * Builds the whole application; never listens (main.ts does, tests use inject or listen(0)).
- * The plugins (plugins/) are added in this order, each using what the earlier ones set up.
+ * The assembly stages (assembly/), each registered as a Fastify plugin, are added in this order, each using what the earlier ones set up.
  */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const log = opts.logger ?? createLogger(config);
@@ -85,7 +85,7 @@ function createServer(config: Config, log: pino.Logger, early: EarlyAnswers): Ap
     serverFactory: early.serverFactory,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    // One log line per request (plugins/operations.ts) instead of Fastify's two; errors are
+    // One log line per request (assembly/operations.ts) instead of Fastify's two; errors are
     // logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

@@ -12,7 +12,7 @@ import type { RedisLink } from './infra/redis.js';
 import { createStorage } from './infra/storage/create.js';
 import type { Storage } from './infra/storage/storage.js';
 import { SessionStore } from './infra/sessions.js';
-import { CatalogueStore } from './modules/catalog/snapshot.js';
+import { CatalogueStore } from './modules/catalogue/snapshot.js';
 import { PaymentService } from './modules/payments/payments.service.js';
 
 /** The time rules that depend on the hour (opening and delivery hours) ask; tests set it. */
@@ -23,7 +23,7 @@ export const systemClock: Clock = { now: () => new Date() };
 /** A clock that always says `at` (JARA_TEST_CLOCK, tests). */
 export const fixedClock = (at: Date): Clock => ({ now: () => new Date(at) });
 
-/** The application's services, built once (plugins/infrastructure.ts) and handed to every module. */
+/** The application's services, built once (assembly/infrastructure.ts) and handed to every module. */
 export interface AppContext {
   clock: Clock;
   config: Config;
@@ -48,7 +48,7 @@ export interface AppContext {
  * Builds the AppContext on an open, migrated database, wiring the services to each other:
  * ended sessions drop their sockets, failed jobs and mail are counted, the catalogue's
  * "open now" follows the clock. The two services the modules own (payments, catalogue) are
- * built here too, so the plugins that assemble the app never reach into a module.
+ * built here too, so the assembly stages (assembly/) never reach into a module.
  */
 export async function createContext(parts: {
   config: Config;

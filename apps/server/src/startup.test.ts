@@ -10,7 +10,7 @@ import { loadConfig } from './config.js';
 import { queryRows, type Database } from './infra/db/client.js';
 import { appSettings, categories, places, products, sessions, users } from './infra/db/schema.js';
 import { hashPassword } from './lib/crypto.js';
-import { SEED_CATEGORIES, SEED_PRODUCTS } from './seed/catalog-data.js';
+import { SEED_CATEGORIES, SEED_PRODUCTS } from './seed/catalogue-data.js';
 import { CURATED_PLACES } from './seed/places.js';
 import { GAZETTEER_VERSION, REFERENCE_DATA_KEY } from './seed/reference.js';
 import { DEMO_ACCOUNTS } from './seed/seed.js';

@@ -12,7 +12,7 @@
  *  - `<prefix>socket.io-request#/#`, `<prefix>socket.io-response#/#[<uid>#]`: the requests between
  *    instances behind fetchSockets (chat presence), socketsJoin, disconnectSockets and serverCount
  *    (PUBSUB NUMSUB of the request channel) (infra/realtime/realtime.ts);
- *  - `<prefix>catalogue`: news of catalogue and gazetteer revisions (modules/catalog/snapshot.ts).
+ *  - `<prefix>catalogue`: news of catalogue and gazetteer revisions (modules/catalogue/snapshot.ts).
  * No lock is in Redis (the start-up lock and job leases are in the database).
  */
 import type { Socket } from 'socket.io-client';

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CategoryListAnswer, SuggestionsAnswer } from '@jara/shared';
 import { queryRows } from '../src/infra/db/client.js';
-import { SEED_CATEGORIES, SEED_PRODUCTS } from '../src/seed/catalog-data.js';
+import { SEED_CATEGORIES, SEED_PRODUCTS } from '../src/seed/catalogue-data.js';
 import { CURATED_PLACES } from '../src/seed/places.js';
 import { DEMO_ACCOUNTS } from '../src/seed/seed.js';
 import { freshDatabase } from './helpers.js';

@@ -1,5 +1,5 @@
 /**
- * The early answers on their own (the catalogue's use of them: modules/catalog/revalidate-early.test.ts):
+ * The early answers on their own (the catalogue's use of them: modules/catalogue/revalidate-early.test.ts):
  * a body that fails to say what it is leaves the request to the route and is reported, and the
  * server Fastify would have made keeps Fastify's timeouts.
  */

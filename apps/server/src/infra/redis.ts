@@ -14,7 +14,7 @@ export const REDIS_COMMAND_WAIT_MS = 500;
  *    not one per client and attempt.
  * While Redis is away, what it shares between instances is kept per instance: rate limits
  * count in memory (rate-limit.ts), Socket.IO delivers to this instance's sockets only
- * (realtime.ts), and catalogue news travels by the periodic revision check (catalog/snapshot.ts).
+ * (realtime.ts), and catalogue news travels by the periodic revision check (catalogue/snapshot.ts).
  */
 export class RedisLink {
   private readonly lost = new Set<string>();

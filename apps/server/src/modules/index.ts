@@ -1,6 +1,6 @@
 import type { Module } from './types.js';
 import { authModule } from './auth/index.js';
-import { catalogModule } from './catalog/index.js';
+import { catalogueModule } from './catalogue/index.js';
 import { newsletterModule } from './newsletter/index.js';
 import { geocodingModule } from './geocoding/index.js';
 import { mediaModule } from './media/index.js';
@@ -20,7 +20,7 @@ import { pushModule } from './push/index.js';
 /** Every feature module, registered in this order by buildApp. */
 export const MODULES: Module[] = [
   authModule,
-  catalogModule,
+  catalogueModule,
   newsletterModule,
   geocodingModule,
   mediaModule,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalog-data.js';
+import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalogue-data.js';
 import {
   MOTIFS,
   renderBanner,

@@ -5,7 +5,7 @@ import type { Executor } from '../infra/db/client.js';
 import { appSettings, categories } from '../infra/db/schema.js';
 import { sha256 } from '../lib/crypto.js';
 import { upsertPlaces } from '../modules/geocoding/places.repo.js';
-import { SEED_CATEGORIES } from './catalog-data.js';
+import { SEED_CATEGORIES } from './catalogue-data.js';
 import { renderCategoryImage } from './images.js';
 import { CURATED_PLACES } from './places.js';
 

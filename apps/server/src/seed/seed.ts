@@ -2,9 +2,9 @@ import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { productOptions, products, riders, users, vendors } from '../infra/db/schema.js';
 import { banners } from '../infra/db/schema-portals.js';
-import { DEFAULT_BANNERS } from '../modules/catalog/catalog.routes.js';
+import { DEFAULT_BANNERS } from '../modules/catalogue/catalogue.routes.js';
 import { hashPassword } from '../lib/crypto.js';
-import { SEED_PRODUCTS, SEED_VENDORS } from './catalog-data.js';
+import { SEED_PRODUCTS, SEED_VENDORS } from './catalogue-data.js';
 import { renderBanner, renderProductImage, renderSlide, renderVendorPhoto } from './images.js';
 
 export const DEMO_ACCOUNTS = [

@@ -227,7 +227,7 @@ export const adminModule: Module = async (app, ctx) => {
       compress: false,
     },
     async (req, reply) => {
-      // From the catalogue snapshot (catalog/snapshot.ts), like the home content.
+      // From the catalogue snapshot (catalogue/snapshot.ts), like the home content.
       return sendRepresentation(req, reply, (await ctx.catalogue.catalogue.get()).banners);
     },
   );

@@ -5,7 +5,7 @@ import { sendRepresentation } from '../../infra/snapshot.js';
 import { nearbyPlaces } from './places.repo.js';
 
 /**
- * The gazetteer from memory (catalog/snapshot.ts, decision 0011): the whole list built once per
+ * The gazetteer from memory (catalogue/snapshot.ts, decision 0011): the whole list built once per
  * change, and suggestions from an in-memory trigram index ranked as places.repo searchPlaces
  * ranks them in SQL.
  */

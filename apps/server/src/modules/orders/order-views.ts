@@ -10,7 +10,7 @@ import {
   type ProductDto,
 } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
-import { productsOfLines, soldProduct } from '../catalog/index.js';
+import { productsOfLines, soldProduct } from '../catalogue/index.js';
 import { loadOrderTracking } from '../tracking/index.js';
 import type * as repo from './orders.repo.js';
 import { itemsOf } from './orders.repo.js';

@@ -24,7 +24,7 @@ import { queryRows, type Executor, type Tx } from '../../infra/db/client.js';
 import { orderItems, payments } from '../../infra/db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
-import { productsOfLines, soldProduct } from '../catalog/index.js';
+import { productsOfLines, soldProduct } from '../catalogue/index.js';
 import { isOwnUpload } from '../media/index.js';
 import { moveItems, pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
 import { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';

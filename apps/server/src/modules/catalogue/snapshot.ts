@@ -25,7 +25,7 @@ import {
   toVendorDto,
   type RankedProduct,
   type VendorRow,
-} from './catalog.repo.js';
+} from './catalogue.repo.js';
 import { searchProducts, selectProducts, unitsSold, type ProductFilter, type ProductSource } from './product-search.js';
 
 /** Shown until an admin adds banners of their own (seeded into the banners table too). */

@@ -22,9 +22,9 @@ export { DEFAULT_BANNERS } from './snapshot.js';
  * The public catalogue is answered from memory (snapshot.ts, decisions 0011 and 0024): no
  * database work while the snapshot is current, and none at all for a revalidation that matches.
  * The bytes are made once per change, so the response schemas here document the answers (the
- * serializer is not asked); catalog tests compare the bytes with them.
+ * serializer is not asked); catalogue tests compare the bytes with them.
  */
-export const catalogModule: Module = async (app, ctx) => {
+export const catalogueModule: Module = async (app, ctx) => {
   defaultAccess(app, 'public');
   const store = ctx.catalogue;
   const fromMemory = <T>(answer: T) => ({ tags: ['catalogue'], response: { 200: answer } });

@@ -1,6 +1,6 @@
 import { CATEGORIES, isValidNigerianPhone } from '@jara/shared';
 import { describe, expect, it } from 'vitest';
-import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalog-data.js';
+import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalogue-data.js';
 import { CAMPUS_CENTRE } from './places.js';
 
 function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {

@@ -36,7 +36,7 @@ import { adminAccount, createVendorAccount, multipartImage } from '../../../test
 import { openPostgres, queryRows, type Database } from '../../infra/db/client.js';
 import { places, productOptions, products, vendors } from '../../infra/db/schema.js';
 import { banners } from '../../infra/db/schema-portals.js';
-import { listProducts, listVendors, toVendorDto } from './catalog.repo.js';
+import { listProducts, listVendors, toVendorDto } from './catalogue.repo.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isOpenAt, nairaToKobo, vendorOpenState, type ProductDto, type ProductListQuery } from '@jara/shared';
 import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
-import { listProducts, type RankedProduct, type VendorRow } from './catalog.repo.js';
+import { listProducts, type RankedProduct, type VendorRow } from './catalogue.repo.js';
 
 /**
  * Threshold of the `%>` (word similarity) operator for product search: "jolof" finds "Jollof
