@@ -213,9 +213,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                     f.includes('/features/addresses/api/get-') ||
                     f.includes('/node_modules/@tanstack/')) &&
                   !STARTER.test(f) &&
-                  !/-page\.tsx$|\/lib\/(socket|push|use-payout-updates)\.ts$|\/shared\/src\/(schemas|events)[/.]/.test(
-                    f,
-                  )
+                  !/-page\.tsx$|\/lib\/(socket|push)\.ts$|\/shared\/src\/(schemas|events)[/.]/.test(f)
                 );
               },
               minShareCount: 2,

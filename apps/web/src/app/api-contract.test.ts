@@ -40,7 +40,7 @@ import {
   type VendorApplicationInput,
 } from '@jara/shared';
 import { api } from '../lib/api-client';
-import type { rateRider } from '../lib/ratings/rate-rider';
+import type { rateRider } from '../delivery/api/rate-rider';
 import { nearbyPlaces } from '../features/addresses/api/nearby-places';
 import type { addAddress } from '../features/addresses/api/save-address';
 import type { saveBanner } from '../features/admin/api/banners';

@@ -8,8 +8,6 @@ export const DROP_OFF_WAIT_MS = 5 * 60 * 1000;
 /** What a rider delivers: an order from vendors or a parcel dispatch ("job" is a background job). */
 export const DELIVERY_KINDS = ['order', 'dispatch'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-/** The web's older name for DeliveryKind, kept so its imports need not move at once. */
-export type JobKind = DeliveryKind;
 
 /** Whole years between a YYYY-MM-DD birth date and `today` (UTC date parts). */
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number {

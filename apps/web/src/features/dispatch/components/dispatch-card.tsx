@@ -1,7 +1,7 @@
 import { dispatchCancelWindow, isDispatchCompleted, type DispatchDto } from '@jara/shared';
-import { CancelNotice, cancelStop, useCancelCountdown } from '../../../components/cancel-notice';
-import { RateRider } from '../../../components/rate-rider';
-import { TrackingTimeline } from '../../../components/tracking-timeline';
+import { CancelNotice, cancelStop, useCancelCountdown } from '../../../delivery/cancel-notice';
+import { RateRider } from '../../../delivery/rate-rider';
+import { TrackingTimeline } from '../../../delivery/tracking-timeline';
 import { Button } from '../../../components/ui/button';
 import { DoorDetails } from '../../../components/ui/door-details';
 import { formatPrice } from '../../../lib/money';

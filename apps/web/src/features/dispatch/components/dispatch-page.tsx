@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { isDispatchCompleted, MSG } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
-import { PushPrompt } from '../../../components/push-prompt';
+import { PushPrompt } from '../../../delivery/push-prompt';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Button, buttonClass } from '../../../components/ui/button';

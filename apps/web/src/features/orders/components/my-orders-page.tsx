@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page';
-import { PushPrompt } from '../../../components/push-prompt';
+import { PushPrompt } from '../../../delivery/push-prompt';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';

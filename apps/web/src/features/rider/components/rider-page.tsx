@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { hasRole, type RiderProfileDto } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-client';
-import { usePayoutUpdates } from '../../../lib/use-payout-updates';
+import { usePayoutUpdates } from '../../../earnings/use-payout-updates';
 import { ApprovalGate, useSession } from '../../auth';
 import { useActiveJobs } from '../api/get-active';
 import { useRiderMe } from '../api/get-rider-me';
@@ -11,7 +11,7 @@ import { riderEarningsQuery, useRequestRiderPayout, useRiderEarnings } from '../
 import { useSetOnline } from '../api/set-online';
 import { useRiderLive } from '../hooks/use-rider-live';
 import { ActiveJobs } from './active-job';
-import { EarningsView } from '../../../components/earnings-view';
+import { EarningsView } from '../../../earnings/earnings-view';
 import { JobBoard } from './job-board';
 import { JobHistory } from './job-history';
 import { RiderApplicationForm } from './rider-application';

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { NIGERIAN_BANKS, type EarningsDto, type PayoutInput } from '@jara/shared';
-import { Button } from './ui/button';
-import { TextField, inputClass } from './ui/field';
-import { EmptyState } from './ui/empty-state';
-import { Skeleton } from './ui/skeleton';
+import { Button } from '../components/ui/button';
+import { TextField, inputClass } from '../components/ui/field';
+import { EmptyState } from '../components/ui/empty-state';
+import { Skeleton } from '../components/ui/skeleton';
 import { errorMessage } from '../lib/api-client';
 import { formatPrice } from '../lib/money';
-import { Card } from './ui/card';
-import { StatusPill } from './ui/status-pill';
+import { Card } from '../components/ui/card';
+import { StatusPill } from '../components/ui/status-pill';
 import { fmtDate, fmtTime } from '../lib/format-time';
 
 /** A rider's or a vendor's earnings: totals, weeks, entries and payouts; the payout button schedules the next working day. */

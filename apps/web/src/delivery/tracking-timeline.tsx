@@ -1,7 +1,7 @@
 import type { RefundStatusDto, TrackingDto, TrackingStepDto } from '@jara/shared';
 import { fmtTime } from '../lib/format-time';
 import { formatPrice } from '../lib/money';
-import { StarIcon } from './ui/icons';
+import { StarIcon } from '../components/ui/icons';
 
 const REFUND_TEXT: Record<RefundStatusDto['state'], string> = {
   pending: 'on its way to your payment method',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageAnswer, MyRatingDto, RatingInput } from '@jara/shared';
-import { api } from '../api-client';
+import { api } from '../../lib/api-client';
 import { myRatingsQuery } from './get-my-ratings';
 
 /** @internal the request contract checks its input (app/api-contract.test.ts) */

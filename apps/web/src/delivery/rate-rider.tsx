@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { JobKind } from '@jara/shared';
-import { Button } from './ui/button';
-import { TextArea } from './ui/field';
-import { Skeleton } from './ui/skeleton';
-import { Stars } from './ui/stars';
-import { StarInput } from './ui/star-input';
+import type { DeliveryKind } from '@jara/shared';
+import { Button } from '../components/ui/button';
+import { TextArea } from '../components/ui/field';
+import { Skeleton } from '../components/ui/skeleton';
+import { Stars } from '../components/ui/stars';
+import { StarInput } from '../components/ui/star-input';
 import { errorMessage } from '../lib/api-client';
-import { useMyRating } from '../lib/ratings/get-my-ratings';
-import { useRateRider } from '../lib/ratings/rate-rider';
+import { useMyRating } from './api/get-my-ratings';
+import { useRateRider } from './api/rate-rider';
 
 const COMMENT_MAX = 500;
 
@@ -16,7 +16,7 @@ const COMMENT_MAX = 500;
  * For a delivered order or dispatch: the stars the customer gave its rider, or the form to give
  * them (1 to 5 stars, an optional comment). The server accepts one rating per delivery.
  */
-export function RateRider({ subjectType, subjectId }: { subjectType: JobKind; subjectId: string }) {
+export function RateRider({ subjectType, subjectId }: { subjectType: DeliveryKind; subjectId: string }) {
   const mine = useMyRating(subjectType, subjectId);
   const rate = useRateRider();
   const [stars, setStars] = useState(0);

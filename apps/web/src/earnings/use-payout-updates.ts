@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { PayoutDto } from '@jara/shared';
-import { formatPrice } from './money';
-import { ensureConnected } from './socket';
+import { formatPrice } from '../lib/money';
+import { ensureConnected } from '../lib/socket';
 
 /**
  * A payee's payouts live (`payout.updated`, to their own room): the earnings view behind

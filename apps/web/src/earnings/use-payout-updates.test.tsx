@@ -7,7 +7,7 @@ import { usePayoutUpdates } from './use-payout-updates';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.
 const handlers = new Map<string, (payload: unknown) => void>();
-vi.mock('./socket', () => {
+vi.mock('../lib/socket', () => {
   const socket = {
     on: (event: string, fn: (p: unknown) => void) => handlers.set(event, fn),
     off: (event: string) => handlers.delete(event),

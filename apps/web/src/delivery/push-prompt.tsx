@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from './ui/button';
+import { Button } from '../components/ui/button';
 import { dismissPrompt, enablePush, promptDismissed, pushState, type PushState } from '../lib/push';
 
 /**
