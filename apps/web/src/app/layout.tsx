@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavBar, Footer } from '../features/layout';
 import { OfflineBanner, UpdatePrompt } from '../features/pwa';
-import { useLoginModal } from '../features/auth';
+import { useLoginModal } from '../session/login-modal';
 // The launcher alone (not the chat barrel): the thread, panel and socket are loaded on first use.
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { RouteFallback } from '../components/ui/route-fallback';

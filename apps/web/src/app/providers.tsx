@@ -3,8 +3,10 @@ import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from 
 import { Toaster } from 'react-hot-toast';
 import toast from 'react-hot-toast';
 import { createQueryClient } from '../lib/query-client';
-import { CartProvider, CartStore, cartSyncApi, useCartStore } from '../features/cart';
-import { sessionQuery } from '../features/auth';
+import { CartProvider, useCartStore } from '../session/cart-context';
+import { CartStore } from '../session/cart-store';
+import { cartSyncApi } from '../session/sync-cart';
+import { sessionQuery } from '../session/session';
 import { clearPersonalCaches, onCatalogueUpdate } from '../lib/pwa';
 
 /**

@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../app/providers';
-import { CartStore } from '../features/cart';
-import type { CartSyncApi } from '../features/cart/hooks/cart-store';
+import { CartStore } from '../session/cart-store';
+import type { CartSyncApi } from '../session/cart-store';
 
 export function fakeSyncApi(): CartSyncApi & { carts: unknown[]; wishes: unknown[] } {
   const carts: unknown[] = [];

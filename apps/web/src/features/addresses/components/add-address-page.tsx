@@ -2,7 +2,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { safeNextPath } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { RouteFallback } from '../../../components/ui/route-fallback';
-import { useSession } from '../../auth';
+import { useSession } from '../../../session/session';
 import { AddressForm } from './address-form';
 
 /** /add-address: guests go to /cart (SPEC §2); after saving, back to `next` (default /cart). */

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { inputClass } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth';
+import { useSession } from '../../../session/session';
 import { useChangeRole } from '../api/change-role';
 import { useUsers } from '../api/get-users';
 import { useLowRated } from '../api/get-low-rated';

@@ -20,8 +20,6 @@ export const register = (body: RequestBody<typeof RegisterInput>) =>
 export const googleSignIn = (token: string) =>
   api.post<UserAnswer, typeof GoogleSignInInput>('/api/user/google-signin', { token });
 
-export const logout = () => api.post<MessageAnswer>('/api/user/logout');
-
 export const sendPasswordResetEmail = (email: string) =>
   api.post<MessageAnswer, typeof SendResetInput>('/api/user/sendPasswordResetEmail', { email });
 

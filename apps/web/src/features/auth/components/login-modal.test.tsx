@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@jara/shared';
 import { renderApp, stubFetch } from '../../../test/render';
 import { LoginModal } from './login-modal';
-import { openLogin } from '../hooks/use-login-modal';
+import { openLogin } from '../../../session/login-modal';
 
 const user = {
   _id: 'u1',

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { login, register, sendPasswordResetEmail } from '../api/auth-calls';
-import { closeLogin, setLoginMode, useLoginModal, type LoginMode } from '../hooks/use-login-modal';
+import { closeLogin, setLoginMode, useLoginModal, type LoginMode } from '../../../session/login-modal';
 import { useSignedIn } from '../hooks/use-auth-actions';
 import { useForm } from '../hooks/use-form';
 import { validateForgot, validateLogin, validateRegister } from '../validation';

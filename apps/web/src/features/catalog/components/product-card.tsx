@@ -4,7 +4,7 @@ import type { ProductDto } from '@jara/shared';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { LAYOUT_SIZES } from '../../../lib/images';
 import { CartIcon } from '../../../components/ui/icons';
-import { useCartActions } from '../../cart';
+import { useCartActions } from '../../../session/cart-context';
 import { cheapestOption, pricesDiffer, productPath } from '../catalog-rules';
 import { OptionChooser } from './option-chooser';
 import { Price } from './price';

@@ -14,7 +14,7 @@ import { SectionHeading } from '../../../components/ui/section-heading';
 import { StoreIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { HERO_IMAGES } from '../../../lib/images';
-import { useCartActions } from '../../cart';
+import { useCartActions } from '../../../session/cart-context';
 import { useProducts } from '../api/get-products';
 import { useVendor } from '../api/get-vendor';
 import { relatedProducts, vendorOtherProducts } from '../catalog-rules';

@@ -1,5 +1,5 @@
 import { HeartIcon } from '../../../components/ui/icons';
-import { useCartActions, useIsWished } from '../../cart';
+import { useCartActions, useIsWished } from '../../../session/cart-context';
 
 export function WishButton({
   productId,

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CONTACT_PARAM_REMOVAL_MS, hasRole } from '@jara/shared';
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
-import { useSession } from '../../auth';
+import { useSession } from '../../../session/session';
 import { ChatPanel } from '../chat-mount';
 import { unreadQuery } from '../api/get-unread';
 import { closeChat, openChat, useChatPanel } from '../hooks/use-chat-panel';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloseIcon } from '../../../components/ui/icons';
-import { sessionQuery, useSession, type Session } from '../../auth';
+import { sessionQuery, useSession, type Session } from '../../../session/session';
 import { getOlderMessages, getOwnChat } from '../api/get-chat';
 import { markChatRead, unreadQuery } from '../api/get-unread';
 import { sendChatMessage } from '../api/send-message';

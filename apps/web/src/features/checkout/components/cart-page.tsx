@@ -13,8 +13,9 @@ import { buttonClass } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatPrice } from '../../../lib/money';
 import { effectivePrice, productPath, useOpenStates, useProducts } from '../../catalog';
-import { useCartActions, useCartCount, useCartState, useCartStore } from '../../cart';
-import { openLogin, useSession } from '../../auth';
+import { useCartActions, useCartCount, useCartState, useCartStore } from '../../../session/cart-context';
+import { openLogin } from '../../../session/login-modal';
+import { useSession } from '../../../session/session';
 import { useAddresses } from '../../addresses';
 import { CheckoutPanel } from './checkout-panel';
 

@@ -4,8 +4,10 @@ import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from '../../../components/ui/icons';
 import { Switch } from '../../../components/ui/switch';
 import { setDataSaver, useDataSaver } from '../../../lib/data-saver';
-import { useCartCount } from '../../cart';
-import { openLogin, useLogout, useSession } from '../../auth';
+import { useCartCount } from '../../../session/cart-context';
+import { openLogin } from '../../../session/login-modal';
+import { useLogout } from '../../../session/sign-out';
+import { useSession } from '../../../session/session';
 
 function Logo() {
   return (

@@ -6,7 +6,7 @@ import { TextArea, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { PaperclipIcon } from '../../../components/ui/icons';
 import { api, errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth';
+import { useSession } from '../../../session/session';
 
 const REQUIRED = 'This field is required';
 

@@ -5,8 +5,8 @@ import { LOADER_REDIRECT_MS, safeNextPath, type PaymentVerifyAnswer, type Paymen
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
-import { sessionQuery } from '../../auth';
-import { useCartStore } from '../../cart';
+import { sessionQuery } from '../../../session/session';
+import { useCartStore } from '../../../session/cart-context';
 
 type Outcome = 'checking' | 'paid' | 'pending' | 'failed' | 'none';
 

@@ -6,15 +6,10 @@ import { TextField } from '../../../components/ui/field';
 import { RouteFallback } from '../../../components/ui/route-fallback';
 import { errorMessage } from '../../../lib/api-client';
 import { AddressBook } from '../../addresses';
-import {
-  changePassword,
-  logoutAll,
-  openLogin,
-  useForm,
-  useSession,
-  useSignedOut,
-  validateNewPassword,
-} from '../../auth';
+import { changePassword, logoutAll, useForm, validateNewPassword } from '../../auth';
+import { openLogin } from '../../../session/login-modal';
+import { useSession } from '../../../session/session';
+import { useSignedOut } from '../../../session/sign-out';
 
 export function ProfilePage() {
   const { user, isLoading } = useSession();

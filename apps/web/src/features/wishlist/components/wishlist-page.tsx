@@ -4,7 +4,7 @@ import { Page } from '../../../components/ui/page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CardGridSkeleton } from '../../../components/ui/skeleton';
 import { buttonClass } from '../../../components/ui/button';
-import { useCartState } from '../../cart';
+import { useCartState } from '../../../session/cart-context';
 import { ProductGrid, useProducts } from '../../catalog';
 
 export function WishlistPage() {

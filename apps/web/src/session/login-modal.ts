@@ -1,4 +1,4 @@
-import { createStore } from '../../../lib/create-store';
+import { createStore } from '../lib/create-store';
 
 export type LoginMode = 'login' | 'register' | 'forgotPassword';
 

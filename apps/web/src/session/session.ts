@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IsAuthAnswer, PublicUser } from '@jara/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 /** Who is signed in, as `/api/user/is-auth` says (both null for a guest). */
 export type Session = Pick<IsAuthAnswer, 'user' | 'role'>;

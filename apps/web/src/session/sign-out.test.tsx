@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, stubFetch } from '../../../test/render';
-import { ensureConnected } from '../../../lib/socket';
-import { useLogout } from './use-auth-actions';
+import { renderApp, stubFetch } from '../test/render';
+import { ensureConnected } from '../lib/socket';
+import { useLogout } from './sign-out';
 
 // The real lib/socket over a fake socket.io-client: counts handshakes and disconnects.
 const fake = vi.hoisted(() => {

@@ -1,6 +1,6 @@
 import type { CartAnswer, CartItems, CartUpdateInput, WishListAnswer, WishListUpdateInput } from '@jara/shared';
-import { api } from '../../../lib/api-client';
-import type { CartSyncApi } from '../hooks/cart-store';
+import { api } from '../lib/api-client';
+import type { CartSyncApi } from './cart-store';
 
 const updateCart = (cartItems: CartItems) =>
   api.post<CartAnswer, typeof CartUpdateInput>('/api/cart/update', { cartItems });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CartStore, GUEST_CART_KEY, GUEST_WISHLIST_KEY, OFFLINE_MESSAGE, PENDING_KEY } from './cart-store';
-import { ApiError } from '../../../lib/api-client';
-import { fakeSyncApi } from '../../../test/render';
+import { ApiError } from '../lib/api-client';
+import { fakeSyncApi } from '../test/render';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
 const P2 = '22222222-2222-4222-8222-222222222222';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { justSignedOut, openLogin } from '../hooks/use-login-modal';
+import { Button } from '../components/ui/button';
+import { EmptyState } from '../components/ui/empty-state';
+import { justSignedOut, openLogin } from './login-modal';
 
 /**
  * What a page shows a guest: why to log in and a Login button. Portal pages (`ask`) open the

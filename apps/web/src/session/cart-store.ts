@@ -1,5 +1,5 @@
 import { mergeCarts, mergeWishLists, type CartItems, MSG } from '@jara/shared';
-import { readJson, removeKey, writeJson } from '../../../lib/storage';
+import { readJson, removeKey, writeJson } from '../lib/storage';
 
 /** @internal cart-store.test.ts reads and writes what is kept */
 export const GUEST_CART_KEY = 'jara.cart';

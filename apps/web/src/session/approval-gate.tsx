@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { hasRole, type Role } from '@jara/shared';
-import { Page } from '../../../components/ui/page';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { RouteFallback } from '../../../components/ui/route-fallback';
-import { errorMessage } from '../../../lib/api-client';
-import { sessionQuery, useSession } from '../api/session';
+import { Page } from '../components/ui/page';
+import { Button } from '../components/ui/button';
+import { EmptyState } from '../components/ui/empty-state';
+import { RouteFallback } from '../components/ui/route-fallback';
+import { errorMessage } from '../lib/api-client';
+import { sessionQuery, useSession } from './session';
 import { LoginPrompt } from './login-prompt';
 
 interface Application {
