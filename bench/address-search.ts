@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import Fuse from 'fuse.js';
 import { sql } from 'drizzle-orm';
 import { migrate, openPglite, queryRows } from '../apps/server/src/infra/db/client.js';
-import { places } from '../apps/server/src/infra/db/schema.js';
+import { places } from '../apps/server/src/modules/geocoding/geocoding.tables.js';
 import { featuresToPlaces } from '../apps/server/src/modules/geocoding/osm-import.js';
 import { searchPlaces, upsertPlaces } from '../apps/server/src/modules/geocoding/places.repo.js';
 import { CURATED_PLACES } from '../apps/server/src/seed/places.js';

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { STARTUP_LOCK, type Db } from './infra/db/client.js';
-import { sessions, users } from './infra/db/schema.js';
+import { sessions } from './infra/db/tables.js';
+import { users } from './modules/auth/auth.tables.js';
 import { verifyPassword } from './lib/crypto.js';
 import { loadReferenceData } from './seed/reference.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/seed.js';

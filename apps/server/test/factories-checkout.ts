@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { signWebhook } from '../src/infra/payments/signature.js';
-import { payments } from '../src/infra/db/schema.js';
+import { payments } from '../src/modules/payments/payments.tables.js';
 import { createAddress, createProduct, createUser, createVendor, json, type TestApp } from './helpers.js';
 
 /** A customer with a session cookie and one address on campus. */

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { dispatchTotals, deliveryFeeBetween, type LatLon } from '@jara/shared';
 import type { App } from '../src/app.js';
-import { dispatches, payments, riders } from '../src/infra/db/schema.js';
+import { dispatches } from '../src/modules/dispatch/dispatch.tables.js';
+import { payments } from '../src/modules/payments/payments.tables.js';
+import { riders } from '../src/modules/rider/rider.tables.js';
 import { deliveryCode, randomToken } from '../src/lib/crypto.js';
 import { createUser, unique } from './helpers.js';
 

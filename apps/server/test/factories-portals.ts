@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../src/app.js';
-import { dispatches, orderItems, orders, payments, riders } from '../src/infra/db/schema.js';
+import { dispatches } from '../src/modules/dispatch/dispatch.tables.js';
+import { orderItems, orders } from '../src/modules/orders/orders.tables.js';
+import { payments } from '../src/modules/payments/payments.tables.js';
+import { riders } from '../src/modules/rider/rider.tables.js';
 import { createAddress, createProduct, createUser, createVendor, unique } from './helpers.js';
 
 /** An approved vendor with its owner account (role vendor) and a logged-in session. */

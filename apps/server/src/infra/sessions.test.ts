@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { migratedDatabaseForFile } from '../../test/helpers.js';
 import type { Database } from './db/client.js';
-import { sessions, users } from './db/schema.js';
+import { sessions } from './db/tables.js';
+import { users } from '../modules/auth/auth.tables.js';
 import { SessionStore } from './sessions.js';
 import { sha256 } from '../lib/crypto.js';
 

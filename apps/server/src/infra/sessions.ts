@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { Batcher } from './batch.js';
 import type { Db } from './db/client.js';
-import { sessions, users } from './db/schema.js';
+import { sessions } from './db/tables.js';
+import { users } from '../modules/auth/auth.tables.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import type { Role } from '@jara/shared';
 

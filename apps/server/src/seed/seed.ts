@@ -1,7 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { productOptions, products, riders, users, vendors } from '../infra/db/schema.js';
-import { banners } from '../infra/db/schema-portals.js';
+import { productOptions, products, vendors } from '../modules/catalogue/catalogue.tables.js';
+import { riders } from '../modules/rider/rider.tables.js';
+import { users } from '../modules/auth/auth.tables.js';
+import { banners } from '../modules/catalogue/catalogue.tables.js';
 import { DEFAULT_BANNERS } from '../modules/catalogue/catalogue.routes.js';
 import { hashPassword } from '../lib/crypto.js';
 import { SEED_PRODUCTS, SEED_VENDORS } from './catalogue-data.js';

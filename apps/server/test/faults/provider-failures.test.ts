@@ -17,7 +17,7 @@ import type {
   PayoutAnswer,
 } from '@jara/shared';
 import { queryRows } from '../../src/infra/db/client.js';
-import { payments } from '../../src/infra/db/schema.js';
+import { payments } from '../../src/modules/payments/payments.tables.js';
 import { PROVIDER_UNAVAILABLE } from '../../src/modules/payments/attempts.js';
 import { RECONCILE_AFTER_MS } from '../../src/modules/payments/reconciliation.js';
 import { signWebhook } from '../../src/infra/payments/signature.js';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ErrorAnswer } from '@jara/shared';
-import { dispatches, mailOutbox, orders } from '../../src/infra/db/schema.js';
+import { dispatches } from '../../src/modules/dispatch/dispatch.tables.js';
+import { mailOutbox } from '../../src/infra/db/tables.js';
+import { orders } from '../../src/modules/orders/orders.tables.js';
 import { buildTestApp, createUser, json, type TestApp } from '../helpers.js';
 import { createPaidDispatch, createPaidOrder, createRiderAccount, createVendorAccount } from '../factories-portals.js';
 import { callers, insider, methodsOf, probedRoutes, routePath, type Caller } from './world.js';

@@ -2,7 +2,8 @@ import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from 'vi
 import { eq, sql } from 'drizzle-orm';
 import type { ChatAnswer, ErrorAnswer, IsAuthAnswer } from '@jara/shared';
 import { io } from 'socket.io-client';
-import { jobs, mailOutbox, passwordResets } from '../../src/infra/db/schema.js';
+import { jobs, mailOutbox } from '../../src/infra/db/tables.js';
+import { passwordResets } from '../../src/modules/auth/auth.tables.js';
 import { SESSION_COOKIE } from '../../src/infra/sessions.js';
 import { buildTestApp, createUser, json, PASSWORD, unique, type TestApp } from '../helpers.js';
 import { listen, sendChat, supportReply, type ClientSocket } from '../factories-chat.js';

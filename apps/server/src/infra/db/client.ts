@@ -9,11 +9,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import * as schema from './schema.js';
 import { optimiseNextTick } from '../next-tick.js';
 import { acquireLock, LockHeldError } from './data-dir-lock.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Queries are built from each owner's tables (modules/<name>/<name>.tables.ts); no relational schema. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The transaction handle given to `db.transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: repositories accept both. */
@@ -251,7 +251,7 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
     if (release) await release();
     throw err;
   }
-  const db = markTransactions(drizzlePglite({ client: takingTurns(client), schema }), opts);
+  const db = markTransactions(drizzlePglite({ client: takingTurns(client) }), opts);
   return {
     db,
     kind: 'pglite',
@@ -291,7 +291,7 @@ export async function openPostgres(
   // An idle connection the server closed (restart, failover) must not crash the process:
   // the pool drops it and the next query opens a new one.
   pool.on('error', () => undefined);
-  const db = markTransactions(drizzlePg({ client: pool, schema }), opts);
+  const db = markTransactions(drizzlePg({ client: pool }), opts);
   const local = localMutex();
   return {
     db,

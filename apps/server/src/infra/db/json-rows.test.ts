@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { migratedDatabaseForFile } from '../../../test/helpers.js';
 import { insertJsonRows } from './json-rows.js';
-import { orderItems, orders, users } from './schema.js';
+import { orderItems, orders } from '../../modules/orders/orders.tables.js';
+import { users } from '../../modules/auth/auth.tables.js';
 
 const db = migratedDatabaseForFile();
 

@@ -15,16 +15,21 @@ import {
   queryRows,
   type Database,
 } from './client.js';
-import * as core from './schema.js';
-import * as paymentsSchema from './schema-payments.js';
-import * as portalsSchema from './schema-portals.js';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const schema = { ...core, ...paymentsSchema, ...portalsSchema };
+/** Every table file of the server: modules/<name>/<name>.tables.ts, infra's own (db/tables.ts, payments/sandbox.tables.ts). */
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tableFiles = (readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => /(^|\/)(\w[\w-]*\.)?tables\.ts$/.test(f))
+  .map((f) => path.join(SRC, f));
+const schema: Record<string, unknown> = {};
 
 const db = migratedDatabaseForFile();
 let database: Database;
-beforeAll(() => {
+beforeAll(async () => {
   database = db();
+  for (const file of tableFiles) Object.assign(schema, await import(pathToFileURL(file).href));
 });
 
 describe('migrations', () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SMTPServer } from 'smtp-server';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { inTransaction } from '../db/client.js';
-import { jobs, mailOutbox } from '../db/schema.js';
+import { jobs, mailOutbox } from '../db/tables.js';
 import { jobKind, noPayload } from './jobs.js';
 
 const txJob = jobKind('test.tx', z.object({ n: z.number() }));

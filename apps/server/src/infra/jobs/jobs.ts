@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { queryRows, type Db, type Executor } from '../db/client.js';
-import { jobs } from '../db/schema.js';
+import { jobs } from '../db/tables.js';
 
 /** A payload is stored as JSON: its schema describes a JSON object, the same going in and coming out. */
 export type PayloadSchema = z.ZodType<Record<string, unknown>>;

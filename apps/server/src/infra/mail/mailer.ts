@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { assertOutsideTransaction, type Db, type Executor } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox } from '../db/tables.js';
 import { jobKind, type JobQueue } from '../jobs/jobs.js';
 import type { Storage } from '../storage/storage.js';
 import { z } from 'zod';

@@ -17,7 +17,8 @@ import {
   webhook,
 } from '../../../test/factories-checkout.js';
 import { startLocalPaystack, type LocalPaystack } from '../../../test/local-paystack.js';
-import { orders, payments, refunds, webhookEvents } from '../db/schema.js';
+import { orders } from '../../modules/orders/orders.tables.js';
+import { payments, refunds, webhookEvents } from '../../modules/payments/payments.tables.js';
 
 let app: TestApp;
 let paystack: LocalPaystack;

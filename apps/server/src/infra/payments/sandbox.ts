@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { assertOutsideTransaction, type Db } from '../db/client.js';
-import { sandboxRefunds, sandboxTransactions, sandboxTransfers, type SandboxStatus } from '../db/schema-payments.js';
+import { sandboxRefunds, sandboxTransactions, sandboxTransfers, type SandboxStatus } from './sandbox.tables.js';
 import { randomToken } from '../../lib/crypto.js';
 import {
   ProviderError,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { mediaChunks, mediaObjects } from '../db/schema.js';
+import { mediaChunks, mediaObjects } from '../db/tables.js';
 import { assertSafeKey, contentTypeOf, etagOf, readAll, type Storage } from './storage.js';
 
 /** Chunks small enough to stream a 50 MB video without holding it, large enough to keep rows few. */

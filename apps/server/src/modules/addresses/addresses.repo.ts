@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Address, AddressInput } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
-import { addresses } from '../../infra/db/schema.js';
+import { addresses } from './addresses.tables.js';
 
 export type AddressRow = typeof addresses.$inferSelect;
 

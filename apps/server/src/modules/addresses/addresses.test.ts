@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { AddressAnswer, AddressListAnswer, ErrorAnswer, MessageAnswer } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { checkoutOk, createCustomer, createShop, origin } from '../../../test/factories-checkout.js';
-import { addresses, orders } from '../../infra/db/schema.js';
+import { addresses } from './addresses.tables.js';
+import { orders } from '../orders/orders.tables.js';
 
 let app: TestApp;
 beforeAll(async () => {

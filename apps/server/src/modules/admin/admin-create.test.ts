@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
-import { sessions, users } from '../../infra/db/schema.js';
+import { sessions } from '../../infra/db/tables.js';
+import { users } from '../auth/auth.tables.js';
 import { createOrPromoteAdmin } from './admin-create.js';
 import type { UserAnswer } from '@jara/shared';
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Email, passwordProblems } from '@jara/shared';
 import type { Db } from '../../infra/db/client.js';
-import { sessions, users } from '../../infra/db/schema.js';
-import { roleChanges } from '../../infra/db/schema-portals.js';
+import { sessions } from '../../infra/db/tables.js';
+import { users } from '../auth/auth.tables.js';
+import { roleChanges } from './admin.tables.js';
 import { hashPassword } from '../../lib/crypto.js';
 
 /** A random password that meets the password rules (upper, lower, digit, special). */

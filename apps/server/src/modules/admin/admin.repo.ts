@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { categories, mailOutbox, riders, users, vendors } from '../../infra/db/schema.js';
-import { banners, roleChanges } from '../../infra/db/schema-portals.js';
+import { categories, vendors } from '../catalogue/catalogue.tables.js';
+import { mailOutbox } from '../../infra/db/tables.js';
+import { riders } from '../rider/rider.tables.js';
+import { users } from '../auth/auth.tables.js';
+import { banners } from '../catalogue/catalogue.tables.js';
+import { roleChanges } from './admin.tables.js';
 
 type Role = (typeof users.$inferSelect)['roles'][number];
 

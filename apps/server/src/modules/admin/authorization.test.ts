@@ -14,7 +14,9 @@ import {
   createVendorAccount,
   EVERY_DAY,
 } from '../../../test/factories-portals.js';
-import { orderItems, orders, productOptions, products, users } from '../../infra/db/schema.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
+import { productOptions, products } from '../catalogue/catalogue.tables.js';
+import { users } from '../auth/auth.tables.js';
 import type { ErrorAnswer, SellerOrdersAnswer, SellerProductsAnswer } from '@jara/shared';
 
 let app: TestApp;

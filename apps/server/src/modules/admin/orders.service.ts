@@ -8,7 +8,8 @@ import {
   type RefundInput,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import { orderItems, orders, payments } from '../../infra/db/schema.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
+import { payments } from '../payments/payments.tables.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/index.js';

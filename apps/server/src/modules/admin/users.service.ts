@@ -7,7 +7,8 @@ import {
   type Role,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import { riders, vendors } from '../../infra/db/schema.js';
+import { riders } from '../rider/rider.tables.js';
+import { vendors } from '../catalogue/catalogue.tables.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/index.js';

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../infra/db/client.js';
-import { passwordResets, users } from '../../infra/db/schema.js';
+import { passwordResets, users } from './auth.tables.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { hashPassword, randomToken, safeEqualHex, sha256, verifyPassword } from '../../lib/crypto.js';
 import type { CartItems, PublicUser } from '@jara/shared';

@@ -4,7 +4,8 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { ErrorAnswer, IsAuthAnswer, MessageAnswer, UserAnswer } from '@jara/shared';
 import { buildTestApp, createUser, json, PASSWORD, unique, type TestApp } from '../../../test/helpers.js';
-import { mailOutbox, passwordResets, sessions, users } from '../../infra/db/schema.js';
+import { mailOutbox, sessions } from '../../infra/db/tables.js';
+import { passwordResets, users } from './auth.tables.js';
 import { sha256 } from '../../lib/crypto.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
 

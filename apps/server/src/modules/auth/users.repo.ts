@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
-import { cartItems, productOptions, products, users, wishListItems } from '../../infra/db/schema.js';
+import { cartItems, users, wishListItems } from './auth.tables.js';
+import { productOptions, products } from '../catalogue/catalogue.tables.js';
 import { primaryRole, type CartItems, type PublicUser } from '@jara/shared';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isOpenAt, koboToNaira, type CategoryDto, type ProductDto, type VendorDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
-import { categories, productOptions, products, vendors } from '../../infra/db/schema.js';
+import { categories, productOptions, products, vendors } from './catalogue.tables.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
 

@@ -16,8 +16,8 @@ import {
   json,
   type TestApp,
 } from '../../../test/helpers.js';
-import { products } from '../../infra/db/schema.js';
-import { banners } from '../../infra/db/schema-portals.js';
+import { products } from './catalogue.tables.js';
+import { banners } from './catalogue.tables.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,8 @@ import {
   type TestApp,
 } from '../../../test/helpers.js';
 import { createPaidOrder } from '../../../test/factories-portals.js';
-import { orderItems, orders, productOptions, products } from '../../infra/db/schema.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
+import { productOptions, products } from './catalogue.tables.js';
 import { PRODUCT_SORTS, type ErrorAnswer, type ProductListAnswer, type ProductListQuery } from '@jara/shared';
 import { searchProducts } from './product-search.js';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, catalogueWritten, createProduct, createVendor, type TestApp } from '../../../test/helpers.js';
-import { products } from '../../infra/db/schema.js';
+import { products } from './catalogue.tables.js';
 
 let app: TestApp;
 let base: string;

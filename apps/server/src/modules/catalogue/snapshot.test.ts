@@ -34,8 +34,9 @@ import type {
 } from '@jara/shared';
 import { adminAccount, createVendorAccount, multipartImage } from '../../../test/factories-portals.js';
 import { openPostgres, queryRows, type Database } from '../../infra/db/client.js';
-import { places, productOptions, products, vendors } from '../../infra/db/schema.js';
-import { banners } from '../../infra/db/schema-portals.js';
+import { places } from '../geocoding/geocoding.tables.js';
+import { productOptions, products, vendors } from './catalogue.tables.js';
+import { banners } from './catalogue.tables.js';
 import { listProducts, listVendors, toVendorDto } from './catalogue.repo.js';
 
 let app: TestApp;

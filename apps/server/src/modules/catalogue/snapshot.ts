@@ -13,7 +13,7 @@ import {
 
 type BannerRow = Awaited<ReturnType<typeof listBanners>>[number];
 import { queryRows, type Database, type Db } from '../../infra/db/client.js';
-import { places } from '../../infra/db/schema.js';
+import { places } from '../geocoding/geocoding.tables.js';
 import { keepAtMost, Representation, Section } from '../../infra/snapshot.js';
 import type { RedisLink } from '../../infra/redis.js';
 import { PlaceIndex } from '../geocoding/index.js';

@@ -15,7 +15,7 @@ import {
   lastMessage,
 } from '../../../test/factories-chat.js';
 import { openPostgres } from '../../infra/db/client.js';
-import { chatMessages } from '../../infra/db/schema.js';
+import { chatMessages } from './chat.tables.js';
 import { chatRoom } from './chat.service.js';
 
 let app: TestApp;
@@ -268,7 +268,7 @@ describe('chat over Socket.IO (real client)', () => {
 
   it('emails an offline customer once per 15 minutes, and not while online', async () => {
     const { customer, agent, chatId } = await conversation();
-    const { mailOutbox } = await import('../../infra/db/schema.js');
+    const { mailOutbox } = await import('../../infra/db/tables.js');
     const mails = async () =>
       await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email));
 

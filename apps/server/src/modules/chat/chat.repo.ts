@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChatMessageDto, ChatMediaType } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { chatMessages, chatReads, chats, users } from '../../infra/db/schema.js';
+import { chatMessages, chatReads, chats } from './chat.tables.js';
+import { users } from '../auth/auth.tables.js';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;

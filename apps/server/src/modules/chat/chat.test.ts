@@ -25,7 +25,8 @@ import {
   chatIdOf,
   lastMessage,
 } from '../../../test/factories-chat.js';
-import { chatMessages, chats, users } from '../../infra/db/schema.js';
+import { chatMessages, chats } from './chat.tables.js';
+import { users } from '../auth/auth.tables.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { desc, eq, ilike, or } from 'drizzle-orm';
 import type { ContactAttachmentType, ContactMessageDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
-import { contactMessages as contact } from '../../infra/db/schema.js';
+import { contactMessages as contact } from './contact.tables.js';
 
 export type ContactRow = typeof contact.$inferSelect;
 

@@ -11,7 +11,7 @@ import {
 } from '@jara/shared';
 import { buildTestApp, createUser, json, unique, type TestApp } from '../../../test/helpers.js';
 import { HTML_AS_JPG, jpegWithGps, multipart } from '../../../test/factories-chat.js';
-import { contactMessages } from '../../infra/db/schema.js';
+import { contactMessages } from './contact.tables.js';
 
 interface Received {
   from: string;

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ItemStatus } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { dispatches, payments, riders, statusEvents, type PaymentState } from '../../infra/db/schema.js';
+import { dispatches } from './dispatch.tables.js';
+import { payments, type PaymentState } from '../payments/payments.tables.js';
+import { riders } from '../rider/rider.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
 import { queueStatusPush } from '../push/index.js';
 
 export type DispatchRow = typeof dispatches.$inferSelect;

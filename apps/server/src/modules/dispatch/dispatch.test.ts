@@ -28,7 +28,10 @@ import {
   pointNorth,
   reloadDispatch,
 } from '../../../test/factories-dispatch.js';
-import { dispatches, jobs, mailOutbox, payments, refunds, statusEvents } from '../../infra/db/schema.js';
+import { dispatches } from './dispatch.tables.js';
+import { jobs, mailOutbox } from '../../infra/db/tables.js';
+import { payments, refunds } from '../payments/payments.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
 import { runPush } from './dispatch-notices.js';
 import { DispatchRiderService } from './rider-side.service.js';
 import { DispatchSenderService } from './sender.service.js';

@@ -10,7 +10,8 @@ import {
 } from '@jara/shared';
 import { buildTestApp, createAddress, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { DROPOFF, createRider } from '../../../test/factories-dispatch.js';
-import { dispatches, mailOutbox } from '../../infra/db/schema.js';
+import { dispatches } from './dispatch.tables.js';
+import { mailOutbox } from '../../infra/db/tables.js';
 
 /**
  * The drop-off's door (block, floor, room, landmark): checked like a saved address's, kept on

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tidyPlaceName } from '@jara/shared';
 import { freshDatabase } from '../../../test/helpers.js';
 import { migrate, type Database } from '../../infra/db/client.js';
-import { places } from '../../infra/db/schema.js';
+import { places } from './geocoding.tables.js';
 import { CURATED_PLACES } from '../../seed/places.js';
 import { PlaceIndex, trigrams } from './place-index.js';
 import { searchPlaces, upsertPlaces } from './places.repo.js';

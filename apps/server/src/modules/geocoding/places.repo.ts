@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ADDRESS_SUGGESTIONS, haversineKm, tidyPlaceName, uniqueByName } from '@jara/shared';
 import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
-import { places } from '../../infra/db/schema.js';
+import { places } from './geocoding.tables.js';
 
 export type PlaceRow = typeof places.$inferInsert;
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../infra/db/client.js';
-import { newsletterSubscribers } from '../../infra/db/schema.js';
+import { newsletterSubscribers } from './newsletter.tables.js';
 
 /** Adds the address; one already there is left as it is. */
 export async function insertSubscriber(ex: Executor, email: string): Promise<void> {

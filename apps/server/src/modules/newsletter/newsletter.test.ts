@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ErrorAnswer, MessageAnswer } from '@jara/shared';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
-import { newsletterSubscribers } from '../../infra/db/schema.js';
+import { newsletterSubscribers } from './newsletter.tables.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { shownOrderStatus, type ItemStatus, type OrderUpdatedEvent } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../infra/db/client.js';
-import { orderItems, orders, statusEvents } from '../../infra/db/schema.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
+import { statusEvents } from './order-events.tables.js';
 import { queueStatusPush } from '../push/index.js';
 
 /** Records who moved which subjects to which status, and when (DESIGN §3). */

@@ -15,7 +15,8 @@ import { buildTestApp, createUser, json, type TestApp } from '../../../test/help
 import { checkout, checkoutOk, createShop, origin, sandboxAction, verify } from '../../../test/factories-checkout.js';
 import { createRiderAccount } from '../../../test/factories-portals.js';
 import { upsertPlaces } from '../geocoding/places.repo.js';
-import { orders, vendors } from '../../infra/db/schema.js';
+import { orders } from './orders.tables.js';
+import { vendors } from '../catalogue/catalogue.tables.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import {
 } from '../../../test/factories-checkout.js';
 import { createPaidDispatch } from '../../../test/factories-dispatch.js';
 import { chatIdOf, sendChat } from '../../../test/factories-chat.js';
-import { dispatches } from '../../infra/db/schema.js';
+import { dispatches } from '../dispatch/dispatch.tables.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,18 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { insertJsonRows } from '../../infra/db/json-rows.js';
-import {
-  cartItems,
-  orderItems,
-  orders,
-  payments,
-  productOptions,
-  products,
-  statusEvents,
-  users,
-  vendors,
-  type PaymentState,
-} from '../../infra/db/schema.js';
+import { cartItems, users } from '../auth/auth.tables.js';
+import { orderItems, orders } from './orders.tables.js';
+import { payments, type PaymentState } from '../payments/payments.tables.js';
+import { productOptions, products, vendors } from '../catalogue/catalogue.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
 import { queueStatusPush } from '../push/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;

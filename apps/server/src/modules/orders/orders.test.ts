@@ -26,16 +26,10 @@ import {
   sandboxAction,
   verify,
 } from '../../../test/factories-checkout.js';
-import {
-  orderItems,
-  orders,
-  payments,
-  products,
-  refunds,
-  statusEvents,
-  vendors,
-  webhookEvents,
-} from '../../infra/db/schema.js';
+import { orderItems, orders } from './orders.tables.js';
+import { payments, refunds, webhookEvents } from '../payments/payments.tables.js';
+import { products, vendors } from '../catalogue/catalogue.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
 import { queryRows } from '../../infra/db/client.js';
 
 let app: TestApp;

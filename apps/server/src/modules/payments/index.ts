@@ -2,3 +2,4 @@
 export { paymentsModule } from './payments.routes.js';
 export { checkAttempt, type AttemptInput } from './attempts.js';
 export type { PaymentRow } from './payments.service.js';
+export type { PaymentState } from './payments.tables.js';

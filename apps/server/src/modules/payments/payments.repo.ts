@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { payments, refunds, webhookEvents, type AttemptState } from '../../infra/db/schema.js';
+import { payments, refunds, webhookEvents, type AttemptState } from './payments.tables.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../infra/db/client.js';
-import type { PaymentState } from '../../infra/db/schema.js';
+import type { PaymentState } from './payments.tables.js';
 import type { JobQueue } from '../../infra/jobs/jobs.js';
 import { PaystackProvider } from '../../infra/payments/paystack.js';
 import { SandboxProvider } from '../../infra/payments/sandbox.js';
@@ -17,7 +17,6 @@ import { Transfers, type TransferListener } from './transfers.js';
 import { Webhooks, type WebhookAnswer } from './webhooks.js';
 
 export type { PaymentRow } from './payments.repo.js';
-export type { PaymentState } from '../../infra/db/schema.js';
 
 function providerFor(db: Db, config: Config): PaymentProvider {
   const p = config.payments;

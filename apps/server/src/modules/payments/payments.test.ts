@@ -12,16 +12,11 @@ import {
   verify,
   webhook,
 } from '../../../test/factories-checkout.js';
-import {
-  cartItems,
-  jobs,
-  mailOutbox,
-  orders,
-  payments,
-  refunds,
-  statusEvents,
-  webhookEvents,
-} from '../../infra/db/schema.js';
+import { cartItems } from '../auth/auth.tables.js';
+import { jobs, mailOutbox } from '../../infra/db/tables.js';
+import { orders } from '../orders/orders.tables.js';
+import { payments, refunds, webhookEvents } from './payments.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
 import { queryRows } from '../../infra/db/client.js';
 
 let app: TestApp;
@@ -163,7 +158,7 @@ describe('exactly once', () => {
     it(`10 webhook replays and 10 verify calls, concurrently (${order}): one fulfilment`, async () => {
       const { reference, payment, customer } = await pendingOrder();
       // The customer pays on the provider's side (sandbox ledger) without the sandbox's own webhook.
-      const { sandboxTransactions } = await import('../../infra/db/schema-payments.js');
+      const { sandboxTransactions } = await import('../../infra/payments/sandbox.tables.js');
       await app.ctx.db
         .update(sandboxTransactions)
         .set({ status: 'success', paidAt: new Date() })
@@ -196,7 +191,7 @@ describe('exactly once', () => {
 describe('webhooks that change nothing', () => {
   async function paidAtProvider() {
     const p = await pendingOrder();
-    const { sandboxTransactions } = await import('../../infra/db/schema-payments.js');
+    const { sandboxTransactions } = await import('../../infra/payments/sandbox.tables.js');
     await app.ctx.db
       .update(sandboxTransactions)
       .set({ status: 'success', paidAt: new Date() })
@@ -251,7 +246,7 @@ describe('webhooks that change nothing', () => {
 describe('reconciliation', () => {
   it('verifies payments awaiting over 10 minutes and abandons them after 24 hours', async () => {
     const paidLate = await pendingOrder();
-    const { sandboxTransactions } = await import('../../infra/db/schema-payments.js');
+    const { sandboxTransactions } = await import('../../infra/payments/sandbox.tables.js');
     await app.ctx.db
       .update(sandboxTransactions)
       .set({ status: 'success', paidAt: new Date() })

@@ -12,18 +12,13 @@ import { checkout, createCustomer, createShop, origin } from '../../../test/fact
 import { DROPOFF } from '../../../test/factories-dispatch.js';
 import { createPaidOrder, createVendorAccount } from '../../../test/factories-portals.js';
 import { startLocalPaystack, type Behaviour, type LocalPaystack } from '../../../test/local-paystack.js';
-import {
-  cartItems,
-  dispatches,
-  jobs,
-  orderItems,
-  orders,
-  payments,
-  refunds,
-  statusEvents,
-  users,
-} from '../../infra/db/schema.js';
-import { payouts } from '../../infra/db/schema-portals.js';
+import { cartItems, users } from '../auth/auth.tables.js';
+import { dispatches } from '../dispatch/dispatch.tables.js';
+import { jobs } from '../../infra/db/tables.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
+import { payments, refunds } from './payments.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
+import { payouts } from '../payouts/payouts.tables.js';
 import { queryRows } from '../../infra/db/client.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
 import { PAYMENT_NOT_STARTED, PROVIDER_UNAVAILABLE } from './attempts.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../infra/db/client.js';
-import type { AttemptState, PaymentState } from '../../infra/db/schema.js';
+import type { AttemptState, PaymentState } from './payments.tables.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
 import type { PaymentProvider, ProviderTransaction } from '../../infra/payments/types.js';
 import { notFound } from '../../lib/errors.js';

@@ -5,7 +5,7 @@ import type { Module } from '../types.js';
 import { queryRows, type Executor } from '../../infra/db/client.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { ProviderError } from '../../infra/payments/types.js';
-import { payouts } from '../../infra/db/schema-portals.js';
+import { payouts } from './payouts.tables.js';
 import { badRequest } from '../../lib/errors.js';
 import { z } from 'zod';
 import { jobKind } from '../../infra/jobs/jobs.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EarningsDto } from '@jara/shared';
-import type { payouts } from '../../infra/db/schema-portals.js';
+import type { payouts } from './payouts.tables.js';
 import { lagosDayStart, lagosWeekStart, nextWorkingDay, summarise, type EarningEntry } from './payouts.service.js';
 
 // Monday 23 November 2026; Lagos is UTC+1 all year.

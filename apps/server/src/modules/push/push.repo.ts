@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
-import { appSettings, pushSubscriptions } from '../../infra/db/schema.js';
+import { appSettings, pushSubscriptions } from './push.tables.js';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 

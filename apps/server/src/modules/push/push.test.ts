@@ -5,7 +5,8 @@ import { buildTestApp, createUser, json, type TestApp } from '../../../test/help
 import { createPaidOrder, createVendorAccount } from '../../../test/factories-portals.js';
 import { sendChat, supportReply } from '../../../test/factories-chat.js';
 import { checkVapid, startPushEndpoint, TestSubscriber } from '../../../test/push-endpoint.js';
-import { appSettings, jobs, pushSubscriptions } from '../../infra/db/schema.js';
+import { appSettings, pushSubscriptions } from './push.tables.js';
+import { jobs } from '../../infra/db/tables.js';
 import type { ChatAnswer, ErrorAnswer, PushPublicKeyAnswer, PushUnsubscribedAnswer } from '@jara/shared';
 
 let app: TestApp;

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { orderItems, orders, riders } from '../../infra/db/schema.js';
-import { dropOffWaits, ratings } from '../../infra/db/schema-portals.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
+import { riders } from './rider.tables.js';
+import { dropOffWaits, ratings } from './rider.tables.js';
 
 export type RiderRow = typeof riders.$inferSelect;
 

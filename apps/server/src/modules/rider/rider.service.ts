@@ -12,7 +12,7 @@ import {
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
-import { users } from '../../infra/db/schema.js';
+import { users } from '../auth/auth.tables.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { ChatService } from '../chat/index.js';

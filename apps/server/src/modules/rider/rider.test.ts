@@ -21,19 +21,14 @@ import {
   createRiderAccount,
   createVendorAccount,
 } from '../../../test/factories-portals.js';
-import {
-  chatMessages,
-  chats,
-  dispatches,
-  jobs,
-  mailOutbox,
-  orderItems,
-  orders,
-  riders,
-  statusEvents,
-  users,
-} from '../../infra/db/schema.js';
-import { dropOffWaits } from '../../infra/db/schema-portals.js';
+import { chatMessages, chats } from '../chat/chat.tables.js';
+import { dispatches } from '../dispatch/dispatch.tables.js';
+import { jobs, mailOutbox } from '../../infra/db/tables.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
+import { riders } from './rider.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
+import { users } from '../auth/auth.tables.js';
+import { dropOffWaits } from './rider.tables.js';
 import { planRoute } from './deliveries.js';
 
 let app: TestApp;

@@ -1,15 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import {
-  cartItems,
-  categories,
-  orderItems,
-  places,
-  productOptions,
-  products,
-  vendors,
-  wishListItems,
-} from '../../infra/db/schema.js';
+import { cartItems, wishListItems } from '../auth/auth.tables.js';
+import { categories, productOptions, products, vendors } from '../catalogue/catalogue.tables.js';
+import { orderItems } from '../orders/orders.tables.js';
+import { places } from '../geocoding/geocoding.tables.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

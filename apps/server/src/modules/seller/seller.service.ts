@@ -21,7 +21,8 @@ import {
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Executor, type Tx } from '../../infra/db/client.js';
-import { orderItems, payments } from '../../infra/db/schema.js';
+import { orderItems } from '../orders/orders.tables.js';
+import { payments } from '../payments/payments.tables.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { productsOfLines, soldProduct } from '../catalogue/index.js';

@@ -3,18 +3,14 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createProduct, createUser, ensureCategory, json, type TestApp } from '../../../test/helpers.js';
 import { createPaidOrder, createVendorAccount, EVERY_DAY, multipartImage } from '../../../test/factories-portals.js';
-import {
-  jobs,
-  orderItems,
-  places,
-  productOptions,
-  products,
-  refunds,
-  statusEvents,
-  users,
-  vendors,
-} from '../../infra/db/schema.js';
-import { payouts } from '../../infra/db/schema-portals.js';
+import { jobs } from '../../infra/db/tables.js';
+import { orderItems } from '../orders/orders.tables.js';
+import { places } from '../geocoding/geocoding.tables.js';
+import { productOptions, products, vendors } from '../catalogue/catalogue.tables.js';
+import { refunds } from '../payments/payments.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
+import { users } from '../auth/auth.tables.js';
+import { payouts } from '../payouts/payouts.tables.js';
 import type {
   EarningsAnswer,
   ErrorAnswer,

@@ -11,7 +11,9 @@ import {
   type SupportContext,
 } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { dispatches, orderItems, orders, users } from '../../infra/db/schema.js';
+import { dispatches } from '../dispatch/dispatch.tables.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
+import { users } from '../auth/auth.tables.js';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -2,7 +2,10 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createAddress, createUser, json, unique, type TestApp } from '../../../test/helpers.js';
 import { chatIdOf, png, sendChat, supportReply } from '../../../test/factories-chat.js';
-import { chats, dispatches, mailOutbox, orderItems, orders } from '../../infra/db/schema.js';
+import { chats } from '../chat/chat.tables.js';
+import { dispatches } from '../dispatch/dispatch.tables.js';
+import { mailOutbox } from '../../infra/db/tables.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
 import { createProduct, createVendor } from '../../../test/helpers.js';
 import type {
   ChatAnswer,

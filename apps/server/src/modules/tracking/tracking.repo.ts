@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { queryRows } from '../../infra/db/client.js';
-import { payments, refunds, riders, statusEvents } from '../../infra/db/schema.js';
+import { payments, refunds } from '../payments/payments.tables.js';
+import { riders } from '../rider/rider.tables.js';
+import { statusEvents } from '../order-events/order-events.tables.js';
 
 export interface EventRow {
   subjectType: 'order' | 'order_item' | 'dispatch';

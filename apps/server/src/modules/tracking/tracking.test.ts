@@ -16,9 +16,11 @@ import {
   createRiderAccount,
   createVendorAccount,
 } from '../../../test/factories-portals.js';
-import { jobs, payments, riders } from '../../infra/db/schema.js';
-import { sandboxTransactions } from '../../infra/db/schema-payments.js';
-import { ratings } from '../../infra/db/schema-portals.js';
+import { jobs } from '../../infra/db/tables.js';
+import { payments } from '../payments/payments.tables.js';
+import { riders } from '../rider/rider.tables.js';
+import { sandboxTransactions } from '../../infra/payments/sandbox.tables.js';
+import { ratings } from '../rider/rider.tables.js';
 
 let app: TestApp;
 beforeAll(async () => {

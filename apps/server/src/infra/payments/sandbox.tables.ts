@@ -1,7 +1,8 @@
-/** The sandbox payment provider's own ledger (migrations/0002_payments.sql, 0007_payment_attempts.sql). */
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/**
+ * The sandbox payment provider's own ledger (migrations/0002_payments.sql, 0007_payment_attempts.sql).
+ */
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { tz } from '../db/columns.js';
 
 export type SandboxStatus = 'ongoing' | 'success' | 'failed' | 'abandoned';
 

@@ -1,0 +1,42 @@
+/**
+ * The orders module's tables: only this module reads or writes them; other modules ask through
+ * its index.ts. The SQL in migrations/ is the source of truth; infra/db/schema.test.ts checks these mirror it.
+ */
+import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { tz } from '../../infra/db/columns.js';
+import type { PaymentState } from '../payments/index.js';
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  addressId: uuid('address_id'),
+  address: jsonb('address').$type<Record<string, unknown>>().notNull(),
+  itemsKobo: integer('items_kobo').notNull(),
+  deliveryFeeKobo: integer('delivery_fee_kobo').notNull(),
+  serviceFeeKobo: integer('service_fee_kobo').notNull(),
+  amountKobo: integer('amount_kobo').notNull(),
+  paymentState: text('payment_state').$type<PaymentState>().notNull().default('awaiting'),
+  paidAt: tz('paid_at'),
+  deliveryCode: text('delivery_code'),
+  riderId: uuid('rider_id'),
+  codeAttempts: integer('code_attempts').notNull().default(0),
+  lockedAt: tz('locked_at'),
+  deliveryNote: text('delivery_note').notNull().default(''),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const orderItems = pgTable('order_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull(),
+  productId: uuid('product_id').notNull(),
+  optionId: uuid('option_id').notNull(),
+  vendorId: uuid('vendor_id').notNull(),
+  productName: text('product_name').notNull(),
+  optionName: text('option_name').notNull(),
+  image: text('image'),
+  unitPriceKobo: integer('unit_price_kobo').notNull(),
+  quantity: integer('quantity').notNull(),
+  status: text('status').notNull().default('Order Placed'),
+  cancelReason: text('cancel_reason'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
