@@ -3,8 +3,8 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavBar, Footer } from '../features/layout';
 import { OfflineBanner, UpdatePrompt } from '../features/pwa';
 import { useLoginModal } from '../session/login-modal';
-// The launcher alone (not the chat barrel): the thread, panel and socket are loaded on first use.
-import { ChatLauncher } from '../features/chat/components/chat-launcher';
+// The launcher only: the conversation, its panel and socket are loaded on first use.
+import { ChatLauncher } from '../features/chat';
 import { RouteFallback } from '../components/ui/route-fallback';
 
 // The login form is its own chunk, loaded the first time someone opens it.

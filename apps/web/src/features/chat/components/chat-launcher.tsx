@@ -85,7 +85,7 @@ export function ChatLauncher() {
     if (!user || isAgent || !used) return;
     let stop = () => {};
     let cancelled = false;
-    void import('../realtime/chat-socket').then(({ chatSocket }) => {
+    void import('../../../conversation/chat-socket').then(({ chatSocket }) => {
       if (cancelled) return;
       const socket = chatSocket();
       const refresh = () => void qc.invalidateQueries({ queryKey: unreadQuery(user._id).queryKey });

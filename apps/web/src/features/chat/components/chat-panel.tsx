@@ -5,8 +5,8 @@ import { sessionQuery, useSession, type Session } from '../../../session/session
 import { getOlderMessages, getOwnChat } from '../api/get-chat';
 import { markChatRead, unreadQuery } from '../api/get-unread';
 import { sendChatMessage } from '../api/send-message';
-import { useChatThread, type ThreadSource } from '../hooks/use-chat-thread';
-import { ChatThread } from './chat-thread';
+import { useChatThread, type ThreadSource } from '../../../conversation/use-chat-thread';
+import { ChatThread } from '../../../conversation/chat-thread';
 
 export interface ChatPanelProps {
   onClose: () => void;

@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SearchIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
-import { dayLabel, LinkifiedText, MediaOverlay, timeLabel } from '../../chat';
+import { dayLabel, timeLabel } from '../../../conversation/chat-format';
+import { LinkifiedText } from '../../../conversation/linkified-text';
+import { MediaOverlay } from '../../../conversation/media-overlay';
 import { useContactMessages } from '../api/get-contact-messages';
 import { useReplyToContact } from '../api/reply-to-contact';
 

@@ -1,7 +1,7 @@
 import type { SupportChatSummary } from '@jara/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SearchIcon } from '../../../components/ui/icons';
-import { dayLabel, timeLabel } from '../../chat';
+import { dayLabel, timeLabel } from '../../../conversation/chat-format';
 import type { InboxFilter } from '../api/get-support-chats';
 
 interface Props {

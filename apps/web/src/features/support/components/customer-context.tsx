@@ -1,7 +1,7 @@
 import { DoorDetails } from '../../../components/ui/door-details';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatPrice } from '../../../lib/money';
-import { dayLabel, timeLabel } from '../../chat';
+import { dayLabel, timeLabel } from '../../../conversation/chat-format';
 import { useChatContext } from '../api/get-chat-context';
 
 const when = (iso: string) => `${dayLabel(iso)}, ${timeLabel(iso)}`;

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { hasRole, type SupportAlertEvent } from '@jara/shared';
 import { LoginPrompt } from '../../../session/login-prompt';
 import { useSession } from '../../../session/session';
-import { chatSocket } from '../../chat';
+import { chatSocket } from '../../../conversation/chat-socket';
 import { useSupportChats, type InboxFilter } from '../api/get-support-chats';
 import { AgentThread } from './agent-thread';
 import { ContactInbox } from './contact-inbox';

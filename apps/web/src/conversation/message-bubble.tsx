@@ -1,5 +1,5 @@
 import type { ChatMediaType } from '@jara/shared';
-import { timeLabel, type ThreadMessage } from '../chat-format';
+import { timeLabel, type ThreadMessage } from './chat-format';
 import { LinkifiedText } from './linkified-text';
 import { AlertIcon, CheckIcon, ClockIcon, PlayIcon } from './chat-icons';
 

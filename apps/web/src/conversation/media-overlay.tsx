@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { ChatMediaType } from '@jara/shared';
-import { CloseIcon } from '../../../components/ui/icons';
+import { CloseIcon } from '../components/ui/icons';
 
 /** A photo or video full screen; Escape or the close button returns focus where it was. */
 export function MediaOverlay({ src, type, onClose }: { src: string; type: ChatMediaType; onClose: () => void }) {

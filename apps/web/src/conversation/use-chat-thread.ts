@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG, type ChatMessageDto } from '@jara/shared';
-import { errorMessage } from '../../../lib/api-client';
-import { isLocal, mergeMessages, type ThreadMessage } from '../chat-format';
-import { chatSocket, joinChat, leaveChat } from '../realtime/chat-socket';
+import { errorMessage } from '../lib/api-client';
+import { isLocal, mergeMessages, type ThreadMessage } from './chat-format';
+import { chatSocket, joinChat, leaveChat } from './chat-socket';
 
 export interface ThreadSource {
   /** The conversation, or null for a customer who has not written yet. */

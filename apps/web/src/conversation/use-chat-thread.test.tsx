@@ -16,7 +16,7 @@ const fake = vi.hoisted(() => {
   };
 });
 
-vi.mock('../realtime/chat-socket', () => {
+vi.mock('./chat-socket', () => {
   const socket = {
     get connected() {
       return fake.connected;

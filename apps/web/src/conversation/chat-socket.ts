@@ -1,5 +1,5 @@
 import type { JoinRoomAck } from '@jara/shared';
-import { ensureConnected, getSocket, type AppSocket } from '../../../lib/socket';
+import { ensureConnected, getSocket, type AppSocket } from '../lib/socket';
 
 export type ChatSocket = AppSocket;
 

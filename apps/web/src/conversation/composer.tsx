@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX, IMAGE_MAX_BYTES, MSG, UPLOAD_MSG, VIDEO_MAX_BYTES } from '@jara/shared';
-import { CloseIcon, PaperclipIcon } from '../../../components/ui/icons';
+import { CloseIcon, PaperclipIcon } from '../components/ui/icons';
 import { SendIcon } from './chat-icons';
 
 /** The attachment's problem, checked before upload (the server checks the bytes again). */

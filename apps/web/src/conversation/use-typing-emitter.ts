@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { TYPING_STOP_MS } from '@jara/shared';
-import { chatSocket } from '../realtime/chat-socket';
+import { chatSocket } from './chat-socket';
 
 /** SPEC §4: typing on keystroke, stop-typing after 2 s without one (or when sent / closed). */
 export function useTypingEmitter(chatId: string | null, self: { id: string; name: string }) {

@@ -1,10 +1,10 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { MSG, typingText, type ChatMediaType } from '@jara/shared';
-import { Spinner } from '../../../components/ui/spinner';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { groupByDay } from '../chat-format';
-import type { ChatThreadState } from '../hooks/use-chat-thread';
-import { useTypingEmitter } from '../hooks/use-typing-emitter';
+import { Spinner } from '../components/ui/spinner';
+import { Skeleton } from '../components/ui/skeleton';
+import { groupByDay } from './chat-format';
+import type { ChatThreadState } from './use-chat-thread';
+import { useTypingEmitter } from './use-typing-emitter';
 import { Composer } from './composer';
 import { MediaOverlay } from './media-overlay';
 import { MessageBubble } from './message-bubble';
