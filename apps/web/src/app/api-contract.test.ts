@@ -52,7 +52,7 @@ import { getUsers } from '../features/admin/api/get-users';
 import type { refundOrder } from '../features/admin/api/refund-order';
 import type { reviewApplication } from '../features/admin/api/review-application';
 import type { changePassword, login, register, resetPassword } from '../features/auth/api/auth-calls';
-import { productSearchQuery } from '../features/catalog/api/search-products';
+import { productSearchQuery } from '../features/catalogue/api/search-products';
 import type { getDeliveryFee } from '../features/checkout/api/get-delivery-fee';
 import { startPayment } from '../features/checkout/api/start-payment';
 import type { deliveryFeeQuery as dispatchFeeQuery } from '../features/dispatch/api/get-delivery-fee';

@@ -22,41 +22,41 @@ export const routes: RouteObject[] = [
           {
             path: 'products',
             lazy: async () => ({
-              Component: (await import('../features/catalog/components/products-page')).ProductsPage,
+              Component: (await import('../features/catalogue/components/products-page')).ProductsPage,
             }),
           },
           {
             path: 'products/food/:vendorId',
             lazy: async () => ({
-              Component: (await import('../features/catalog/components/vendor-products-page')).FoodVendorPage,
+              Component: (await import('../features/catalogue/components/vendor-products-page')).FoodVendorPage,
             }),
           },
           {
             path: 'products/food/:vendorId/:id',
             lazy: async () => ({
-              Component: (await import('../features/catalog/components/product-detail-page')).ProductDetailPage,
+              Component: (await import('../features/catalogue/components/product-detail-page')).ProductDetailPage,
             }),
           },
           {
             path: 'products/:category',
             lazy: async () => ({
-              Component: (await import('../features/catalog/components/category-page')).CategoryPage,
+              Component: (await import('../features/catalogue/components/category-page')).CategoryPage,
             }),
           },
           {
             path: 'products/:category/:id',
             lazy: async () => ({
-              Component: (await import('../features/catalog/components/product-detail-page')).ProductDetailPage,
+              Component: (await import('../features/catalogue/components/product-detail-page')).ProductDetailPage,
             }),
           },
           {
             path: 'shops',
-            lazy: async () => ({ Component: (await import('../features/catalog/components/shops-page')).ShopsPage }),
+            lazy: async () => ({ Component: (await import('../features/catalogue/components/shops-page')).ShopsPage }),
           },
           {
             path: 'shops/:vendorId',
             lazy: async () => ({
-              Component: (await import('../features/catalog/components/vendor-products-page')).ShopPage,
+              Component: (await import('../features/catalogue/components/vendor-products-page')).ShopPage,
             }),
           },
           {

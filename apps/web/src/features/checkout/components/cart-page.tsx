@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { buttonClass } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatPrice } from '../../../lib/money';
-import { effectivePrice, productPath, useOpenStates, useProducts } from '../../catalog';
+import { effectivePrice, productPath, useOpenStates, useProducts } from '../../catalogue';
 import { useCartActions, useCartCount, useCartState, useCartStore } from '../../../session/cart-context';
 import { openLogin } from '../../../session/login-modal';
 import { useSession } from '../../../session/session';

@@ -4,7 +4,7 @@ import { Page } from '../../../components/ui/page';
 import { Skeleton, CardGridSkeleton } from '../../../components/ui/skeleton';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { TruckIcon, StoreIcon, ChatIcon } from '../../../components/ui/icons';
-import { useBestSellers, useCategories, ProductGrid } from '../../catalog';
+import { useBestSellers, useCategories, ProductGrid } from '../../catalogue';
 import { NewsletterBox } from '../../newsletter';
 import { useHomeContent } from '../api/get-home-content';
 import { BannerCarousel } from './banner-carousel';

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { CardGridSkeleton } from '../../../components/ui/skeleton';
 import { buttonClass } from '../../../components/ui/button';
 import { useCartState } from '../../../session/cart-context';
-import { ProductGrid, useProducts } from '../../catalog';
+import { ProductGrid, useProducts } from '../../catalogue';
 
 export function WishlistPage() {
   const { wishList } = useCartState();

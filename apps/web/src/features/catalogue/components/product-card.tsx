@@ -5,7 +5,7 @@ import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { LAYOUT_SIZES } from '../../../lib/images';
 import { CartIcon } from '../../../components/ui/icons';
 import { useCartActions } from '../../../session/cart-context';
-import { cheapestOption, pricesDiffer, productPath } from '../catalog-rules';
+import { cheapestOption, pricesDiffer, productPath } from '../catalogue-rules';
 import { OptionChooser } from './option-chooser';
 import { Price } from './price';
 import { ClosedNote } from './closed-note';

@@ -17,7 +17,7 @@ import { HERO_IMAGES } from '../../../lib/images';
 import { useCartActions } from '../../../session/cart-context';
 import { useProducts } from '../api/get-products';
 import { useVendor } from '../api/get-vendor';
-import { relatedProducts, vendorOtherProducts } from '../catalog-rules';
+import { relatedProducts, vendorOtherProducts } from '../catalogue-rules';
 import { Price } from './price';
 import { ProductGrid } from './product-grid';
 import { WishButton } from './wish-button';

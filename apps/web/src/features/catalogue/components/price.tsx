@@ -1,6 +1,6 @@
 import type { ProductOptionDto } from '@jara/shared';
 import { formatPrice } from '../../../lib/money';
-import { effectivePrice } from '../catalog-rules';
+import { effectivePrice } from '../catalogue-rules';
 
 /** An option's price (offer and struck-through original); `from` when other options cost more. */
 export function Price({

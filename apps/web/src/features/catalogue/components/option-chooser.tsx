@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { ProductDto } from '@jara/shared';
 import { Modal } from '../../../components/ui/modal';
 import { formatPrice } from '../../../lib/money';
-import { effectivePrice } from '../catalog-rules';
+import { effectivePrice } from '../catalogue-rules';
 
 /** The card's cart button on a product with several options: the customer picks one. */
 export function OptionChooser({
