@@ -22,6 +22,13 @@ const foldersIn = (dir) =>
 const SERVER_MODULES = foldersIn('./apps/server/src/modules/');
 const WEB_FEATURES = foldersIn('./apps/web/src/features/');
 
+/** No `as unknown as` outside tests. */
+const DOUBLE_CAST = {
+  selector: 'TSAsExpression > TSAsExpression[typeAnnotation.type="TSUnknownKeyword"]',
+  message:
+    'A double cast (`as unknown as`) silences the type checker: type the value instead (a type alias, a declared global, a narrower parameter).',
+};
+
 /**
  * A module's files may reach any other module only through its index.js, however the path is
  * written (`../auth/…`, `../../auth/…` from a subfolder, `../../modules/auth/…`).
@@ -101,12 +108,22 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**/*.ts', 'e2e/**/*.ts'],
     rules: {
+      'no-restricted-syntax': ['error', DOUBLE_CAST],
+    },
+  },
+  {
+    // A module's index.ts is its surface: services, functions and types, never its repository
+    // SQL or its tables (only the module reads or writes those).
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        DOUBLE_CAST,
         {
-          selector: 'TSAsExpression > TSAsExpression[typeAnnotation.type="TSUnknownKeyword"]',
+          selector:
+            ":matches(ExportNamedDeclaration[exportKind!='type'], ExportAllDeclaration)[source.value=/\\.(repo|tables)\\.js$/]",
           message:
-            'A double cast (`as unknown as`) silences the type checker: type the value instead (a type alias, a declared global, a narrower parameter).',
+            "A module's index.ts exports services and types, never its repository or tables (docs/architecture.md).",
         },
       ],
     },

@@ -71,9 +71,37 @@ describe('lint', () => {
     expect(ids).toContain('no-restricted-imports');
     const allowed = await ruleIdsFor(
       'apps/server/src/modules/orders/lint-probe-index.ts',
-      "import { findUserById } from '../auth/index.js';\nexport const probe = findUserById;\n",
+      "import { authModule } from '../auth/index.js';\nexport const probe = authModule;\n",
     );
     expect(allowed).toEqual([]);
+  }, 120_000);
+
+  it("refuses a module reading another module's table", async () => {
+    const ids = await ruleIdsFor(
+      'apps/server/src/modules/admin/lint-probe-table.ts',
+      "import { orders } from '../orders/orders.tables.js';\nexport const probe = orders;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+    // Its own tables are its to use.
+    const own = await ruleIdsFor(
+      'apps/server/src/modules/orders/lint-probe-own-table.ts',
+      "import { orders } from './orders.tables.js';\nexport const probe = orders;\n",
+    );
+    expect(own).toEqual([]);
+  }, 120_000);
+
+  it("refuses a module's index exporting its repository or tables", async () => {
+    const dir = path.join(root, 'apps/server/src/modules/lint-probe-index');
+    mkdirSync(dir, { recursive: true });
+    try {
+      const ids = await ruleIdsFor(
+        'apps/server/src/modules/lint-probe-index/index.ts',
+        "export { secret } from './inner.repo.js';\nexport * from './inner.tables.js';\n",
+      );
+      expect(ids.filter((id) => id === 'no-restricted-syntax')).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it("refuses a web feature reaching into another feature's files", async () => {
