@@ -18,7 +18,8 @@ const product = (_id: string, name: string, image: string[] = []): ProductDto =>
   options: [],
 });
 
-function order(overrides: Partial<OrderDto> = {}): OrderDto {
+/** A delivered order of one Jollof rice from Mama Put to Hall 2; each case overrides what it is about. */
+function orderFixture(overrides: Partial<OrderDto> = {}): OrderDto {
   return {
     _id: 'o1',
     createdAt: '2026-11-21T10:00:00.000Z',
@@ -61,6 +62,25 @@ function order(overrides: Partial<OrderDto> = {}): OrderDto {
   };
 }
 
+/** The fixture's line as a vendor has it before confirming, from `vendorName`. */
+const placedItem = (vendorName = 'Mama Osas Kitchen') => ({
+  ...orderFixture().items[0]!,
+  vendorName,
+  status: 'Order Placed' as const,
+});
+
+/** A paid order no vendor has confirmed yet. */
+const placedOrder = (overrides: Partial<OrderDto> = {}) =>
+  orderFixture({ status: 'Order Placed', items: [placedItem()], ...overrides });
+
+/** The card in a list, as My Orders shows it; open unless said otherwise. */
+const renderCard = (order: OrderDto, { open = true } = {}) =>
+  renderApp(
+    <ul>
+      <OrderCard order={order} defaultOpen={open} />
+    </ul>,
+  );
+
 describe('OrderCard rating', () => {
   it('lets the customer rate the rider of a delivered order and then shows the stars given', async () => {
     const calls = stubFetch({
@@ -68,11 +88,7 @@ describe('OrderCard rating', () => {
       'GET /api/ratings/mine': { success: true, ratings: [] },
       'POST /api/ratings': { success: true, message: 'Thanks for rating your rider!' },
     });
-    renderApp(
-      <ul>
-        <OrderCard order={order()} defaultOpen />
-      </ul>,
-    );
+    renderCard(orderFixture());
     const form = await screen.findByRole('form', { name: 'Rate your rider' });
     await userEvent.click(within(form).getByRole('radio', { name: '3 stars' }));
     await userEvent.type(within(form).getByRole('textbox', { name: 'Comment (optional)' }), 'Food was still warm');
@@ -89,11 +105,7 @@ describe('OrderCard rating', () => {
 
   it("shows an item's first picture from the product's image list", () => {
     stubFetch(GUEST);
-    const { container } = renderApp(
-      <ul>
-        <OrderCard order={order({ status: 'Order Picked' })} defaultOpen />
-      </ul>,
-    );
+    const { container } = renderCard(orderFixture({ status: 'Order Picked' }));
     const pictures = [...container.querySelectorAll('li img')].map((img) => img.getAttribute('src'));
     expect(pictures).toHaveLength(1);
     expect(pictures[0]).toMatch(/^\/media\/seed\/jollof\.webp/);
@@ -101,11 +113,7 @@ describe('OrderCard rating', () => {
 
   it('shows no rating control before delivery', async () => {
     const calls = stubFetch(GUEST);
-    renderApp(
-      <ul>
-        <OrderCard order={order({ status: 'Order Picked', deliveryCode: '4821' })} defaultOpen />
-      </ul>,
-    );
+    renderCard(orderFixture({ status: 'Order Picked', deliveryCode: '4821' }));
     expect(await screen.findByText('Give this code to your rider on delivery')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Rate your rider' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/ratings/mine')).toBe(false);
@@ -115,25 +123,17 @@ describe('OrderCard rating', () => {
 describe('OrderCard: where it goes and whether it can still be cancelled', () => {
   // A delivered order offers the rider's rating, which asks for the ratings given so far.
   const DELIVERED = { ...GUEST, 'GET /api/ratings/mine': { success: true, ratings: [] } };
-  const placed = (vendorName = 'Mama Osas Kitchen') => ({
-    ...order().items[0]!,
-    vendorName,
-    status: 'Order Placed' as const,
-  });
 
   it('sums up a collapsed row with the vendor and the items', () => {
     stubFetch(GUEST);
-    renderApp(
-      <ul>
-        <OrderCard
-          order={order({
-            items: [
-              { ...placed(), _id: 'i1', product: product('p1', 'Jollof Rice'), quantity: 2 },
-              { ...placed(), _id: 'i2', product: product('p2', 'Plantain') },
-            ],
-          })}
-        />
-      </ul>,
+    renderCard(
+      orderFixture({
+        items: [
+          { ...placedItem(), _id: 'i1', product: product('p1', 'Jollof Rice'), quantity: 2 },
+          { ...placedItem(), _id: 'i2', product: product('p2', 'Plantain') },
+        ],
+      }),
+      { open: false },
     );
     expect(screen.getByTestId('order-summary')).toHaveTextContent('Mama Osas Kitchen · Jollof Rice ×2, +1 more');
     expect(screen.getByRole('button', { expanded: false })).toHaveTextContent('₦3,060');
@@ -141,23 +141,18 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
 
   it('gives the door, the landmark and the note, and the city once', () => {
     stubFetch(DELIVERED);
-    renderApp(
-      <ul>
-        <OrderCard
-          order={order({
-            address: {
-              ...order().address,
-              address: 'Ugbowo, Benin City',
-              block: 'C',
-              floor: '2',
-              room: '214',
-              landmark: 'Opposite the water tank',
-            },
-            deliveryNote: 'Call me at the gate',
-          })}
-          defaultOpen
-        />
-      </ul>,
+    renderCard(
+      orderFixture({
+        address: {
+          ...orderFixture().address,
+          address: 'Ugbowo, Benin City',
+          block: 'C',
+          floor: '2',
+          room: '214',
+          landmark: 'Opposite the water tank',
+        },
+        deliveryNote: 'Call me at the gate',
+      }),
     );
     const to = screen.getByTestId('deliver-to');
     expect(to).toHaveTextContent('Deliver to: Ada Obi · 08031234567');
@@ -171,19 +166,12 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
   it('counts down the time left to cancel beside the button', () => {
     stubFetch(GUEST);
     const now = Date.now();
-    renderApp(
-      <ul>
-        <OrderCard
-          order={order({
-            status: 'Order Placed',
-            items: [placed()],
-            paidAt: new Date(now - 108_000).toISOString(),
-            canCancel: true,
-            cancelUntil: new Date(now + 192_000).toISOString(),
-          })}
-          defaultOpen
-        />
-      </ul>,
+    renderCard(
+      placedOrder({
+        paidAt: new Date(now - 108_000).toISOString(),
+        canCancel: true,
+        cancelUntil: new Date(now + 192_000).toISOString(),
+      }),
     );
     expect(screen.getByTestId('cancel-notice')).toHaveTextContent(/^You can cancel for 3:1[12] more\.$/);
     expect(screen.getByRole('timer')).toBeInTheDocument();
@@ -192,17 +180,10 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
 
   it('says why the button has gone: the window passed while the vendor has not confirmed', () => {
     stubFetch(GUEST);
-    renderApp(
-      <ul>
-        <OrderCard
-          order={order({
-            status: 'Order Placed',
-            items: [placed()],
-            paidAt: new Date(Date.now() - 10 * 60_000).toISOString(),
-          })}
-          defaultOpen
-        />
-      </ul>,
+    renderCard(
+      placedOrder({
+        paidAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+      }),
     );
     const notice = screen.getByTestId('cancel-notice');
     expect(notice).toHaveTextContent(
@@ -217,17 +198,11 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
 
   it('says a vendor confirmed when one has, even inside the window', () => {
     stubFetch(GUEST);
-    renderApp(
-      <ul>
-        <OrderCard
-          order={order({
-            status: 'Order Placed',
-            items: [placed(), { ...placed('Loop Snacks'), _id: 'i2', status: 'Order Confirmed' }],
-            paidAt: new Date().toISOString(),
-          })}
-          defaultOpen
-        />
-      </ul>,
+    renderCard(
+      placedOrder({
+        items: [placedItem(), { ...placedItem('Loop Snacks'), _id: 'i2', status: 'Order Confirmed' }],
+        paidAt: new Date().toISOString(),
+      }),
     );
     expect(screen.getByTestId('cancel-notice')).toHaveTextContent(
       'A vendor has confirmed this order, so it can no longer be cancelled. It should reach you in about 30–60 minutes.',
@@ -236,11 +211,7 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
 
   it('says nothing about cancelling once delivered', () => {
     stubFetch(DELIVERED);
-    renderApp(
-      <ul>
-        <OrderCard order={order()} defaultOpen />
-      </ul>,
-    );
+    renderCard(orderFixture());
     expect(screen.queryByTestId('cancel-notice')).not.toBeInTheDocument();
   });
 });
