@@ -2,14 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+import { PGlite, type Results, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import { optimiseNextTick } from '../next-tick.js';
 import { acquireLock, LockHeldError } from './data-dir-lock.js';
 
 /** Queries are built from each owner's tables (modules/<name>/<name>.tables.ts); no relational schema. */
@@ -96,6 +96,11 @@ export interface OpenOptions {
    * timer of every request — 8 % of the server's CPU for a revalidation (decision 0031).
    */
   watchTransactions?: boolean;
+  /**
+   * Embedded only: what to do if the database's thread dies (a crash in PostgreSQL or PGlite).
+   * By default the process writes why to stderr and exits with 1; tests watch it instead.
+   */
+  onThreadDeath?: (err: Error) => void;
 }
 
 /**
@@ -153,83 +158,180 @@ export async function restorePglite(dataDir: string, archive: Blob): Promise<str
   }
 }
 
-/** The real setImmediate, kept even where a test fakes the timers. */
-const immediate = setImmediate;
-const nextTurn = () => new Promise<void>((resolve) => immediate(resolve));
+/**
+ * Drizzle's PGlite driver calls only these on its client (drizzle-orm/pglite/session.js): the
+ * thread's client below provides them, and a transaction handle with `query` and `exec`.
+ */
+type DrizzlePgliteClient = Pick<PGlite, 'query' | 'transaction'>;
+
+/** What the database thread answers to (pglite-thread.worker.js). */
+type ThreadCall =
+  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'listen' | 'unlisten'; channel: string }
+  | { op: 'dump' }
+  | { op: 'close' };
+
+/** An error as it crossed from the thread: the message and PostgreSQL's fields (code, detail …). */
+type PlainError = { name?: string; message: string } & Record<string, string | number | boolean>;
+
+type ThreadMessage =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: PlainError }
+  | { notify: string; payload: string }
+  | { ready: true }
+  | { ready: false; error: PlainError };
+
+/** The error again on this side, with the caller's stack and PostgreSQL's fields (`code` …). */
+function errorFrom(plain: PlainError): Error {
+  const err = new Error(plain.message);
+  Object.assign(err, plain);
+  return err;
+}
+
+/** What the process does when the database thread dies: say so plainly, and stop. */
+function stopTheProcess(err: Error): void {
+  process.stderr.write(`\nFatal: ${err.message}. Jara cannot go on without its database and stops.\n`);
+  process.exit(1);
+}
+
+const WORKER_FILE = new URL('./pglite-thread.worker.js', import.meta.url);
 
 /**
- * PGlite runs each statement synchronously in this thread, and its own queue hands the next
- * statement over in a microtask: fifty checkouts' statements used to run back to back for a
- * second without the event loop reading a single socket, so a product list answered from memory
- * waited as long as the last checkout (issue 11). Here every statement starts on a turn of the
- * event loop of its own: statements outside a transaction, and whole transactions, queue in
- * order; inside a transaction each statement waits for the next turn. Requests that need no
- * database are answered between statements.
+ * The embedded database's thread, seen from the request thread (decision 0035): calls go as
+ * messages and come back in the order the database answered them, NOTIFY payloads before the
+ * answer to the statement that committed them. If the thread dies, every call waiting fails and
+ * `onDeath` is told (by default the process says why and exits: it cannot go on without it).
+ * @internal the tests stop the thread under it
  */
-function takingTurns(client: PGlite): PGlite {
-  let tail: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(nextTurn).then(fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  const asText = textParsersOnce(client);
-  const eachStatement = (tx: PgliteTransaction): PgliteTransaction =>
-    new Proxy(tx, {
-      get(target, prop) {
-        if (prop === 'query') {
-          return async (...[query, params, options]: Parameters<PgliteTransaction['query']>) => {
-            await nextTurn();
-            return target.query(query, params, asText(options));
-          };
+export class PgliteThread {
+  readonly worker: Worker;
+  readonly ready: Promise<void>;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private closing = false;
+  private dead: Error | null = null;
+
+  constructor(pgDir: string | null, onDeath: (err: Error) => void = stopTheProcess) {
+    this.worker = new Worker(WORKER_FILE, { workerData: { dataDir: pgDir } });
+    let opened!: () => void;
+    let failed!: (err: Error) => void;
+    this.ready = new Promise<void>((resolve, reject) => ((opened = resolve), (failed = reject)));
+    this.worker.on('message', (msg: ThreadMessage) => {
+      if ('notify' in msg) {
+        for (const fn of this.listeners.get(msg.notify) ?? []) fn(msg.payload);
+      } else if ('ready' in msg) {
+        if (msg.ready) opened();
+        else {
+          failed(errorFrom(msg.error));
+          this.closing = true;
+          void this.worker.terminate();
         }
-        const value: unknown = Reflect.get(target, prop);
-        if (typeof value !== 'function') return value;
-        if (prop === 'exec' || prop === 'sql') {
-          return async (...args: unknown[]) => {
-            await nextTurn();
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        return (value as (...a: unknown[]) => unknown).bind(target);
-      },
+      } else {
+        const call = this.pending.get(msg.id);
+        if (!call) return;
+        this.pending.delete(msg.id);
+        if (!this.pending.size) this.worker.unref();
+        if (msg.ok) call.resolve(msg.value);
+        else call.reject(errorFrom(msg.error));
+      }
     });
-  return new Proxy(client, {
-    get(target, prop) {
-      if (prop === 'query') {
-        return (...[query, params, options]: Parameters<PGlite['query']>) =>
-          inTurn(() => target.query(query, params, asText(options)));
-      }
-      if (prop === 'transaction') {
-        return <T>(fn: (tx: PgliteTransaction) => Promise<T>) =>
-          inTurn(() => target.transaction((tx) => fn(eachStatement(tx))));
-      }
-      // PGlite's private fields need the instance itself as `this`.
-      const value: unknown = Reflect.get(target, prop);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+    const die = (why: string) => {
+      if (this.closing || this.dead) return;
+      this.dead = new Error(`the embedded database's thread stopped: ${why}`);
+      failed(this.dead);
+      for (const call of this.pending.values()) call.reject(this.dead);
+      this.pending.clear();
+      onDeath(this.dead);
+    };
+    this.worker.on('error', (err) => die(err.stack ?? err.message));
+    this.worker.on('messageerror', (err) => die(`a message could not be read (${err.message})`));
+    this.worker.on('exit', (code) => die(`it exited with code ${code}`));
+    // Once open, only calls waiting for an answer keep the process alive, as with PGlite in this
+    // thread (until then, opening is such a call).
+    void this.ready.then(
+      () => this.pending.size || this.worker.unref(),
+      () => undefined,
+    );
+  }
+
+  call<T>(msg: ThreadCall): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead);
+    if (this.closing && msg.op !== 'close') return Promise.reject(new Error('the embedded database is closed'));
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (!this.pending.size) this.worker.ref();
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, ...msg });
+    });
+  }
+
+  async listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>> {
+    let fns = this.listeners.get(channel);
+    if (!fns) {
+      fns = new Set();
+      this.listeners.set(channel, fns);
+      await this.call({ op: 'listen', channel });
+    }
+    fns.add(fn);
+    return async () => {
+      fns.delete(fn);
+      if (fns.size || this.listeners.get(channel) !== fns) return;
+      this.listeners.delete(channel);
+      await this.call({ op: 'unlisten', channel });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.dead) return;
+    const closed = this.call({ op: 'close' });
+    this.closing = true;
+    try {
+      await closed;
+    } finally {
+      await this.worker.terminate();
+    }
+  }
 }
 
-/**
- * Drizzle passes the same parsers with every statement (dates, times and intervals, and arrays
- * of them, kept as text), and PGlite copies its whole table of parsers to merge them in, for
- * every statement: a sixth of a checkout's time on the embedded database. They are installed
- * once on the client instead, and left out of each statement's options.
- */
-function textParsersOnce(client: PGlite) {
-  const AS_TEXT = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
-  const asIs = (value: string) => value;
-  for (const oid of AS_TEXT) client.parsers[oid] = asIs;
-  return <O extends { parsers?: Record<number, unknown> }>(options: O | undefined): O | undefined => {
-    if (!options?.parsers) return options;
-    for (const oid of Object.keys(options.parsers)) if (!AS_TEXT.includes(Number(oid))) return options;
-    const { parsers: _, ...rest } = options;
-    return rest as O;
+/** Drizzle's client over the thread: statements, and transactions held open in the thread. */
+function threadClient(thread: PgliteThread): DrizzlePgliteClient {
+  const statements = (tx?: number) => ({
+    query: <T>(sql: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }) =>
+      thread.call<Results<T>>({ op: 'query', sql, params, rowMode: options?.rowMode, tx }),
+    exec: (sql: string) => thread.call<Results[]>({ op: 'exec', sql, tx }),
+  });
+  return {
+    ...statements(),
+    transaction: async <T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> => {
+      const tx = await thread.call<number>({ op: 'begin' });
+      const handle = {
+        ...statements(tx),
+        sql: () => Promise.reject(new Error('tx.sql is not available across the thread')),
+        rollback: () => Promise.reject(new Error('tx.rollback is not available across the thread')),
+        listen: () => Promise.reject(new Error('tx.listen is not available across the thread')),
+        closed: false,
+      };
+      let value: T;
+      try {
+        value = await fn(handle);
+      } catch (err) {
+        await thread.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw err;
+      }
+      await thread.call({ op: 'end', tx, commit: true });
+      return value;
+    },
   };
 }
 
-/** Embedded PostgreSQL (PGlite). `dataDir` null = in memory (tests). Locks the folder. */
+/**
+ * Embedded PostgreSQL (PGlite) in a thread of its own (decision 0035). `dataDir` null = in memory
+ * (tests). Locks the folder.
+ */
 export async function openPglite(dataDir: string | null, opts: OpenOptions = {}): Promise<Database> {
   let release: (() => Promise<void>) | null = null;
   if (dataDir) {
@@ -241,34 +343,27 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
       throw err;
     }
   }
-  // Before PGlite loads pg_trgm (decision 0032).
-  await optimiseNextTick();
-  let client: PGlite;
+  const thread = new PgliteThread(dataDir ? path.join(dataDir, 'pg') : null, opts.onThreadDeath);
   try {
-    client = new PGlite({ ...(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {}), extensions: { pg_trgm } });
-    await client.waitReady;
+    await thread.ready;
   } catch (err) {
     if (release) await release();
     throw err;
   }
-  const db = markTransactions(drizzlePglite({ client: takingTurns(client) }), opts);
+  const db = markTransactions(drizzlePglite({ client: threadClient(thread) as PGlite }), opts);
   return {
     db,
     kind: 'pglite',
     batches: 1,
     exec: async (sql) => {
-      await client.exec(sql);
+      await thread.call({ op: 'exec', sql });
     },
     withLock: localMutex(),
     poolStats: () => null,
-    listen: (channel, fn) => client.listen(channel, fn),
-    dump: async () => {
-      // A checkpoint first, so a restore has little write-ahead log to replay.
-      await client.exec('CHECKPOINT');
-      return client.dumpDataDir('gzip');
-    },
+    listen: (channel, fn) => thread.listen(channel, fn),
+    dump: async () => new Blob([await thread.call<ArrayBuffer>({ op: 'dump' })], { type: 'application/x-gzip' }),
     close: async () => {
-      await client.close();
+      await thread.close();
       if (release) await release();
     },
   };
