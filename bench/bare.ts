@@ -2,12 +2,12 @@
  * The baseline for bench/server.ts: a bare Fastify 5 server (no plugins, no hooks) answering
  * with bytes it was handed: for each path a body, its gzip and its ETag (304 when it matches),
  * and /hello with the health check's bytes. Started by server.ts with BARE_SPEC (a JSON file).
- * Like the server it first gets process.nextTick optimised (decision 0032): a bare process left
- * it slow once in a while, which made the baseline, and every ratio to it, move between runs.
+ * It first gets process.nextTick optimised (decision 0032, next-tick.ts): a bare process left it
+ * slow once in a while, which made the baseline, and every ratio to it, move between runs.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { optimiseNextTick } from '../apps/server/src/infra/next-tick.js';
+import { optimiseNextTick } from './next-tick.js';
 
 await optimiseNextTick();
 

@@ -3,15 +3,12 @@ import { ConfigError, loadConfig, loadEnvFile } from './config.js';
 import { fixedClock } from './context.js';
 import { armCheckpoint } from './infra/faults/checkpoints.js';
 import { DataDirLockedError } from './infra/db/client.js';
-import { optimiseNextTick } from './infra/next-tick.js';
 import { startMetricsServer } from './infra/ops/ops.js';
 import { serveBackups } from './infra/db/backup.js';
 import { DEMO_ACCOUNTS } from './seed/seed.js';
 import { DemoPasswordsError, startUp } from './startup.js';
 
 async function main() {
-  // First, while nothing else runs (decision 0032).
-  await optimiseNextTick();
   loadEnvFile();
   const config = loadConfig();
   // Test-only crash points (the fault suite); the configuration refuses them in production.

@@ -90,22 +90,6 @@ describe('Batcher', () => {
     expect(await b.run(3)).toBe(3);
   });
 
-  it('lets the callers of a written batch go on a few at a time, other work between', async () => {
-    const b = new Batcher(async (items: number[]) => items, { settleEach: 2 });
-    const order: string[] = [];
-    await Promise.all(
-      [1, 2, 3, 4, 5].map((i) =>
-        b.run(i).then(() => {
-          order.push(`caller ${i}`);
-          // Work for a later turn of the event loop (as a request read meanwhile), asked for
-          // once the first callers go on: it runs before the last ones.
-          if (i === 1) setImmediate(() => order.push('other work'));
-        }),
-      ),
-    );
-    expect(order).toEqual(['caller 1', 'caller 2', 'caller 3', 'caller 4', 'other work', 'caller 5']);
-  });
-
   it('never writes more than maxBatch at once', async () => {
     const w = recordingWriter();
     const b = new Batcher(w.write, { maxBatch: 2 });

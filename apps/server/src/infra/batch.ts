@@ -16,12 +16,11 @@ export class Batcher<I, O> {
   /**
    * `concurrency`: batches written at once (1 for the embedded database, which runs one
    * statement at a time; more for PostgreSQL's pool). `lingerMs`: how long a batch may keep
-   * gathering while calls keep arriving. `settleEach`: how many callers go on in one turn of the
-   * event loop once their batch is written.
+   * gathering while calls keep arriving.
    */
   constructor(
     private readonly write: (items: I[]) => Promise<(O | Error)[]>,
-    private readonly opts: { maxBatch?: number; lingerMs?: number; concurrency?: number; settleEach?: number } = {},
+    private readonly opts: { maxBatch?: number; lingerMs?: number; concurrency?: number } = {},
   ) {}
 
   run(item: I): Promise<O> {
@@ -66,23 +65,11 @@ export class Batcher<I, O> {
         for (const b of batch) b.reject(err);
         continue;
       }
-      void this.settle(batch, out);
-    }
-  }
-
-  /**
-   * Answers a written batch's callers a few at a time. Fifty callers going on at once would each
-   * run to their next wait (a checkout to its provider call, a reply to its socket) in one stretch
-   * of 15–20 ms in which no other request is read; with a turn of the event loop between every
-   * `settleEach`, other requests go between. The next batch does not wait for this.
-   */
-  private async settle(batch: { resolve: (o: O) => void; reject: (err: unknown) => void }[], out: (O | Error)[]) {
-    const settleEach = this.opts.settleEach ?? 8;
-    for (let i = 0; i < batch.length; i++) {
-      if (i && i % settleEach === 0) await new Promise((resolve) => setImmediate(resolve));
-      const o = out[i]!;
-      if (o instanceof Error) batch[i]!.reject(o);
-      else batch[i]!.resolve(o);
+      for (let i = 0; i < batch.length; i++) {
+        const o = out[i]!;
+        if (o instanceof Error) batch[i]!.reject(o);
+        else batch[i]!.resolve(o);
+      }
     }
   }
 }
