@@ -207,7 +207,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: (id: string) => {
                 const f = id.replace(/\\/g, '/');
                 return (
-                  (/\/apps\/web\/src\/(components\/ui|lib|features\/(catalogue|checkout|home|wishlist))\/|\/packages\/shared\/src\//.test(
+                  (/\/apps\/web\/src\/(components\/ui|lib|features\/(catalogue|checkout|home))\/|\/packages\/shared\/src\//.test(
                     f,
                   ) ||
                     f.includes('/features/addresses/api/get-') ||

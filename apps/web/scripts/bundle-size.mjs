@@ -7,7 +7,7 @@ import { join } from 'node:path';
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const homeKey = Object.keys(manifest).find((k) => k.endsWith('features/home/components/home-page.tsx'));
+const homeKey = Object.keys(manifest).find((k) => k.endsWith('src/app/routes/home.tsx'));
 const seen = new Set();
 const visit = (key) => {
   if (!key || seen.has(key)) return;

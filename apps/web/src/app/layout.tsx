@@ -8,9 +8,7 @@ import { ChatLauncher } from '../features/chat';
 import { RouteFallback } from '../components/ui/route-fallback';
 
 // The login form is its own chunk, loaded the first time someone opens it.
-const LoginModal = lazy(async () => ({
-  default: (await import('../features/auth/components/login-modal')).LoginModal,
-}));
+const LoginModal = lazy(async () => ({ default: (await import('./login-modal')).LoginModal }));
 
 function LoginModalOnUse() {
   const { open } = useLoginModal();

@@ -1,13 +1,16 @@
 import { matchRoutes, type Params } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { CATEGORIES, type ProductDto, type VendorDto } from '@jara/shared';
-import { productsQuery } from '../features/catalogue/api/get-products';
-import { categoriesQuery } from '../features/catalogue/api/get-categories';
-import { vendorsQuery } from '../features/catalogue/api/get-vendors';
-import { vendorQuery } from '../features/catalogue/api/get-vendor';
-import { bestSellersQuery } from '../features/catalogue/api/search-products';
-import { homeContentQuery, type HomeContent } from '../features/home/api/get-home-content';
-import { effectivePrice, cheapestOption } from '../features/catalogue/catalogue-rules';
+import {
+  bestSellersQuery,
+  categoriesQuery,
+  cheapestOption,
+  effectivePrice,
+  productsQuery,
+  vendorQuery,
+  vendorsQuery,
+} from '../features/catalogue';
+import { homeContentQuery, type HomeContent } from '../features/home';
 import { formatPrice } from '../lib/money';
 import { HERO_IMAGES, imagePreload, sizedUrl } from '../lib/images';
 import { routes } from './router';

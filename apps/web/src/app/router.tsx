@@ -4,7 +4,10 @@ import { RouteFallback } from '../components/ui/route-fallback';
 import { RootLayout } from './layout';
 import { RouteError } from './route-error';
 
-/** Every screen is its own chunk, so the storefront never downloads seller/rider/admin code. */
+/**
+ * Every screen is its own chunk, so the storefront never downloads seller/rider/admin code: a
+ * route module in routes/ takes its page from a feature's index.ts, or composes several features.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -17,140 +20,140 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('../features/home/components/home-page')).HomePage }),
+            lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
           },
           {
             path: 'products',
             lazy: async () => ({
-              Component: (await import('../features/catalogue/components/products-page')).ProductsPage,
+              Component: (await import('./routes/products')).ProductsPage,
             }),
           },
           {
             path: 'products/food/:vendorId',
             lazy: async () => ({
-              Component: (await import('../features/catalogue/components/vendor-products-page')).FoodVendorPage,
+              Component: (await import('./routes/vendor-products')).FoodVendorPage,
             }),
           },
           {
             path: 'products/food/:vendorId/:id',
             lazy: async () => ({
-              Component: (await import('../features/catalogue/components/product-detail-page')).ProductDetailPage,
+              Component: (await import('./routes/product')).ProductDetailPage,
             }),
           },
           {
             path: 'products/:category',
             lazy: async () => ({
-              Component: (await import('../features/catalogue/components/category-page')).CategoryPage,
+              Component: (await import('./routes/category')).CategoryPage,
             }),
           },
           {
             path: 'products/:category/:id',
             lazy: async () => ({
-              Component: (await import('../features/catalogue/components/product-detail-page')).ProductDetailPage,
+              Component: (await import('./routes/product')).ProductDetailPage,
             }),
           },
           {
             path: 'shops',
-            lazy: async () => ({ Component: (await import('../features/catalogue/components/shops-page')).ShopsPage }),
+            lazy: async () => ({ Component: (await import('./routes/shops')).ShopsPage }),
           },
           {
             path: 'shops/:vendorId',
             lazy: async () => ({
-              Component: (await import('../features/catalogue/components/vendor-products-page')).ShopPage,
+              Component: (await import('./routes/vendor-products')).ShopPage,
             }),
           },
           {
             path: 'cart',
-            lazy: async () => ({ Component: (await import('../features/checkout/components/cart-page')).CartPage }),
+            lazy: async () => ({ Component: (await import('./routes/cart')).CartRoute }),
           },
           {
             path: 'wishlist',
             lazy: async () => ({
-              Component: (await import('../features/wishlist/components/wishlist-page')).WishlistPage,
+              Component: (await import('./routes/wishlist')).WishlistPage,
             }),
           },
           {
             path: 'add-address',
             lazy: async () => ({
-              Component: (await import('../features/addresses/components/add-address-page')).AddAddressPage,
+              Component: (await import('./routes/add-address')).AddAddressPage,
             }),
           },
           {
             path: 'my-orders',
             lazy: async () => ({
-              Component: (await import('../features/orders/components/my-orders-page')).MyOrdersPage,
+              Component: (await import('./routes/my-orders')).MyOrdersPage,
             }),
           },
           {
             path: 'dispatch',
             lazy: async () => ({
-              Component: (await import('../features/dispatch/components/dispatch-page')).DispatchPage,
+              Component: (await import('./routes/dispatch')).DispatchPage,
             }),
           },
           {
             path: 'dispatch-request',
             lazy: async () => ({
-              Component: (await import('../features/dispatch/components/dispatch-request-page')).DispatchRequestPage,
+              Component: (await import('./routes/dispatch-request')).DispatchRequestPage,
             }),
           },
           {
             path: 'contact',
-            lazy: async () => ({ Component: (await import('../features/pages/components/contact-page')).ContactPage }),
+            lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
           },
           {
             path: 'faq',
-            lazy: async () => ({ Component: (await import('../features/pages/components/faq-page')).FaqPage }),
+            lazy: async () => ({ Component: (await import('./routes/faq')).FaqPage }),
           },
           {
             path: 'customer-terms',
             lazy: async () => ({
-              Component: (await import('../features/pages/components/customer-terms-page')).CustomerTermsPage,
+              Component: (await import('./routes/customer-terms')).CustomerTermsPage,
             }),
           },
           {
             path: 'rider-terms',
             lazy: async () => ({
-              Component: (await import('../features/pages/components/rider-terms-page')).RiderTermsPage,
+              Component: (await import('./routes/rider-terms')).RiderTermsPage,
             }),
           },
           {
             path: 'loader',
-            lazy: async () => ({ Component: (await import('../features/pages/components/loader-page')).LoaderPage }),
+            lazy: async () => ({ Component: (await import('./routes/loader')).LoaderPage }),
           },
           {
             path: 'reset-password',
             lazy: async () => ({
-              Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+              Component: (await import('./routes/reset-password')).ResetPasswordPage,
             }),
           },
           {
             path: 'profile',
             lazy: async () => ({
-              Component: (await import('../features/profile/components/profile-page')).ProfilePage,
+              Component: (await import('./routes/profile')).ProfileRoute,
             }),
           },
           {
             path: 'seller/*',
-            lazy: async () => ({ Component: (await import('../features/seller/components/seller-page')).SellerPage }),
+            lazy: async () => ({ Component: (await import('./routes/seller')).SellerPage }),
           },
           {
             path: 'rider/*',
-            lazy: async () => ({ Component: (await import('../features/rider/components/rider-page')).RiderPage }),
+            lazy: async () => ({ Component: (await import('./routes/rider')).RiderPage }),
           },
           {
             path: 'admin/*',
-            lazy: async () => ({ Component: (await import('../features/admin/components/admin-page')).AdminPage }),
+            lazy: async () => ({ Component: (await import('./routes/admin')).AdminPage }),
           },
           {
             path: 'support/*',
             lazy: async () => ({
-              Component: (await import('../features/support/components/support-page')).SupportPage,
+              Component: (await import('./routes/support')).SupportPage,
             }),
           },
           {
             path: '*',
             lazy: async () => ({
-              Component: (await import('../features/pages/components/not-found-page')).NotFoundPage,
+              Component: (await import('./routes/not-found')).NotFoundPage,
             }),
           },
         ],

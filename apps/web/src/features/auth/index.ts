@@ -1,3 +1,4 @@
-export { changePassword, logoutAll } from './api/auth-calls';
-export { useForm } from './hooks/use-form';
-export { validateNewPassword } from './validation';
+export { ChangePasswordForm } from './components/change-password-form';
+export { LoginModal } from './components/login-modal';
+export { ResetPasswordPage } from './components/reset-password-page';
+export { SignOutEverywhere } from './components/sign-out-everywhere';

@@ -1,6 +1,16 @@
-export { useProducts } from './api/get-products';
-export { useCategories } from './api/get-categories';
-export { ProductGrid } from './components/product-grid';
-export { effectivePrice, productPath } from './catalogue-rules';
-export { useOpenStates } from './hooks/use-open-state';
-export { useBestSellers } from './api/search-products';
+// The catalogue's pages, the parts other pages show (Best Sellers, the cart's lines), and the
+// reads and rules a server-rendered page prefetches and describes itself with (app/page-data.ts).
+export { categoriesQuery, useCategories } from './api/get-categories';
+export { productsQuery } from './api/get-products';
+export { vendorQuery } from './api/get-vendor';
+export { vendorsQuery } from './api/get-vendors';
+export { bestSellersQuery } from './api/search-products';
+export { cheapestOption, effectivePrice } from './catalogue-rules';
+export { BestSellers } from './components/best-sellers';
+export { CategoryPage } from './components/category-page';
+export { ProductDetailPage } from './components/product-detail-page';
+export { ProductsPage } from './components/products-page';
+export { ShopsPage } from './components/shops-page';
+export { FoodVendorPage, ShopPage } from './components/vendor-products-page';
+export { WishlistPage } from './components/wishlist-page';
+export { useCartLines } from './hooks/use-cart-lines';

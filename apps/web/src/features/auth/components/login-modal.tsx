@@ -48,7 +48,7 @@ function SwitchLink({ to, children }: { to: LoginMode; children: string }) {
   );
 }
 
-export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
+function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   const form = useForm({ email: '', password: '' }, validateLogin);
   const handleSubmit = form.onSubmit(async () => {
     const res = await login({ email: normalizeEmail(form.values.email), password: form.values.password });
@@ -89,7 +89,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   );
 }
 
-export function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
+function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   const form = useForm(
     { name: '', email: '', password: '', confirmPassword: '', acceptedTerms: false as boolean },
     validateRegister,
@@ -177,7 +177,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   );
 }
 
-export function ForgotForm() {
+function ForgotForm() {
   const form = useForm({ email: '' }, validateForgot);
   const [sent, setSent] = useState<string | null>(null);
   const handleSubmit = form.onSubmit(async () => {

@@ -12,7 +12,7 @@ const num = (v: string | null) =>
   v !== null && v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined;
 
 /** The search, filters and sort as the address bar holds them (shareable, back-button friendly). */
-export function searchFromParams(params: URLSearchParams): ProductListQuery {
+function searchFromParams(params: URLSearchParams): ProductListQuery {
   const sort = params.get('sort');
   return {
     q: params.get('search')?.trim() || undefined,

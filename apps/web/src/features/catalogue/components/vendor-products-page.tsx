@@ -12,7 +12,7 @@ import { useVendor } from '../api/get-vendor';
 import { ProductGrid } from './product-grid';
 
 /** /products/food/{vendorId} (food) and /shops/{vendorId} (everything but food). */
-export function VendorProductsPage({ kind }: { kind: 'food' | 'shop' }) {
+function VendorProductsPage({ kind }: { kind: 'food' | 'shop' }) {
   const { vendorId = '' } = useParams();
   const vendor = useVendor(vendorId);
   const products = useProducts();

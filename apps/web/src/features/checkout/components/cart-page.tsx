@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { MSG, shownOptionName } from '@jara/shared';
+import { MSG } from '@jara/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useSearchParams } from 'react-router';
-import type { ProductDto } from '@jara/shared';
+import type { Address, ProductDto } from '@jara/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Page } from '../../../components/ui/page';
 import { QuantitySelect } from '../../../components/ui/quantity-select';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
@@ -12,55 +13,58 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { buttonClass } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatPrice } from '../../../lib/money';
-import { effectivePrice, productPath, useOpenStates, useProducts } from '../../catalogue';
-import { useCartActions, useCartCount, useCartState, useCartStore } from '../../../session/cart-context';
+import { useCartActions, useCartCount, useCartStore } from '../../../session/cart-context';
 import { openLogin } from '../../../session/login-modal';
 import { useSession } from '../../../session/session';
-import { useAddresses } from '../../addresses';
-import { CheckoutPanel } from './checkout-panel';
+import { CheckoutPanel, type PlaceInput } from './checkout-panel';
 
-interface Line {
-  product: ProductDto;
+/** A cart item as the catalogue prices it (the page in app/ passes them in). */
+interface CartLine {
+  product: Pick<ProductDto, '_id' | 'name' | 'image' | 'vendorId'>;
   optionId: string;
   /** Null for a product's lone default option: there is no choice to name. */
   optionName: string | null;
   unit: number;
   qty: number;
+  /** The product's page. */
+  path: string;
+  /** Why the vendor takes no order now, else null. */
+  closed: string | null;
 }
 
 /**
  * /cart: items with option, quantity selector and remove; the address picker, the order summary
- * (shared formulas, delivery fee from the server) and the pay button.
+ * (shared formulas, delivery fee from the server) and the pay button. The lines come priced from
+ * the catalogue, the saved addresses and the place search from the addresses feature.
  */
-export function CartPage() {
-  const { cartItems } = useCartState();
+export function CartPage({
+  lines,
+  linesPending,
+  addresses,
+  placeInput,
+}: {
+  lines: CartLine[];
+  /** The catalogue is still loading: the lines cannot be drawn yet. */
+  linesPending: boolean;
+  /** The signed-in customer's saved addresses. */
+  addresses: Pick<UseQueryResult<Address[]>, 'data' | 'isPending' | 'isError' | 'error'>;
+  /** The place search a guest prices the delivery with. */
+  placeInput: PlaceInput;
+}) {
   const count = useCartCount();
   const { updateQuantity, removeFromCart } = useCartActions();
-  const { data: products, isPending } = useProducts();
   const { user, isLoading: sessionLoading } = useSession();
   const store = useCartStore();
   const [params] = useSearchParams();
   const payment = params.get('payment');
   const paymentIssue = payment === 'failed' || payment === 'cancelled' ? payment : null;
-  const addresses = useAddresses(!!user);
   useEffect(() => {
     if (addresses.isError) toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'addresses' });
   }, [addresses.isError, addresses.error]);
 
-  const lines: Line[] = [];
-  for (const [productId, options] of Object.entries(cartItems)) {
-    const product = products?.find((p) => p._id === productId);
-    if (!product) continue;
-    for (const [optionId, qty] of Object.entries(options)) {
-      const option = product.options.find((o) => o._id === optionId);
-      if (!option) continue;
-      lines.push({ product, optionId, optionName: shownOptionName(option.name), unit: effectivePrice(option), qty });
-    }
-  }
-  const openState = useOpenStates();
-  const closedLines = lines.filter((l) => openState(l.product.vendorId)?.open === false);
+  const closedLines = lines.filter((l) => l.closed !== null);
   const blockedReason = closedLines.length
-    ? `${closedLines.map((l) => l.product.name).join(', ')}: ${openState(closedLines[0]!.product.vendorId)!.label}. Remove ${closedLines.length === 1 ? 'it' : 'them'} or order when the vendor opens.`
+    ? `${closedLines.map((l) => l.product.name).join(', ')}: ${closedLines[0]!.closed}. Remove ${closedLines.length === 1 ? 'it' : 'them'} or order when the vendor opens.`
     : null;
   const checkoutLines = lines.map((l) => ({
     product: l.product._id,
@@ -79,7 +83,7 @@ export function CartPage() {
         </span>
       </h1>
       <div className="mt-6">
-        {isPending && count > 0 ? (
+        {linesPending && count > 0 ? (
           <div className="space-y-3" role="status" aria-label="Loading">
             <Skeleton className="h-24 w-full" />
             <Skeleton className="h-24 w-full" />
@@ -99,10 +103,7 @@ export function CartPage() {
                     key={`${l.product._id}:${l.optionId}`}
                     className="flex gap-4 rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-4"
                   >
-                    <Link
-                      to={productPath(l.product)}
-                      className="size-20 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:size-24"
-                    >
+                    <Link to={l.path} className="size-20 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:size-24">
                       {l.product.image[0] && (
                         <ResponsiveImage
                           src={l.product.image[0]}
@@ -117,9 +118,7 @@ export function CartPage() {
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <p className="line-clamp-2 break-words font-semibold text-stone-900">{l.product.name}</p>
                       {l.optionName && <p className="text-sm text-stone-600">{l.optionName}</p>}
-                      {openState(l.product.vendorId)?.open === false && (
-                        <p className="text-sm font-semibold text-amber-800">{openState(l.product.vendorId)!.label}</p>
-                      )}
+                      {l.closed !== null && <p className="text-sm font-semibold text-amber-800">{l.closed}</p>}
                       <div className="mt-auto flex flex-wrap items-center gap-3">
                         <QuantitySelect
                           label={`Quantity of ${l.product.name}`}
@@ -155,6 +154,7 @@ export function CartPage() {
               paymentIssue={paymentIssue}
               blockedReason={blockedReason}
               sessionLoading={sessionLoading}
+              placeInput={placeInput}
             />
           </div>
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -20,10 +20,17 @@ import { startPayment } from '../api/start-payment';
 import { AddressPicker } from './address-picker';
 import { OrderSummary, type FeeState } from './order-summary';
 import type { Address, CheckoutItem, Suggestion } from '@jara/shared';
-import { AddressInput } from '../../addresses';
 import { useDeliveryFeeRange } from '../api/get-fee-range';
 
 const SELECTED_KEY = 'jara.address';
+
+/** The place search a guest prices the delivery with (the addresses feature's, given by the page). */
+export type PlaceInput = (props: {
+  label: string;
+  value: string;
+  onType: (text: string) => void;
+  onPick: (s: Suggestion) => void;
+}) => ReactNode;
 
 /** A cart line: the cart knows every field the server lets a checkout leave out. */
 export type CheckoutLine = Required<CheckoutItem>;
@@ -42,6 +49,7 @@ export function CheckoutPanel({
   paymentIssue = null,
   blockedReason = null,
   sessionLoading = false,
+  placeInput,
 }: {
   lines: CheckoutLine[];
   user: { _id: string; email: string } | null;
@@ -55,6 +63,7 @@ export function CheckoutPanel({
   blockedReason?: string | null;
   /** Who is signed in is still being asked (a page rendered on the server knows no account). */
   sessionLoading?: boolean;
+  placeInput: PlaceInput;
 }) {
   const qc = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(() => readJson<string | null>(SELECTED_KEY, null));
@@ -172,18 +181,18 @@ export function CheckoutPanel({
           />
         ) : (
           <div className="space-y-2">
-            <AddressInput
-              label="Deliver to (for the fee)"
-              value={guestText}
-              onType={(text) => {
+            {placeInput({
+              label: 'Deliver to (for the fee)',
+              value: guestText,
+              onType: (text) => {
                 setGuestText(text);
                 setGuestPlace(null);
-              }}
-              onPick={(s) => {
+              },
+              onPick: (s) => {
                 setGuestText(s.display_name);
                 setGuestPlace(s);
-              }}
-            />
+              },
+            })}
             <p className="text-sm text-stone-600">
               Pick your hall or area to see the delivery fee. Log in to choose the exact address and pay.
             </p>

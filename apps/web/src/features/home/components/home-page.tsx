@@ -1,11 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BEST_SELLERS } from '@jara/shared';
+import type { CategoryDto } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
-import { Skeleton, CardGridSkeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { TruckIcon, StoreIcon, ChatIcon } from '../../../components/ui/icons';
-import { useBestSellers, useCategories, ProductGrid } from '../../catalogue';
-import { NewsletterBox } from '../../newsletter';
 import { useHomeContent } from '../api/get-home-content';
 import { BannerCarousel } from './banner-carousel';
 import { CategoryGrid } from './category-grid';
@@ -17,11 +16,22 @@ const PERKS = [
   { icon: ChatIcon, title: 'Real people, 8 AM–9 PM', text: 'Chat with support whenever you need.' },
 ];
 
-export function HomePage() {
+/**
+ * Home: banners, the categories, Best Sellers, why Jara, and the newsletter box. The catalogue's
+ * parts and the newsletter come from the page in app/ that composes it.
+ */
+export function HomePage({
+  categories,
+  categoriesLoading,
+  bestSellers,
+  newsletter,
+}: {
+  categories: CategoryDto[];
+  categoriesLoading: boolean;
+  bestSellers: ReactNode;
+  newsletter: ReactNode;
+}) {
   const content = useHomeContent();
-  const categories = useCategories();
-  const products = useBestSellers();
-  const bestSellers = products.data ?? [];
 
   return (
     <Page title="" className="space-y-12 sm:space-y-16">
@@ -34,7 +44,7 @@ export function HomePage() {
 
       <section aria-labelledby="categories-heading">
         <SectionHeading id="categories-heading" title="Categories" />
-        <CategoryGrid categories={categories.data ?? []} loading={categories.isPending} />
+        <CategoryGrid categories={categories} loading={categoriesLoading} />
       </section>
 
       <section aria-labelledby="best-heading">
@@ -47,7 +57,7 @@ export function HomePage() {
             </Link>
           }
         />
-        {products.isPending ? <CardGridSkeleton count={BEST_SELLERS} /> : <ProductGrid products={bestSellers} />}
+        {bestSellers}
       </section>
 
       <section aria-labelledby="why-heading">
@@ -70,7 +80,7 @@ export function HomePage() {
         </ul>
       </section>
 
-      <NewsletterBox />
+      {newsletter}
     </Page>
   );
 }

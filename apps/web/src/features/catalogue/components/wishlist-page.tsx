@@ -5,7 +5,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { CardGridSkeleton } from '../../../components/ui/skeleton';
 import { buttonClass } from '../../../components/ui/button';
 import { useCartState } from '../../../session/cart-context';
-import { ProductGrid, useProducts } from '../../catalogue';
+import { useProducts } from '../api/get-products';
+import { ProductGrid } from './product-grid';
 
 export function WishlistPage() {
   const { wishList } = useCartState();

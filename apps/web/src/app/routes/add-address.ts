@@ -1,0 +1,1 @@
+export { AddAddressPage } from '../../features/addresses';

@@ -1,0 +1,1 @@
+export { CustomerTermsPage } from '../../features/pages';

@@ -1,0 +1,1 @@
+export { DispatchRequestPage } from '../../features/dispatch';

@@ -1,0 +1,1 @@
+export { LoaderPage } from '../../features/pages';

@@ -1,0 +1,1 @@
+export { MyOrdersPage } from '../../features/orders';

@@ -1,0 +1,1 @@
+export { ProductDetailPage } from '../../features/catalogue';

@@ -1,0 +1,1 @@
+export { RiderTermsPage } from '../../features/pages';

@@ -1,0 +1,1 @@
+export { RiderPage } from '../../features/rider';

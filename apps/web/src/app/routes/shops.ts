@@ -1,0 +1,1 @@
+export { ShopsPage } from '../../features/catalogue';

@@ -1,0 +1,1 @@
+export { FoodVendorPage, ShopPage } from '../../features/catalogue';

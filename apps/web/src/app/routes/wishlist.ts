@@ -1,0 +1,1 @@
+export { WishlistPage } from '../../features/catalogue';

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { changePassword } from '../api/auth-calls';
+import { useForm } from '../hooks/use-form';
+import { validateNewPassword } from '../validation';
+
+/** The profile's Change password card: the current password, then the new one twice. */
+export function ChangePasswordForm() {
+  const [current, setCurrent] = useState('');
+  const form = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
+  const [currentErr, setCurrentErr] = useState<string[]>([]);
+  const handleSubmit = form.onSubmit(
+    async () => {
+      const res = await changePassword({ currentPassword: current, newPassword: form.values.password });
+      toast.success(res.message);
+      setCurrent('');
+      form.reset();
+    },
+    {
+      check: () => {
+        const missing = current ? [] : ['Enter your current password'];
+        setCurrentErr(missing);
+        return !missing.length;
+      },
+    },
+  );
+  const busy = form.busy;
+  return (
+    <section aria-labelledby="password-heading" className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)]">
+      <h2 id="password-heading" className="text-lg font-bold">
+        Change password
+      </h2>
+      <form onSubmit={handleSubmit} noValidate className="mt-4 space-y-4">
+        <TextField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          errors={currentErr}
+        />
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(e) => form.set('password', e.target.value)}
+          errors={form.shown('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          onChange={(e) => form.set('confirmPassword', e.target.value)}
+          errors={form.shown('confirmPassword')}
+        />
+        <Button type="submit" disabled={busy}>
+          Change Password
+        </Button>
+      </form>
+    </section>
+  );
+}

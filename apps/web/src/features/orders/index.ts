@@ -1,0 +1,1 @@
+export { MyOrdersPage } from './components/my-orders-page';

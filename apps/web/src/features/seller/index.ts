@@ -1,0 +1,1 @@
+export { SellerPage } from './components/seller-page';
