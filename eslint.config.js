@@ -4,7 +4,10 @@
 // the boundaries of docs/architecture.md:
 //   server: infra/ and lib/ import no module; a module imports another only through its index.ts;
 //           assembly/ reaches the modules only through modules/index.ts and the modules' index.ts
-//   web:    a feature imports another only through its index.ts; components/ and lib/ import no feature
+//   web:    a feature imports no other feature; app/ composes them, reaching each only through its
+//           index.ts; the shared layers below the features (components/, lib/, session/ and every
+//           other folder of apps/web/src) import neither a feature nor app/. A dynamic import()
+//           is held to the same rules as a static one.
 // The modules and features are the folders of apps/server/src/modules and apps/web/src/features.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -51,23 +54,37 @@ const serverModuleRule = (name) => ({
   },
 });
 
-/** A feature's files may reach another feature only through `../../<other>` (its index.ts). */
+/**
+ * Import rules for the web: `no-restricted-imports` reads `import … from` and `export … from`;
+ * the same patterns as no-restricted-syntax selectors refuse a dynamic `import()` too (esquery's
+ * regex cannot hold a slash: \x2F stands for one). Setting no-restricted-syntax for these files
+ * replaces the double-cast check, so it is listed again.
+ */
+const webImportRules = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+  'no-restricted-syntax': [
+    'error',
+    DOUBLE_CAST,
+    ...patterns.map(({ regex, message }) => ({
+      selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+      message,
+    })),
+  ],
+});
+
+/**
+ * A feature's files import no other feature, however the path is written (`../cart`, `../../cart/…`
+ * from a subfolder, `../../features/cart/…`, `@/features/cart`), its index.ts included: what several
+ * features use lives in a shared layer below them, and a page that shows several is composed in app/.
+ */
 const webFeatureRule = (name) => ({
   files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
   ignores: ['**/*.test.{ts,tsx}'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^(\\.\\./)+(features/)?(?!${name}/)(${WEB_FEATURES.join('|')})/`,
-            message: 'Another feature is reached only through its index.ts (docs/architecture.md).',
-          },
-        ],
-      },
-    ],
-  },
+  rules: webImportRules({
+    regex: `^((\\./)?(\\.\\./)+(features/)?|([@~]/|src/)?features/)(?!${name}(/|$))(${WEB_FEATURES.join('|')})(/|$)`,
+    message:
+      'A feature imports no other feature: share it from a layer below the features, or compose both in app/ (docs/architecture.md).',
+  }),
 });
 
 export default tseslint.config(
@@ -187,17 +204,29 @@ export default tseslint.config(
   ...SERVER_MODULES.map(serverModuleRule),
   ...WEB_FEATURES.map(webFeatureRule),
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    // app/ (the router, the route modules, the layout) composes the features through their index.ts.
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)features/', message: 'components/ and lib/ import no feature (docs/architecture.md).' },
-          ],
-        },
-      ],
-    },
+    rules: webImportRules({
+      regex: '(^|/)features/[^/]+/',
+      message: 'app/ reaches a feature only through its index.ts (docs/architecture.md).',
+    }),
+  },
+  {
+    // Every other folder of apps/web/src is a shared layer below the features (components/, lib/,
+    // session/, conversation/, delivery/, earnings/, sw/, and any folder added beside them). The
+    // entry files (main.tsx, start.tsx, entry-server.tsx) start app/; test/ helps the tests.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/*.{ts,tsx}',
+      'apps/web/src/app/**',
+      'apps/web/src/features/**',
+      'apps/web/src/test/**',
+      '**/*.test.{ts,tsx}',
+    ],
+    rules: webImportRules({
+      regex: '^((\\./)?(\\.\\./)+|[@~]/|src/)(features|app)(/|$)',
+      message: 'A shared layer imports no feature and nothing of app/ (docs/architecture.md).',
+    }),
   },
 );

@@ -110,11 +110,87 @@ describe('lint', () => {
       "import { AddressForm } from '../addresses/components/address-form';\nexport const probe = AddressForm;\n",
     );
     expect(ids).toContain('no-restricted-imports');
-    const allowed = await ruleIdsFor(
+  }, 120_000);
+
+  it("refuses a web feature importing another feature's index, however it is written", async () => {
+    const index = await ruleIdsFor(
       'apps/web/src/features/orders/lint-probe-index.ts',
       "import { AddressBook } from '../addresses';\nexport const probe = AddressBook;\n",
     );
+    expect(index).toContain('no-restricted-imports');
+    const throughFeatures = await ruleIdsFor(
+      'apps/web/src/features/orders/lint-probe-features.ts',
+      "export { AddressBook } from '../../features/addresses';\n",
+    );
+    expect(throughFeatures).toContain('no-restricted-imports');
+    mkdirSync(path.join(root, 'apps/web/src/features/orders/lint-probe-sub'), { recursive: true });
+    try {
+      const fromSubfolder = await ruleIdsFor(
+        'apps/web/src/features/orders/lint-probe-sub/probe.ts',
+        "import { AddressBook } from '../../addresses';\nexport const probe = AddressBook;\n",
+      );
+      expect(fromSubfolder).toContain('no-restricted-imports');
+    } finally {
+      rmSync(path.join(root, 'apps/web/src/features/orders/lint-probe-sub'), { recursive: true, force: true });
+    }
+    // Loaded on first use is still an import: a dynamic import() is refused the same way.
+    const dynamic = await ruleIdsFor(
+      'apps/web/src/features/orders/lint-probe-dynamic.ts',
+      "export const probe = () => import('../addresses');\n",
+    );
+    expect(dynamic).toContain('no-restricted-syntax');
+    // Its own files, the shared layers below it and packages stay open; a double cast stays refused.
+    const allowed = await ruleIdsFor(
+      'apps/web/src/features/orders/lint-probe-allowed.ts',
+      [
+        "import { useSession } from '../../session/session';",
+        "import { formatPrice } from '../../lib/money';",
+        "import { MyOrdersPage } from './components/my-orders-page';",
+        "export const probe = [useSession, formatPrice, MyOrdersPage, () => import('./order-summary')];",
+        '',
+      ].join('\n'),
+    );
     expect(allowed).toEqual([]);
+    const cast = await ruleIdsFor(
+      'apps/web/src/features/orders/lint-probe-cast.ts',
+      'export const probe = (1 as unknown as string).length;\n',
+    );
+    expect(cast).toContain('no-restricted-syntax');
+  }, 120_000);
+
+  it('refuses app/ reaching into a feature, and a shared layer importing a feature or app/', async () => {
+    const appDeep = await ruleIdsFor(
+      'apps/web/src/app/lint-probe-deep.ts',
+      "export const probe = () => import('../features/auth/components/login-modal');\n",
+    );
+    expect(appDeep).toContain('no-restricted-syntax');
+    const appIndex = await ruleIdsFor(
+      'apps/web/src/app/lint-probe-index.ts',
+      "export { LoginModal } from '../features/auth';\n",
+    );
+    expect(appIndex).toEqual([]);
+    const shared = await ruleIdsFor(
+      'apps/web/src/session/lint-probe-feature.ts',
+      "import { AddressBook } from '../features/addresses';\nexport const probe = AddressBook;\n",
+    );
+    expect(shared).toContain('no-restricted-imports');
+    const sharedApp = await ruleIdsFor(
+      'apps/web/src/components/ui/lint-probe-app.ts',
+      "import { routes } from '../../app/router';\nexport const probe = routes;\n",
+    );
+    expect(sharedApp).toContain('no-restricted-imports');
+    // A shared layer nobody listed is covered because it is neither app/ nor a feature.
+    const layer = path.join(root, 'apps/web/src/lint-probe-layer');
+    mkdirSync(layer, { recursive: true });
+    try {
+      const ids = await ruleIdsFor(
+        'apps/web/src/lint-probe-layer/probe.ts',
+        "import { CartPage } from '../features/checkout';\nexport const probe = CartPage;\n",
+      );
+      expect(ids).toContain('no-restricted-imports');
+    } finally {
+      rmSync(layer, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('refuses a deep import however its path is written', async () => {
@@ -146,5 +222,10 @@ describe('lint', () => {
       "import { Secret } from '../lint-probe-new/inner';\nexport const probe = Secret;\n",
     );
     expect(featureIds).toContain('no-restricted-imports');
+    const featureIndexIds = await ruleIdsFor(
+      'apps/web/src/features/orders/lint-probe-new-feature-index.ts',
+      "import { Secret } from '../lint-probe-new';\nexport const probe = Secret;\n",
+    );
+    expect(featureIndexIds).toContain('no-restricted-imports');
   }, 120_000);
 });
