@@ -1,5 +1,17 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, alwaysOpenVendorIds, apiPost, hydrated } from './tests/helpers';
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  HALL_2,
+  apiOk,
+  hydrated,
+  myDispatch,
+  openProduct,
+  productPath,
+  saveAddress,
+  signIn,
+  signUpCustomer,
+  unique,
+} from './tests/helpers';
 
 /**
  * Honest prices and an honest dispatch form on a 360x740 phone: the dispatch form says where the
@@ -11,36 +23,8 @@ import { ADMIN, alwaysOpenVendorIds, apiPost, hydrated } from './tests/helpers';
 const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-// Hall 2 → Faculty of Engineering is about 0.63 km: the ₦600 tier.
-const PICKUP = {
-  firstName: 'Ada',
-  lastName: 'Sender',
-  email: 'sender@example.com',
-  address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City',
-  state: 'Edo',
-  zipcode: '300283',
-  country: 'Nigeria',
-  phone: '08031234567',
-  latitude: 6.39795,
-  longitude: 5.6196,
-};
-
 /** A naira amount as shown ("₦1,250", "from ₦150") as a number of naira. */
 const naira = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
-
-async function register(request: APIRequestContext, baseURL: string, label: string) {
-  const email = `${label}-${unique()}@example.com`;
-  const res = await apiPost(request, baseURL, '/api/user/register', {
-    name: `${label} Tester`,
-    email,
-    password: 'Prices#2026',
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return email;
-}
 
 /** Nothing on the page is wider than the phone (a clipped fee or label would push it sideways). */
 async function fitsThePhone(page: Page) {
@@ -52,24 +36,22 @@ async function fitsThePhone(page: Page) {
 async function newRider(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: PHONE });
   const page = await context.newPage();
-  await register(page.request, baseURL, 'door-rider');
-  const applied = await apiPost(page.request, baseURL, '/api/rider/apply', {
+  await signUpCustomer(page.request, baseURL, { label: 'door-rider' });
+  const applied = await apiOk(page.request, baseURL, '/api/rider/apply', {
     name: 'Door Rider',
     phone: '08061234567',
     dateOfBirth: '2000-05-01',
     vehicle: 'motorcycle',
     acceptTerms: true,
   });
-  expect(applied.ok(), await applied.text()).toBe(true);
   const riderId = (await applied.json()).rider._id as string;
 
   const admin = await browser.newContext({ baseURL });
-  expect((await apiPost(admin.request, baseURL, '/api/user/login', ADMIN)).ok()).toBe(true);
-  const approved = await apiPost(admin.request, baseURL, `/api/admin/applications/rider/${riderId}/approve`, {});
-  expect(approved.ok(), await approved.text()).toBe(true);
+  await signIn(admin.request, baseURL, ADMIN);
+  await apiOk(admin.request, baseURL, `/api/admin/applications/rider/${riderId}/approve`, {});
   await admin.close();
 
-  expect((await apiPost(page.request, baseURL, '/api/rider/online', { isOnline: true })).ok()).toBe(true);
+  await apiOk(page.request, baseURL, '/api/rider/online', { isOnline: true });
   return { context, page };
 }
 
@@ -81,13 +63,13 @@ test('dispatch: the form says where the code goes, the sender sees it, and block
   test.setTimeout(120_000);
   const base = baseURL!;
   const note = `Lab manual in a brown envelope #${unique()}`;
-  await register(page.request, base, 'door-sender');
-  const pickup = await apiPost(page.request, base, '/api/address/add', PICKUP);
-  expect(pickup.ok()).toBe(true);
+  await signUpCustomer(page.request, base, { label: 'door-sender' });
+  // Hall 2 → Faculty of Engineering is about 0.63 km: the ₦600 tier.
+  await saveAddress(page.request, base);
 
   await page.goto('/dispatch-request');
   await hydrated(page);
-  await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText(PICKUP.address);
+  await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText(HALL_2.address);
   const summary = page.getByRole('region', { name: 'Order Summary' });
 
   // Before a drop-off: what is missing, and no amount that reads like the price.
@@ -126,12 +108,7 @@ test('dispatch: the form says where the code goes, the sender sees it, and block
   // The sender sees the code to pass on, and the door they gave.
   const card = page.getByTestId('dispatch-card').filter({ hasText: note });
   await expect(card).toContainText('Order Placed');
-  const listed = (await (await page.request.get('/api/dispatch/user')).json()).orders as {
-    _id: string;
-    deliveryNote: string;
-    deliveryCode: string;
-  }[];
-  const mine = listed.find((d) => d.deliveryNote === note)!;
+  const mine = await myDispatch(page.request, note);
   expect(mine.deliveryCode).toMatch(/^\d{4}$/);
   await expect(card.getByTestId('delivery-code')).toBeVisible();
   await expect(card.getByTestId('delivery-code').locator('span')).toHaveText(mine.deliveryCode.split(''));
@@ -159,25 +136,14 @@ test('cart: a guest sees the delivery fee range, then the fee to a hall they pic
   baseURL,
 }) => {
   const base = baseURL!;
-  const [products, open] = await Promise.all([
-    page.request.get('/api/product/list').then(
-      (r) =>
-        r.json() as Promise<{
-          products: { _id: string; category: string; vendorId: string; inStock: boolean; options: unknown[] }[];
-        }>,
-    ),
-    alwaysOpenVendorIds(page.request),
-  ]);
-  const product = products.products.find(
-    (p) => p.inStock && open.has(p.vendorId) && p.options.length === 1 && p.category !== 'food',
-  )!;
-  expect(product).toBeDefined();
+  // One option only: Add to Cart adds it without asking which.
+  const product = await openProduct(page.request, (p) => p.options.length === 1);
   const config = (await (await page.request.get('/api/config')).json()) as {
     deliveryFeeRange: { min: number; max: number };
   };
   const shown = (n: number) => `₦${n.toLocaleString('en-NG')}`;
 
-  await page.goto(`/products/${product.category}/${product._id}`);
+  await page.goto(productPath(product));
   await hydrated(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/cart');
@@ -203,12 +169,11 @@ test('cart: a guest sees the delivery fee range, then the fee to a hall they pic
       lon: number;
     }[]
   )[0]!;
-  const quote = await apiPost(page.request, base, '/api/order/delivery-fee', {
+  const quote = await apiOk(page.request, base, '/api/order/delivery-fee', {
     latitude: place.lat,
     longitude: place.lon,
     vendorIds: [product.vendorId],
   });
-  expect(quote.ok(), await quote.text()).toBe(true);
   const fee = (await quote.json()).totalDeliveryFee as number;
 
   await page.getByRole('combobox', { name: 'Deliver to (for the fee)' }).fill('Hall 2');

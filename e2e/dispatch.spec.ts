@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { CUSTOMER, apiPost } from './tests/helpers';
+import { CUSTOMER, HALL_2, myDispatch, saveAddress, seriousViolations, signIn, signUpCustomer } from './tests/helpers';
 
 /**
  * Dispatch (issue 5): a saved pick-up address, the drop-off picked from suggestions, the fee
@@ -9,57 +8,6 @@ import { CUSTOMER, apiPost } from './tests/helpers';
  */
 
 // Hall 2 → Faculty of Engineering is about 0.63 km: the ₦600 tier; express ₦900.
-const PICKUP = {
-  firstName: 'Ada',
-  lastName: 'Customer',
-  email: 'customer@jara.test',
-  address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City',
-  state: 'Edo',
-  zipcode: '300283',
-  country: 'Nigeria',
-  phone: '08031234567',
-  latitude: 6.39795,
-  longitude: 5.6196,
-};
-
-async function login(page: Page, baseURL: string, email: string, password: string) {
-  const res = await apiPost(page.request, baseURL, '/api/user/login', { email, password });
-  expect(res.ok()).toBe(true);
-}
-
-async function registerFresh(page: Page, baseURL: string) {
-  const email = `dispatch-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const res = await apiPost(page.request, baseURL, '/api/user/register', {
-    name: 'Dispatch Tester',
-    email,
-    password: 'Dispatch#2026',
-  });
-  expect(res.ok()).toBe(true);
-  return email;
-}
-
-async function addAddress(page: Page, baseURL: string, overrides: Partial<typeof PICKUP> = {}) {
-  const res = await apiPost(page.request, baseURL, '/api/address/add', { ...PICKUP, ...overrides });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).address as { _id: string; address: string };
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} → ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
 
@@ -81,8 +29,10 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
   baseURL,
 }) => {
   const note = `A blue folder of lecture notes #${Date.now().toString(36)}`;
-  await login(page, baseURL!, CUSTOMER.email, CUSTOMER.password);
-  const pickup = await addAddress(page, baseURL!, { address: `Hall 2 (Tinubu Hall), room ${Date.now() % 1000}` });
+  await signIn(page.request, baseURL!, CUSTOMER);
+  const pickup = await saveAddress(page.request, baseURL!, {
+    address: `Hall 2 (Tinubu Hall), room ${Date.now() % 1000}`,
+  });
 
   await page.goto('/dispatch');
   await page.getByRole('link', { name: 'New dispatch request' }).click();
@@ -108,7 +58,7 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
   await expect(summary(page).getByTestId('service-fee')).toHaveText('₦10');
   await expect(summary(page).getByTestId('total')).toHaveText('₦610');
 
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 
   await page.getByPlaceholder('Describe the item or delivery...').fill(note);
   await page.getByLabel('Express Delivery').check();
@@ -133,14 +83,13 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
   await expect(card).toContainText('Faculty of Engineering');
   await expect(card).toContainText('₦900');
 
-  const listed = await (await page.request.get('/api/dispatch/user')).json();
-  const mine = listed.orders.find((o: { deliveryNote: string }) => o.deliveryNote === note);
+  const mine = await myDispatch(page.request, note);
   expect(mine.deliveryCode).toMatch(/^\d{4}$/);
   const boxes = card.getByTestId('delivery-code');
   await expect(boxes).toHaveAttribute('aria-label', `Delivery code ${mine.deliveryCode.split('').join(' ')}`);
   await expect(boxes.locator('span')).toHaveText(mine.deliveryCode.split(''));
 
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 
   // Cancelled within 5 minutes, before a rider: it moves to Completed Orders without its code.
   page.once('dialog', (d) => void d.accept());
@@ -154,7 +103,7 @@ test('send a parcel: fee, express, pay on the sandbox, see it under Ongoing Orde
 });
 
 test('a new user sees the empty states and the pick-up message', async ({ page, baseURL }) => {
-  await registerFresh(page, baseURL!);
+  await signUpCustomer(page.request, baseURL!, { label: 'dispatch' });
   await page.goto('/dispatch');
   await expect(page.getByText('No ongoing orders yet.')).toBeVisible();
   await page.getByRole('tab', { name: 'Completed Orders' }).click();
@@ -170,10 +119,10 @@ test('a new user sees the empty states and the pick-up message', async ({ page, 
 });
 
 test('every validation message of the form appears for its bad input', async ({ page, baseURL }) => {
-  await registerFresh(page, baseURL!);
-  await addAddress(page, baseURL!);
+  await signUpCustomer(page.request, baseURL!, { label: 'dispatch' });
+  await saveAddress(page.request, baseURL!);
   await page.goto('/dispatch-request');
-  await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText(PICKUP.address);
+  await expect(page.getByRole('region', { name: 'Pick-up Location' })).toContainText(HALL_2.address);
   const submit = page.getByRole('button', { name: 'Submit Dispatch Request' });
   const address = page.getByRole('combobox', { name: 'Address' });
 

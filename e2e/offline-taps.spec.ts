@@ -1,5 +1,13 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { alwaysOpenVendorIds, apiPost, hydrated, openMenu } from './tests/helpers';
+import {
+  cartLine,
+  customerWithCart,
+  hydrated,
+  openMenu,
+  openProducts,
+  saveAddress,
+  signUpCustomer,
+} from './tests/helpers';
 
 /**
  * A phone browsed by taps: pages reached by a tap reload offline once seen, from the first visit
@@ -10,51 +18,8 @@ import { alwaysOpenVendorIds, apiPost, hydrated, openMenu } from './tests/helper
 const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
 
-interface Product {
-  _id: string;
-  name: string;
-  category: string;
-  vendorId: string;
-  inStock: boolean;
-  options: { _id: string }[];
-}
-
-const PLACE = {
-  firstName: 'Ada',
-  lastName: 'Customer',
-  email: 'customer@jara.test',
-  address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City',
-  state: 'Edo',
-  zipcode: '300283',
-  country: 'Nigeria',
-  phone: '08031234567',
-  latitude: 6.39795,
-  longitude: 5.6196,
-};
-
 /** In-stock products of vendors open round the clock, outside food (one path shape). */
-async function openProducts(page: Page): Promise<Product[]> {
-  const [list, open] = await Promise.all([
-    page.request.get('/api/product/list').then((r) => r.json() as Promise<{ products: Product[] }>),
-    alwaysOpenVendorIds(page.request),
-  ]);
-  return list.products.filter((p) => p.inStock && open.has(p.vendorId) && p.category !== 'food');
-}
-
-/** A new account signed in in this browser context, with one saved address; its id. */
-async function freshCustomer(page: Page, baseURL: string) {
-  const email = `taps-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const res = await apiPost(page.request, baseURL, '/api/user/register', {
-    name: 'Taps Tester',
-    email,
-    password: 'Taps#2026ab',
-  });
-  expect(res.ok()).toBe(true);
-  const added = await apiPost(page.request, baseURL, '/api/address/add', { ...PLACE, email });
-  expect(added.ok()).toBe(true);
-  return { email, addressId: ((await added.json()) as { address: { _id: string } }).address._id };
-}
+const openGoods = async (page: Page) => (await openProducts(page.request)).filter((p) => p.category !== 'food');
 
 /** The whole of `target` is inside the phone's screen as it is scrolled now. */
 async function inViewport(page: Page, target: Locator) {
@@ -68,15 +33,8 @@ async function inViewport(page: Page, target: Locator) {
 }
 
 test('paying an order: the confirmation, then My Orders, open at their top on a phone', async ({ page, baseURL }) => {
-  const [product] = await openProducts(page);
-  await freshCustomer(page, baseURL!);
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/cart/update', {
-        cartItems: { [product!._id]: { [product!.options[0]!._id]: 1 } },
-      })
-    ).ok(),
-  ).toBe(true);
+  const [product] = await openGoods(page);
+  await customerWithCart(page.request, baseURL!, cartLine(product!), { label: 'taps' });
 
   await page.goto('/cart');
   await expect(page.getByTestId('summary-delivery')).toHaveText(/₦|Free/);
@@ -100,7 +58,8 @@ test('paying a dispatch: the confirmation, then the dispatches, open at their to
   page,
   baseURL,
 }) => {
-  await freshCustomer(page, baseURL!);
+  const { email } = await signUpCustomer(page.request, baseURL!, { label: 'taps' });
+  await saveAddress(page.request, baseURL!, { email });
   await page.goto('/dispatch-request');
   await page.getByLabel('First Name').fill('Bola');
   await page.getByLabel('Last Name').fill('Ade');
@@ -165,7 +124,7 @@ test.describe('offline after taps', () => {
     page,
     context,
   }) => {
-    const [product, unseen] = await openProducts(page);
+    const [product, unseen] = await openGoods(page);
     const path = `/products/${product!.category}/${product!._id}`;
     await page.goto('/');
     await hydrated(page);
@@ -209,7 +168,7 @@ test.describe('offline after taps', () => {
     page,
     context,
   }) => {
-    const [product, unseen] = await openProducts(page);
+    const [product, unseen] = await openGoods(page);
     const path = `/products/${product!.category}/${product!._id}`;
     await page.goto(path);
     await hydrated(page);
@@ -231,7 +190,8 @@ test.describe('offline after taps', () => {
     context,
     baseURL,
   }) => {
-    const { email } = await freshCustomer(page, baseURL!);
+    const { email } = await signUpCustomer(page.request, baseURL!, { label: 'taps' });
+    await saveAddress(page.request, baseURL!, { email });
     await page.goto('/');
     await hydrated(page);
     await workerInControl(page);

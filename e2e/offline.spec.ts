@@ -1,7 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
-import { alwaysOpenVendorIds, apiPost, cartBadge, CUSTOMER, hydrated, loginInModal, openMenu } from './tests/helpers';
+import {
+  cartBadge,
+  CUSTOMER,
+  hydrated,
+  loginInModal,
+  openMenu,
+  openProducts,
+  productPath,
+  signUpCustomer,
+} from './tests/helpers';
 
 /**
  * The installable app offline (issue 12, decision 0017): the service worker is registered on
@@ -11,25 +20,8 @@ import { alwaysOpenVendorIds, apiPost, cartBadge, CUSTOMER, hydrated, loginInMod
  * mode cuts the service worker's own fetches too, so what shows offline came from its caches.
  */
 
-interface Product {
-  _id: string;
-  name: string;
-  category: string;
-  vendorId: string;
-  inStock: boolean;
-  options: { _id: string }[];
-}
-
-const productPath = (p: Product) =>
-  p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
-
-async function products(page: Page): Promise<Product[]> {
-  const [list, open] = await Promise.all([
-    page.request.get('/api/product/list').then((r) => r.json() as Promise<{ products: Product[] }>),
-    alwaysOpenVendorIds(page.request),
-  ]);
-  return list.products.filter((p) => p.inStock && open.has(p.vendorId) && p.category !== 'food');
-}
+/** In-stock products of vendors open round the clock, outside food (one path shape). */
+const products = async (page: Page) => (await openProducts(page.request)).filter((p) => p.category !== 'food');
 
 const goOffline = (context: BrowserContext) => context.setOffline(true);
 const goOnline = (context: BrowserContext) => context.setOffline(false);
@@ -134,16 +126,7 @@ test('a cart change made offline is kept through a reload and reaches the server
   baseURL,
 }) => {
   const [product] = await products(page);
-  const email = `offline-${Date.now().toString(36)}@example.com`;
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/user/register', {
-        name: 'Offline Tester',
-        email,
-        password: 'Offline#2026a',
-      })
-    ).ok(),
-  ).toBe(true);
+  await signUpCustomer(page.request, baseURL!, { label: 'offline' });
   const serverCart = async () =>
     (
       (await (await page.request.get('/api/user/is-auth')).json()) as {

@@ -1,5 +1,15 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiPost } from './tests/helpers';
+import {
+  ADMIN,
+  apiOk,
+  applyToSell,
+  cartLine,
+  paidOrder,
+  signIn,
+  signUpCustomer,
+  unique,
+  uploadPhoto,
+} from './tests/helpers';
 
 /**
  * My Orders on a 360×740 phone says where the order is going and why Cancel went away: the
@@ -10,55 +20,19 @@ import { ADMIN, apiPost } from './tests/helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-const ALL_DAY = Object.fromEntries(
-  ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]),
-);
-// A 1×1 PNG: the server re-encodes whatever it gets to WebP.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function upload(request: APIRequestContext, baseURL: string, kind: 'profile' | 'product') {
-  const res = await request.post(`/api/seller/upload?kind=${kind}`, {
-    headers: { Origin: baseURL },
-    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).url as string;
-}
-
 /** A kitchen open round the clock, approved by the admin, with two dishes. */
 async function kitchen(request: APIRequestContext, admin: APIRequestContext, baseURL: string) {
-  const email = `kitchen-${unique()}@example.com`;
-  const registered = await apiPost(request, baseURL, '/api/user/register', {
-    name: 'Osas Kitchen Owner',
-    email,
-    password: 'Kitchen#2026x',
-  });
-  expect(registered.ok()).toBe(true);
-  const place = (await (await request.get('/api/geocoding/search?q=main%20gate')).json()).data[0];
+  await signUpCustomer(request, baseURL, { label: 'kitchen', name: 'Osas Kitchen Owner' });
   const businessName = `Mama Osas Kitchen ${unique()}`;
-  const applied = await apiPost(request, baseURL, '/api/seller/apply', {
-    businessName,
-    kind: 'food',
-    phone: '08061234567',
-    placeId: place.place_id,
-    openingHours: ALL_DAY,
-    profilePhoto: await upload(request, baseURL, 'profile'),
-  });
-  expect(applied.ok(), await applied.text()).toBe(true);
-  const shopId = (await applied.json()).vendor._id as string;
-  expect((await apiPost(admin, baseURL, `/api/admin/applications/vendor/${shopId}/approve`, {})).ok()).toBe(true);
+  const shopId = await applyToSell(request, baseURL, { businessName, kind: 'food' });
+  await apiOk(admin, baseURL, `/api/admin/applications/vendor/${shopId}/approve`, {});
   const dish = async (name: string, price: number) => {
-    const made = await apiPost(request, baseURL, '/api/seller/products', {
+    const made = await apiOk(request, baseURL, '/api/seller/products', {
       name,
       category: 'food',
-      images: [await upload(request, baseURL, 'product')],
+      images: [await uploadPhoto(request, baseURL, 'product')],
       options: [{ name: '', price }],
     });
-    expect(made.ok(), await made.text()).toBe(true);
     return (await made.json()).product as { _id: string; name: string; options: { _id: string }[] };
   };
   return {
@@ -77,56 +51,32 @@ test('My Orders on a phone: shop and items in the row, the door in full, time le
   const base = baseURL!;
   const admin = await playwright.request.newContext({ baseURL: base });
   const owner = await playwright.request.newContext({ baseURL: base });
-  expect((await apiPost(admin, base, '/api/user/login', ADMIN)).ok()).toBe(true);
+  await signIn(admin, base, ADMIN);
   const shop = await kitchen(owner, admin, base);
 
   // The page's clock runs as the real one until the journey moves it past the cancel window.
   await page.clock.install();
 
-  // A customer whose saved address names its city, with the door inside the hall.
-  const email = `clarity-${unique()}@example.com`;
-  expect(
-    (
-      await apiPost(page.request, base, '/api/user/register', { name: 'Ada Clarity', email, password: 'Clarity#2026' })
-    ).ok(),
-  ).toBe(true);
-  const address = await apiPost(page.request, base, '/api/address/add', {
-    firstName: 'Ada',
-    lastName: 'Clarity',
-    email,
-    address: 'Ugbowo, Benin City',
-    city: 'Benin City',
-    state: 'Edo',
-    zipcode: '300283',
-    country: 'Nigeria',
-    phone: '08031234567',
-    latitude: 6.39795,
-    longitude: 5.6196,
-    block: 'C',
-    floor: '2',
-    room: '214',
-    landmark: 'Opposite the water tank',
-  });
-  expect(address.ok(), await address.text()).toBe(true);
-  expect(
-    (
-      await apiPost(page.request, base, '/api/cart/update', {
-        cartItems: {
-          [shop.rice._id]: { [shop.rice.options[0]!._id]: 2 },
-          [shop.plantain._id]: { [shop.plantain.options[0]!._id]: 1 },
-        },
-      })
-    ).ok(),
-  ).toBe(true);
-
-  // Pay with a note for the rider.
-  await page.goto('/cart');
-  await page.getByLabel('Delivery note (optional)').fill('Call me at the porter’s lodge');
-  await expect(page.getByTestId('summary-delivery')).toHaveText(/₦|Free/);
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 20_000 });
+  // A customer whose saved address names its city, with the door inside the hall, pays with a
+  // note for the rider.
+  const { orderId } = await paidOrder(
+    page,
+    base,
+    { ...cartLine(shop.rice, 2), ...cartLine(shop.plantain) },
+    {
+      label: 'clarity',
+      name: 'Ada Clarity',
+      address: {
+        lastName: 'Clarity',
+        address: 'Ugbowo, Benin City',
+        block: 'C',
+        floor: '2',
+        room: '214',
+        landmark: 'Opposite the water tank',
+      },
+      note: 'Call me at the porter’s lodge',
+    },
+  );
 
   const card = page.getByTestId('order-card').first();
   const row = card.getByRole('button', { expanded: true });
@@ -169,8 +119,7 @@ test('My Orders on a phone: shop and items in the row, the door in full, time le
   await expect(notice.getByRole('link', { name: 'Chat with support' })).toHaveAttribute('href', /contact=true/);
 
   // The kitchen confirms: the reason becomes the vendor's confirmation.
-  const orderId = ((await (await page.request.get('/api/order/user')).json()).orders[0] as { _id: string })._id;
-  expect((await apiPost(owner, base, `/api/seller/orders/${orderId}/confirm`, {})).ok()).toBe(true);
+  await apiOk(owner, base, `/api/seller/orders/${orderId}/confirm`, {});
   await page.reload();
   await expect(card.getByTestId('order-status')).toHaveText('Order Confirmed');
   await expect(card.getByTestId('cancel-notice')).toContainText(

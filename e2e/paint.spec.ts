@@ -1,5 +1,5 @@
 import { test, expect, request as playwrightRequest, type Page } from '@playwright/test';
-import { apiPost } from './tests/helpers';
+import { apiPost, productPath, type Product } from './tests/helpers';
 
 declare global {
   interface Window {
@@ -7,18 +7,6 @@ declare global {
     __marker?: number;
   }
 }
-
-interface Product {
-  _id: string;
-  name: string;
-  category: string;
-  vendorId: string;
-  inStock: boolean;
-  options: { price: number }[];
-  image: string[];
-}
-const productPath = (p: Product) =>
-  p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
 
 async function aProduct(page: Page): Promise<Product> {
   const res = await page.request.get('/api/product/list');

@@ -1,6 +1,21 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { apiPost } from './tests/helpers';
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  RIDER,
+  VENDOR,
+  apiOk,
+  applyToSell,
+  cartLine,
+  customerWithCart,
+  paidDispatch,
+  payCart,
+  saveAddress,
+  seriousViolations,
+  signIn,
+  signUpCustomer,
+  unique,
+  uploadPhoto,
+} from './tests/helpers';
 
 /**
  * Portals (issue 7), the whole loop with four browser contexts — customer, vendor, rider and
@@ -11,75 +26,19 @@ import { apiPost } from './tests/helpers';
  * a dispatch on /dispatch.
  */
 
-const DEMO = {
-  vendor: { email: 'vendor@jara.test', password: 'Vendor#2026' },
-  rider: { email: 'rider@jara.test', password: 'Rider#2026' },
-  admin: { email: 'admin@jara.test', password: 'Admin#2026' },
-};
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Loop',
-  email: 'loop@example.com',
-  address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City',
-  state: 'Edo',
-  zipcode: '300283',
-  country: 'Nigeria',
-  phone: '08031234567',
-  latitude: 6.39795,
-  longitude: 5.6196,
-};
-const ALL_DAY = Object.fromEntries(
-  ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]),
-);
-// A 1×1 PNG: the server re-encodes whatever it gets to WebP.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
 async function contextFor(browser: Browser, baseURL: string, who?: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 915 } });
   const page = await context.newPage();
-  if (who) expect((await apiPost(page.request, baseURL, '/api/user/login', who)).ok()).toBe(true);
+  if (who) await signIn(page.request, baseURL, who);
   return { context, page };
-}
-
-async function upload(request: APIRequestContext, baseURL: string, kind: 'profile' | 'product') {
-  const res = await request.post(`/api/seller/upload?kind=${kind}`, {
-    headers: { Origin: baseURL },
-    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).url as string;
 }
 
 /** A second shop: applies through the API; the admin approves it in the browser. */
 async function secondShop(browser: Browser, baseURL: string, admin: Page) {
   const { context, page } = await contextFor(browser, baseURL);
-  const email = `shop-${unique()}@example.com`;
-  expect(
-    (
-      await apiPost(page.request, baseURL, '/api/user/register', {
-        name: 'Second Shop Owner',
-        email,
-        password: 'Shop#2026x',
-      })
-    ).ok(),
-  ).toBe(true);
-  const place = (await (await page.request.get('/api/geocoding/search?q=main%20gate')).json()).data[0];
+  await signUpCustomer(page.request, baseURL, { label: 'shop', name: 'Second Shop Owner' });
   const businessName = `Loop Snacks ${unique()}`;
-  const applied = await apiPost(page.request, baseURL, '/api/seller/apply', {
-    businessName,
-    kind: 'goods',
-    phone: '08061234567',
-    placeId: place.place_id,
-    openingHours: ALL_DAY,
-    profilePhoto: await upload(page.request, baseURL, 'profile'),
-  });
-  expect(applied.ok(), await applied.text()).toBe(true);
+  await applyToSell(page.request, baseURL, { businessName, kind: 'goods' });
 
   await admin.goto('/admin');
   await admin.getByRole('button', { name: `Approve ${businessName}` }).click();
@@ -87,34 +46,17 @@ async function secondShop(browser: Browser, baseURL: string, admin: Page) {
   await admin.getByRole('link', { name: 'Mail outbox' }).click();
   await expect(admin.getByText('Your Jara shop is approved').first()).toBeVisible();
 
-  const made = await apiPost(page.request, baseURL, '/api/seller/products', {
+  const made = await apiOk(page.request, baseURL, '/api/seller/products', {
     name: `Chin chin ${unique()}`,
     category: 'cosmetics',
-    images: [await upload(page.request, baseURL, 'product')],
+    images: [await uploadPhoto(page.request, baseURL, 'product')],
     options: [{ name: '', price: 700 }],
   });
-  expect(made.ok(), await made.text()).toBe(true);
   return {
     context,
     page,
     product: (await made.json()).product as { _id: string; name: string; options: { _id: string }[] },
   };
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} → ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
 }
 
 const orderStatus = (page: Page) => page.getByTestId('order-card').first().getByTestId('order-status');
@@ -125,9 +67,9 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
 }) => {
   test.setTimeout(180_000);
   const base = baseURL!;
-  const admin = await contextFor(browser, base, DEMO.admin);
-  const vendor = await contextFor(browser, base, DEMO.vendor);
-  const rider = await contextFor(browser, base, DEMO.rider);
+  const admin = await contextFor(browser, base, ADMIN);
+  const vendor = await contextFor(browser, base, VENDOR);
+  const rider = await contextFor(browser, base, RIDER);
   const customer = await contextFor(browser, base);
   const shop2 = await secondShop(browser, base, admin.page);
 
@@ -139,44 +81,22 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
     options: { _id: string }[];
   }[];
   const productA = vendorProducts.find((p) => p.inStock)!;
-  expect((await apiPost(vendor.page.request, base, '/api/seller/open', { isOpen: true })).ok()).toBe(true);
+  await apiOk(vendor.page.request, base, '/api/seller/open', { isOpen: true });
 
   // The customer: a fresh account with an address and a two-vendor cart.
-  const email = `loop-${unique()}@example.com`;
-  expect(
-    (
-      await apiPost(customer.page.request, base, '/api/user/register', {
-        name: 'Ada Loop',
-        email,
-        password: 'Loop#2026x',
-      })
-    ).ok(),
-  ).toBe(true);
-  expect((await apiPost(customer.page.request, base, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect(
-    (
-      await apiPost(customer.page.request, base, '/api/cart/update', {
-        cartItems: {
-          [productA._id]: { [productA.options[0]!._id]: 1 },
-          [shop2.product._id]: { [shop2.product.options[0]!._id]: 2 },
-        },
-      })
-    ).ok(),
-  ).toBe(true);
+  const { email } = await customerWithCart(
+    customer.page.request,
+    base,
+    { ...cartLine(productA), ...cartLine(shop2.product, 2) },
+    { label: 'loop', name: 'Ada Loop' },
+  );
 
   // The vendor has the seller screen open before the order arrives.
   await vendor.page.goto('/seller');
   await expect(vendor.page.getByRole('navigation', { name: 'Seller sections' })).toBeVisible();
 
-  await customer.page.goto('/cart');
-  await expect(customer.page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
-  await customer.page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(customer.page).toHaveURL(/\/sandbox\/checkout\//);
-  await customer.page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(customer.page).toHaveURL(/\/my-orders$/, { timeout: 20_000 });
+  const { orderId } = await payCart(customer.page);
   await expect(orderStatus(customer.page)).toHaveText('Order Placed');
-  const orderId = ((await (await customer.page.request.get('/api/order/user')).json()).orders[0] as { _id: string })
-    ._id;
 
   // Vendor 1 sees the order live (badge and card) and confirms it on /seller.
   const card = vendor.page.locator('section').filter({ hasText: `Order #${orderId.slice(0, 8)}` });
@@ -187,7 +107,7 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
   await expect(card.getByText('Order Confirmed').first()).toBeVisible();
   // The other shop's items still wait: the order's shown status stays at the earliest stage.
   await expect(orderStatus(customer.page)).toHaveText('Order Placed');
-  expect((await apiPost(shop2.page.request, base, `/api/seller/orders/${orderId}/confirm`, {})).ok()).toBe(true);
+  await apiOk(shop2.page.request, base, `/api/seller/orders/${orderId}/confirm`, {});
   await expect(orderStatus(customer.page)).toHaveText('Order Confirmed');
 
   // The rider takes it from the live board, picks up and delivers with the customer's code.
@@ -225,39 +145,16 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
   await expect(admin.page.getByText('Rotimi Rider').first()).toBeVisible();
 
   // The same for a dispatch: the sender pays, the rider carries it, /dispatch follows live.
-  const pickup = (
-    await (
-      await apiPost(customer.page.request, base, '/api/address/add', { ...ADDRESS, email, address: 'Hall 2, room 12' })
-    ).json()
-  ).address as { _id: string };
+  const pickup = await saveAddress(customer.page.request, base, { email, address: 'Hall 2, room 12' });
   const note = `Loop parcel ${unique()}`;
-  const started = await apiPost(customer.page.request, base, '/api/payment/paystack-dispatch', {
+  const { _id: dispatchId } = await paidDispatch(customer.page, base, {
     pickupAddress: pickup._id,
     email,
-    deliveryNote: note,
+    note,
     isExpress: true,
-    dropoff: {
-      firstName: 'Bola',
-      lastName: 'Ade',
-      email: 'bola@example.com',
-      phone: '08051234567',
-      address: 'Faculty of Engineering, University of Benin',
-      latitude: 6.4017,
-      longitude: 5.6141,
-    },
   });
-  expect(started.ok(), await started.text()).toBe(true);
-  await customer.page.goto((await started.json()).url);
-  await customer.page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(customer.page).toHaveURL(/\/dispatch$/, { timeout: 20_000 });
   const dcard = customer.page.getByTestId('dispatch-card').filter({ hasText: note });
   await expect(dcard).toContainText('Order Placed');
-  const dispatchId = (
-    (await (await customer.page.request.get('/api/dispatch/user')).json()).orders as {
-      _id: string;
-      deliveryNote: string;
-    }[]
-  ).find((d) => d.deliveryNote === note)!._id;
 
   await rider.page.getByRole('link', { name: 'Job board' }).click();
   const djob = rider.page.locator(`[data-job-id="${dispatchId}"]`);
@@ -290,23 +187,15 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
 
 test('portal screens refuse the wrong people', async ({ browser, baseURL }) => {
   const customer = await contextFor(browser, baseURL!);
-  expect(
-    (
-      await apiPost(customer.page.request, baseURL!, '/api/user/register', {
-        name: 'Nosy',
-        email: `nosy-${unique()}@example.com`,
-        password: 'Nosy#2026x',
-      })
-    ).ok(),
-  ).toBe(true);
+  await signUpCustomer(customer.page.request, baseURL!, { label: 'nosy', name: 'Nosy' });
   await customer.page.goto('/admin');
   await expect(customer.page.getByText('This area is for admins only.')).toBeVisible();
   await customer.page.goto('/seller');
   await expect(customer.page.getByRole('heading', { name: 'Sell on Jara' })).toBeVisible();
-  expect(await seriousViolations(customer.page)).toEqual([]);
+  expect(await seriousViolations(customer.page, 'main')).toEqual([]);
   await customer.page.goto('/rider');
   await expect(customer.page.getByRole('button', { name: 'Apply to ride' })).toBeVisible();
-  expect(await seriousViolations(customer.page)).toEqual([]);
+  expect(await seriousViolations(customer.page, 'main')).toEqual([]);
   await customer.page.getByRole('button', { name: 'Apply to ride' }).click();
   await expect(customer.page.getByText('Please accept the rider terms.')).toBeVisible();
   await customer.context.close();
@@ -316,10 +205,10 @@ test('the portals pass the accessibility checks', async ({ browser, baseURL }) =
   // Sixteen pages, each logged in and checked by axe: more than the default minute on a busy machine.
   test.setTimeout(240_000);
   for (const [who, paths] of [
-    [DEMO.vendor, ['/seller', '/seller/products', '/seller/products/new', '/seller/earnings', '/seller/shop']],
-    [DEMO.rider, ['/rider', '/rider/active', '/rider/history', '/rider/earnings']],
+    [VENDOR, ['/seller', '/seller/products', '/seller/products/new', '/seller/earnings', '/seller/shop']],
+    [RIDER, ['/rider', '/rider/active', '/rider/history', '/rider/earnings']],
     [
-      DEMO.admin,
+      ADMIN,
       [
         '/admin',
         '/admin/users',
@@ -336,7 +225,7 @@ test('the portals pass the accessibility checks', async ({ browser, baseURL }) =
       await page.goto(path);
       await expect(page.getByRole('navigation', { name: /sections$/ })).toBeVisible();
       await expect(page.locator('main [role="status"]')).toHaveCount(0, { timeout: 15_000 });
-      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await seriousViolations(page, 'main'), path).toEqual([]);
     }
     await context.close();
   }

@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { alwaysOpenVendorIds, apiPost } from './tests/helpers';
+import { test, expect } from '@playwright/test';
+import { cartLine, customerWithCart, openProduct, payCart } from './tests/helpers';
 
 /**
  * Web push (issue 13): the permission question comes only from the prompt shown after the first
@@ -18,37 +18,6 @@ declare global {
     /** How many times the page asked for notification permission (counted by an init script). */
     __asks?: number;
   }
-}
-
-interface Product {
-  _id: string;
-  category: string;
-  vendorId: string;
-  inStock: boolean;
-  options: { _id: string }[];
-}
-
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Push',
-  address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City',
-  state: 'Edo',
-  zipcode: '300283',
-  country: 'Nigeria',
-  phone: '08031234567',
-  latitude: 6.39795,
-  longitude: 5.6196,
-};
-
-async function openProduct(page: Page): Promise<Product> {
-  const [products, open] = await Promise.all([
-    page.request.get('/api/product/list').then((r) => r.json() as Promise<{ products: Product[] }>),
-    alwaysOpenVendorIds(page.request),
-  ]);
-  const p = products.products.find((x) => x.inStock && open.has(x.vendorId));
-  if (!p) throw new Error('no open vendor with an in-stock product');
-  return p;
 }
 
 test.use({ permissions: ['notifications'] });
@@ -75,25 +44,8 @@ test('asks for notifications only after the first order, and the service worker 
       return (await reg?.pushManager.getSubscription()) != null;
     });
 
-  const product = await openProduct(page);
-  const email = `push-${Date.now().toString(36)}@example.com`;
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/user/register', {
-        name: 'Push Tester',
-        email,
-        password: 'Push#2026aa',
-      })
-    ).ok(),
-  ).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/cart/update', {
-        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
-      })
-    ).ok(),
-  ).toBe(true);
+  const product = await openProduct(page.request);
+  await customerWithCart(page.request, baseURL!, cartLine(product), { label: 'push' });
 
   // Page loads before any order: no question, no prompt, no push subscription (the app's
   // service worker is there from the first visit).
@@ -109,12 +61,7 @@ test('asks for notifications only after the first order, and the service worker 
   expect(await subscribed()).toBe(false);
 
   // The first order, paid on the sandbox page.
-  await page.goto('/cart');
-  await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
+  await payCart(page);
   const card = page.getByTestId('order-card').first();
   await expect(card.getByTestId('order-status')).toHaveText('Order Placed');
   // The timeline shows the step done, with its time, and the steps to come.

@@ -3,11 +3,25 @@ import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
-  type APIResponse,
   type Browser,
   type Page,
 } from '@playwright/test';
-import { apiPost, hydrated } from './tests/helpers';
+import {
+  ADMIN,
+  RIDER,
+  SUPPORT,
+  VENDOR,
+  apiOk,
+  applyToSell,
+  fillCart,
+  hydrated,
+  paidDispatch,
+  productPath,
+  saveAddress,
+  signIn,
+  signUpCustomer,
+  type Product,
+} from './tests/helpers';
 
 /**
  * Every journey on a 360×740 phone: the chat button covers no text or control (and the portals
@@ -19,48 +33,12 @@ import { apiPost, hydrated } from './tests/helpers';
 const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
 
-const DEMO = {
-  vendor: { email: 'vendor@jara.test', password: 'Vendor#2026' },
-  rider: { email: 'rider@jara.test', password: 'Rider#2026' },
-  support: { email: 'support@jara.test', password: 'Support#2026' },
-  admin: { email: 'admin@jara.test', password: 'Admin#2026' },
-};
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Narrow',
-  address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City',
-  state: 'Edo',
-  zipcode: '300283',
-  country: 'Nigeria',
-  phone: '08031234567',
-  latitude: 6.39795,
-  longitude: 5.6196,
-};
-
-interface Product {
-  _id: string;
-  name: string;
-  category: string;
-  vendorId: string;
-  inStock: boolean;
-  options: { _id: string; name: string }[];
-}
-
-// A 1×1 PNG: the server re-encodes whatever it gets.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const productPath = (p: Product) =>
-  p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
+const DEMO = { vendor: VENDOR, rider: RIDER, support: SUPPORT, admin: ADMIN };
 
 async function phoneContext(browser: Browser, baseURL: string, who?: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  if (who) expect((await apiPost(page.request, baseURL, '/api/user/login', who)).ok()).toBe(true);
+  if (who) await signIn(page.request, baseURL, who);
   return { context, page };
 }
 
@@ -81,19 +59,14 @@ async function demoKitchen(req: APIRequestContext) {
 /** A new customer with an address, a paid order from the demo kitchen, a paid dispatch and a full cart. */
 async function customerWithHistory(browser: Browser, baseURL: string) {
   const c = await phoneContext(browser, baseURL);
-  const email = `fit-${unique()}@example.com`;
   const req = c.page.request;
-  expect(
-    (await apiPost(req, baseURL, '/api/user/register', { name: 'Ada Narrow', email, password: 'Narrow#2026x' })).ok(),
-  ).toBe(true);
-  const address = (await (await apiPost(req, baseURL, '/api/address/add', { ...ADDRESS, email })).json()).address as {
-    _id: string;
-  };
+  const { email } = await signUpCustomer(req, baseURL, { label: 'fit', name: 'Ada Narrow' });
+  const address = await saveAddress(req, baseURL, { email, lastName: 'Narrow' });
   const shop = await demoKitchen(req);
 
   /** Pays for the kitchen's two products on the sandbox. */
   const payOrder = async () => {
-    const order = await apiPost(req, baseURL, '/api/payment/paystack', {
+    const order = await apiOk(req, baseURL, '/api/payment/paystack', {
       items: [
         { product: shop.several._id, optionId: shop.several.options[0]!._id, quantity: 1 },
         { product: shop.single._id, optionId: shop.single.options[0]!._id, quantity: 2 },
@@ -101,43 +74,29 @@ async function customerWithHistory(browser: Browser, baseURL: string) {
       address: address._id,
       email,
     });
-    expect(order.ok(), await order.text()).toBe(true);
     await c.page.goto((await order.json()).url);
     await c.page.getByRole('button', { name: /^Pay ₦/ }).click();
     await expect(c.page).toHaveURL(/\/my-orders$/, { timeout: 20_000 });
   };
   await payOrder();
 
-  const dispatch = await apiPost(req, baseURL, '/api/payment/paystack-dispatch', {
+  await paidDispatch(c.page, baseURL, {
     pickupAddress: address._id,
     email,
-    deliveryNote: 'A sealed envelope of lecture notes',
+    note: 'A sealed envelope of lecture notes',
     isExpress: true,
-    dropoff: {
-      firstName: 'Bola',
-      lastName: 'Ade',
-      email: 'bola@example.com',
-      phone: '08051234567',
-      address: 'Faculty of Engineering, University of Benin',
-      latitude: 6.4017,
-      longitude: 5.6141,
-    },
   });
-  expect(dispatch.ok(), await dispatch.text()).toBe(true);
-  await c.page.goto((await dispatch.json()).url);
-  await c.page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(c.page).toHaveURL(/\/dispatch$/, { timeout: 20_000 });
 
   // The cart after paying is empty: fill it again, one line with options and one without.
-  const fillCart = async () => {
+  const refillCart = async () => {
     const cartItems = {
       [shop.several._id]: { [shop.several.options[1]!._id]: 1 },
       [shop.single._id]: { [shop.single.options[0]!._id]: 1 },
     };
-    expect((await apiPost(req, baseURL, '/api/cart/update', { cartItems })).ok()).toBe(true);
+    await fillCart(req, baseURL, cartItems);
   };
-  await fillCart();
-  return { ...c, shop, payOrder, fillCart };
+  await refillCart();
+  return { ...c, shop, payOrder, refillCart };
 }
 
 /**
@@ -148,26 +107,22 @@ async function customerWithHistory(browser: Browser, baseURL: string) {
 async function deliverOrder(baseURL: string, customer: APIRequestContext) {
   const as = async (who: { email: string; password: string }) => {
     const api = await playwrightRequest.newContext({ baseURL });
-    expect((await apiPost(api, baseURL, '/api/user/login', who)).ok()).toBe(true);
+    await signIn(api, baseURL, who);
     return api;
   };
   const [vendor, rider] = [await as(DEMO.vendor), await as(DEMO.rider)];
-  const ok = async (res: Promise<APIResponse>) => {
-    const r = await res;
-    expect(r.ok(), await r.text()).toBe(true);
-  };
   const orderId = ((await (await customer.get('/api/order/user')).json()).orders as { _id: string }[])[0]!._id;
-  await ok(apiPost(vendor, baseURL, `/api/seller/orders/${orderId}/confirm`, {}));
-  await ok(apiPost(rider, baseURL, `/api/rider/jobs/order/${orderId}/accept`, {}));
-  await ok(apiPost(rider, baseURL, `/api/rider/jobs/order/${orderId}/picked`, {}));
+  await apiOk(vendor, baseURL, `/api/seller/orders/${orderId}/confirm`, {});
+  await apiOk(rider, baseURL, `/api/rider/jobs/order/${orderId}/accept`, {});
+  await apiOk(rider, baseURL, `/api/rider/jobs/order/${orderId}/picked`, {});
   const code = ((await (await customer.get('/api/order/user')).json()).orders as { deliveryCode: string }[])[0]!
     .deliveryCode;
-  await ok(apiPost(rider, baseURL, `/api/rider/jobs/order/${orderId}/deliver`, { code }));
+  await apiOk(rider, baseURL, `/api/rider/jobs/order/${orderId}/deliver`, { code });
   const account = { accountName: 'Vera Vendor', accountNumber: '0123456789', bankCode: '044' };
-  await ok(apiPost(vendor, baseURL, '/api/seller/payouts', account));
-  await ok(apiPost(rider, baseURL, '/api/rider/payouts', { ...account, accountName: 'Rotimi Rider' }));
+  await apiOk(vendor, baseURL, '/api/seller/payouts', account);
+  await apiOk(rider, baseURL, '/api/rider/payouts', { ...account, accountName: 'Rotimi Rider' });
   const dispatchId = ((await (await customer.get('/api/dispatch/user')).json()).orders as { _id: string }[])[0]!._id;
-  await ok(apiPost(rider, baseURL, `/api/rider/jobs/dispatch/${dispatchId}/accept`, {}));
+  await apiOk(rider, baseURL, `/api/rider/jobs/dispatch/${dispatchId}/accept`, {});
   await vendor.dispose();
   await rider.dispose();
 }
@@ -176,38 +131,26 @@ async function deliverOrder(baseURL: string, customer: APIRequestContext) {
 async function pendingApplications(baseURL: string) {
   const applicant = async (label: string) => {
     const api = await playwrightRequest.newContext({ baseURL });
-    const who = { name: `${label} Okonkwo-Adebayo`, email: `${label.toLowerCase()}-${unique()}@example.com` };
-    expect((await apiPost(api, baseURL, '/api/user/register', { ...who, password: 'Apply#2026x' })).ok()).toBe(true);
+    await signUpCustomer(api, baseURL, { label: label.toLowerCase(), name: `${label} Okonkwo-Adebayo` });
     return api;
   };
   const rider = await applicant('Rider');
-  const applied = await apiPost(rider, baseURL, '/api/rider/apply', {
+  await apiOk(rider, baseURL, '/api/rider/apply', {
     name: 'Chukwuemeka Okonkwo-Adebayo',
     phone: '08071234567',
     dateOfBirth: '2000-04-02',
     vehicle: 'motorcycle',
     acceptTerms: true,
   });
-  expect(applied.ok(), await applied.text()).toBe(true);
 
   const shop = await applicant('Shop');
-  const photo = await shop.post('/api/seller/upload?kind=profile', {
-    headers: { Origin: baseURL },
-    multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(photo.ok(), await photo.text()).toBe(true);
-  const place = (await (await shop.get('/api/geocoding/search?q=main%20gate')).json()).data[0];
-  const opened = await apiPost(shop, baseURL, '/api/seller/apply', {
+  await applyToSell(shop, baseURL, {
     businessName: 'Iya Basira Groceries and Provisions',
     kind: 'goods',
-    phone: '08061234567',
-    placeId: place.place_id,
     openingHours: Object.fromEntries(
       ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '08:00', close: '20:00' }]),
     ),
-    profilePhoto: (await photo.json()).url,
   });
-  expect(opened.ok(), await opened.text()).toBe(true);
   await rider.dispose();
   await shop.dispose();
 }
@@ -482,7 +425,7 @@ test('on a 360×740 phone no label, button or placeholder is cut, no short word 
   await deliverOrder(baseURL!, customer.page.request);
   // A second order the kitchen has still to confirm.
   await customer.payOrder();
-  await customer.fillCart();
+  await customer.refillCart();
   await pendingApplications(baseURL!);
   // Something in both of support's inboxes: a chat from the customer and a guest's contact message.
   const headers = { Origin: baseURL!, 'X-Forwarded-For': '198.18.250.1' };
@@ -646,16 +589,7 @@ test('a campus address comes with its state, postcode and country, still editabl
   baseURL,
 }) => {
   const { context, page } = await phoneContext(browser, baseURL!);
-  const email = `campus-${unique()}@example.com`;
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/user/register', {
-        name: 'Ada Campus',
-        email,
-        password: 'Campus#2026x',
-      })
-    ).ok(),
-  ).toBe(true);
+  await signUpCustomer(page.request, baseURL!, { label: 'campus', name: 'Ada Campus' });
   await page.goto('/add-address');
   await hydrated(page);
   await expect(page.getByLabel('City')).toHaveValue('Benin City');

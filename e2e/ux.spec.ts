@@ -6,8 +6,27 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { alwaysOpenVendorIds, apiPost, hydrated } from './tests/helpers';
+import {
+  ADMIN,
+  CUSTOMER,
+  RIDER,
+  apiOk,
+  applyToSell,
+  cartLine,
+  customerWithCart,
+  hydrated,
+  openProduct,
+  paidDispatch,
+  payCart,
+  placeOrder,
+  productPath,
+  saveAddress,
+  seriousViolations,
+  signIn,
+  signUpCustomer,
+  unique,
+  type Product,
+} from './tests/helpers';
 
 /**
  * What a student on a phone trips over (issue 13), on a phone viewport: login keeps your place
@@ -19,63 +38,15 @@ import { alwaysOpenVendorIds, apiPost, hydrated } from './tests/helpers';
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
-const ADMIN = { email: 'admin@jara.test', password: 'Admin#2026' };
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Phone',
-  email: 'phone@example.com',
-  address: 'Hall 2 (Tinubu Hall), University of Benin',
-  city: 'Benin City',
-  state: 'Edo',
-  zipcode: '300283',
-  country: 'Nigeria',
-  phone: '08031234567',
-  latitude: 6.39795,
-  longitude: 5.6196,
-};
-const ALL_DAY = Object.fromEntries(
-  ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, { open: '00:00', close: '23:59' }]),
-);
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-interface Product {
-  _id: string;
-  name: string;
-  category: string;
-  vendorId: string;
-  inStock: boolean;
-  options: { _id: string; price: number; offerPrice: number | null }[];
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const productPath = (p: Product) =>
-  p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
-
-/** An in-stock, single-option product of a vendor open round the clock (so Add to Cart needs no choice). */
-async function openProduct(req: APIRequestContext): Promise<Product> {
-  const [products, open] = await Promise.all([
-    req.get('/api/product/list').then((r) => r.json() as Promise<{ products: Product[] }>),
-    alwaysOpenVendorIds(req),
-  ]);
-  const fits = (x: Product) => x.inStock && open.has(x.vendorId) && x.options.length === 1;
-  const p = products.products.find((x) => fits(x) && x.category !== 'food') ?? products.products.find(fits);
-  if (!p) throw new Error('no open vendor with an in-stock product');
-  return p;
-}
+/** One single-option product (so Add to Cart needs no choice) of a vendor open round the clock. */
+const singleOption = (req: APIRequestContext) => openProduct(req, (p) => p.options.length === 1);
 
 /** A new account with one saved address, made outside the browser (the browser stays a guest). */
 async function newAccount(baseURL: string, label: string) {
   const api = await playwrightRequest.newContext({ baseURL });
-  const email = `${label}-${unique()}@example.com`;
-  const password = 'Phone#2026x';
-  expect((await apiPost(api, baseURL, '/api/user/register', { name: `${label} Tester`, email, password })).ok()).toBe(
-    true,
-  );
-  expect((await apiPost(api, baseURL, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  return { api, email, password };
+  const account = await signUpCustomer(api, baseURL, { label });
+  await saveAddress(api, baseURL, { email: account.email });
+  return { api, ...account };
 }
 
 async function loginInDialog(page: Page, email: string, password: string) {
@@ -87,22 +58,11 @@ async function loginInDialog(page: Page, email: string, password: string) {
   await expect(dialog).toBeHidden();
 }
 
-async function placeOrderToSandbox(page: Page) {
-  const place = page.getByRole('button', { name: 'Place Order' });
-  await expect(page.getByTestId('summary-delivery')).toHaveText(/₦/);
-  await expect(place).toBeEnabled();
-  const shown = (await page.getByTestId('summary-total').textContent())!.trim();
-  await place.click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/jara-o-/);
-  await expect(page.getByTestId('sandbox-amount')).toHaveText(shown);
-  return shown;
-}
-
 test('login from the cart stays on the cart, shows the real fee, and pays on the sandbox', async ({
   page,
   baseURL,
 }) => {
-  const product = await openProduct(page.request);
+  const product = await singleOption(page.request);
   const account = await newAccount(baseURL!, 'cartlogin');
 
   await page.goto(productPath(product));
@@ -119,7 +79,7 @@ test('login from the cart stays on the cart, shows the real fee, and pays on the
   await expect(page.getByRole('main').getByText(product.name, { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('summary-total')).toHaveText(/^₦/);
 
-  const shown = await placeOrderToSandbox(page);
+  const shown = await placeOrder(page);
   await page.getByRole('button', { name: `Pay ${shown}` }).click();
   await expect(page.getByText('Payment confirmed. Thank you!')).toBeVisible();
   await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
@@ -133,28 +93,11 @@ test('a declined payment returns to the cart with the items and Try again; so do
   page,
   baseURL,
 }) => {
-  const product = await openProduct(page.request);
-  const email = `declined-${unique()}@example.com`;
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/user/register', {
-        name: 'Declined Tester',
-        email,
-        password: 'Phone#2026x',
-      })
-    ).ok(),
-  ).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/cart/update', {
-        cartItems: { [product._id]: { [product.options[0]!._id]: 2 } },
-      })
-    ).ok(),
-  ).toBe(true);
+  const product = await singleOption(page.request);
+  await customerWithCart(page.request, baseURL!, cartLine(product, 2), { label: 'declined' });
 
   await page.goto('/cart');
-  await placeOrderToSandbox(page);
+  await placeOrder(page);
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page).toHaveURL(/\/cart\?payment=failed$/, { timeout: 15_000 });
   const alert = page.getByRole('alert').filter({ hasText: 'Your payment was declined.' });
@@ -186,7 +129,7 @@ test('portals ask to log in on the spot and keep the place; the menu shows the p
   page,
 }) => {
   await page.goto('/rider');
-  await loginInDialog(page, 'rider@jara.test', 'Rider#2026');
+  await loginInDialog(page, RIDER.email, RIDER.password);
   await expect(page).toHaveURL(/\/rider$/);
   await expect(page.getByRole('navigation', { name: 'Rider sections' })).toBeVisible();
 
@@ -205,7 +148,7 @@ test('portals ask to log in on the spot and keep the place; the menu shows the p
   // The footer has the ways in too; My Orders keeps its place after a login as well.
   await page.goto('/my-orders');
   await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
-  await loginInDialog(page, 'customer@jara.test', 'Customer#2026');
+  await loginInDialog(page, CUSTOMER.email, CUSTOMER.password);
   await expect(page).toHaveURL(/\/my-orders$/);
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Sell on Jara' })).toHaveAttribute('href', '/seller');
@@ -215,17 +158,8 @@ test('portals ask to log in on the spot and keep the place; the menu shows the p
 async function contextFor(browser: Browser, baseURL: string, who?: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  if (who) expect((await apiPost(page.request, baseURL, '/api/user/login', who)).ok()).toBe(true);
+  if (who) await signIn(page.request, baseURL, who);
   return { context, page };
-}
-
-async function upload(req: APIRequestContext, baseURL: string) {
-  const res = await req.post('/api/seller/upload?kind=profile', {
-    headers: { Origin: baseURL },
-    multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).url as string;
 }
 
 test('a vendor applies to ride, the admin approves (and sees both roles), the vendor goes online and delivers a job', async ({
@@ -239,24 +173,13 @@ test('a vendor applies to ride, the admin approves (and sees both roles), the ve
   const sender = await contextFor(browser, base);
 
   // A shop owner whose shop is approved: a vendor.
-  const email = `vendorider-${unique()}@example.com`;
-  const password = 'Vendor#2026x';
   const name = `Mama Ronke Okonkwo-Adebayo ${unique()}`;
-  expect((await apiPost(vendor.page.request, base, '/api/user/register', { name, email, password })).ok()).toBe(true);
-  const place = (await (await vendor.page.request.get('/api/geocoding/search?q=main%20gate')).json()).data[0];
-  const applied = await apiPost(vendor.page.request, base, '/api/seller/apply', {
+  const { email } = await signUpCustomer(vendor.page.request, base, { label: 'vendorider', name });
+  const shopId = await applyToSell(vendor.page.request, base, {
     businessName: `Ronke's Kitchen ${unique()}`,
     kind: 'goods',
-    phone: '08061234567',
-    placeId: place.place_id,
-    openingHours: ALL_DAY,
-    profilePhoto: await upload(vendor.page.request, base),
   });
-  expect(applied.ok(), await applied.text()).toBe(true);
-  const shopId = (await applied.json()).vendor._id as string;
-  expect((await apiPost(admin.page.request, base, `/api/admin/applications/vendor/${shopId}/approve`, {})).ok()).toBe(
-    true,
-  );
+  await apiOk(admin.page.request, base, `/api/admin/applications/vendor/${shopId}/approve`, {});
 
   // On the phone, the vendor finds the way in from the menu and applies to ride.
   await vendor.page.goto('/');
@@ -296,45 +219,18 @@ test('a vendor applies to ride, the admin approves (and sees both roles), the ve
   expect(knob).toEqual({ inside: true, clear: true });
 
   // A sender pays for a dispatch; the job reaches the vendor-rider's board.
-  const senderEmail = `sender-${unique()}@example.com`;
-  expect(
-    (
-      await apiPost(sender.page.request, base, '/api/user/register', {
-        name: 'Sade Sender',
-        email: senderEmail,
-        password: 'Sender#2026x',
-      })
-    ).ok(),
-  ).toBe(true);
-  const pickup = (
-    await (await apiPost(sender.page.request, base, '/api/address/add', { ...ADDRESS, email: senderEmail })).json()
-  ).address as { _id: string };
+  const { email: senderEmail } = await signUpCustomer(sender.page.request, base, {
+    label: 'sender',
+    name: 'Sade Sender',
+  });
+  const pickup = await saveAddress(sender.page.request, base, { email: senderEmail });
   const note = `Phone parcel ${unique()}`;
-  const started = await apiPost(sender.page.request, base, '/api/payment/paystack-dispatch', {
+  const { _id: dispatchId } = await paidDispatch(sender.page, base, {
     pickupAddress: pickup._id,
     email: senderEmail,
-    deliveryNote: note,
+    note,
     isExpress: false,
-    dropoff: {
-      firstName: 'Bola',
-      lastName: 'Ade',
-      email: 'bola@example.com',
-      phone: '08051234567',
-      address: 'Faculty of Engineering, University of Benin',
-      latitude: 6.4017,
-      longitude: 5.6141,
-    },
   });
-  expect(started.ok(), await started.text()).toBe(true);
-  await sender.page.goto((await started.json()).url);
-  await sender.page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(sender.page).toHaveURL(/\/dispatch$/, { timeout: 20_000 });
-  const dispatchId = (
-    (await (await sender.page.request.get('/api/dispatch/user')).json()).orders as {
-      _id: string;
-      deliveryNote: string;
-    }[]
-  ).find((d) => d.deliveryNote === note)!._id;
 
   const job = vendor.page.locator(`[data-job-id="${dispatchId}"]`);
   await expect(job).toBeVisible({ timeout: 35_000 });
@@ -399,25 +295,8 @@ test('the chat button covers no button or link on home, /products, /cart and My 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const product = await openProduct(page.request);
-  const email = `fab-${unique()}@example.com`;
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/user/register', {
-        name: 'Fab Tester',
-        email,
-        password: 'Phone#2026x',
-      })
-    ).ok(),
-  ).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/cart/update', {
-        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
-      })
-    ).ok(),
-  ).toBe(true);
+  const product = await singleOption(page.request);
+  await customerWithCart(page.request, baseURL!, cartLine(product), { label: 'fab' });
 
   await page.goto('/');
   // At the top of home the category tiles fill the right side of the lower half: the button is
@@ -439,9 +318,7 @@ test('the chat button covers no button or link on home, /products, /cart and My 
   await expectChatButtonClear(page);
 
   // An order to list: pay the cart on the sandbox.
-  await placeOrderToSandbox(page);
-  await page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
+  await payCart(page);
   await expect(page.getByTestId('order-card').first()).toBeVisible();
   await expectChatButtonClear(page);
   // Still there to be used where it is clear.
@@ -456,43 +333,12 @@ test('the new screens pass axe: cart after a declined payment, option chooser, a
 }) => {
   // Three whole-page axe runs: more than the default minute on a busy 2-core machine.
   test.setTimeout(180_000);
-  const serious = async (p: Page) => {
-    const { violations } = await new AxeBuilder({ page: p })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  };
-  const product = await openProduct(page.request);
-  const email = `axe-${unique()}@example.com`;
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/user/register', {
-        name: 'Axe Tester',
-        email,
-        password: 'Phone#2026x',
-      })
-    ).ok(),
-  ).toBe(true);
-  expect((await apiPost(page.request, baseURL!, '/api/address/add', { ...ADDRESS, email })).ok()).toBe(true);
-  expect(
-    (
-      await apiPost(page.request, baseURL!, '/api/cart/update', {
-        cartItems: { [product._id]: { [product.options[0]!._id]: 1 } },
-      })
-    ).ok(),
-  ).toBe(true);
+  const product = await singleOption(page.request);
+  await customerWithCart(page.request, baseURL!, cartLine(product), { label: 'axe' });
   await page.goto('/cart?payment=failed');
   await expect(page.getByRole('alert').filter({ hasText: 'Your payment was declined.' })).toBeVisible();
   await expect(page.getByTestId('summary-delivery')).toHaveText(/₦/);
-  expect(await serious(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   const products = (await (await page.request.get('/api/product/list')).json()).products as Product[];
   const several = products.find((p) => p.inStock && p.options.length > 1);
@@ -500,12 +346,12 @@ test('the new screens pass axe: cart after a declined payment, option chooser, a
     await page.goto('/products');
     await page.getByRole('button', { name: `Choose an option of ${several.name}` }).click();
     await expect(page.getByRole('dialog', { name: 'Choose an option' })).toBeVisible();
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   }
 
   const admin = await contextFor(browser, baseURL!, ADMIN);
   await admin.page.goto('/admin/users');
   await expect(admin.page.getByRole('checkbox').first()).toBeVisible();
-  expect(await serious(admin.page)).toEqual([]);
+  expect(await seriousViolations(admin.page)).toEqual([]);
   await admin.context.close();
 });
