@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { Batcher } from './batch.js';
-import type { Db } from './db/client.js';
+import type { Db, Executor } from './db/client.js';
 import { sessions } from './db/tables.js';
 import { users } from '../modules/auth/auth.tables.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
@@ -105,6 +105,14 @@ export class SessionStore {
       : eq(sessions.userId, userId);
     const gone = await this.db.delete(sessions).where(where).returning({ idHash: sessions.idHash });
     this.ended(gone.map((g) => g.idHash));
+  }
+
+  /**
+   * Ends every session of the user inside the caller's transaction, for a command-line tool that
+   * runs no store and no socket server (npm run admin:create), so no listener is told.
+   */
+  static async endAllIn(ex: Executor, userId: string): Promise<void> {
+    await ex.delete(sessions).where(eq(sessions.userId, userId));
   }
 
   private ended(idHashes: string[]): void {

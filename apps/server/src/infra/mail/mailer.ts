@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { assertOutsideTransaction, type Db, type Executor } from '../db/client.js';
 import { mailOutbox } from '../db/tables.js';
@@ -54,6 +54,11 @@ export class Mailer {
       .values({ toAddress: msg.to, subject: msg.subject, textBody: msg.text, htmlBody: msg.html ?? null })
       .returning({ id: mailOutbox.id });
     await this.jobs.enqueue(ex, MAIL_JOB, { outboxId: row!.id, attachments: msg.attachments ?? [] });
+  }
+
+  /** The latest mail put in the outbox, newest first (the admin reads it outside production). */
+  async recent(limit = 100) {
+    return this.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
   }
 
   private async deliver(id: number, attachments: MailMessage['attachments']): Promise<void> {

@@ -1,3 +1,13 @@
 /** The auth module's surface: what the app and other modules may use. */
 export { authModule } from './auth.routes.js';
 export { findUserById } from './users.repo.js';
+export {
+  accountIdsMatching,
+  accountsByIds,
+  createAccount,
+  dropProductFromCarts,
+  lockAccount,
+  lockAccountByEmail,
+  searchAccounts,
+  updateAccount,
+} from './account-admin.service.js';

@@ -9,3 +9,4 @@ export {
   listRiderDispatches,
   type DispatchRow,
 } from './dispatch.repo.js';
+export { adminDispatchList } from './portals.service.js';

@@ -2,4 +2,5 @@
 export { paymentsModule } from './payments.routes.js';
 export { checkAttempt, type AttemptInput } from './attempts.js';
 export type { PaymentRow } from './payments.service.js';
+export { paidPaymentOf, paymentRecordOf } from './subjects.service.js';
 export type { PaymentState } from './payments.tables.js';
