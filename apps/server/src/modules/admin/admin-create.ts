@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { Email, passwordProblems } from '@jara/shared';
 import type { Db } from '../../infra/db/client.js';
-import { sessions } from '../../infra/db/tables.js';
-import { users } from '../auth/auth.tables.js';
-import { roleChanges } from './admin.tables.js';
+import { SessionStore } from '../../infra/sessions.js';
+import { createAccount, lockAccountByEmail, updateAccount } from '../auth/index.js';
+import { recordRoleChange } from './admin.repo.js';
 import { hashPassword } from '../../lib/crypto.js';
 
 /** A random password that meets the password rules (upper, lower, digit, special). */
@@ -31,23 +30,16 @@ export async function createOrPromoteAdmin(
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    const existing = await lockAccountByEmail(tx, email);
     if (!existing) {
-      await tx.insert(users).values({ email, name: cleanName, roles: ['admin'], passwordHash });
+      await createAccount(tx, { email, name: cleanName, roles: ['admin'], passwordHash });
       return true;
     }
     const roles = existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin' as const];
-    await tx.update(users).set({ roles, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
-    if (roles !== existing.roles) {
-      await tx.insert(roleChanges).values({
-        userId: existing.id,
-        actorId: null,
-        fromRole: existing.roles.join(','),
-        toRole: roles.join(','),
-        reason: 'npm run admin:create',
-      });
-    }
-    await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    await updateAccount(tx, existing.id, { roles, passwordHash });
+    if (roles !== existing.roles)
+      await recordRoleChange(tx, existing.id, existing.roles, roles, null, 'npm run admin:create');
+    await SessionStore.endAllIn(tx, existing.id);
     return false;
   });
   return { email, password, created };

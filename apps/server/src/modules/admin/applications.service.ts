@@ -1,17 +1,25 @@
-import { type ApplicationsAnswer } from '@jara/shared';
+import { type ApplicationsAnswer, type Role } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import * as repo from './admin.repo.js';
+import { accountsByIds, lockAccount, updateAccount } from '../auth/index.js';
+import { lockShop, pendingShops, updateShop } from '../catalogue/index.js';
+import { decideRiderApplication, lockRiderApplication, pendingRiderApplications } from '../rider/index.js';
+import { recordRoleChange } from './admin.repo.js';
 
 /** Vendor and rider applications: the pending ones, and the admin's decision on each. */
 export class AdminApplications {
   constructor(private readonly ctx: AppContext) {}
 
   async list(): Promise<Omit<ApplicationsAnswer, 'success'>> {
-    const [vs, rs] = await Promise.all([repo.pendingVendors(this.ctx.db), repo.pendingRiders(this.ctx.db)]);
+    const [vs, rs] = await Promise.all([pendingShops(this.ctx.db), pendingRiderApplications(this.ctx.db)]);
+    const accounts = await accountsByIds(this.ctx.db, [
+      ...vs.flatMap((v) => (v.userId ? [v.userId] : [])),
+      ...rs.map((r) => r.userId),
+    ]);
+    const account = (userId: string | null) => (userId ? accounts.get(userId) : undefined);
     return {
-      vendors: vs.map(({ v, email, userName }) => ({
+      vendors: vs.map((v) => ({
         _id: v.id,
         businessName: v.businessName,
         kind: v.kind,
@@ -21,19 +29,27 @@ export class AdminApplications {
         longitude: v.longitude,
         profilePhoto: v.profilePhoto,
         openingHours: v.openingHours,
-        applicant: userName,
-        email,
+        // A shop without its account still shows, its applicant unknown.
+        applicant: account(v.userId)?.name ?? null,
+        email: account(v.userId)?.email ?? null,
         createdAt: v.createdAt.toISOString(),
       })),
-      riders: rs.map(({ r, email }) => ({
-        _id: r.id,
-        name: r.name,
-        phone: r.phone,
-        dateOfBirth: r.dateOfBirth,
-        vehicle: r.vehicle,
-        email,
-        createdAt: r.createdAt.toISOString(),
-      })),
+      // A rider application shows only with its account.
+      riders: rs.flatMap((r) => {
+        const a = account(r.userId);
+        if (!a) return [];
+        return [
+          {
+            _id: r.id,
+            name: r.name,
+            phone: r.phone,
+            dateOfBirth: r.dateOfBirth,
+            vehicle: r.vehicle,
+            email: a.email,
+            createdAt: r.createdAt.toISOString(),
+          },
+        ];
+      }),
     };
   }
 
@@ -45,21 +61,24 @@ export class AdminApplications {
     decision: { approve: true } | { approve: false; reason: string },
   ) {
     await this.ctx.db.transaction(async (tx) => {
-      const app = kind === 'vendor' ? await repo.lockVendor(tx, id) : await repo.lockRider(tx, id);
+      const app = kind === 'vendor' ? await lockShop(tx, id) : await lockRiderApplication(tx, id);
       if (!app) throw notFound('Application not found.');
       if (app.status !== 'pending') throw conflict(`This application is already ${app.status}.`, 'already_reviewed');
       if (!app.userId) throw conflict('This application has no account.', 'no_account');
       if (app.userId === admin.id) throw forbidden('You cannot review your own application.');
-      const user = await repo.lockUser(tx, app.userId);
+      const user = await lockAccount(tx, app.userId);
       if (!user) throw notFound('Application not found.');
       const name = kind === 'vendor' ? (app as { businessName: string }).businessName : user.name;
       if (decision.approve) {
-        if (kind === 'vendor') await repo.setVendorStatus(tx, id, 'approved', null);
-        else await repo.setRiderStatus(tx, id, 'approved', null);
-        const role = kind === 'vendor' ? 'vendor' : 'rider';
+        if (kind === 'vendor') await updateShop(tx, id, { status: 'approved', rejectionReason: null });
+        else await decideRiderApplication(tx, id, 'approved', null);
+        const role: Role = kind === 'vendor' ? 'vendor' : 'rider';
         // The role is added to the ones the account holds: a vendor can ride, a rider can sell.
-        if (!user.roles.includes(role))
-          await repo.setRoles(tx, user.id, user.roles, [...user.roles, role], admin.id, `${kind} application approved`);
+        if (!user.roles.includes(role)) {
+          const roles = [...user.roles, role];
+          await updateAccount(tx, user.id, { roles });
+          await recordRoleChange(tx, user.id, user.roles, roles, admin.id, `${kind} application approved`);
+        }
         const where = kind === 'vendor' ? `${this.ctx.config.publicUrl}/seller` : `${this.ctx.config.publicUrl}/rider`;
         await this.ctx.mailer.send(tx, {
           to: user.email,
@@ -67,8 +86,8 @@ export class AdminApplications {
           text: `Hello ${user.name},\n\nGood news: your ${kind === 'vendor' ? `shop "${name}"` : 'rider application'} has been approved. Open ${where} to get started.\n\nJara`,
         });
       } else {
-        if (kind === 'vendor') await repo.setVendorStatus(tx, id, 'rejected', decision.reason);
-        else await repo.setRiderStatus(tx, id, 'rejected', decision.reason);
+        if (kind === 'vendor') await updateShop(tx, id, { status: 'rejected', rejectionReason: decision.reason });
+        else await decideRiderApplication(tx, id, 'rejected', decision.reason);
         await this.ctx.mailer.send(tx, {
           to: user.email,
           subject: kind === 'vendor' ? 'About your Jara shop application' : 'About your Jara rider application',

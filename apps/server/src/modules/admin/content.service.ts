@@ -1,10 +1,18 @@
 import type { AdminCategory, BannerDto, BannerInput, CategoryInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import {
+  addBanner,
+  allCategories,
+  changeBanner,
+  deleteBanner,
+  deleteCategory,
+  listBanners,
+  saveCategory,
+} from '../catalogue/index.js';
 import { isOwnUpload } from '../media/index.js';
-import * as repo from './admin.repo.js';
 
-function toBannerDto(b: Awaited<ReturnType<typeof repo.listBanners>>[number]): BannerDto {
+function toBannerDto(b: Awaited<ReturnType<typeof listBanners>>[number]): BannerDto {
   return {
     _id: b.id,
     image: b.image,
@@ -16,12 +24,12 @@ function toBannerDto(b: Awaited<ReturnType<typeof repo.listBanners>>[number]): B
   };
 }
 
-/** What the shop window shows: categories and home banners. */
+/** What the shop window shows: categories and home banners, kept by the catalogue module. */
 export class AdminContent {
   constructor(private readonly ctx: AppContext) {}
 
   async categories(): Promise<AdminCategory[]> {
-    return (await repo.allCategories(this.ctx.db)).map((c) => ({
+    return (await allCategories(this.ctx.db)).map((c) => ({
       path: c.path,
       text: c.text,
       image: c.image,
@@ -31,7 +39,7 @@ export class AdminContent {
   }
 
   async saveCategory(input: CategoryInput) {
-    const existing = (await repo.allCategories(this.ctx.db)).find((c) => c.path === input.path);
+    const existing = (await allCategories(this.ctx.db)).find((c) => c.path === input.path);
     if (
       existing?.image !== input.image &&
       !input.image.startsWith('/media/seed/') &&
@@ -39,21 +47,21 @@ export class AdminContent {
     ) {
       throw badRequest('Upload the image again.', 'invalid_image');
     }
-    const clash = (await repo.allCategories(this.ctx.db)).find(
+    const clash = (await allCategories(this.ctx.db)).find(
       (c) => c.text.toLowerCase() === input.text.toLowerCase() && c.path !== input.path,
     );
     if (clash) throw conflict('Another category already has that name.', 'duplicate_category');
-    await repo.upsertCategory(this.ctx.db, input);
+    await saveCategory(this.ctx.db, input);
   }
 
   async deleteCategory(path: string) {
-    const r = await repo.deleteCategory(this.ctx.db, path);
+    const r = await deleteCategory(this.ctx.db, path);
     if (r === 'missing') throw notFound('Category not found.');
     if (r === 'in_use') throw conflict('Products use this category; move them first.', 'category_in_use');
   }
 
   async banners(onlyActive = false) {
-    return (await repo.listBanners(this.ctx.db, onlyActive)).map(toBannerDto);
+    return (await listBanners(this.ctx.db, onlyActive)).map(toBannerDto);
   }
 
   private async checkBannerImage(image: string, current?: string) {
@@ -64,17 +72,17 @@ export class AdminContent {
 
   async createBanner(input: BannerInput) {
     await this.checkBannerImage(input.image);
-    return toBannerDto(await repo.insertBanner(this.ctx.db, input));
+    return toBannerDto(await addBanner(this.ctx.db, input));
   }
 
   async updateBanner(id: string, input: BannerInput) {
-    const current = (await repo.listBanners(this.ctx.db)).find((b) => b.id === id);
+    const current = (await listBanners(this.ctx.db)).find((b) => b.id === id);
     if (!current) throw notFound('Banner not found.');
     await this.checkBannerImage(input.image, current.image);
-    return toBannerDto((await repo.updateBanner(this.ctx.db, id, input))!);
+    return toBannerDto((await changeBanner(this.ctx.db, id, input))!);
   }
 
   async deleteBanner(id: string) {
-    if (!(await repo.deleteBanner(this.ctx.db, id))) throw notFound('Banner not found.');
+    if (!(await deleteBanner(this.ctx.db, id))) throw notFound('Banner not found.');
   }
 }

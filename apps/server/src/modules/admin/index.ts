@@ -1,3 +1,2 @@
 /** The admin module's surface: what the app and other modules may use. */
 export { adminModule } from './admin.routes.js';
-export { listBanners } from './admin.repo.js';

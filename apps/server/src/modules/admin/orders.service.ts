@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   koboToNaira,
   shownOrderStatus,
@@ -8,48 +7,55 @@ import {
   type RefundInput,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import { orderItems, orders } from '../orders/orders.tables.js';
-import { payments } from '../payments/payments.tables.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { findUserById } from '../auth/index.js';
-import { pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
-import * as repo from './admin.repo.js';
-import { iso, isoOf, toTrail } from './records.js';
+import { accountIdsMatching, accountsByIds, findUserById } from '../auth/index.js';
+import { recordStatusEvents, statusEventsOf } from '../order-events/index.js';
+import { adminOrderList, cancelOrderItems, orderWithItems, pushOrderUpdate } from '../orders/index.js';
+import { paidPaymentOf } from '../payments/index.js';
+import { iso, isoOf, trailOf } from './records.js';
 
 /** Orders as an admin sees them: the list, one order with its trail, and refunds. */
 export class AdminOrders {
   constructor(private readonly ctx: AppContext) {}
 
+  /** `q` finds an order by its id or by its customer's name or email. */
   async list(f: { q?: string; status?: string; from?: string; to?: string }): Promise<AdminOrderRow[]> {
-    const rows = await repo.listOrders(this.ctx.db, f);
-    const out = rows.map((o) => ({
-      _id: o.id,
-      createdAt: isoOf(o.created_at),
-      paidAt: iso(o.paid_at),
-      paymentState: o.payment_state,
-      amount: koboToNaira(o.amount_kobo),
-      customerName: o.customer_name,
-      customerEmail: o.customer_email,
-      riderName: o.rider_name,
-      locked: o.locked_at !== null,
-      status: o.payment_state === 'paid' ? shownOrderStatus(o.statuses as ItemStatus[]) : o.payment_state,
-    }));
+    const customerIds = f.q ? await accountIdsMatching(this.ctx.db, f.q) : undefined;
+    const rows = await adminOrderList(this.ctx.db, { q: f.q, customerIds, from: f.from, to: f.to });
+    const people = await accountsByIds(
+      this.ctx.db,
+      rows.flatMap((o) => (o.rider_id ? [o.user_id, o.rider_id] : [o.user_id])),
+    );
+    const out = rows.flatMap((o) => {
+      const customer = people.get(o.user_id);
+      if (!customer) return [];
+      return [
+        {
+          _id: o.id,
+          createdAt: isoOf(o.created_at),
+          paidAt: iso(o.paid_at),
+          paymentState: o.payment_state,
+          amount: koboToNaira(o.amount_kobo),
+          customerName: customer.name,
+          customerEmail: customer.email,
+          riderName: (o.rider_id ? people.get(o.rider_id)?.name : undefined) ?? null,
+          locked: o.locked_at !== null,
+          status: o.payment_state === 'paid' ? shownOrderStatus(o.statuses as ItemStatus[]) : o.payment_state,
+        },
+      ];
+    });
     return f.status ? out.filter((o) => o.status === f.status) : out;
   }
 
   async detail(id: string): Promise<AdminOrderDetail> {
-    const [o] = await this.ctx.db.select().from(orders).where(eq(orders.id, id));
-    if (!o) throw notFound('Order not found.');
-    const items = await this.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, id));
-    const [customer, rider] = await Promise.all([
+    const found = await orderWithItems(this.ctx.db, id);
+    if (!found) throw notFound('Order not found.');
+    const { order: o, items } = found;
+    const [customer, rider, trail] = await Promise.all([
       findUserById(this.ctx.db, o.userId),
       o.riderId ? findUserById(this.ctx.db, o.riderId) : undefined,
-    ]);
-    const [events, pays, refunds] = await Promise.all([
-      repo.statusHistory(this.ctx.db, [id, ...items.map((i) => i.id)]),
-      repo.paymentsOf(this.ctx.db, id),
-      repo.refundsOf(this.ctx.db, id),
+      trailOf(this.ctx.db, [id, ...items.map((i) => i.id)], id),
     ]);
     return {
       _id: o.id,
@@ -77,7 +83,7 @@ export class AdminOrders {
         status: i.status,
         cancelReason: i.cancelReason,
       })),
-      ...toTrail(events, pays, refunds),
+      ...trail,
     };
   }
 
@@ -87,23 +93,19 @@ export class AdminOrders {
    */
   async refund(admin: SessionUser, orderId: string, input: RefundInput) {
     const amount = await this.ctx.db.transaction(async (tx) => {
-      const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      if (!o) throw notFound('Order not found.');
-      const [pay] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.purpose, 'order'), eq(payments.subjectId, orderId), eq(payments.state, 'paid')))
-        .limit(1);
+      const found = await orderWithItems(tx, orderId, true);
+      if (!found) throw notFound('Order not found.');
+      const pay = await paidPaymentOf(tx, 'order', orderId);
       if (!pay) throw conflict('This order has no paid payment to refund.', 'not_paid');
       const left = pay.amountKobo - pay.refundedKobo;
       if (left <= 0) throw conflict('This order has already been refunded in full.', 'already_refunded');
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      const { items } = found;
       let amount: number;
       let targets: typeof items;
       if (input.itemId) {
         const item = items.find((i) => i.id === input.itemId);
         if (!item) throw notFound('Item not found.');
-        const already = (await repo.statusHistory(tx, [item.id])).some(
+        const already = (await statusEventsOf(tx, [item.id])).some(
           (e) => e.status === 'Refunded' || e.status === 'Order Cancelled',
         );
         if (already || item.status === 'Order Cancelled')
@@ -118,10 +120,7 @@ export class AdminOrders {
         .filter((i) => i.status !== 'Order Delivered' && i.status !== 'Order Cancelled')
         .map((i) => i.id);
       if (cancel.length) {
-        await tx
-          .update(orderItems)
-          .set({ status: 'Order Cancelled', cancelReason: input.reason, updatedAt: new Date() })
-          .where(inArray(orderItems.id, cancel));
+        await cancelOrderItems(tx, cancel, input.reason);
         await recordStatusEvents(tx, 'order_item', cancel, 'Order Cancelled', admin.id, input.reason);
       }
       await recordStatusEvents(

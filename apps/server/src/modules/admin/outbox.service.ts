@@ -1,7 +1,6 @@
 import type { OutboxMail } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import * as repo from './admin.repo.js';
 import { iso } from './records.js';
 
 /** Outside production: the mail the app would have sent, to read without an SMTP server. */
@@ -10,7 +9,7 @@ export class AdminOutbox {
 
   async list(): Promise<OutboxMail[]> {
     if (this.ctx.config.isProduction) throw notFound();
-    return (await repo.outbox(this.ctx.db)).map((m) => ({
+    return (await this.ctx.mailer.recent(100)).map((m) => ({
       _id: m.id,
       to: m.toAddress,
       subject: m.subject,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   primaryRole,
   type AdminUserDetailAnswer,
@@ -7,12 +6,11 @@ import {
   type Role,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import { riders } from '../rider/rider.tables.js';
-import { vendors } from '../catalogue/catalogue.tables.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { findUserById } from '../auth/index.js';
-import { riderRating } from '../rider/index.js';
+import { accountsByIds, findUserById, lockAccount, searchAccounts, updateAccount } from '../auth/index.js';
+import { vendorOfUser } from '../catalogue/index.js';
+import { riderApplicationStatus, riderRating, ridersRatedBelow } from '../rider/index.js';
 import * as repo from './admin.repo.js';
 import { isoOf } from './records.js';
 
@@ -23,7 +21,7 @@ export class AdminUsers {
   constructor(private readonly ctx: AppContext) {}
 
   async list(q?: string, role?: Role): Promise<AdminUserDto[]> {
-    return (await repo.searchUsers(this.ctx.db, q, role)).map((u) => ({
+    return (await searchAccounts(this.ctx.db, q, role)).map((u) => ({
       _id: u.id,
       name: u.name,
       email: u.email,
@@ -37,6 +35,10 @@ export class AdminUsers {
     const u = await findUserById(this.ctx.db, id);
     if (!u) throw notFound('User not found.');
     const [history, rating] = await Promise.all([repo.roleHistory(this.ctx.db, id), riderRating(this.ctx.db, id)]);
+    const actors = await accountsByIds(
+      this.ctx.db,
+      history.flatMap((h) => (h.actorId ? [h.actorId] : [])),
+    );
     return {
       user: {
         _id: u.id,
@@ -47,10 +49,10 @@ export class AdminUsers {
         createdAt: u.createdAt.toISOString(),
       },
       roleHistory: history.map((h) => ({
-        from: h.from_role,
-        to: h.to_role,
-        by: h.actor_name,
-        at: isoOf(h.created_at),
+        from: h.fromRole,
+        to: h.toRole,
+        by: (h.actorId ? actors.get(h.actorId)?.name : undefined) ?? null,
+        at: isoOf(h.createdAt),
       })),
       rating: rating.count ? { average: Math.round(rating.avg! * 10) / 10, count: rating.count } : null,
     };
@@ -63,30 +65,36 @@ export class AdminUsers {
   async changeRole(admin: SessionUser, userId: string, role: Role, grant: boolean) {
     if (userId === admin.id) throw forbidden('You cannot change your own roles.');
     const changed = await this.ctx.db.transaction(async (tx) => {
-      const user = await repo.lockUser(tx, userId);
+      const user = await lockAccount(tx, userId);
       if (!user) throw notFound('User not found.');
       if (user.roles.includes(role) === grant) return false;
       if (grant && (role === 'vendor' || role === 'rider')) {
-        const table = role === 'vendor' ? vendors : riders;
-        const [app] = await tx.select({ status: table.status }).from(table).where(eq(table.userId, userId));
-        if (app?.status !== 'approved')
+        const status =
+          role === 'vendor' ? (await vendorOfUser(tx, userId))?.status : await riderApplicationStatus(tx, userId);
+        if (status !== 'approved')
           throw conflict(`Approve their ${role} application first.`, 'no_approved_application');
       }
       const next = grant ? [...user.roles, role] : user.roles.filter((r) => r !== role);
       if (!next.length) throw conflict('An account keeps at least one role.', 'last_role');
-      await repo.setRoles(tx, userId, user.roles, next, admin.id);
+      await updateAccount(tx, userId, { roles: next });
+      await repo.recordRoleChange(tx, userId, user.roles, next, admin.id);
       return true;
     });
     if (changed) this.ctx.realtime.setRoleRoom(userId, role, grant);
   }
 
   async lowRatedRiders(): Promise<LowRatedRider[]> {
-    return (await repo.lowRatedRiders(this.ctx.db, LOW_RATING)).map((r) => ({
-      _id: r.user_id,
-      name: r.name,
-      email: r.email,
-      average: Math.round(Number(r.avg) * 10) / 10,
-      count: Number(r.count),
-    }));
+    const rated = await ridersRatedBelow(this.ctx.db, LOW_RATING);
+    const accounts = await accountsByIds(
+      this.ctx.db,
+      rated.map((r) => r.riderId),
+    );
+    return rated.flatMap((r) => {
+      const a = accounts.get(r.riderId);
+      if (!a) return [];
+      return [
+        { _id: r.riderId, name: a.name, email: a.email, average: Math.round(r.average * 10) / 10, count: r.count },
+      ];
+    });
   }
 }

@@ -17,7 +17,7 @@ import { places } from '../geocoding/geocoding.tables.js';
 import { keepAtMost, Representation, Section } from '../../infra/snapshot.js';
 import type { RedisLink } from '../../infra/redis.js';
 import { PlaceIndex } from '../geocoding/index.js';
-import { listBanners } from '../admin/index.js';
+import { listBanners } from './content.repo.js';
 import {
   listCategoryRows,
   listProductsRanked,
