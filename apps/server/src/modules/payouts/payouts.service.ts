@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { koboToNaira, NIGERIAN_BANKS, type EarningsDto, type PayoutDto, type PayoutInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Module } from '../types.js';
-import { queryRows, type Executor } from '../../infra/db/client.js';
+import type { Executor } from '../../infra/db/client.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { ProviderError } from '../../infra/payments/types.js';
-import { payouts } from './payouts.tables.js';
+import { lockAccount } from '../auth/index.js';
+import * as repo from './payouts.repo.js';
 import { badRequest } from '../../lib/errors.js';
 import { z } from 'zod';
 import { jobKind } from '../../infra/jobs/jobs.js';
@@ -16,7 +16,7 @@ const PAY_HOUR_LAGOS = 10;
 /** @internal jobs-instances.test.ts enqueues a transfer itself */
 export const PAYOUT_JOB = jobKind('payout.transfer', z.object({ payoutId: z.string() }));
 
-type PayoutRow = typeof payouts.$inferSelect;
+type PayoutRow = repo.PayoutRow;
 
 /**
  * The next working day (Monday–Friday, Africa/Lagos) after `now`, at 10:00 Lagos time.
@@ -70,13 +70,9 @@ function toPayoutDto(p: PayoutRow): PayoutDto {
   };
 }
 
-export async function listPayouts(ex: Executor, userId: string, payeeType: 'vendor' | 'rider') {
-  return ex
-    .select()
-    .from(payouts)
-    .where(and(eq(payouts.userId, userId), eq(payouts.payeeType, payeeType)))
-    .orderBy(desc(payouts.createdAt))
-    .limit(100);
+/** The payee's latest 100 payouts, newest first. */
+export function listPayouts(ex: Executor, userId: string, payeeType: 'vendor' | 'rider'): Promise<PayoutRow[]> {
+  return repo.listPayouts(ex, userId, payeeType);
 }
 
 /** Totals, per-week sums and the payout history from a list of earning entries. */
@@ -134,39 +130,26 @@ export async function requestPayout(
   earnedKobo: (tx: Executor) => Promise<number>,
 ): Promise<PayoutDto> {
   return ctx.db.transaction(async (tx) => {
-    await queryRows(tx, sql`SELECT id FROM users WHERE id = ${payee.userId} FOR UPDATE`);
+    await lockAccount(tx, payee.userId);
     const earned = await earnedKobo(tx);
-    const [taken] = await tx
-      .select({ sum: sql<number>`coalesce(sum(${payouts.amountKobo}), 0)::int` })
-      .from(payouts)
-      .where(
-        and(
-          eq(payouts.userId, payee.userId),
-          eq(payouts.payeeType, payee.payeeType),
-          inArray(payouts.state, ['scheduled', 'processing', 'paid']),
-        ),
-      );
-    const available = earned - Number(taken?.sum ?? 0);
+    const available = earned - (await repo.takenKobo(tx, payee.userId, payee.payeeType));
     if (available < 100) throw badRequest('There is nothing to pay out yet.', 'nothing_to_pay');
     const dueAt = nextWorkingDay();
-    const [row] = await tx
-      .insert(payouts)
-      .values({
-        userId: payee.userId,
-        payeeType: payee.payeeType,
-        vendorId: payee.vendorId ?? null,
-        amountKobo: available,
-        dueAt,
-        accountName: account.accountName,
-        accountNumber: account.accountNumber,
-        bankCode: account.bankCode,
-      })
-      .returning();
+    const row = await repo.insertPayout(tx, {
+      userId: payee.userId,
+      payeeType: payee.payeeType,
+      vendorId: payee.vendorId ?? null,
+      amountKobo: available,
+      dueAt,
+      accountName: account.accountName,
+      accountNumber: account.accountNumber,
+      bankCode: account.bankCode,
+    });
     // Paystack's transfer reference: lower-case letters, digits, - and _, at least 16 characters.
-    const reference = `jara_payout_${row!.id.replace(/-/g, '')}`;
-    await tx.update(payouts).set({ reference }).where(eq(payouts.id, row!.id));
-    await ctx.jobs.enqueue(tx, PAYOUT_JOB, { payoutId: row!.id }, { runAt: dueAt, dedupeKey: `payout:${row!.id}` });
-    return toPayoutDto({ ...row!, reference });
+    const reference = `jara_payout_${row.id.replace(/-/g, '')}`;
+    await repo.updatePayout(tx, row.id, { reference });
+    await ctx.jobs.enqueue(tx, PAYOUT_JOB, { payoutId: row.id }, { runAt: dueAt, dedupeKey: `payout:${row.id}` });
+    return toPayoutDto({ ...row, reference });
   });
 }
 
@@ -180,19 +163,11 @@ export async function requestPayout(
 function registerPayoutJob(ctx: AppContext): void {
   const notify = (p: PayoutRow) => ctx.realtime.emitToUser(p.userId, 'payout.updated', toPayoutDto(p));
   const fail = async (id: string, reason: string) => {
-    const [row] = await ctx.db
-      .update(payouts)
-      .set({ state: 'failed', failureReason: reason.slice(0, 300) })
-      .where(and(eq(payouts.id, id), inArray(payouts.state, ['scheduled', 'processing'])))
-      .returning();
+    const row = await repo.markFailed(ctx.db, id, reason);
     if (row) notify(row);
   };
   const paid = async (reference: string) => {
-    const [row] = await ctx.db
-      .update(payouts)
-      .set({ state: 'paid', paidAt: new Date() })
-      .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing'])))
-      .returning();
+    const row = await repo.markPaid(ctx.db, reference);
     if (row) notify(row);
   };
   /**
@@ -203,21 +178,17 @@ function registerPayoutJob(ctx: AppContext): void {
   const settle = async (reference: string, status: string) => {
     if (status === 'success') return paid(reference);
     if (status === 'failed') {
-      const [p] = await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.reference, reference));
-      if (p) await fail(p.id, 'The transfer failed.');
+      const id = await repo.findPayoutId(ctx.db, reference);
+      if (id) await fail(id, 'The transfer failed.');
     }
     if (status === 'reversed') {
-      const [row] = await ctx.db
-        .update(payouts)
-        .set({ state: 'failed', paidAt: null, failureReason: 'The bank reversed the transfer.' })
-        .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing', 'paid'])))
-        .returning();
+      const row = await repo.markReversed(ctx.db, reference);
       if (row) notify(row);
     }
   };
 
   ctx.jobs.register(PAYOUT_JOB, async ({ payoutId: id }) => {
-    const [p] = await ctx.db.select().from(payouts).where(eq(payouts.id, id));
+    const p = await repo.findPayout(ctx.db, id);
     if (!p || !p.accountNumber || !p.bankCode || !p.reference) return;
     // Sent and acknowledged: the transfer webhook settles it.
     if (p.state !== 'scheduled' && !(p.state === 'processing' && !p.transferCode)) return;
@@ -226,7 +197,7 @@ function registerPayoutJob(ctx: AppContext): void {
       if (p.state === 'processing') {
         const known = await provider.verifyTransfer(p.reference);
         if (known) {
-          await ctx.db.update(payouts).set({ transferCode: known.transferCode }).where(eq(payouts.id, id));
+          await repo.updatePayout(ctx.db, id, { transferCode: known.transferCode });
           await settle(p.reference, known.status);
           return;
         }
@@ -241,21 +212,11 @@ function registerPayoutJob(ctx: AppContext): void {
             currency: 'NGN',
           })
         ).recipientCode;
-      await ctx.db.update(payouts).set({ recipientCode, provider: provider.name }).where(eq(payouts.id, id));
+      await repo.updatePayout(ctx.db, id, { recipientCode, provider: provider.name });
       // Processing before the call: the sandbox settles it (webhook) before the call even returns,
       // and a retry knows the transfer may have gone out (it looked it up above). Only the run
       // that makes this move sends the transfer.
-      const [claimed] = await ctx.db
-        .update(payouts)
-        .set({ state: 'processing' })
-        .where(
-          and(
-            eq(payouts.id, id),
-            or(eq(payouts.state, 'scheduled'), and(eq(payouts.state, 'processing'), isNull(payouts.transferCode))),
-          ),
-        )
-        .returning({ id: payouts.id });
-      if (!claimed) return;
+      if (!(await repo.claimForTransfer(ctx.db, id))) return;
       const t = await provider.transfer({
         amountKobo: p.amountKobo,
         recipientCode,
@@ -263,7 +224,7 @@ function registerPayoutJob(ctx: AppContext): void {
         reason: `Jara ${p.payeeType} payout`,
       });
       checkpoint('payout-sent');
-      await ctx.db.update(payouts).set({ transferCode: t.transferCode }).where(eq(payouts.id, id));
+      await repo.updatePayout(ctx.db, id, { transferCode: t.transferCode });
     } catch (err) {
       // A refusal (bad account, no balance) is final; anything else is retried by the job queue,
       // the payout staying `processing` so the retry looks the transfer up first.

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   doorOf,
   hasRole,
@@ -20,18 +19,42 @@ import {
   MSG,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import { queryRows, type Executor, type Tx } from '../../infra/db/client.js';
-import { orderItems } from '../orders/orders.tables.js';
-import { payments } from '../payments/payments.tables.js';
+import type { Executor, Tx } from '../../infra/db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
-import { productsOfLines, soldProduct } from '../catalogue/index.js';
+import { accountsByIds, dropProductFromCarts } from '../auth/index.js';
+import {
+  addProduct,
+  editProduct,
+  isCategory,
+  openShopApplication,
+  productsOfLines,
+  retireProduct,
+  setProductInStock,
+  soldProduct,
+  updateShop,
+  vendorOfUser,
+  vendorProduct,
+  vendorProducts,
+  type VendorProduct,
+} from '../catalogue/index.js';
+import { findPlace } from '../geocoding/index.js';
 import { isOwnUpload } from '../media/index.js';
-import { moveItems, pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
+import { recordStatusEvents } from '../order-events/index.js';
+import {
+  itemStatuses,
+  lockOrderForVendor,
+  moveItems,
+  optionsInOrders,
+  pushOrderUpdate,
+  vendorHasItems,
+  vendorOrderLines,
+  vendorSales,
+} from '../orders/index.js';
+import { paidPaymentOf } from '../payments/index.js';
 import { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
-import * as repo from './seller.repo.js';
 
-type Vendor = NonNullable<Awaited<ReturnType<typeof repo.findVendorByUser>>>;
+type Vendor = NonNullable<Awaited<ReturnType<typeof vendorOfUser>>>;
 
 function toProfileDto(v: Vendor, now = new Date()): SellerProfileDto {
   return {
@@ -52,7 +75,7 @@ function toProfileDto(v: Vendor, now = new Date()): SellerProfileDto {
   };
 }
 
-function toProductDto(p: { product: repo.ProductRow; options: repo.OptionRow[] }): SellerProductDto {
+function toProductDto(p: VendorProduct): SellerProductDto {
   return {
     _id: p.product.id,
     name: p.product.name,
@@ -80,25 +103,25 @@ export class SellerService {
   /** The approved vendor owned by this user, or 403. Role and approval are both required. */
   async requireVendor(user: SessionUser): Promise<Vendor> {
     if (!hasRole(user, 'vendor')) throw forbidden('Only approved vendors can do that.');
-    const v = await repo.findVendorByUser(this.ctx.db, user.id);
+    const v = await vendorOfUser(this.ctx.db, user.id);
     if (!v || v.status !== 'approved') throw forbidden('Only approved vendors can do that.');
     return v;
   }
 
   async profile(user: SessionUser) {
-    const v = await repo.findVendorByUser(this.ctx.db, user.id);
+    const v = await vendorOfUser(this.ctx.db, user.id);
     return v ? toProfileDto(v) : null;
   }
 
   /** Applies (or re-applies after a rejection); an approved vendor edits the shop profile. */
   async apply(user: SessionUser, input: VendorApplicationInput): Promise<SellerProfileDto> {
     if (!hasRole(user, 'customer', 'vendor')) throw forbidden('Staff accounts cannot open a shop.');
-    const place = await repo.findPlace(this.ctx.db, input.placeId);
+    const place = await findPlace(this.ctx.db, input.placeId);
     if (!place) throw badRequest(MSG.selectValidAddress, 'invalid_place');
     const point = { latitude: place.lat, longitude: place.lon };
     if (!isInServiceArea(point, this.ctx.config.campus.serviceArea))
       throw badRequest('That location is outside the area we serve.', 'outside_service_area');
-    const existing = await repo.findVendorByUser(this.ctx.db, user.id);
+    const existing = await vendorOfUser(this.ctx.db, user.id);
     const photoOk =
       (existing && existing.profilePhoto === input.profilePhoto) ||
       (await isOwnUpload(this.ctx.storage, input.profilePhoto, `vendors/${user.id}/`));
@@ -116,37 +139,42 @@ export class SellerService {
     return this.ctx.db.transaction(async (tx) => {
       if (!existing) {
         if (!hasRole(user, 'customer')) throw forbidden('Staff accounts cannot open a shop.');
-        const row = await repo.insertVendor(tx, { ...values, userId: user.id, status: 'pending' }, input.placeId);
+        const row = await openShopApplication(tx, {
+          ...values,
+          userId: user.id,
+          status: 'pending',
+          placeId: input.placeId,
+        });
         if (!row) throw conflict('You have already applied.', 'already_applied');
       } else if (existing.status === 'approved') {
         if (!hasRole(user, 'vendor')) throw forbidden('Your shop is not active. Contact support.');
-        await repo.updateVendor(tx, existing.id, values, input.placeId);
+        await updateShop(tx, existing.id, { ...values, placeId: input.placeId });
       } else {
-        await repo.updateVendor(
-          tx,
-          existing.id,
-          { ...values, status: 'pending', rejectionReason: null },
-          input.placeId,
-        );
+        await updateShop(tx, existing.id, {
+          ...values,
+          status: 'pending',
+          rejectionReason: null,
+          placeId: input.placeId,
+        });
       }
-      const v = await repo.findVendorByUser(tx, user.id);
+      const v = await vendorOfUser(tx, user.id);
       return toProfileDto(v!);
     });
   }
 
   async setOpen(user: SessionUser, isOpen: boolean) {
     const v = await this.requireVendor(user);
-    await repo.updateVendor(this.ctx.db, v.id, { isOpen });
+    await updateShop(this.ctx.db, v.id, { isOpen });
     return toProfileDto({ ...v, isOpen });
   }
 
   async listProducts(user: SessionUser, q?: string) {
     const v = await this.requireVendor(user);
-    return (await repo.listVendorProducts(this.ctx.db, v.id, q)).map(toProductDto);
+    return (await vendorProducts(this.ctx.db, v.id, q)).map(toProductDto);
   }
 
   private async checkProductInput(vendorId: string, input: ProductInput, currentImages: string[] = []) {
-    if (!(await repo.categoryExists(this.ctx.db, input.category)))
+    if (!(await isCategory(this.ctx.db, input.category)))
       throw badRequest('Choose a category from the list.', 'invalid_category');
     for (const url of input.images) {
       if (currentImages.includes(url)) continue;
@@ -155,6 +183,17 @@ export class SellerService {
     }
     if (new Set(input.images).size !== input.images.length)
       throw badRequest('The same image is there twice.', 'duplicate_image');
+  }
+
+  private productValues(input: ProductInput) {
+    return {
+      category: input.category,
+      name: input.name,
+      description: input.description,
+      images: input.images,
+      weight: input.weight || null,
+      inStock: input.inStock,
+    };
   }
 
   private optionValues(input: ProductInput) {
@@ -173,30 +212,23 @@ export class SellerService {
     await this.checkProductInput(v.id, input);
     if (input.options.some((o) => o.id)) throw badRequest('A new product has no existing options.', 'invalid_option');
     return this.ctx.db.transaction(async (tx) => {
-      const p = await repo.insertProduct(tx, {
-        vendorId: v.id,
-        category: input.category,
-        name: input.name,
-        description: input.description,
-        images: input.images,
-        weight: input.weight || null,
-        inStock: input.inStock,
-      });
-      await repo.insertOptions(
+      const id = await addProduct(
         tx,
-        this.optionValues(input).map(({ id: _id, ...o }) => ({ ...o, productId: p.id })),
+        v.id,
+        this.productValues(input),
+        this.optionValues(input).map(({ id: _id, ...o }) => o),
       );
-      return toProductDto((await repo.findOwnProduct(tx, v.id, p.id))!);
+      return toProductDto((await vendorProduct(tx, v.id, id))!);
     });
   }
 
   async updateProduct(user: SessionUser, productId: string, input: ProductInput) {
     const v = await this.requireVendor(user);
-    const current = await repo.findOwnProduct(this.ctx.db, v.id, productId);
+    const current = await vendorProduct(this.ctx.db, v.id, productId);
     if (!current) throw notFound('Product not found.');
     await this.checkProductInput(v.id, input, current.product.images);
     return this.ctx.db.transaction(async (tx) => {
-      const locked = await repo.findOwnProduct(tx, v.id, productId, true);
+      const locked = await vendorProduct(tx, v.id, productId, true);
       if (!locked) throw notFound('Product not found.');
       const existingIds = new Set(locked.options.map((o) => o.id));
       const wanted = this.optionValues(input);
@@ -205,59 +237,59 @@ export class SellerService {
           throw badRequest('That option does not belong to this product.', 'invalid_option');
       const keep = new Set(wanted.filter((o) => o.id).map((o) => o.id!));
       const removed = [...existingIds].filter((id) => !keep.has(id));
-      const referenced = await repo.optionsInOrders(tx, removed);
+      const referenced = await optionsInOrders(tx, removed);
       if (referenced.length) {
         throw conflict(
           'An option that is in past orders cannot be removed; change its price or mark the product out of stock instead.',
           'option_in_orders',
         );
       }
-      await repo.deleteOptions(tx, removed);
-      for (const o of wanted.filter((w) => w.id))
-        await repo.updateOption(tx, o.id!, {
-          name: o.name,
-          priceKobo: o.priceKobo,
-          offerPriceKobo: o.offerPriceKobo,
-          position: o.position,
-        });
-      await repo.insertOptions(
-        tx,
-        wanted.filter((w) => !w.id).map(({ id: _id, ...o }) => ({ ...o, productId })),
-      );
-      await repo.updateProduct(tx, productId, {
-        name: input.name,
-        category: input.category,
-        description: input.description,
-        images: input.images,
-        weight: input.weight || null,
-        inStock: input.inStock,
+      await editProduct(tx, productId, this.productValues(input), {
+        removed,
+        kept: wanted.flatMap(({ id, ...o }) => (id ? [{ ...o, id }] : [])),
+        added: wanted.flatMap(({ id, ...o }) => (id ? [] : [o])),
       });
-      return toProductDto((await repo.findOwnProduct(tx, v.id, productId))!);
+      return toProductDto((await vendorProduct(tx, v.id, productId))!);
     });
   }
 
   async setStock(user: SessionUser, productId: string, inStock: boolean) {
     const v = await this.requireVendor(user);
-    const current = await repo.findOwnProduct(this.ctx.db, v.id, productId);
+    const current = await vendorProduct(this.ctx.db, v.id, productId);
     if (!current) throw notFound('Product not found.');
-    await repo.updateProduct(this.ctx.db, productId, { inStock });
+    await setProductInStock(this.ctx.db, productId, inStock);
     return toProductDto({ ...current, product: { ...current.product, inStock } });
   }
 
   async deleteProduct(user: SessionUser, productId: string) {
     const v = await this.requireVendor(user);
-    const current = await repo.findOwnProduct(this.ctx.db, v.id, productId);
+    const current = await vendorProduct(this.ctx.db, v.id, productId);
     if (!current) throw notFound('Product not found.');
-    await this.ctx.db.transaction((tx) => repo.softDeleteProduct(tx, productId));
+    // Withdrawn from the catalogue (kept for past orders) and dropped from carts and wish lists.
+    await this.ctx.db.transaction(async (tx) => {
+      await retireProduct(tx, productId);
+      await dropProductFromCarts(tx, productId);
+    });
   }
 
   async listOrders(user: SessionUser, scope: 'active' | 'today' | 'past'): Promise<SellerOrderDto[]> {
     const v = await this.requireVendor(user);
-    const rows = await repo.listVendorOrderItems(this.ctx.db, v.id, scope, lagosDayStart());
-    const catalogue = await productsOfLines(
-      this.ctx.db,
-      rows.map((r) => r.product_id),
-    );
+    const lines = await vendorOrderLines(this.ctx.db, v.id, scope, lagosDayStart());
+    const [catalogue, customers] = await Promise.all([
+      productsOfLines(
+        this.ctx.db,
+        lines.map((r) => r.product_id),
+      ),
+      accountsByIds(
+        this.ctx.db,
+        lines.map((r) => r.user_id),
+      ),
+    ]);
+    // An order shows with its customer's account only.
+    const rows = lines.flatMap((r) => {
+      const customer = customers.get(r.user_id);
+      return customer ? [{ ...r, customer_name: customer.name }] : [];
+    });
     const out = new Map<string, SellerOrderDto>();
     for (const r of rows) {
       let o = out.get(r.order_id);
@@ -308,9 +340,9 @@ export class SellerService {
     const v = await this.requireVendor(user);
     let nowReady = false;
     await this.ctx.db.transaction(async (tx) => {
-      const order = await repo.findPaidOrder(tx, orderId, true);
-      if (!order || !(await this.hasItems(tx, orderId, v.id))) throw notFound('Order not found.');
-      if (order.payment_state !== 'paid') throw conflict('This order is not paid.', 'not_paid');
+      const order = await lockOrderForVendor(tx, orderId);
+      if (!order || !(await vendorHasItems(tx, orderId, v.id))) throw notFound('Order not found.');
+      if (order.paymentState !== 'paid') throw conflict('This order is not paid.', 'not_paid');
       const moved = await moveItems(tx, orderId, ['Order Placed'], 'Order Confirmed', { vendorId: v.id, itemIds });
       if (!moved.length) throw conflict('There is nothing to confirm on this order.', 'nothing_to_confirm');
       await recordStatusEvents(
@@ -320,9 +352,8 @@ export class SellerService {
         'Order Confirmed',
         user.id,
       );
-      const all = await repo.orderItemStatuses(tx, orderId);
-      const live = all.filter((i) => i.status !== 'Order Cancelled');
-      nowReady = live.length > 0 && live.every((i) => i.status === 'Order Confirmed') && !order.rider_id;
+      const live = (await itemStatuses(tx, orderId)).filter((s) => s !== 'Order Cancelled');
+      nowReady = live.length > 0 && live.every((s) => s === 'Order Confirmed') && !order.riderId;
     });
     await pushOrderUpdate(this.ctx, orderId);
     if (nowReady) this.ctx.realtime.emitToRole('rider', 'job.available', { kind: 'order', _id: orderId });
@@ -333,9 +364,9 @@ export class SellerService {
     const v = await this.requireVendor(user);
     let nowReady = false;
     await this.ctx.db.transaction(async (tx) => {
-      const order = await repo.findPaidOrder(tx, orderId, true);
-      if (!order || !(await this.hasItems(tx, orderId, v.id))) throw notFound('Order not found.');
-      if (order.payment_state !== 'paid') throw conflict('This order is not paid.', 'not_paid');
+      const order = await lockOrderForVendor(tx, orderId);
+      if (!order || !(await vendorHasItems(tx, orderId, v.id))) throw notFound('Order not found.');
+      if (order.paymentState !== 'paid') throw conflict('This order is not paid.', 'not_paid');
       const moved = await moveItems(tx, orderId, ['Order Placed', 'Order Confirmed'], 'Order Cancelled', {
         vendorId: v.id,
         itemIds: input.itemIds,
@@ -351,8 +382,7 @@ export class SellerService {
         input.reason,
       );
       const itemsKobo = moved.reduce((s, m) => s + m.unitPriceKobo * m.quantity, 0);
-      const all = await repo.orderItemStatuses(tx, orderId);
-      const live = all.filter((i) => i.status !== 'Order Cancelled');
+      const live = (await itemStatuses(tx, orderId)).filter((s) => s !== 'Order Cancelled');
       await refundForCancelledItems(
         this.ctx,
         tx,
@@ -361,42 +391,22 @@ export class SellerService {
         live.length === 0,
         `Declined by ${v.businessName}: ${input.reason}`,
       );
-      nowReady = live.length > 0 && live.every((i) => i.status === 'Order Confirmed') && !order.rider_id;
+      nowReady = live.length > 0 && live.every((s) => s === 'Order Confirmed') && !order.riderId;
     });
     await pushOrderUpdate(this.ctx, orderId);
     if (nowReady) this.ctx.realtime.emitToRole('rider', 'job.available', { kind: 'order', _id: orderId });
   }
 
-  private async hasItems(ex: Executor, orderId: string, vendorId: string): Promise<boolean> {
-    const [row] = await ex
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.vendorId, vendorId)))
-      .limit(1);
-    return Boolean(row);
-  }
-
   /** Delivered items, less the configured commission. */
   private async entries(ex: Executor, vendorId: string): Promise<EarningEntry[]> {
     const pct = this.ctx.config.vendorCommissionPercent;
-    const rows = await queryRows<{ order_id: string; at: Date; gross: number; n: number }>(
-      ex,
-      sql`
-      SELECT i.order_id, max(i.updated_at) AS at, sum(i.unit_price_kobo * i.quantity)::int AS gross, count(*)::int AS n
-      FROM order_items i
-      WHERE i.vendor_id = ${vendorId} AND i.status = 'Order Delivered'
-      GROUP BY i.order_id ORDER BY max(i.updated_at) DESC`,
-    );
-    return rows.map((r) => {
-      const gross = Number(r.gross);
-      return {
-        id: r.order_id,
-        at: new Date(r.at),
-        grossKobo: gross,
-        netKobo: gross - percentOf(gross, pct),
-        label: `${r.n} item${Number(r.n) === 1 ? '' : 's'}`,
-      };
-    });
+    return (await vendorSales(ex, vendorId)).map((r) => ({
+      id: r.orderId,
+      at: r.at,
+      grossKobo: r.grossKobo,
+      netKobo: r.grossKobo - percentOf(r.grossKobo, pct),
+      label: `${r.count} item${r.count === 1 ? '' : 's'}`,
+    }));
   }
 
   async earnings(user: SessionUser) {
@@ -428,11 +438,7 @@ async function refundForCancelledItems(
   wholeOrder: boolean,
   reason: string,
 ): Promise<number> {
-  const [pay] = await tx
-    .select({ id: payments.id, amountKobo: payments.amountKobo, refundedKobo: payments.refundedKobo })
-    .from(payments)
-    .where(and(eq(payments.purpose, 'order'), eq(payments.subjectId, orderId), eq(payments.state, 'paid')))
-    .limit(1);
+  const pay = await paidPaymentOf(tx, 'order', orderId);
   if (!pay) return 0;
   const left = pay.amountKobo - pay.refundedKobo;
   const amount = Math.min(left, wholeOrder ? left : itemsKobo);

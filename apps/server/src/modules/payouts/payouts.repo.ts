@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/db/client.js';
+import { payouts } from './payouts.tables.js';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+type PayeeType = PayoutRow['payeeType'];
+
+/** The payee's latest 100 payouts, newest first. */
+export async function listPayouts(ex: Executor, userId: string, payeeType: PayeeType): Promise<PayoutRow[]> {
+  return ex
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), eq(payouts.payeeType, payeeType)))
+    .orderBy(desc(payouts.createdAt))
+    .limit(100);
+}
+
+/** What the payee's payouts already take of the earnings: scheduled, on their way or paid. */
+export async function takenKobo(ex: Executor, userId: string, payeeType: PayeeType): Promise<number> {
+  const [taken] = await ex
+    .select({ sum: sql<number>`coalesce(sum(${payouts.amountKobo}), 0)::int` })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.userId, userId),
+        eq(payouts.payeeType, payeeType),
+        inArray(payouts.state, ['scheduled', 'processing', 'paid']),
+      ),
+    );
+  return Number(taken?.sum ?? 0);
+}
+
+export async function insertPayout(ex: Executor, values: typeof payouts.$inferInsert): Promise<PayoutRow> {
+  const [row] = await ex.insert(payouts).values(values).returning();
+  return row!;
+}
+
+export async function findPayout(ex: Executor, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await ex.select().from(payouts).where(eq(payouts.id, id));
+  return row;
+}
+
+export async function findPayoutId(ex: Executor, reference: string): Promise<string | undefined> {
+  const [row] = await ex.select({ id: payouts.id }).from(payouts).where(eq(payouts.reference, reference));
+  return row?.id;
+}
+
+/** Sets the provider's fields of a payout: our reference, the recipient, the transfer code. */
+export async function updatePayout(
+  ex: Executor,
+  id: string,
+  values: Partial<Pick<PayoutRow, 'reference' | 'recipientCode' | 'provider' | 'transferCode'>>,
+): Promise<void> {
+  await ex.update(payouts).set(values).where(eq(payouts.id, id));
+}
+
+/** `scheduled|processing → failed`; the payout as changed, or undefined when it was in neither state. */
+export async function markFailed(ex: Executor, id: string, reason: string): Promise<PayoutRow | undefined> {
+  const [row] = await ex
+    .update(payouts)
+    .set({ state: 'failed', failureReason: reason.slice(0, 300) })
+    .where(and(eq(payouts.id, id), inArray(payouts.state, ['scheduled', 'processing'])))
+    .returning();
+  return row;
+}
+
+/** `scheduled|processing → paid`, by our reference. */
+export async function markPaid(ex: Executor, reference: string): Promise<PayoutRow | undefined> {
+  const [row] = await ex
+    .update(payouts)
+    .set({ state: 'paid', paidAt: new Date() })
+    .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing'])))
+    .returning();
+  return row;
+}
+
+/** `scheduled|processing|paid → failed` when the bank sent the money back, by our reference. */
+export async function markReversed(ex: Executor, reference: string): Promise<PayoutRow | undefined> {
+  const [row] = await ex
+    .update(payouts)
+    .set({ state: 'failed', paidAt: null, failureReason: 'The bank reversed the transfer.' })
+    .where(and(eq(payouts.reference, reference), inArray(payouts.state, ['scheduled', 'processing', 'paid'])))
+    .returning();
+  return row;
+}
+
+/**
+ * `scheduled → processing`, or a `processing` payout with no transfer code yet (a retry): true
+ * for the one run that makes the move, and so sends the transfer.
+ */
+export async function claimForTransfer(ex: Executor, id: string): Promise<boolean> {
+  const [claimed] = await ex
+    .update(payouts)
+    .set({ state: 'processing' })
+    .where(
+      and(
+        eq(payouts.id, id),
+        or(eq(payouts.state, 'scheduled'), and(eq(payouts.state, 'processing'), isNull(payouts.transferCode))),
+      ),
+    )
+    .returning({ id: payouts.id });
+  return Boolean(claimed);
+}
