@@ -1,19 +1,33 @@
 import { isInServiceArea, MSG, type Address, type AddressInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../infra/db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findPlace } from '../geocoding/index.js';
 import {
   countAddresses,
+  findAddresses as liveAddresses,
+  findOwnAddress as ownLiveAddress,
   insertAddress,
   listAddresses,
   softDeleteAddress,
   toAddressDto,
   updateAddress,
+  type AddressRow,
   type Fields,
 } from './addresses.repo.js';
 
 const MAX_ADDRESSES = 20;
 export const OUTSIDE_AREA = 'This address is outside our delivery area.';
+
+/** The caller's own live address (in the caller's transaction); undefined for anyone else's or a deleted one. */
+export function findOwnAddress(ex: Executor, userId: string, id: string): Promise<AddressRow | undefined> {
+  return ownLiveAddress(ex, userId, id);
+}
+
+/** Live addresses by id, whoever owns them: the caller checks the owner (checkouts read many at once). */
+export function findAddresses(ex: Executor, ids: string[]): Promise<AddressRow[]> {
+  return liveAddresses(ex, ids);
+}
 
 /** The address book: each user's own addresses, pinned to the gazetteer and inside the service area. */
 export class AddressService {

@@ -11,3 +11,4 @@ export {
   searchAccounts,
   updateAccount,
 } from './account-admin.service.js';
+export { removeCartLines } from './carts.service.js';

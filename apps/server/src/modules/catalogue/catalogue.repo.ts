@@ -132,35 +132,6 @@ export async function productsOfLines(ex: Executor, ids: readonly string[]): Pro
   );
 }
 
-/** What an order line was: a snapshot of the product when it was bought. */
-export interface SoldLine {
-  productId: string;
-  productName: string;
-  vendorId: string;
-  /** The picture shown at checkout. */
-  image: string | null;
-}
-
-/**
- * An order line's product in the spec's Product shape: the name it was sold under, the picture
- * shown at checkout first in `image` then the product's others, the rest from the catalogue.
- * A product the catalogue no longer has reads as out of stock, with no options to buy again.
- */
-export function soldProduct(line: SoldLine, current: ProductDto | undefined): ProductDto {
-  const image = [...new Set([line.image, ...(current?.image ?? [])])].filter((u): u is string => !!u);
-  return {
-    _id: line.productId,
-    name: line.productName,
-    category: current?.category ?? '',
-    image,
-    description: current?.description ?? [],
-    vendorId: line.vendorId,
-    inStock: current?.inStock ?? false,
-    weight: current?.weight ?? null,
-    options: current?.options ?? [],
-  };
-}
-
 export async function listVendors(ex: Executor): Promise<VendorRow[]> {
   return ex.select().from(vendors).where(eq(vendors.status, 'approved')).orderBy(asc(vendors.businessName));
 }

@@ -1,6 +1,16 @@
 /** The catalogue module's surface: what the app and other modules may use. */
 export { catalogueModule } from './catalogue.routes.js';
-export { productsOfLines, soldProduct } from './catalogue.repo.js';
+export {
+  approvedShops,
+  optionsOfProducts,
+  pickupPlaces,
+  productsForCheckout,
+  productsOfLines,
+  soldProduct,
+  type OptionRow,
+  type ProductRow,
+  type VendorRow,
+} from './ordering.service.js';
 export {
   addBanner,
   allCategories,

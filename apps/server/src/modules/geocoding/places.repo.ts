@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ADDRESS_SUGGESTIONS, haversineKm, tidyPlaceName, uniqueByName } from '@jara/shared';
 import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
 import { places } from './geocoding.tables.js';
@@ -47,6 +47,11 @@ export interface PlaceHit {
 export async function findPlace(ex: Executor, placeId: string) {
   const [row] = await ex.select().from(places).where(eq(places.placeId, placeId));
   return row;
+}
+
+/** Every place of the gazetteer, by display name. */
+export async function allPlaces(ex: Executor) {
+  return ex.select().from(places).orderBy(asc(places.displayName));
 }
 
 const tidy = (r: PlaceHit & { lat: unknown; lon: unknown }): PlaceHit => ({

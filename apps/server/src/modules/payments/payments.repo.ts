@@ -194,3 +194,32 @@ export async function listOpen(ex: Executor, before: Date, limit: number): Promi
     .orderBy(asc(payments.createdAt))
     .limit(limit);
 }
+
+/** Refunds of the payments behind the given orders or dispatches, oldest first. */
+export async function refundsOfSubjects(
+  ex: Executor,
+  purpose: 'order' | 'dispatch',
+  subjectIds: readonly string[],
+): Promise<
+  {
+    subjectId: string;
+    amountKobo: number;
+    state: 'pending' | 'processed' | 'failed';
+    createdAt: Date;
+    processedAt: Date | null;
+  }[]
+> {
+  if (!subjectIds.length) return [];
+  return ex
+    .select({
+      subjectId: payments.subjectId,
+      amountKobo: refunds.amountKobo,
+      state: refunds.state,
+      createdAt: refunds.createdAt,
+      processedAt: refunds.processedAt,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(payments.purpose, purpose), inArray(payments.subjectId, [...subjectIds])))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
