@@ -1,11 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { ItemStatus } from '@jara/shared';
-import { queryRows, type Executor } from '../../infra/db/client.js';
+import type { Executor } from '../../infra/db/client.js';
+import type { PaymentState } from '../payments/index.js';
 import { dispatches } from './dispatch.tables.js';
-import { payments, type PaymentState } from '../payments/payments.tables.js';
-import { riders } from '../rider/rider.tables.js';
-import { statusEvents } from '../order-events/order-events.tables.js';
-import { queueStatusPush } from '../push/index.js';
 
 export type DispatchRow = typeof dispatches.$inferSelect;
 
@@ -194,49 +190,6 @@ export async function recordWrongCode(ex: Executor, id: string, max: number): Pr
   return row!;
 }
 
-/** Records a status change and, in the same transaction, the push job that tells the sender. */
-export async function insertStatusEvent(
-  ex: Executor,
-  e: { dispatchId: string; status: ItemStatus | 'refunded'; actorId: string | null; note?: string },
-): Promise<void> {
-  await ex.insert(statusEvents).values({
-    subjectType: 'dispatch',
-    subjectId: e.dispatchId,
-    status: e.status,
-    actorId: e.actorId,
-    note: e.note ?? null,
-  });
-  await queueStatusPush(ex, {
-    subjectType: 'dispatch',
-    subjectIds: [e.dispatchId],
-    status: e.status,
-    actorId: e.actorId,
-    note: e.note ?? null,
-  });
-}
-
-/** The paid payment behind a dispatch (for the refund on cancellation). */
-export async function findPaidPayment(
-  ex: Executor,
-  dispatchId: string,
-): Promise<{ id: string; amountKobo: number; refundedKobo: number } | undefined> {
-  const [row] = await ex
-    .select({ id: payments.id, amountKobo: payments.amountKobo, refundedKobo: payments.refundedKobo })
-    .from(payments)
-    .where(and(eq(payments.purpose, 'dispatch'), eq(payments.subjectId, dispatchId), eq(payments.state, 'paid')))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  return row;
-}
-
-export async function isApprovedRider(ex: Executor, userId: string): Promise<boolean> {
-  const [row] = await ex
-    .select({ id: riders.id })
-    .from(riders)
-    .where(and(eq(riders.userId, userId), eq(riders.status, 'approved')));
-  return Boolean(row);
-}
-
 /** Paid dispatches no rider holds yet, oldest first (the rider's board). */
 export async function listOpenDispatches(ex: Executor, limit = 100): Promise<DispatchRow[]> {
   return ex
@@ -279,18 +232,13 @@ export async function carriesDispatch(ex: Executor, riderUserId: string): Promis
   return rows.length > 0;
 }
 
-/** A rider's delivered dispatches with their delivery fee (kobo) and when they were delivered. */
-export async function deliveredDispatches(
+/** A rider's delivered dispatches with their delivery fee (kobo) and when they were made. */
+export async function deliveredDispatchRows(
   ex: Executor,
   riderUserId: string,
-): Promise<{ id: string; deliveryFeeKobo: number; at: Date }[]> {
-  const rows = await queryRows<{ id: string; fee: number; at: Date }>(
-    ex,
-    sql`
-    SELECT d.id, d.delivery_fee_kobo AS fee,
-           coalesce((SELECT max(e.created_at) FROM status_events e WHERE e.subject_id = d.id AND e.status = 'Order Delivered'), d.created_at) AS at
-    FROM dispatches d
-    WHERE d.rider_id = ${riderUserId} AND d.status = 'Order Delivered'`,
-  );
-  return rows.map((r) => ({ id: r.id, deliveryFeeKobo: Number(r.fee), at: new Date(r.at) }));
+): Promise<{ id: string; deliveryFeeKobo: number; createdAt: Date }[]> {
+  return ex
+    .select({ id: dispatches.id, deliveryFeeKobo: dispatches.deliveryFeeKobo, createdAt: dispatches.createdAt })
+    .from(dispatches)
+    .where(and(eq(dispatches.riderId, riderUserId), eq(dispatches.status, 'Order Delivered')));
 }

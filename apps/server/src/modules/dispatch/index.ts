@@ -8,5 +8,5 @@ export {
   listOpenDispatches,
   listRiderDispatches,
   type DispatchRow,
-} from './dispatch.repo.js';
+} from './dispatch.queries.js';
 export { adminDispatchList } from './portals.service.js';

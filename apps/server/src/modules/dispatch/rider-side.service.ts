@@ -6,8 +6,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import {
   assignRider,
   findDispatch,
-  insertStatusEvent,
-  isApprovedRider,
   listOpenDispatches,
   listRiderDispatches,
   lockRiderDispatch,
@@ -16,6 +14,8 @@ import {
   recordWrongCode,
   type DispatchRow,
 } from './dispatch.repo.js';
+import { isApprovedRider } from '../rider/index.js';
+import { insertStatusEvent } from './dispatch-records.js';
 import { queuePush, queueSupportAlert } from './dispatch-notices.js';
 import { toDispatchDto } from './dispatch-views.js';
 

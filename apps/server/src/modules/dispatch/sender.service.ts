@@ -20,14 +20,13 @@ import type { PaymentRow } from '../payments/index.js';
 import {
   cancelIfAllowed,
   findDispatch,
-  findPaidPayment,
   insertDispatch,
-  insertStatusEvent,
   listPaidForUser,
   markPaid,
   markUnpaid,
   type PlaceSnapshot,
 } from './dispatch.repo.js';
+import { findPaidPayment, insertStatusEvent } from './dispatch-records.js';
 import { DISPATCH_PUSH_JOB, queuePush } from './dispatch-notices.js';
 import { person, senderViews } from './dispatch-views.js';
 

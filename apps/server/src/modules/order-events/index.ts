@@ -1,2 +1,13 @@
-/** The order-events module's surface: item status moves, their recorded events and the live `order.updated` push. */
-export { moveItems, pushOrderUpdate, recordStatusEvents } from './order-events.js';
+/**
+ * The order-events module's surface: the log of status changes (status_events) of orders, their
+ * items and dispatches, each recorded with the push job that tells the customer. The statuses
+ * themselves belong to their subjects' modules (orders moves its items, dispatch its dispatches);
+ * tracking reads the log back as timelines.
+ */
+export {
+  lastReachedAt,
+  recordStatusChanges,
+  recordStatusEvents,
+  statusEventsOf,
+  type StatusEventRow,
+} from './order-events.js';

@@ -8,9 +8,11 @@ import {
   type OrderDto,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
+import { recordStatusChanges } from '../order-events/index.js';
+import { paidPaymentOf } from '../payments/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './orders.repo.js';
-import { queueNotice } from './order-notices.js';
+import { customerEmail, queueNotice } from './order-notices.js';
 import { orderViews } from './order-views.js';
 
 /** The customer's own cancellation of a paid order. */
@@ -47,7 +49,7 @@ export class OrderCancellation {
           'This order can no longer be cancelled: a vendor has already confirmed it.',
           'cancel_not_allowed',
         );
-      await repo.recordStatusEvents(
+      await recordStatusChanges(
         tx,
         changed.map((i) => ({
           subjectType: 'order_item' as const,
@@ -57,12 +59,12 @@ export class OrderCancellation {
           note: 'customer cancelled',
         })),
       );
-      const payment = await repo.paidPaymentOf(tx, order.id);
+      const payment = await paidPaymentOf(tx, 'order', order.id);
       if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
       const left = payment.amountKobo - payment.refundedKobo;
       if (left > 0) await this.ctx.payments.refund(tx, payment.id, left, `Order ${order.id} cancelled by the customer`);
       await this.ctx.mailer.send(tx, {
-        to: await repo.customerEmail(tx, order),
+        to: await customerEmail(tx, order),
         subject: 'Your Jara order is cancelled',
         text: `Your order is cancelled as you asked. ${left > 0 ? `We are refunding ${formatNaira(left)} to your payment method.` : ''}`,
       });

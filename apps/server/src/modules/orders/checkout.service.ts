@@ -5,6 +5,7 @@ import { Batcher } from '../../infra/batch.js';
 import type { Executor } from '../../infra/db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { OUTSIDE_AREA } from '../addresses/index.js';
+import { approvedShops } from '../catalogue/index.js';
 import { checkAttempt, type AttemptInput, type PaymentRow } from '../payments/index.js';
 import * as repo from './orders.repo.js';
 import { quoteFrom, readForQuotes } from './quote.js';
@@ -39,7 +40,7 @@ export class CheckoutService {
     if (!isInServiceArea(point, this.ctx.config.campus.serviceArea))
       throw badRequest(OUTSIDE_AREA, 'outside_service_area');
     const ids = [...new Set(vendorIds)];
-    const vendors = await repo.loadApprovedVendors(ex, ids);
+    const vendors = await approvedShops(ex, ids);
     if (vendors.length !== ids.length)
       throw badRequest('A vendor in your cart is no longer available.', 'unknown_vendor');
     return orderDeliveryFee(

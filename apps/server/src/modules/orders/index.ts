@@ -1,5 +1,20 @@
 /** The orders module's surface: what the app and other modules may use. */
 export { ordersModule } from './orders.routes.js';
+export { moveItems, pushOrderUpdate } from './item-status.js';
+export {
+  assignOrder,
+  carriesOrder,
+  deliveredOrders,
+  findOrderDelivery,
+  itemStatuses,
+  openOrderDeliveries,
+  orderCode,
+  pickupLines,
+  recordWrongOrderCode,
+  riderOrders,
+  unitsSold,
+  type OrderDeliveryRow,
+} from './orders.queries.js';
 export {
   adminOrderList,
   cancelOrderItems,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { koboToNaira, shownOrderStatus, type ItemStatus } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../infra/db/client.js';
+import type { Executor, Tx } from '../../infra/db/client.js';
 import { jobKind } from '../../infra/jobs/jobs.js';
+import { findUserById } from '../auth/index.js';
+import { itemsWithShops } from './order-items.js';
 import * as repo from './orders.repo.js';
 
 const ORDER_NOTICES = ['paid', 'cancelled', 'refunded'] as const;
@@ -37,7 +39,7 @@ export async function queueNotice(
 export async function deliverNotice(ctx: AppContext, orderId: string, kind: OrderNotice): Promise<void> {
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) return;
-  const items = await repo.itemsOf(ctx.db, [order.id]);
+  const items = await itemsWithShops(ctx.db, [order.id]);
   const status = shownOrderStatus(items.map((i) => i.status as ItemStatus));
   ctx.realtime.emitToUser(order.userId, 'order.updated', {
     _id: orderId,
@@ -65,4 +67,10 @@ export async function deliverNotice(ctx: AppContext, orderId: string, kind: Orde
       })),
     });
   }
+}
+
+/** Where to mail the order's customer: their account's address, else the one given at checkout. */
+export async function customerEmail(ex: Executor, order: repo.OrderRow): Promise<string> {
+  const user = await findUserById(ex, order.userId);
+  return user?.email ?? String(order.address.email);
 }

@@ -2,9 +2,12 @@ import { CANCEL_WINDOW_MS, formatNaira } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
 import { deliveryCode } from '../../lib/crypto.js';
+import { removeCartLines } from '../auth/index.js';
+import { recordStatusChanges } from '../order-events/index.js';
 import type { PaymentRow } from '../payments/index.js';
+import { itemsWithShops } from './order-items.js';
 import * as repo from './orders.repo.js';
-import { queueNotice } from './order-notices.js';
+import { customerEmail, queueNotice } from './order-notices.js';
 
 /** The `order` purpose of the shared payment mechanism: what paying, failing and refunding do to an order. */
 export class OrderPayments {
@@ -14,8 +17,8 @@ export class OrderPayments {
   async onPaid(tx: Tx, payment: PaymentRow): Promise<void> {
     const order = await repo.setOrderPaid(tx, payment.subjectId, payment.paidAt ?? new Date(), deliveryCode());
     if (!order) throw new Error(`order ${payment.subjectId} was not awaiting payment`);
-    const items = await repo.itemsOf(tx, [order.id]);
-    await repo.recordStatusEvents(tx, [
+    const items = await itemsWithShops(tx, [order.id]);
+    await recordStatusChanges(tx, [
       {
         subjectType: 'order',
         subjectId: order.id,
@@ -30,9 +33,9 @@ export class OrderPayments {
         actorId: order.userId,
       })),
     ]);
-    await repo.removeCartLines(tx, order.userId, items);
+    await removeCartLines(tx, order.userId, items);
     await this.ctx.mailer.send(tx, {
-      to: await repo.customerEmail(tx, order),
+      to: await customerEmail(tx, order),
       subject: `Your Jara order is placed (${formatNaira(order.amountKobo)})`,
       text: [
         'Thank you! We received your payment and the vendors have your order.',
@@ -53,7 +56,7 @@ export class OrderPayments {
 
   async onFailed(tx: Tx, payment: PaymentRow): Promise<void> {
     await repo.setOrderUnpaid(tx, payment.subjectId, payment.state === 'abandoned' ? 'abandoned' : 'failed');
-    await repo.recordStatusEvents(tx, [
+    await recordStatusChanges(tx, [
       {
         subjectType: 'order',
         subjectId: payment.subjectId,
@@ -64,7 +67,7 @@ export class OrderPayments {
   }
 
   async onRefunded(tx: Tx, payment: PaymentRow, amountKobo: number): Promise<void> {
-    await repo.recordStatusEvents(tx, [
+    await recordStatusChanges(tx, [
       {
         subjectType: 'order',
         subjectId: payment.subjectId,
@@ -75,7 +78,7 @@ export class OrderPayments {
     const order = await repo.findOrder(tx, payment.subjectId);
     if (!order) return;
     await this.ctx.mailer.send(tx, {
-      to: await repo.customerEmail(tx, order),
+      to: await customerEmail(tx, order),
       subject: `Refund of ${formatNaira(amountKobo)} processed`,
       text: `We have refunded ${formatNaira(amountKobo)} for your Jara order (reference ${payment.reference}). Depending on your bank it can take a few working days to show.`,
     });

@@ -12,8 +12,8 @@ import {
 import type { Executor } from '../../infra/db/client.js';
 import { productsOfLines, soldProduct } from '../catalogue/index.js';
 import { loadOrderTracking } from '../tracking/index.js';
+import { itemsWithShops } from './order-items.js';
 import type * as repo from './orders.repo.js';
-import { itemsOf } from './orders.repo.js';
 
 /** Order DTOs with their timeline, rider and refund (the rider's phone only for `viewerId`'s own active orders). */
 export async function orderViews(
@@ -22,7 +22,7 @@ export async function orderViews(
   viewerId: string,
   now: Date,
 ): Promise<OrderDto[]> {
-  const items = await itemsOf(
+  const items = await itemsWithShops(
     db,
     rows.map((o) => o.id),
   );

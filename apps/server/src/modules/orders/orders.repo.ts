@@ -1,50 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/db/client.js';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ItemStatus } from '@jara/shared';
+import { queryRows, type Executor } from '../../infra/db/client.js';
 import { insertJsonRows } from '../../infra/db/json-rows.js';
-import { cartItems, users } from '../auth/auth.tables.js';
+import type { PaymentState } from '../payments/index.js';
 import { orderItems, orders } from './orders.tables.js';
-import { payments, type PaymentState } from '../payments/payments.tables.js';
-import { productOptions, products, vendors } from '../catalogue/catalogue.tables.js';
-import { statusEvents } from '../order-events/order-events.tables.js';
-import { queueStatusPush } from '../push/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type ProductRow = typeof products.$inferSelect;
-export type OptionRow = typeof productOptions.$inferSelect;
-export type VendorRow = typeof vendors.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
-
-/** Live products of approved vendors, with their vendor, for a checkout. */
-export async function loadProductsForCheckout(
-  ex: Executor,
-  productIds: string[],
-): Promise<{ product: ProductRow; vendor: VendorRow }[]> {
-  if (!productIds.length) return [];
-  return ex
-    .select({ product: products, vendor: vendors })
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(inArray(products.id, productIds), isNull(products.deletedAt), eq(vendors.status, 'approved')));
-}
-
-export async function loadOptions(ex: Executor, productIds: string[]): Promise<OptionRow[]> {
-  if (!productIds.length) return [];
-  return ex
-    .select()
-    .from(productOptions)
-    .where(inArray(productOptions.productId, productIds))
-    .orderBy(asc(productOptions.position), asc(productOptions.id));
-}
-
-export async function loadApprovedVendors(ex: Executor, ids: string[]): Promise<VendorRow[]> {
-  if (!ids.length) return [];
-  return ex
-    .select()
-    .from(vendors)
-    .where(and(inArray(vendors.id, ids), eq(vendors.status, 'approved')));
-}
 
 /**
  * Orders, their ids already chosen, and their items, in one statement (a batch of checkouts:
@@ -66,18 +30,14 @@ export async function lockOrder(ex: Executor, id: string): Promise<OrderRow | un
   return row;
 }
 
-export async function itemsOf(
-  ex: Executor,
-  orderIds: string[],
-): Promise<(OrderItemRow & { vendorName: string; vendorUserId: string | null })[]> {
+/** The items of the given orders, by order, then product name. */
+export async function itemsOf(ex: Executor, orderIds: string[]): Promise<OrderItemRow[]> {
   if (!orderIds.length) return [];
-  const rows = await ex
-    .select({ item: orderItems, vendorName: vendors.businessName, vendorUserId: vendors.userId })
+  return ex
+    .select()
     .from(orderItems)
-    .innerJoin(vendors, eq(vendors.id, orderItems.vendorId))
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.orderId), asc(orderItems.productName), asc(orderItems.id));
-  return rows.map((r) => ({ ...r.item, vendorName: r.vendorName, vendorUserId: r.vendorUserId }));
 }
 
 /** `awaiting → paid` on the order itself (the payment's transition already happened once). */
@@ -116,53 +76,6 @@ export async function cancelPlacedItems(ex: Executor, orderId: string, reason: s
     .returning();
 }
 
-/** Records status changes and, in the same transaction, the push job that tells the customer. */
-export async function recordStatusEvents(ex: Executor, rows: (typeof statusEvents.$inferInsert)[]): Promise<void> {
-  if (!rows.length) return;
-  await ex.insert(statusEvents).values(rows);
-  const groups = new Map<
-    string,
-    {
-      subjectType: (typeof rows)[number]['subjectType'];
-      subjectIds: string[];
-      status: string;
-      actorId: string | null;
-      note: string | null;
-    }
-  >();
-  for (const r of rows) {
-    const key = JSON.stringify([r.subjectType, r.status, r.actorId ?? null, r.note ?? null]);
-    const g =
-      groups.get(key) ??
-      groups
-        .set(key, {
-          subjectType: r.subjectType,
-          subjectIds: [],
-          status: r.status,
-          actorId: r.actorId ?? null,
-          note: r.note ?? null,
-        })
-        .get(key)!;
-    g.subjectIds.push(r.subjectId);
-  }
-  for (const g of groups.values()) await queueStatusPush(ex, g);
-}
-
-/** Removes the bought lines from the customer's cart. */
-export async function removeCartLines(
-  ex: Executor,
-  userId: string,
-  lines: { productId: string; optionId: string }[],
-): Promise<void> {
-  for (const l of lines) {
-    await ex
-      .delete(cartItems)
-      .where(
-        and(eq(cartItems.userId, userId), eq(cartItems.productId, l.productId), eq(cartItems.optionId, l.optionId)),
-      );
-  }
-}
-
 /** A page of the customer's paid orders, newest first. */
 export async function listPaidOrders(ex: Executor, userId: string, limit: number, offset: number): Promise<OrderRow[]> {
   return ex
@@ -174,16 +87,67 @@ export async function listPaidOrders(ex: Executor, userId: string, limit: number
     .offset(offset);
 }
 
-export async function paidPaymentOf(ex: Executor, orderId: string) {
-  const [row] = await ex
-    .select()
-    .from(payments)
-    .where(and(eq(payments.purpose, 'order'), eq(payments.subjectId, orderId), eq(payments.state, 'paid')));
+/** Moves the given items of an order from one status to another; returns those that moved. */
+export async function moveItemStatuses(
+  ex: Executor,
+  orderId: string,
+  from: readonly string[],
+  to: ItemStatus,
+  filter: { vendorId?: string; itemIds?: string[]; cancelReason?: string },
+): Promise<{ id: string; vendorId: string; unitPriceKobo: number; quantity: number }[]> {
+  return ex
+    .update(orderItems)
+    .set({
+      status: to,
+      updatedAt: new Date(),
+      ...(filter.cancelReason !== undefined ? { cancelReason: filter.cancelReason } : {}),
+    })
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        inArray(orderItems.status, [...from]),
+        filter.vendorId ? eq(orderItems.vendorId, filter.vendorId) : undefined,
+        filter.itemIds ? inArray(orderItems.id, filter.itemIds) : undefined,
+      ),
+    )
+    .returning({
+      id: orderItems.id,
+      vendorId: orderItems.vendorId,
+      unitPriceKobo: orderItems.unitPriceKobo,
+      quantity: orderItems.quantity,
+    });
+}
+
+/** The order's customer, or undefined for an unknown order. */
+export async function orderCustomer(
+  ex: Executor,
+  orderId: string,
+): Promise<{ id: string; userId: string } | undefined> {
+  const [row] = await ex.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   return row;
 }
 
-/** Where to mail the order's customer: their account's address, else the one given at checkout. */
-export async function customerEmail(ex: Executor, order: OrderRow): Promise<string> {
-  const [u] = await ex.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  return u?.email ?? String(order.address.email);
+/** The statuses of an order's items, by item id. */
+export async function itemStatusesById(
+  ex: Executor,
+  orderId: string,
+): Promise<{ id: string; status: string; cancelReason: string | null }[]> {
+  return ex
+    .select({ id: orderItems.id, status: orderItems.status, cancelReason: orderItems.cancelReason })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
 }
+
+/** Units sold per product: in paid orders, cancelled items left out (the catalogue's popular sort). */
+export async function unitsSoldByProduct(ex: Executor): Promise<{ product_id: string; sold: number }[]> {
+  return queryRows<{ product_id: string; sold: number }>(
+    ex,
+    sql`
+    SELECT i.product_id, sum(i.quantity)::int AS sold
+    FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE o.payment_state = 'paid' AND i.status <> 'Order Cancelled'
+    GROUP BY i.product_id`,
+  );
+}
+

@@ -16,7 +16,13 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../infra/db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findAddresses, OUTSIDE_AREA, type AddressRow } from '../addresses/index.js';
-import * as repo from './orders.repo.js';
+import {
+  optionsOfProducts,
+  productsForCheckout,
+  type OptionRow,
+  type ProductRow,
+  type VendorRow,
+} from '../catalogue/index.js';
 
 const PRICE_CHANGED = 'price_changed';
 
@@ -41,18 +47,18 @@ export interface Quote {
 /** What the quotes of a batch of checkouts read (readForQuotes). */
 export interface QuoteReads {
   addresses: Map<string, AddressRow>;
-  products: Map<string, { product: repo.ProductRow; vendor: repo.VendorRow }>;
-  options: Map<string, repo.OptionRow[]>;
+  products: Map<string, { product: ProductRow; vendor: VendorRow }>;
+  options: Map<string, OptionRow[]>;
 }
 
 /** What the quotes of these checkouts read, in three statements however many there are. */
 export async function readForQuotes(ex: Executor, inputs: CheckoutInput[]): Promise<QuoteReads> {
   const productIds = [...new Set(inputs.flatMap((i) => i.items.map((item) => item.product)))];
   // One after another: statements of one transaction share its connection.
-  const found = await repo.loadProductsForCheckout(ex, productIds);
-  const options = await repo.loadOptions(ex, productIds);
+  const found = await productsForCheckout(ex, productIds);
+  const options = await optionsOfProducts(ex, productIds);
   const addresses = await findAddresses(ex, [...new Set(inputs.map((i) => i.address))]);
-  const byProduct = new Map<string, repo.OptionRow[]>();
+  const byProduct = new Map<string, OptionRow[]>();
   for (const o of options) (byProduct.get(o.productId) ?? byProduct.set(o.productId, []).get(o.productId)!).push(o);
   return {
     addresses: new Map(addresses.map((a) => [a.id, a])),

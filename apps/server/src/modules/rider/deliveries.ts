@@ -13,7 +13,7 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { findWait } from './rider.repo.js';
 
 /**
- * One kind of delivery — an order from vendors, a parcel dispatch — as the rider side sees
+ * One kind of delivery — an order collected at its vendors, a parcel dispatch — as the rider side sees
  * it. Every kind lives the same life: paid and on the board → accepted by the first rider →
  * picked up → delivered with the customer's code (or locked after too many wrong codes), with a
  * drop-off wait, a rating and a place in the rider's earnings. Each kind keeps its own tables;

@@ -1,6 +1,6 @@
 /** The rider module's surface: what the app and other modules may use. */
 export { riderModule } from './rider.routes.js';
-export { riderRating } from './rider.repo.js';
+export { isApprovedRider, riderCards, riderRating, type RiderCard } from './rider.queries.js';
 export {
   decideRiderApplication,
   lockRiderApplication,

@@ -6,7 +6,9 @@ import { jobKind } from '../../infra/jobs/jobs.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { refusedCode, deliveryLocked, tryDeliveryCode } from '../../lib/delivery-code.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { moveItems, pushOrderUpdate, recordStatusEvents } from '../order-events/index.js';
+import { pickupPlaces } from '../catalogue/index.js';
+import { recordStatusEvents } from '../order-events/index.js';
+import * as orders from '../orders/index.js';
 import {
   planRoute,
   snapshotStop,
@@ -16,7 +18,6 @@ import {
   type DeliveryFacts,
   type DeliveryView,
 } from './deliveries.js';
-import * as repo from './rider.repo.js';
 
 export const ORDER_ALERT_JOB = jobKind(
   'rider.order-code-locked',
@@ -48,28 +49,16 @@ export class OrderDeliveries implements Deliveries {
   constructor(private readonly ctx: AppContext) {}
 
   private async toDtos(
-    rows: repo.OrderDeliveryRow[],
+    rows: orders.OrderDeliveryRow[],
     view: DeliveryView,
     status: (i: number) => string,
   ): Promise<JobDto[]> {
-    const stops = await repo.pickupStops(
-      this.ctx.db,
-      rows.map((r) => r.id),
-    );
+    const stops = await this.pickupStops(rows.map((r) => r.id));
     return Promise.all(
       rows.map((o, i) => {
         const dropoff = snapshotStop(o.address);
         const route = planRoute(
-          stops
-            .filter((s) => s.order_id === o.id)
-            .map((s) => ({
-              label: s.business_name,
-              address: s.address,
-              latitude: Number(s.latitude),
-              longitude: Number(s.longitude),
-              phone: s.phone,
-              items: s.items,
-            })),
+          stops.filter((s) => s.orderId === o.id).map(({ orderId: _, ...stop }) => stop),
           dropoff,
         );
         const facts: DeliveryFacts = {
@@ -91,20 +80,44 @@ export class OrderDeliveries implements Deliveries {
     );
   }
 
+  /** The vendors to visit for these orders (items not cancelled), with what to collect at each. */
+  private async pickupStops(orderIds: string[]) {
+    const lines = await orders.pickupLines(this.ctx.db, orderIds);
+    const shops = await pickupPlaces(
+      this.ctx.db,
+      lines.map((l) => l.vendor_id),
+    );
+    return lines.flatMap((l) => {
+      const shop = shops.get(l.vendor_id);
+      if (!shop) return [];
+      return [
+        {
+          orderId: l.order_id,
+          label: shop.businessName,
+          address: shop.address,
+          latitude: Number(shop.latitude),
+          longitude: Number(shop.longitude),
+          phone: shop.phone,
+          items: l.items,
+        },
+      ];
+    });
+  }
+
   async open(riderUserId: string): Promise<JobDto[]> {
-    const rows = (await repo.listOpenOrderDeliveries(this.ctx.db)).filter((o) => o.user_id !== riderUserId);
+    const rows = (await orders.openOrderDeliveries(this.ctx.db)).filter((o) => o.user_id !== riderUserId);
     return this.toDtos(rows, 'board', () => 'Order Confirmed');
   }
 
   async active(riderUserId: string): Promise<JobDto[]> {
-    const rows = await repo.riderOrders(this.ctx.db, riderUserId, true);
+    const rows = await orders.riderOrders(this.ctx.db, riderUserId, true);
     return this.toDtos(rows, 'active', (i) =>
       rows[i]!.statuses.includes('Order Assigned') ? 'Order Assigned' : 'Order Picked',
     );
   }
 
   async finished(riderUserId: string, limit: number): Promise<JobDto[]> {
-    const rows = await repo.riderOrders(this.ctx.db, riderUserId, false, limit);
+    const rows = await orders.riderOrders(this.ctx.db, riderUserId, false, limit);
     return this.toDtos(rows, 'history', (i) => {
       const live = rows[i]!.statuses.filter((s) => s !== CANCELLED);
       if (!live.length) return CANCELLED;
@@ -113,14 +126,14 @@ export class OrderDeliveries implements Deliveries {
   }
 
   carries(ex: Executor, riderUserId: string): Promise<boolean> {
-    return repo.carriesOrder(ex, riderUserId);
+    return orders.carriesOrder(ex, riderUserId);
   }
 
   async accept(riderUserId: string, id: string, claim: (tx: Tx) => Promise<void>): Promise<void> {
     const won = await this.ctx.db.transaction(async (tx) => {
       await claim(tx);
-      if (!(await repo.assignOrder(tx, id, riderUserId))) return false;
-      const moved = await moveItems(tx, id, ['Order Confirmed'], 'Order Assigned');
+      if (!(await orders.assignOrder(tx, id, riderUserId))) return false;
+      const moved = await orders.moveItems(tx, id, ['Order Confirmed'], 'Order Assigned');
       await recordStatusEvents(
         tx,
         'order_item',
@@ -131,15 +144,15 @@ export class OrderDeliveries implements Deliveries {
       return true;
     });
     if (!won) {
-      if (!(await repo.findOrderDelivery(this.ctx.db, id))) throw notFound('Job not found.');
+      if (!(await orders.findOrderDelivery(this.ctx.db, id))) throw notFound('Job not found.');
       throw conflict('This job is no longer available.', 'job_taken');
     }
-    await pushOrderUpdate(this.ctx, id);
+    await orders.pushOrderUpdate(this.ctx, id);
   }
 
   /** The rider's own order (404 for anyone else's: existence is not revealed). */
   private async own(ex: Executor, riderUserId: string, id: string, lock = false) {
-    const o = await repo.findOrderDelivery(ex, id, lock);
+    const o = await orders.findOrderDelivery(ex, id, lock);
     if (!o || o.rider_id !== riderUserId) throw notFound('Job not found.');
     return o;
   }
@@ -148,7 +161,7 @@ export class OrderDeliveries implements Deliveries {
     await this.ctx.db.transaction(async (tx) => {
       const o = await this.own(tx, riderUserId, id, true);
       if (o.locked_at) throw deliveryLocked();
-      const moved = await moveItems(tx, id, ['Order Assigned'], 'Order Picked');
+      const moved = await orders.moveItems(tx, id, ['Order Assigned'], 'Order Picked');
       if (!moved.length) throw conflict('This order cannot be marked as picked up now.', 'invalid_status');
       await recordStatusEvents(
         tx,
@@ -158,17 +171,17 @@ export class OrderDeliveries implements Deliveries {
         riderUserId,
       );
     });
-    await pushOrderUpdate(this.ctx, id);
+    await orders.pushOrderUpdate(this.ctx, id);
   }
 
   async deliver(rider: SessionUser, id: string, code: string): Promise<void> {
     const tried = await this.ctx.db.transaction(async (tx) => {
       const o = await this.own(tx, rider.id, id, true);
-      const live = (await repo.itemStatuses(tx, id)).filter((s) => s !== CANCELLED);
+      const live = (await orders.itemStatuses(tx, id)).filter((s) => s !== CANCELLED);
       const ready = live.length > 0 && live.every((s) => s === 'Order Picked');
-      return tryDeliveryCode({ code: await repo.orderCode(tx, id), lockedAt: o.locked_at, ready }, code, {
+      return tryDeliveryCode({ code: await orders.orderCode(tx, id), lockedAt: o.locked_at, ready }, code, {
         deliver: async () => {
-          const moved = await moveItems(tx, id, ['Order Picked'], 'Order Delivered');
+          const moved = await orders.moveItems(tx, id, ['Order Picked'], 'Order Delivered');
           await recordStatusEvents(
             tx,
             'order_item',
@@ -177,13 +190,13 @@ export class OrderDeliveries implements Deliveries {
             rider.id,
           );
         },
-        countWrong: (max) => repo.recordWrongOrderCode(tx, id, max),
+        countWrong: (max) => orders.recordWrongOrderCode(tx, id, max),
         alertSupport: () => this.alertSupport(tx, id, rider),
       });
     });
     switch (tried.kind) {
       case 'delivered':
-        await pushOrderUpdate(this.ctx, id);
+        await orders.pushOrderUpdate(this.ctx, id);
         return;
       case 'not_ready':
         throw conflict('Mark the order as picked up before delivering it.', 'invalid_status');
@@ -208,21 +221,21 @@ export class OrderDeliveries implements Deliveries {
 
   async atDropOff(riderUserId: string, id: string): Promise<{ address: string; customerId: string }> {
     const o = await this.own(this.ctx.db, riderUserId, id);
-    const statuses = await repo.itemStatuses(this.ctx.db, id);
+    const statuses = await orders.itemStatuses(this.ctx.db, id);
     if (!statuses.includes('Order Picked')) throw conflict('Pick up the order first.', 'invalid_status');
     return { address: String(o.address.address ?? ''), customerId: o.user_id };
   }
 
   async riderToRate(customerId: string, id: string): Promise<string> {
-    const o = await repo.findOrderDelivery(this.ctx.db, id);
+    const o = await orders.findOrderDelivery(this.ctx.db, id);
     if (!o || o.user_id !== customerId) throw notFound('Order not found.');
-    const statuses = await repo.itemStatuses(this.ctx.db, id);
+    const statuses = await orders.itemStatuses(this.ctx.db, id);
     if (!o.rider_id || !statuses.includes('Order Delivered'))
       throw conflict('You can rate the rider once the order is delivered.', 'not_delivered');
     return o.rider_id;
   }
 
   async delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]> {
-    return (await repo.deliveredOrders(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
+    return (await orders.deliveredOrders(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
   }
 }

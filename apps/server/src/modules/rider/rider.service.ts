@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   hasRole,
   DROP_OFF_WAIT_MS,
@@ -12,9 +11,9 @@ import {
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
-import { users } from '../auth/auth.tables.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
+import { findUserById } from '../auth/index.js';
 import { ChatService } from '../chat/index.js';
 import { listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
 import { ofEveryKind, riderFeeKobo, type Deliveries } from './deliveries.js';
@@ -164,7 +163,7 @@ export class RiderService {
       throw conflict(`Please wait ${Math.ceil(left / 1000)} more seconds for the customer.`, 'still_waiting');
     if (!(await repo.markAbsentReported(this.ctx.db, kind, id)))
       throw conflict('Support already knows; they will contact you.', 'already_reported');
-    const [customer] = await this.ctx.db.select({ name: users.name }).from(users).where(eq(users.id, drop.customerId));
+    const customer = await findUserById(this.ctx.db, drop.customerId);
     const text = `Customer absent: I waited 5 minutes at the drop-off for ${kind} ${id} (${drop.address}; customer ${customer?.name ?? 'unknown'}). What should I do?`;
     const { chat } = await this.chats.send(user, { message: text }, null);
     return { chatId: chat.id };

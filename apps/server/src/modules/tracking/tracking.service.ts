@@ -1,7 +1,9 @@
 import type { TrackingDto } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { dispatchTracking, orderTracking, type DispatchFacts, type OrderFacts } from './tracking.js';
-import { eventsOf, refundsOf, riderCards } from './tracking.repo.js';
+import { statusEventsOf } from '../order-events/index.js';
+import { refundsOf } from '../payments/index.js';
+import { riderCards } from '../rider/index.js';
 
 /** Timelines for a page of orders in four queries (events, refunds, riders, ratings). */
 export async function loadOrderTracking(
@@ -12,7 +14,7 @@ export async function loadOrderTracking(
   if (!orders.length) return new Map();
   const ids = orders.flatMap((o) => [o.id, ...o.items.map((i) => i.id)]);
   const [events, refundRows, riders] = await Promise.all([
-    eventsOf(ex, ids),
+    statusEventsOf(ex, ids),
     refundsOf(
       ex,
       'order',
@@ -49,7 +51,7 @@ export async function loadDispatchTracking(
   if (!rows.length) return new Map();
   const ids = rows.map((d) => d.id);
   const [events, refundRows, riders] = await Promise.all([
-    eventsOf(ex, ids),
+    statusEventsOf(ex, ids),
     refundsOf(ex, 'dispatch', ids),
     riderCards(
       ex,

@@ -9,7 +9,9 @@ import {
   type TrackingStepDto,
   type TrackingStepKey,
 } from '@jara/shared';
-import type { EventRow, RefundRow, RiderCard } from './tracking.repo.js';
+import type { StatusEventRow as EventRow } from '../order-events/index.js';
+import type { SubjectRefund as RefundRow } from '../payments/index.js';
+import type { RiderCard } from '../rider/index.js';
 
 /** A rider's phone is shown while they are on the way: assigned or picked up, not locked. */
 const ACTIVE_DELIVERY: readonly string[] = ['Order Assigned', 'Order Picked'];

@@ -1,0 +1,160 @@
+/**
+ * The SQL behind riders' delivery of orders (orders.queries.ts exports it): the board, the
+ * rider's own orders, the accept, the code tries and the earnings, on this module's tables.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../infra/db/client.js';
+import { orderItems, orders } from './orders.tables.js';
+
+export interface OrderDeliveryRow {
+  id: string;
+  user_id: string;
+  address: Record<string, unknown>;
+  delivery_note: string;
+  delivery_fee_kobo: number;
+  paid_at: Date | null;
+  created_at: Date;
+  rider_id: string | null;
+  code_attempts: number;
+  locked_at: Date | null;
+}
+
+const ALL_CONFIRMED = sql`
+  EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Confirmed')
+  AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status NOT IN ('Order Confirmed', 'Order Cancelled'))`;
+
+/** Paid orders whose remaining items are all confirmed and that no rider holds (the board). */
+export async function listOpenOrderDeliveries(ex: Executor, limit = 100): Promise<OrderDeliveryRow[]> {
+  return queryRows<OrderDeliveryRow>(
+    ex,
+    sql`
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
+    FROM orders o
+    WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED}
+    ORDER BY o.paid_at ASC NULLS LAST, o.id
+    LIMIT ${limit}`,
+  );
+}
+
+export async function findOrderDelivery(ex: Executor, id: string, lock = false): Promise<OrderDeliveryRow | undefined> {
+  const rows = await queryRows<OrderDeliveryRow>(
+    ex,
+    sql`
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
+    FROM orders o WHERE o.id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  return rows[0];
+}
+
+/** The first rider wins: the UPDATE matches only while the order is free and fully confirmed. */
+export async function assignOrder(ex: Executor, id: string, riderUserId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    ex,
+    sql`
+    UPDATE orders o SET rider_id = ${riderUserId}
+    WHERE o.id = ${id} AND o.rider_id IS NULL AND o.payment_state = 'paid' AND o.locked_at IS NULL
+      AND o.user_id <> ${riderUserId} AND ${ALL_CONFIRMED}
+    RETURNING o.id`,
+  );
+  return rows.length === 1;
+}
+
+/** What a rider collects at each vendor of these orders (items not cancelled), by order and vendor. */
+export async function pickupLines(
+  ex: Executor,
+  orderIds: string[],
+): Promise<{ order_id: string; vendor_id: string; items: string[] }[]> {
+  if (!orderIds.length) return [];
+  return queryRows(
+    ex,
+    sql`
+    SELECT i.order_id, i.vendor_id,
+           array_agg(i.quantity || ' × ' || i.product_name || CASE WHEN i.option_name <> 'Default Option' THEN ' (' || i.option_name || ')' ELSE '' END ORDER BY i.id) AS items
+    FROM order_items i
+    WHERE i.order_id IN (${sql.join(
+      orderIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) AND i.status <> 'Order Cancelled'
+    GROUP BY i.order_id, i.vendor_id`,
+  );
+}
+
+/** The shown status of each order (earliest live item), for the rider's own orders. */
+export async function riderOrders(
+  ex: Executor,
+  riderUserId: string,
+  active: boolean,
+  limit = 100,
+): Promise<(OrderDeliveryRow & { statuses: string[] })[]> {
+  return queryRows(
+    ex,
+    sql`
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at,
+           (SELECT array_agg(i.status) FROM order_items i WHERE i.order_id = o.id) AS statuses
+    FROM orders o
+    WHERE o.rider_id = ${riderUserId}
+      AND ${
+        active
+          ? sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))`
+          : sql`NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))`
+      }
+    ORDER BY o.created_at DESC LIMIT ${limit}`,
+  );
+}
+
+export async function orderCode(ex: Executor, id: string): Promise<string | null> {
+  const [row] = await ex.select({ code: orders.deliveryCode }).from(orders).where(eq(orders.id, id));
+  return row?.code ?? null;
+}
+
+/** Counts one wrong code; the try that reaches `max` also locks the order. */
+export async function recordWrongOrderCode(
+  ex: Executor,
+  id: string,
+  max: number,
+): Promise<{ attempts: number; locked: boolean }> {
+  const [row] = await ex
+    .update(orders)
+    .set({
+      codeAttempts: sql`${orders.codeAttempts} + 1`,
+      lockedAt: sql`CASE WHEN ${orders.codeAttempts} + 1 >= ${max} THEN now() ELSE ${orders.lockedAt} END`,
+    })
+    .where(eq(orders.id, id))
+    .returning({ attempts: orders.codeAttempts, lockedAt: orders.lockedAt });
+  return { attempts: row!.attempts, locked: row!.lockedAt !== null };
+}
+
+/** A rider's delivered orders with their delivery fee (kobo) and when the last item was delivered. */
+export async function deliveredOrders(
+  ex: Executor,
+  riderUserId: string,
+): Promise<{ id: string; deliveryFeeKobo: number; at: Date }[]> {
+  const rows = await queryRows<{ id: string; fee: number; at: Date }>(
+    ex,
+    sql`
+    SELECT o.id, o.delivery_fee_kobo AS fee,
+           (SELECT max(i.updated_at) FROM order_items i WHERE i.order_id = o.id) AS at
+    FROM orders o
+    WHERE o.rider_id = ${riderUserId}
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Delivered')
+      AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status NOT IN ('Order Delivered', 'Order Cancelled'))`,
+  );
+  return rows.map((r) => ({ id: r.id, deliveryFeeKobo: Number(r.fee), at: new Date(r.at) }));
+}
+
+/** Whether the rider carries an order that is not delivered, cancelled or locked. */
+export async function carriesOrder(ex: Executor, riderUserId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    ex,
+    sql`
+    SELECT o.id FROM orders o WHERE o.rider_id = ${riderUserId} AND o.locked_at IS NULL
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Assigned', 'Order Picked'))
+    LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function itemStatuses(ex: Executor, orderId: string): Promise<string[]> {
+  const rows = await ex.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  return rows.map((r) => r.status);
+}

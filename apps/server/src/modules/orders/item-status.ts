@@ -1,0 +1,45 @@
+/**
+ * An order's items move through their statuses here, whoever moves them (the vendor confirms, the
+ * rider picks up and delivers, an admin cancels): only the orders module writes order_items. The
+ * caller records the change in the status log (order-events) in the same transaction.
+ */
+import { shownOrderStatus, type ItemStatus, type OrderUpdatedEvent } from '@jara/shared';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../infra/db/client.js';
+import * as repo from './orders.repo.js';
+
+/** Moves the given items of an order from one status to another; returns the ids that moved. */
+export function moveItems(
+  ex: Executor,
+  orderId: string,
+  from: readonly string[],
+  to: ItemStatus,
+  filter: { vendorId?: string; itemIds?: string[]; cancelReason?: string } = {},
+): Promise<{ id: string; vendorId: string; unitPriceKobo: number; quantity: number }[]> {
+  return repo.moveItemStatuses(ex, orderId, from, to, filter);
+}
+
+/** The order's current statuses, in the shape pushed as `order.updated`. */
+async function orderUpdatePayload(
+  ex: Executor,
+  orderId: string,
+): Promise<{ userId: string; update: OrderUpdatedEvent } | null> {
+  const order = await repo.orderCustomer(ex, orderId);
+  if (!order) return null;
+  const items = await repo.itemStatusesById(ex, orderId);
+  return {
+    userId: order.userId,
+    update: {
+      _id: order.id,
+      orderId: order.id,
+      status: shownOrderStatus(items.map((i) => i.status as ItemStatus)),
+      items: items.map((i) => ({ _id: i.id, status: i.status as ItemStatus, cancelReason: i.cancelReason })),
+    },
+  };
+}
+
+/** Pushes `order.updated` to the customer's open pages (after the change is committed). */
+export async function pushOrderUpdate(ctx: AppContext, orderId: string): Promise<void> {
+  const p = await orderUpdatePayload(ctx.db, orderId);
+  if (p) ctx.realtime.emitToUser(p.userId, 'order.updated', p.update);
+}
