@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isOpenAt, nairaToKobo, vendorOpenState, type ProductDto, type ProductListQuery } from '@jara/shared';
-import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
+import { queryRows, type Db } from '../../infra/db/client.js';
 import { listProducts, type RankedProduct, type VendorRow } from './catalogue.repo.js';
 
 /**
@@ -11,9 +11,10 @@ const PRODUCT_WORD_SIMILARITY = 0.4;
 
 interface Ranked {
   id: string;
+  category: string;
+  position: number;
   score: number;
   min_price_kobo: number | null;
-  sold: number;
   opening_hours: Record<string, { open: string; close: string } | null>;
   vendor_open: boolean;
 }
@@ -23,17 +24,25 @@ export function isTextSearch(q: ProductListQuery): boolean {
   return !!q.q?.trim();
 }
 
-/** Units sold per product: in paid orders, cancelled items left out (the popular sort). */
-const SALES = sql`
-  SELECT i.product_id, sum(i.quantity)::int AS sold
-  FROM order_items i JOIN orders o ON o.id = i.order_id
-  WHERE o.payment_state = 'paid' AND i.status <> 'Order Cancelled'
-  GROUP BY i.product_id`;
-
-/** Units sold per product id (products never sold are absent). */
-export async function unitsSold(ex: Executor): Promise<Map<string, number>> {
-  const rows = await queryRows<{ product_id: string; sold: number }>(ex, SALES);
-  return new Map(rows.map((r) => [r.product_id, Number(r.sold)]));
+/**
+ * The popular order of rows given oldest first (created_at, id): most units sold first, then one
+ * product of each category in turn (the n-th best seller of every category before any category's
+ * n+1-th), then the category's position, then the given order. A shop with no sales yet still
+ * shows a mix, food included.
+ */
+function popularOrder<T extends { sold: number; category: string; position: number }>(rows: readonly T[]): T[] {
+  const ranked = rows.map((row, i) => ({ row, i, rank: 0 }));
+  // row_number() OVER (PARTITION BY category ORDER BY sold DESC, created_at, id)
+  const bySales = [...ranked].sort((a, b) => b.row.sold - a.row.sold || a.i - b.i);
+  const seen = new Map<string, number>();
+  for (const r of bySales) {
+    const n = (seen.get(r.row.category) ?? 0) + 1;
+    seen.set(r.row.category, n);
+    r.rank = n;
+  }
+  return ranked
+    .sort((a, b) => b.row.sold - a.row.sold || a.rank - b.rank || a.row.position - b.row.position || a.i - b.i)
+    .map((r) => r.row);
 }
 
 /** What `selectProducts` reads from the catalogue snapshot. */
@@ -51,7 +60,7 @@ export type ProductFilter = Omit<ProductListQuery, 'q'>;
 /**
  * `searchProducts` without `q`, over the snapshot's products instead of the database: the same
  * products in the same order (product-search.test.ts compares the two on every filter and sort).
- * `sold` is `unitsSold`'s answer, read only for the popular sort.
+ * `sold` is the orders module's units sold per product, read only for the popular sort.
  */
 export function selectProducts(
   from: ProductSource,
@@ -62,7 +71,7 @@ export function selectProducts(
   const minKobo = query.minPrice === undefined ? null : nairaToKobo(query.minPrice);
   const maxKobo = query.maxPrice === undefined ? null : nairaToKobo(query.maxPrice);
   // The SQL's joins and WHERE: a known category, then the filters.
-  const rows: { p: RankedProduct; i: number; sold: number; position: number; rank: number }[] = [];
+  let rows: { p: RankedProduct; i: number; sold: number; position: number; category: string }[] = [];
   from.products.forEach((p, i) => {
     const position = from.categoryPosition.get(p.dto.category);
     if (position === undefined) return;
@@ -70,7 +79,7 @@ export function selectProducts(
     if (query.inStock && !p.dto.inStock) return;
     if (minKobo !== null && (p.minPriceKobo === null || p.minPriceKobo < minKobo)) return;
     if (maxKobo !== null && (p.minPriceKobo === null || p.minPriceKobo > maxKobo)) return;
-    rows.push({ p, i, sold: sold?.get(p.dto._id) ?? 0, position, rank: 0 });
+    rows.push({ p, i, sold: sold?.get(p.dto._id) ?? 0, position, category: p.dto.category });
   });
   type Row = (typeof rows)[number];
   // Ties fall to (created_at, id): the snapshot's own order, `i`.
@@ -84,17 +93,7 @@ export function selectProducts(
   if (sort === 'newest') rows.sort((a, b) => b.p.created - a.p.created || a.i - b.i);
   else if (sort === 'price-asc') rows.sort(byPrice(1));
   else if (sort === 'price-desc') rows.sort(byPrice(-1));
-  else if (sort === 'popular') {
-    // row_number() OVER (PARTITION BY category ORDER BY sold DESC, created_at, id)
-    const bySales = [...rows].sort((a, b) => b.sold - a.sold || a.i - b.i);
-    const seen = new Map<string, number>();
-    for (const r of bySales) {
-      const n = (seen.get(r.p.dto.category) ?? 0) + 1;
-      seen.set(r.p.dto.category, n);
-      r.rank = n;
-    }
-    rows.sort((a, b) => b.sold - a.sold || a.rank - b.rank || a.position - b.position || a.i - b.i);
-  }
+  else if (sort === 'popular') rows = popularOrder(rows);
   // 'relevance' without text scores every product 0: the default order.
   let picked = rows.map((r) => r.p.dto);
   if (query.open) {
@@ -114,10 +113,16 @@ export function selectProducts(
  *   plain substring of the product name; best matches first under the default sort.
  * - prices compare with the cheapest option's shown price (offer price when lower), in naira.
  * - `open`: the vendor takes orders at `now` (its switch and its hours, Lagos time).
- * - `popular`: units sold in paid orders (cancelled items left out), then one product of each
- *   category in turn, so a shop with no sales yet still shows a mix, food included.
+ * - `popular`: `sold`, the units sold in paid orders (cancelled items left out, the orders
+ *   module's count), then one product of each category in turn (`popularOrder`), so a shop with
+ *   no sales yet still shows a mix, food included.
  */
-export async function searchProducts(db: Db, query: ProductListQuery, now: Date): Promise<ProductDto[]> {
+export async function searchProducts(
+  db: Db,
+  query: ProductListQuery,
+  now: Date,
+  sold: ReadonlyMap<string, number> | null,
+): Promise<ProductDto[]> {
   const text = query.q?.trim().toLowerCase() ?? '';
   const like = '%' + text.replace(/[\\%_]/g, (m) => '\\' + m) + '%';
   const minKobo = query.minPrice === undefined ? null : nairaToKobo(query.minPrice);
@@ -132,9 +137,8 @@ export async function searchProducts(db: Db, query: ProductListQuery, now: Date)
           ? sql`min_price_kobo ASC NULLS LAST, p.created_at, p.id`
           : sort === 'price-desc'
             ? sql`min_price_kobo DESC NULLS LAST, p.created_at, p.id`
-            : sort === 'popular'
-              ? sql`sold DESC, rank_in_category, p.position, p.created_at, p.id`
-              : sql`p.created_at, p.id`;
+            : // popular: oldest first here, then popularOrder() over the units sold
+              sql`p.created_at, p.id`;
 
   const rows = await db.transaction(async (tx) => {
     await tx.execute(
@@ -146,18 +150,15 @@ export async function searchProducts(db: Db, query: ProductListQuery, now: Date)
       WITH priced AS (
         SELECT product_id,
                min(CASE WHEN offer_price_kobo IS NOT NULL AND offer_price_kobo < price_kobo THEN offer_price_kobo ELSE price_kobo END) AS min_price_kobo
-        FROM product_options GROUP BY product_id),
-      sales AS (${SALES})
+        FROM product_options GROUP BY product_id)
       SELECT * FROM (
-        SELECT p.id, p.created_at, cat.position,
+        SELECT p.id, p.created_at, p.category, cat.position,
                ${text ? sql`greatest(word_similarity(${text}, lower(p.name)), word_similarity(${text}, lower(v.business_name)) * 0.8, word_similarity(${text}, lower(cat.text)) * 0.8, CASE WHEN lower(p.name) LIKE ${like} THEN 1 ELSE 0 END)` : sql`0`}::float AS score,
-               pr.min_price_kobo, coalesce(s.sold, 0) AS sold, v.opening_hours, v.is_open AS vendor_open,
-               row_number() OVER (PARTITION BY p.category ORDER BY coalesce(s.sold, 0) DESC, p.created_at, p.id) AS rank_in_category
+               pr.min_price_kobo, v.opening_hours, v.is_open AS vendor_open
         FROM products p
         JOIN vendors v ON v.id = p.vendor_id
         JOIN categories cat ON cat.path = p.category
         LEFT JOIN priced pr ON pr.product_id = p.id
-        LEFT JOIN sales s ON s.product_id = p.id
         WHERE p.deleted_at IS NULL AND v.status = 'approved'
           ${query.category ? sql`AND p.category = ${query.category}` : sql``}
           ${query.inStock ? sql`AND p.in_stock` : sql``}
@@ -169,7 +170,10 @@ export async function searchProducts(db: Db, query: ProductListQuery, now: Date)
     );
   });
 
-  let picked = rows;
+  let picked: Ranked[] =
+    sort === 'popular'
+      ? popularOrder(rows.map((r) => ({ ...r, sold: sold?.get(r.id) ?? 0, position: Number(r.position) })))
+      : rows;
   if (query.open) picked = picked.filter((r) => vendorOpenState(r.opening_hours, r.vendor_open, now).open);
   if (query.limit) picked = picked.slice(0, query.limit);
   if (!picked.length) return [];

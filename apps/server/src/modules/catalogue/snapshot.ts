@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
 import {
@@ -13,10 +13,10 @@ import {
 
 type BannerRow = Awaited<ReturnType<typeof listBanners>>[number];
 import { queryRows, type Database, type Db } from '../../infra/db/client.js';
-import { places } from '../geocoding/geocoding.tables.js';
 import { keepAtMost, Representation, Section } from '../../infra/snapshot.js';
 import type { RedisLink } from '../../infra/redis.js';
-import { PlaceIndex } from '../geocoding/index.js';
+import { allPlaces, PlaceIndex } from '../geocoding/index.js';
+import { unitsSold } from '../orders/index.js';
 import { listBanners } from './content.repo.js';
 import {
   listCategoryRows,
@@ -26,7 +26,7 @@ import {
   type RankedProduct,
   type VendorRow,
 } from './catalogue.repo.js';
-import { searchProducts, selectProducts, unitsSold, type ProductFilter, type ProductSource } from './product-search.js';
+import { searchProducts, selectProducts, type ProductFilter, type ProductSource } from './product-search.js';
 
 /** Shown until an admin adds banners of their own (seeded into the banners table too). */
 export const DEFAULT_BANNERS = [
@@ -294,7 +294,7 @@ export class CatalogueStore {
     const data = await this.catalogue.get();
     const sales = query.sort === 'popular' ? await this.unitsSold() : null;
     const now = this.now();
-    return data.textSearch(query, now, sales, (q) => searchProducts(this.db, q, now));
+    return data.textSearch(query, now, sales, (q) => searchProducts(this.db, q, now, sales?.sold ?? null));
   }
 
   /**
@@ -358,7 +358,7 @@ export class CatalogueStore {
   }
 
   private async loadPlaces(): Promise<PlacesData> {
-    const rows = await this.db.select().from(places).orderBy(asc(places.displayName));
+    const rows = await allPlaces(this.db);
     const data = rows.map((p) => ({
       display_name: tidyPlaceName(p.displayName),
       city: p.city,
