@@ -141,3 +141,38 @@ export async function listCategoryRows(ex: Executor): Promise<(CategoryDto & { p
   const rows = await ex.select().from(categories).orderBy(asc(categories.position));
   return rows.map((c) => ({ text: c.text, path: c.path, image: c.image, bgColor: c.bgColor, position: c.position }));
 }
+
+/** Of the given options, those whose product still has a row, each with its product. */
+export async function optionsWithProducts(
+  ex: Executor,
+  optionIds: readonly string[],
+): Promise<{ optionId: string; productId: string }[]> {
+  if (!optionIds.length) return [];
+  return ex
+    .select({ optionId: productOptions.id, productId: productOptions.productId })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(inArray(productOptions.id, [...optionIds]));
+}
+
+/** Of the given products, the ids that have a row (withdrawn ones included). */
+export async function knownProductIds(ex: Executor, productIds: readonly string[]): Promise<string[]> {
+  if (!productIds.length) return [];
+  const rows = await ex
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  return rows.map((r) => r.id);
+}
+
+/** The shops with these ids: their name and the account that runs them. */
+export async function vendorsByIds(
+  ex: Executor,
+  ids: readonly string[],
+): Promise<{ id: string; userId: string | null; businessName: string }[]> {
+  if (!ids.length) return [];
+  return ex
+    .select({ id: vendors.id, userId: vendors.userId, businessName: vendors.businessName })
+    .from(vendors)
+    .where(inArray(vendors.id, [...new Set(ids)]));
+}
