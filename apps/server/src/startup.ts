@@ -1,9 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { STARTUP_LOCK, type Db } from './infra/db/client.js';
 import { sessions } from './infra/db/tables.js';
-import { users } from './modules/auth/auth.tables.js';
-import { verifyPassword } from './lib/crypto.js';
+import { accountsOnPassword, disablePasswordLogin } from './modules/auth/index.js';
 import { loadReferenceData } from './seed/reference.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/seed.js';
 
@@ -21,36 +20,16 @@ export class DemoPasswordsError extends Error {
  * The demo accounts in the database whose password is still the one printed in the README.
  * @internal startup.test.ts counts the accounts still on their demo password
  */
-export async function demoAccountsWithDemoPasswords(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        DEMO_ACCOUNTS.map((a) => a.email),
-      ),
-    );
-  const found: string[] = [];
-  for (const a of DEMO_ACCOUNTS) {
-    const row = rows.find((r) => r.email === a.email);
-    if (row?.passwordHash && (await verifyPassword(a.password, row.passwordHash))) found.push(a.email);
-  }
-  return found;
+export function demoAccountsWithDemoPasswords(db: Db): Promise<string[]> {
+  return accountsOnPassword(db, DEMO_ACCOUNTS);
 }
 
 /** Disables password login for the demo accounts and ends their sessions; returns the accounts changed. */
 export async function lockDemoAccounts(db: Db): Promise<string[]> {
   const emails = await demoAccountsWithDemoPasswords(db);
   await db.transaction(async (tx) => {
-    for (const email of emails) {
-      const [u] = await tx
-        .update(users)
-        .set({ passwordHash: null, updatedAt: new Date() })
-        .where(eq(users.email, email))
-        .returning({ id: users.id });
-      if (u) await tx.delete(sessions).where(eq(sessions.userId, u.id));
-    }
+    const ids = await disablePasswordLogin(tx, emails);
+    if (ids.length) await tx.delete(sessions).where(inArray(sessions.userId, ids));
   });
   return emails;
 }

@@ -8,6 +8,7 @@ import { migratedDatabaseForFile } from '../../test/helpers.js';
 import type { Database } from './db/client.js';
 import { sessions } from './db/tables.js';
 import { users } from '../modules/auth/auth.tables.js';
+import { findSessions } from '../modules/auth/index.js';
 import { SessionStore } from './sessions.js';
 import { sha256 } from '../lib/crypto.js';
 
@@ -19,7 +20,7 @@ let userId: string;
 
 beforeAll(async () => {
   database = db();
-  store = new SessionStore(database.db, { idleMs: 30 * MINUTE, absoluteMs: 24 * 60 * MINUTE });
+  store = new SessionStore(database.db, { idleMs: 30 * MINUTE, absoluteMs: 24 * 60 * MINUTE }, findSessions);
   const [user] = await database.db
     .insert(users)
     .values({ name: 'Ada', email: 'ada@example.com', passwordHash: 'x', roles: ['customer'] })

@@ -2,7 +2,6 @@ import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { Batcher } from './batch.js';
 import type { Db, Executor } from './db/client.js';
 import { sessions } from './db/tables.js';
-import { users } from '../modules/auth/auth.tables.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import type { Role } from '@jara/shared';
 
@@ -17,7 +16,13 @@ export interface SessionUser {
 }
 
 /** A session as looked up: its user and its clocks. */
-type SessionRow = SessionUser & { idHash: string; lastSeenAt: Date; expiresAt: Date };
+export type SessionRow = SessionUser & { idHash: string; lastSeenAt: Date; expiresAt: Date };
+
+/**
+ * Finds the sessions with these token hashes, each with its user, in one statement: the
+ * accounts module knows users, and every request asks, so the session and its user come together.
+ */
+export type FindSessions = (db: Db, idHashes: readonly string[]) => Promise<SessionRow[]>;
 
 /** Told the hashes of sessions that just ended (the socket server disconnects them). */
 export type SessionsEndedListener = (idHashes: string[]) => void;
@@ -36,6 +41,7 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly opts: { idleMs: number; absoluteMs: number; batches?: number },
+    private readonly findSessions: FindSessions,
   ) {
     this.lookups = new Batcher((idHashes) => this.lookUp(idHashes), { concurrency: opts.batches });
     this.touches = new Batcher((idHashes) => this.touch(idHashes), { concurrency: opts.batches });
@@ -62,20 +68,7 @@ export class SessionStore {
   }
 
   private async lookUp(idHashes: string[]): Promise<(SessionRow | null)[]> {
-    const rows = await this.db
-      .select({
-        idHash: sessions.idHash,
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        roles: users.roles,
-        chatId: users.chatId,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(inArray(sessions.idHash, [...new Set(idHashes)]));
+    const rows = await this.findSessions(this.db, idHashes);
     const byHash = new Map(rows.map((r) => [r.idHash, r]));
     return idHashes.map((h) => byHash.get(h) ?? null);
   }

@@ -1,21 +1,27 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../infra/db/client.js';
+import type { Db, Executor } from '../../infra/db/client.js';
+import type { SessionRow } from '../../infra/sessions.js';
 import { passwordResets, users } from './auth.tables.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { hashPassword, randomToken, safeEqualHex, sha256, verifyPassword } from '../../lib/crypto.js';
 import type { CartItems, PublicUser } from '@jara/shared';
 import {
+  clearPassword,
   findUserByEmail,
-  findUserById,
+  findUserById as findUserRow,
   loadCart,
   loadWishList,
   replaceCart,
+  passwordHashesOf,
   replaceWishList,
+  sessionsWithUsers,
+  setChatId,
   toPublicUser,
   type UserRow,
 } from './users.repo.js';
+import { knownProducts, productsOfOptions } from '../catalogue/index.js';
 import { z } from 'zod';
 import { jobKind } from '../../infra/jobs/jobs.js';
 
@@ -35,22 +41,38 @@ export class AuthService {
 
   /** The signed-in user as stored now; null when the account is gone. */
   async currentUser(userId: string): Promise<PublicUser | null> {
-    const user = await findUserById(this.ctx.db, userId);
+    const user = await findUserRow(this.ctx.db, userId);
     return user ? this.publicUser(user) : null;
   }
 
   /** Replaces the wish list; answers it as stored (unknown products dropped). */
   async updateWishList(userId: string, productIds: string[]): Promise<string[]> {
     return this.ctx.db.transaction(async (tx) => {
-      await replaceWishList(tx, userId, productIds);
+      const known = await knownProducts(tx, productIds);
+      await replaceWishList(
+        tx,
+        userId,
+        productIds.filter((id) => known.has(id)),
+      );
       return loadWishList(tx, userId);
     });
   }
 
   /** Replaces the cart; answers it as stored (options of products that are gone dropped). */
   async updateCart(userId: string, cart: CartItems): Promise<CartItems> {
+    const wanted = Object.entries(cart).flatMap(([productId, opts]) =>
+      Object.entries(opts).map(([optionId, quantity]) => ({ productId, optionId, quantity })),
+    );
     return this.ctx.db.transaction(async (tx) => {
-      await replaceCart(tx, userId, cart);
+      const productOf = await productsOfOptions(
+        tx,
+        wanted.map((w) => w.optionId),
+      );
+      await replaceCart(
+        tx,
+        userId,
+        wanted.filter((w) => productOf.get(w.optionId) === w.productId),
+      );
       return loadCart(tx, userId);
     });
   }
@@ -78,7 +100,7 @@ export class AuthService {
    * stays) and every outstanding reset link stops working.
    */
   async changePassword(userId: string, current: string, next: string, keepToken: string | null): Promise<void> {
-    const user = await findUserById(this.ctx.db, userId);
+    const user = await findUserRow(this.ctx.db, userId);
     if (!user || !(await verifyPassword(current, user.passwordHash)))
       throw badRequest('Your current password is not correct.', 'wrong_password');
     const passwordHash = await hashPassword(next);
@@ -189,4 +211,46 @@ async function voidResetLinks(tx: Executor, userId: string): Promise<void> {
     .update(passwordResets)
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** The account with this id, as stored. */
+export function findUserById(ex: Executor, id: string): Promise<UserRow | undefined> {
+  return findUserRow(ex, id);
+}
+
+/** Records the customer's support conversation on the account (PublicUser.chatId). */
+export function linkChat(ex: Executor, userId: string, chatId: string): Promise<void> {
+  return setChatId(ex, userId, chatId);
+}
+
+/** The session store's look-up: sessions by token hash with their user, in one statement (every request asks). */
+export function findSessions(db: Db, idHashes: readonly string[]): Promise<SessionRow[]> {
+  return sessionsWithUsers(db, idHashes);
+}
+
+/** Of the given accounts, the emails of those whose password is still the given one, in the given order. */
+export async function accountsOnPassword(
+  ex: Executor,
+  accounts: readonly { email: string; password: string }[],
+): Promise<string[]> {
+  const rows = await passwordHashesOf(
+    ex,
+    accounts.map((a) => a.email),
+  );
+  const found: string[] = [];
+  for (const a of accounts) {
+    const row = rows.find((r) => r.email === a.email);
+    if (row?.passwordHash && (await verifyPassword(a.password, row.passwordHash))) found.push(a.email);
+  }
+  return found;
+}
+
+/** Removes the password of these accounts (password login off); answers the ids of the accounts changed. */
+export async function disablePasswordLogin(ex: Executor, emails: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const email of emails) {
+    const id = await clearPassword(ex, email);
+    if (id) ids.push(id);
+  }
+  return ids;
 }

@@ -1,6 +1,6 @@
 /** The auth module's surface: what the app and other modules may use. */
 export { authModule } from './auth.routes.js';
-export { findUserById } from './users.repo.js';
+export { accountsOnPassword, disablePasswordLogin, findSessions, findUserById, linkChat } from './auth.service.js';
 export {
   accountIdsMatching,
   accountsByIds,

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
+import { sessions } from '../../infra/db/tables.js';
+import type { SessionRow } from '../../infra/sessions.js';
 import { cartItems, users, wishListItems } from './auth.tables.js';
-import { productOptions, products } from '../catalogue/catalogue.tables.js';
 import { primaryRole, type CartItems, type PublicUser } from '@jara/shared';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +15,51 @@ export async function findUserByEmail(ex: Executor, email: string): Promise<User
 export async function findUserById(ex: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await ex.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Points the account at its support conversation. */
+export async function setChatId(ex: Executor, userId: string, chatId: string): Promise<void> {
+  await ex.update(users).set({ chatId }).where(eq(users.id, userId));
+}
+
+/** Sessions by the hash of their token, each with its account, in one statement. */
+export async function sessionsWithUsers(ex: Executor, idHashes: readonly string[]): Promise<SessionRow[]> {
+  return ex
+    .select({
+      idHash: sessions.idHash,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      roles: users.roles,
+      chatId: users.chatId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.idHash, [...new Set(idHashes)]));
+}
+
+/** Email and password hash of the accounts with these emails. */
+export async function passwordHashesOf(
+  ex: Executor,
+  emails: readonly string[],
+): Promise<Pick<UserRow, 'email' | 'passwordHash'>[]> {
+  if (!emails.length) return [];
+  return ex
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+}
+
+/** Removes the password of the account with this email; answers its id (undefined when there is none). */
+export async function clearPassword(ex: Executor, email: string): Promise<string | undefined> {
+  const [row] = await ex
+    .update(users)
+    .set({ passwordHash: null, updatedAt: new Date() })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  return row?.id;
 }
 
 export async function loadCart(ex: Executor, userId: string): Promise<CartItems> {
@@ -32,35 +78,21 @@ export async function loadWishList(ex: Executor, userId: string): Promise<string
   return rows.map((r) => r.productId);
 }
 
-/** Replaces the cart with the given one, keeping only options that belong to live products. */
-export async function replaceCart(ex: Executor, userId: string, cart: CartItems): Promise<void> {
-  const wanted = Object.entries(cart).flatMap(([productId, opts]) =>
-    Object.entries(opts).map(([optionId, quantity]) => ({ productId, optionId, quantity })),
-  );
-  const optionIds = wanted.map((w) => w.optionId);
-  const valid = optionIds.length
-    ? await ex
-        .select({ optionId: productOptions.id, productId: productOptions.productId })
-        .from(productOptions)
-        .innerJoin(products, eq(products.id, productOptions.productId))
-        .where(and(inArray(productOptions.id, optionIds)))
-    : [];
-  const ok = new Set(valid.map((v) => `${v.productId}/${v.optionId}`));
+/** Replaces the cart with the given lines (already checked against the catalogue). */
+export async function replaceCart(
+  ex: Executor,
+  userId: string,
+  lines: { productId: string; optionId: string; quantity: number }[],
+): Promise<void> {
   await ex.delete(cartItems).where(eq(cartItems.userId, userId));
-  const rows = wanted.filter((w) => ok.has(`${w.productId}/${w.optionId}`)).map((w) => ({ ...w, userId }));
-  if (rows.length) await ex.insert(cartItems).values(rows);
+  if (lines.length) await ex.insert(cartItems).values(lines.map((l) => ({ ...l, userId })));
 }
 
+/** Replaces the wish list with the given products, in this order (already checked against the catalogue). */
 export async function replaceWishList(ex: Executor, userId: string, productIds: string[]): Promise<void> {
-  const valid = productIds.length
-    ? await ex.select({ id: products.id }).from(products).where(inArray(products.id, productIds))
-    : [];
-  const ok = new Set(valid.map((v) => v.id));
   await ex.delete(wishListItems).where(eq(wishListItems.userId, userId));
   const base = Date.now();
-  const rows = productIds
-    .filter((id) => ok.has(id))
-    .map((productId, i) => ({ userId, productId, createdAt: new Date(base + i) }));
+  const rows = productIds.map((productId, i) => ({ userId, productId, createdAt: new Date(base + i) }));
   if (rows.length) await ex.insert(wishListItems).values(rows);
 }
 
