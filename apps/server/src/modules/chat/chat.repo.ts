@@ -2,7 +2,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChatMessageDto, ChatMediaType } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
 import { chatMessages, chatReads, chats } from './chat.tables.js';
-import { users } from '../auth/auth.tables.js';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -17,7 +16,7 @@ export async function findChatByCustomer(ex: Executor, customerId: string): Prom
   return row;
 }
 
-/** The customer's conversation, made on first use; `users.chat_id` points at it. */
+/** The customer's conversation, made on first use. */
 export async function getOrCreateChat(ex: Executor, customerId: string): Promise<ChatRow> {
   const [made] = await ex
     .insert(chats)
@@ -26,7 +25,6 @@ export async function getOrCreateChat(ex: Executor, customerId: string): Promise
     .returning();
   const chat = made ?? (await findChatByCustomer(ex, customerId));
   if (!chat) throw new Error('chat vanished while being created');
-  await ex.update(users).set({ chatId: chat.id }).where(eq(users.id, customerId));
   return chat;
 }
 
@@ -90,6 +88,19 @@ export async function findMessage(ex: Executor, id: string): Promise<MessageRow 
   return row;
 }
 
+/** A message with the customer of its conversation. */
+export async function findMessageWithCustomer(
+  ex: Executor,
+  id: string,
+): Promise<(MessageRow & { customerId: string }) | undefined> {
+  const [row] = await ex
+    .select({ message: chatMessages, customerId: chats.customerId })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .where(eq(chatMessages.id, id));
+  return row && { ...row.message, customerId: row.customerId };
+}
+
 /** The conversation a stored chat upload belongs to. */
 export async function findChatOfMedia(ex: Executor, mediaKey: string): Promise<ChatRow | undefined> {
   const [row] = await ex
@@ -118,6 +129,67 @@ export async function countUnread(ex: Executor, chatId: string, userId: string):
       AND m.created_at > COALESCE((SELECT r.last_read_at FROM chat_reads r WHERE r.chat_id = ${chatId} AND r.user_id = ${userId}), 'epoch'::timestamptz)`,
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** A conversation in the support inbox, with its last message and the agent's unread count. */
+export interface InboxRow {
+  id: string;
+  status: 'open' | 'resolved';
+  customerId: string;
+  lastMessageAt: Date;
+  lastMessage: { body: string | null; mediaType: string | null; senderId: string; createdAt: Date } | null;
+  unread: number;
+}
+
+/**
+ * The support inbox: conversations by latest message, newest first, of the given customers only
+ * when `customerIds` is given; unread counts the customer's messages after the agent last read.
+ */
+export async function listInbox(
+  ex: Executor,
+  agentId: string,
+  opts: { customerIds: readonly string[] | null; status: 'open' | 'resolved' | 'all'; limit: number },
+): Promise<InboxRow[]> {
+  // One array parameter, however many customers a search matched.
+  const customers = opts.customerIds ? sql.param([...opts.customerIds]) : null;
+  const rows = await queryRows<{
+    id: string;
+    status: 'open' | 'resolved';
+    last_message_at: Date | string;
+    customer_id: string;
+    body: string | null;
+    media_type: string | null;
+    sender_id: string | null;
+    created_at: Date | string | null;
+    unread: number | string;
+  }>(
+    ex,
+    sql`
+    SELECT c.id, c.status, c.last_message_at, c.customer_id,
+      lm.body, lm.media_type, lm.sender_id, lm.created_at,
+      (SELECT count(*) FROM chat_messages m
+        WHERE m.chat_id = c.id AND m.sender_id = c.customer_id
+          AND m.created_at > COALESCE(r.last_read_at, 'epoch'::timestamptz)) AS unread
+    FROM chats c
+    LEFT JOIN chat_reads r ON r.chat_id = c.id AND r.user_id = ${agentId}
+    LEFT JOIN LATERAL (
+      SELECT m.body, m.media_type, m.sender_id, m.created_at FROM chat_messages m
+      WHERE m.chat_id = c.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
+    WHERE (${opts.status} = 'all' OR c.status = ${opts.status})
+      ${customers ? sql`AND c.customer_id = ANY(${customers}::uuid[])` : sql``}
+    ORDER BY c.last_message_at DESC, c.id DESC
+    LIMIT ${opts.limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    customerId: r.customer_id,
+    lastMessageAt: new Date(r.last_message_at),
+    lastMessage: r.created_at
+      ? { body: r.body, mediaType: r.media_type, senderId: r.sender_id!, createdAt: new Date(r.created_at) }
+      : null,
+    unread: Number(r.unread),
+  }));
 }
 
 /** Claims the right to email the customer: at most once per conversation per window. */

@@ -3,23 +3,28 @@ import {
   ChatSendFields,
   hasRole,
   type ChatDto,
+  type ChatMediaType,
   type ChatMessageDto,
   type ServerEvent,
   type ServerEventArgs,
+  type SupportChatSummary,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../infra/db/client.js';
 import { storeMedia, type UploadedFile } from '../../infra/uploads/uploads.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
-import { findUserById } from '../auth/index.js';
+import { findUserById, linkChat } from '../auth/index.js';
 import { queueChatPush } from '../push/index.js';
 import {
   claimCustomerEmail,
   countUnread,
   findChat,
   findChatByCustomer,
+  findMessageWithCustomer,
   getOrCreateChat,
   insertMessage,
+  listInbox,
   listMessages,
   markRead,
   setChatStatus,
@@ -27,6 +32,9 @@ import {
   touchChat,
   type ChatRow,
 } from './chat.repo.js';
+
+/** A conversation in the support inbox: the summary agents see, with its customer's id to name them by. */
+type InboxChat = Omit<SupportChatSummary, 'customer'> & { customerId: string };
 
 /** Support agents and admins may open any conversation. */
 const isAgent = (user: Pick<SessionUser, 'roles'>) => hasRole(user, 'support', 'admin');
@@ -106,6 +114,33 @@ export class ChatService {
     return this.post(agent, chat, fields.message, file);
   }
 
+  /**
+   * The support inbox: conversations by latest message, with a preview and the agent's unread
+   * count; only those of `customerIds` when given (a search the caller made over the accounts).
+   */
+  async inbox(
+    agent: SessionUser,
+    opts: { customerIds: readonly string[] | null; status: 'open' | 'resolved' | 'all'; limit: number },
+  ): Promise<InboxChat[]> {
+    if (!isAgent(agent)) throw forbidden();
+    const rows = await listInbox(this.ctx.db, agent.id, opts);
+    return rows.map((r) => ({
+      _id: r.id,
+      status: r.status,
+      customerId: r.customerId,
+      lastMessage: r.lastMessage
+        ? {
+            message: r.lastMessage.body ?? '',
+            mediaType: (r.lastMessage.mediaType as ChatMediaType | null) ?? null,
+            senderId: r.lastMessage.senderId,
+            timestamp: r.lastMessage.createdAt.toISOString(),
+          }
+        : null,
+      lastMessageAt: r.lastMessageAt.toISOString(),
+      unread: r.unread,
+    }));
+  }
+
   async setStatus(agent: SessionUser, chatId: string, status: 'open' | 'resolved'): Promise<ChatRow> {
     if (!isAgent(agent)) throw forbidden();
     await this.requireAccess(agent, chatId);
@@ -118,7 +153,7 @@ export class ChatService {
     const media = file ? await storeMedia(this.ctx.storage, 'chat', file) : null;
     const fromCustomer = !existing || existing.customerId === user.id;
     const { chat, row } = await this.ctx.db.transaction(async (tx) => {
-      const target = existing ?? (await getOrCreateChat(tx, user.id));
+      const target = existing ?? (await this.openChat(tx, user.id));
       const row = await insertMessage(tx, {
         chatId: target.id,
         senderId: user.id,
@@ -141,6 +176,13 @@ export class ChatService {
         this.ctx.log.warn({ err, chatId: chat.id }, 'offline email check failed'),
       );
     return { chat, message };
+  }
+
+  /** The customer's conversation, made on first use; the account points at it (PublicUser.chatId). */
+  private async openChat(tx: Executor, customerId: string): Promise<ChatRow> {
+    const chat = await getOrCreateChat(tx, customerId);
+    await linkChat(tx, customerId, chat.id);
+    return chat;
   }
 
   emitToRoom<E extends ServerEvent>(chatId: string, event: E, ...args: ServerEventArgs<E>): void {
@@ -182,6 +224,25 @@ export class ChatService {
       });
     });
   }
+}
+
+/** A message as its conversation's customer would be told of it: who wrote what, and to whom. */
+export async function messageForCustomer(
+  ex: Executor,
+  messageId: string,
+): Promise<
+  { customerId: string; senderId: string; senderName: string; body: string; mediaType: string | null } | undefined
+> {
+  const row = await findMessageWithCustomer(ex, messageId);
+  return (
+    row && {
+      customerId: row.customerId,
+      senderId: row.senderId,
+      senderName: row.senderName,
+      body: row.body,
+      mediaType: row.mediaType,
+    }
+  );
 }
 
 function parseFields(raw: Record<string, string>, file: UploadedFile | null): ChatSendFields {

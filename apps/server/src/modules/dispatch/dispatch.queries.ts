@@ -49,3 +49,7 @@ export async function deliveredDispatches(
   }));
 }
 
+/** The customer's latest paid dispatches, newest first (what support sees beside a chat). */
+export function recentPaidDispatches(ex: Executor, customerId: string, limit: number): Promise<repo.DispatchRow[]> {
+  return repo.listPaidForUser(ex, customerId, limit);
+}

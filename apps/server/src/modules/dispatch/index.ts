@@ -7,6 +7,7 @@ export {
   findDispatch,
   listOpenDispatches,
   listRiderDispatches,
+  recentPaidDispatches,
   type DispatchRow,
 } from './dispatch.queries.js';
 export { adminDispatchList } from './portals.service.js';

@@ -5,7 +5,14 @@
  */
 import type { Executor } from '../../infra/db/client.js';
 import * as deliveries from './deliveries.repo.js';
-import { unitsSoldByProduct } from './orders.repo.js';
+import {
+  itemOrdersAndShops,
+  itemsOf,
+  latestPaidOrders,
+  unitsSoldByProduct,
+  type OrderItemRow,
+  type OrderRow,
+} from './orders.repo.js';
 
 export type { OrderDeliveryRow } from './deliveries.repo.js';
 
@@ -84,3 +91,24 @@ export async function unitsSold(ex: Executor): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.product_id, Number(r.sold)]));
 }
 
+/** The customer's latest paid orders, newest first, each with its items (what support sees beside a chat). */
+export async function recentPaidOrders(
+  ex: Executor,
+  customerId: string,
+  limit: number,
+): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
+  const list = await latestPaidOrders(ex, customerId, limit);
+  const items = await itemsOf(
+    ex,
+    list.map((o) => o.id),
+  );
+  return list.map((order) => ({ order, items: items.filter((i) => i.orderId === order.id) }));
+}
+
+/** Items by id: the order each belongs to and the shop that sells it (unknown ids left out). */
+export function itemOrders(
+  ex: Executor,
+  itemIds: readonly string[],
+): Promise<{ id: string; orderId: string; vendorId: string }[]> {
+  return itemOrdersAndShops(ex, itemIds);
+}

@@ -151,3 +151,24 @@ export async function unitsSoldByProduct(ex: Executor): Promise<{ product_id: st
   );
 }
 
+/** The customer's latest paid orders, newest first. */
+export async function latestPaidOrders(ex: Executor, userId: string, limit: number): Promise<OrderRow[]> {
+  return ex
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentState, 'paid')))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+/** Items by id: the order each belongs to and the shop that sells it. */
+export async function itemOrdersAndShops(
+  ex: Executor,
+  itemIds: readonly string[],
+): Promise<{ id: string; orderId: string; vendorId: string }[]> {
+  if (!itemIds.length) return [];
+  return ex
+    .select({ id: orderItems.id, orderId: orderItems.orderId, vendorId: orderItems.vendorId })
+    .from(orderItems)
+    .where(inArray(orderItems.id, [...itemIds]));
+}
