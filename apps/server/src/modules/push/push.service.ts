@@ -1,13 +1,12 @@
 import webpush from 'web-push';
-import { and, eq, inArray } from 'drizzle-orm';
 import { formatNaira, type PushPayload, type PushSubscriptionInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import { chatMessages, chats } from '../chat/chat.tables.js';
-import { dispatches } from '../dispatch/dispatch.tables.js';
-import { orderItems, orders } from '../orders/orders.tables.js';
-import { riders } from '../rider/rider.tables.js';
-import { users } from '../auth/auth.tables.js';
-import { vendors } from '../catalogue/catalogue.tables.js';
+import { findUserById } from '../auth/index.js';
+import { shopsByIds, vendorOfUser } from '../catalogue/index.js';
+import { messageForCustomer } from '../chat/index.js';
+import { findDispatch } from '../dispatch/index.js';
+import { itemOrders, orderWithItems } from '../orders/index.js';
+import { riderCards } from '../rider/index.js';
 import { badRequest } from '../../lib/errors.js';
 import * as repo from './push.repo.js';
 import { PUSH_SEND_JOB, type StatusPushPayload } from './queue.js';
@@ -34,8 +33,8 @@ class PushSendError extends Error {
 
 /**
  * Web Push (RFC 8030/8291/8292) with the `web-push` library: VAPID signing and aes128gcm
- * encryption are its; we keep the subscriptions, pick who hears what, and send from jobs
- * (never inside a transaction). Expired subscriptions (404/410) are removed.
+ * encryption are its; we keep the subscriptions, pick who hears what, and send in background
+ * jobs (never inside a transaction). Expired subscriptions (404/410) are removed.
  */
 export class PushService {
   private keys: Promise<VapidKeys> | null = null;
@@ -156,19 +155,15 @@ export class PushService {
     return 'sent';
   }
 
-  /** The message for a status change, addressed to the order's or dispatch's customer. */
+  /**
+   * The message for a status change, addressed to the order's or dispatch's customer. The
+   * order, its shops and its rider are read from their modules, each in its own read (a job, off
+   * any request).
+   */
   async statusMessage(p: StatusPushPayload): Promise<{ userId: string; payload: PushPayload } | null> {
     const db = this.ctx.db;
     if (p.subjectType === 'dispatch') {
-      const [d] = await db
-        .select({
-          id: dispatches.id,
-          userId: dispatches.userId,
-          riderId: dispatches.riderId,
-          dropoff: dispatches.dropoff,
-        })
-        .from(dispatches)
-        .where(eq(dispatches.id, p.subjectIds[0]!));
+      const d = await findDispatch(db, p.subjectIds[0]!);
       if (!d) return null;
       if (p.status === 'Order Cancelled' && p.actorId === d.userId) return null; // they did it themselves
       const rider = await this.riderFirstName(d.riderId);
@@ -194,31 +189,26 @@ export class PushService {
     let orderId = p.subjectIds[0]!;
     let vendorName: string | null = null;
     if (p.subjectType === 'order_item') {
-      const items = await db
-        .select({ orderId: orderItems.orderId, vendorName: vendors.businessName })
-        .from(orderItems)
-        .innerJoin(vendors, eq(vendors.id, orderItems.vendorId))
-        .where(inArray(orderItems.id, p.subjectIds));
-      if (!items[0]) return null;
-      orderId = items[0].orderId;
-      vendorName = [...new Set(items.map((i) => i.vendorName))].join(', ');
+      const items = await itemOrders(db, p.subjectIds);
+      const shops = await shopsByIds(
+        db,
+        items.map((i) => i.vendorId),
+      );
+      const sold = items.filter((i) => shops.has(i.vendorId));
+      if (!sold[0]) return null;
+      orderId = sold[0].orderId;
+      vendorName = [...new Set(sold.map((i) => shops.get(i.vendorId)!.businessName))].join(', ');
     }
-    const [o] = await db
-      .select({ id: orders.id, userId: orders.userId, riderId: orders.riderId, amountKobo: orders.amountKobo })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (!o) return null;
+    const found = await orderWithItems(db, orderId);
+    if (!found) return null;
+    const o = found.order;
     if (p.status === 'Order Cancelled' && p.actorId === o.userId) return null;
     const rider = await this.riderFirstName(o.riderId);
     let declined = false;
     if (p.status === 'Order Cancelled' && p.actorId) {
-      const [v] = await db
-        .select({ id: vendors.id })
-        .from(vendors)
-        .innerJoin(orderItems, eq(orderItems.vendorId, vendors.id))
-        .where(and(eq(vendors.userId, p.actorId), eq(orderItems.orderId, o.id)))
-        .limit(1);
-      declined = Boolean(v);
+      // Cancelled by a vendor of this order: they declined.
+      const shop = await vendorOfUser(db, p.actorId);
+      declined = Boolean(shop && found.items.some((i) => i.vendorId === shop.id));
     }
     const text: Record<string, [string, string]> = {
       paid: [
@@ -247,17 +237,7 @@ export class PushService {
 
   /** The message for a support agent's answer, to the conversation's customer. */
   async chatMessage(chatId: string, messageId: string): Promise<{ userId: string; payload: PushPayload } | null> {
-    const [row] = await this.ctx.db
-      .select({
-        customerId: chats.customerId,
-        senderId: chatMessages.senderId,
-        senderName: chatMessages.senderName,
-        body: chatMessages.body,
-        mediaType: chatMessages.mediaType,
-      })
-      .from(chatMessages)
-      .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-      .where(eq(chatMessages.id, messageId));
+    const row = await messageForCustomer(this.ctx.db, messageId);
     if (!row || row.senderId === row.customerId) return null;
     const body = row.body
       ? row.body.length > 140
@@ -270,11 +250,11 @@ export class PushService {
     };
   }
 
+  /** The rider's first name: from their rider profile, else their account. */
   private async riderFirstName(riderUserId: string | null): Promise<string | null> {
     if (!riderUserId) return null;
-    const [r] = await this.ctx.db.select({ name: riders.name }).from(riders).where(eq(riders.userId, riderUserId));
-    const [u] = r ? [] : await this.ctx.db.select({ name: users.name }).from(users).where(eq(users.id, riderUserId));
-    const name = r?.name ?? u?.name;
+    const card = (await riderCards(this.ctx.db, [riderUserId])).get(riderUserId);
+    const name = card ? card.name : (await findUserById(this.ctx.db, riderUserId))?.name;
     return name ? name.trim().split(/\s+/)[0]! : null;
   }
 }

@@ -2,10 +2,19 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
-import { createPaidOrder, createVendorAccount } from '../../../test/factories-portals.js';
+import {
+  createPaidDispatch,
+  createPaidOrder,
+  createRiderAccount,
+  createVendorAccount,
+} from '../../../test/factories-portals.js';
 import { sendChat, supportReply } from '../../../test/factories-chat.js';
 import { checkVapid, startPushEndpoint, TestSubscriber } from '../../../test/push-endpoint.js';
 import { appSettings, pushSubscriptions } from './push.tables.js';
+import { PushService } from './push.service.js';
+import { dispatches } from '../dispatch/dispatch.tables.js';
+import { orders } from '../orders/orders.tables.js';
+import { riders } from '../rider/rider.tables.js';
 import { jobs } from '../../infra/db/tables.js';
 import type { ChatAnswer, ErrorAnswer, PushPublicKeyAnswer, PushUnsubscribedAnswer } from '@jara/shared';
 
@@ -182,5 +191,65 @@ describe('sending', () => {
       (j) => j.doneAt === null && j.failedAt === null && j.lastError?.includes('503'),
     );
     expect(retrying).toHaveLength(1);
+  });
+});
+
+describe('status messages', () => {
+  it('name the shop that declined and the rider by first name; a customer is not told what they did', async () => {
+    const push = new PushService(app.ctx);
+    const customer = await createUser(app);
+    const shop = await createVendorAccount(app, { businessName: 'Rice Hub' });
+    const { order, items } = await createPaidOrder(app, customer.user.id, [{ vendorId: shop.vendor.id }]);
+    const cancelled = {
+      subjectType: 'order_item' as const,
+      subjectIds: items.map((i) => i.id),
+      status: 'Order Cancelled',
+      note: 'Out of rice',
+    };
+    expect(await push.statusMessage({ ...cancelled, actorId: shop.user.id })).toEqual({
+      userId: customer.user.id,
+      payload: {
+        title: 'Order declined',
+        body: 'Rice Hub declined: Out of rice. Those items will be refunded.',
+        url: `/my-orders?order=${order.id}`,
+        tag: `order-${order.id}`,
+      },
+    });
+    const otherShop = await createVendorAccount(app);
+    expect((await push.statusMessage({ ...cancelled, actorId: otherShop.user.id }))?.payload.title).toBe(
+      'Order cancelled',
+    );
+    expect(await push.statusMessage({ ...cancelled, actorId: customer.user.id })).toBeNull();
+
+    // The rider's profile name first; an account without a rider profile by its own name.
+    const rider = await createRiderAccount(app);
+    await app.ctx.db.update(riders).set({ name: 'Tunde Bako' }).where(eq(riders.userId, rider.user.id));
+    await app.ctx.db.update(orders).set({ riderId: rider.user.id }).where(eq(orders.id, order.id));
+    const assigned = { ...cancelled, status: 'Order Assigned', actorId: rider.user.id, note: null };
+    expect((await push.statusMessage(assigned))?.payload.body).toBe('Tunde is picking up your order.');
+    const stranger = await createUser(app, { name: 'Kemi Ade' });
+    await app.ctx.db.update(orders).set({ riderId: stranger.user.id }).where(eq(orders.id, order.id));
+    expect((await push.statusMessage(assigned))?.payload.body).toBe('Kemi is picking up your order.');
+
+    const dispatch = await createPaidDispatch(app, customer.user.id);
+    await app.ctx.db.update(dispatches).set({ riderId: rider.user.id }).where(eq(dispatches.id, dispatch.id));
+    expect(
+      await push.statusMessage({
+        subjectType: 'dispatch',
+        subjectIds: [dispatch.id],
+        status: 'Order Picked',
+        actorId: rider.user.id,
+        note: null,
+      }),
+    ).toEqual({
+      userId: customer.user.id,
+      payload: {
+        title: 'Parcel picked up',
+        body: 'Tunde has your parcel and is on the way to Drop.',
+        url: `/dispatch?id=${dispatch.id}`,
+        tag: `dispatch-${dispatch.id}`,
+      },
+    });
+    expect(await push.statusMessage({ ...assigned, subjectIds: [crypto.randomUUID()] })).toBeNull();
   });
 });
