@@ -112,6 +112,7 @@ export interface Product {
   options: { _id: string; name: string; price: number; offerPrice: number | null }[];
 }
 
+/** A product's page: a dish's sits under its kitchen, anything else under its category. */
 export const productPath = (p: Product) =>
   p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
 
