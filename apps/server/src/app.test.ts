@@ -114,7 +114,7 @@ describe('what every request pays', () => {
   });
 
   it('reads the catalogue revision after a successful write only', async () => {
-    const afterWrite = vi.spyOn(app.ctx.catalogue, 'afterWrite');
+    const afterWrite = vi.spyOn(app.services.catalogue, 'afterWrite');
     expect((await app.inject({ url: '/api/config' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/product/list' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'HEAD', url: '/api/config' })).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { systemClock, type AppContext, type Clock } from './context.js';
 import { EarlyAnswers, requestId } from './infra/early-answers.js';
 import { migrate, openPglite, openPostgres, type Database } from './infra/db/client.js';
 import type { RouteEntry } from './lib/access.js';
+import { buildModules, type ModuleServices } from './modules/index.js';
 import type { AppInstance } from './modules/types.js';
 import { responseSerializer } from './lib/response-serializer.js';
 import { api } from './assembly/api.js';
@@ -25,6 +26,8 @@ export interface BuildOptions {
 
 export type App = AppInstance & {
   ctx: AppContext;
+  /** The services the modules own (payments, the catalogue store), for tests and tools to reach. */
+  services: ModuleServices;
   /** Every route the modules registered, with its access rule (walked by the authorisation tests). */
   routeTable: readonly RouteEntry[];
 };
@@ -57,17 +60,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     early,
   });
   const { ctx } = infra;
+  // The modules' own services, built once on the infrastructure and handed to the modules that name them.
+  const modules = buildModules(ctx);
+  app.decorate('services', modules.services);
   await security(app, { config, sessions: ctx.sessions });
   await services(app, { config });
   await operations(app, { ctx, redis: infra.redis });
-  const routeTable = await api(app, { ctx });
+  const routeTable = await api(app, { ctx, modules });
   app.decorate('routeTable', routeTable);
   await web(app, { config });
-  await infra.start();
+  await infra.start(modules);
 
   await app.ready();
   // The same values again, so that the instance's type carries its decorations.
-  return Object.assign(app, { ctx, routeTable });
+  return Object.assign(app, { ctx, services: modules.services, routeTable });
 }
 
 function createLogger(config: Config): pino.Logger {

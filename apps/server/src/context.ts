@@ -12,8 +12,6 @@ import type { RedisLink } from './infra/redis.js';
 import { createStorage } from './infra/storage/create.js';
 import type { Storage } from './infra/storage/storage.js';
 import { SessionStore } from './infra/sessions.js';
-import { CatalogueStore } from './modules/catalogue/snapshot.js';
-import { PaymentService } from './modules/payments/payments.service.js';
 
 /** The time rules that depend on the hour (opening and delivery hours) ask; tests set it. */
 export interface Clock {
@@ -23,7 +21,11 @@ export const systemClock: Clock = { now: () => new Date() };
 /** A clock that always says `at` (JARA_TEST_CLOCK, tests). */
 export const fixedClock = (at: Date): Clock => ({ now: () => new Date(at) });
 
-/** The application's services, built once (assembly/infrastructure.ts) and handed to every module. */
+/**
+ * The infrastructure, built once (assembly/infrastructure.ts) and handed to every module. The
+ * services a module owns (payments, the catalogue store) are not here: modules/index.ts builds them
+ * and gives each module the ones it names.
+ */
 export interface AppContext {
   clock: Clock;
   config: Config;
@@ -36,19 +38,14 @@ export interface AppContext {
   sessions: SessionStore;
   storage: Storage;
   realtime: Realtime;
-  payments: PaymentService;
   metrics: Metrics;
-  /** The public catalogue and the gazetteer in memory (decision 0011). */
-  catalogue: CatalogueStore;
   /** Revalidations answered before Fastify (decision 0027): the catalogue registers its answers. */
   early: EarlyAnswers;
 }
 
 /**
  * Builds the AppContext on an open, migrated database, wiring the services to each other:
- * ended sessions drop their sockets, failed jobs and mail are counted, the catalogue's
- * "open now" follows the clock. The two services the modules own (payments, catalogue) are
- * built here too, so the assembly stages (assembly/) never reach into a module.
+ * ended sessions drop their sockets, failed jobs and mail are counted.
  */
 export async function createContext(parts: {
   config: Config;
@@ -80,19 +77,15 @@ export async function createContext(parts: {
     log,
     jobs,
     mailer: new Mailer(database.db, jobs, log, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, storage }),
-    payments: new PaymentService({ db: database.db, batches: database.batches, jobs, log, config }),
     limiter,
     sessions,
     storage,
     realtime,
     metrics,
-    catalogue: new CatalogueStore(database, log),
     early,
   };
   early.onAnswer = () => metrics.answeredEarly();
   early.onError = (err) => log.error({ err }, 'early answer failed: the route answers');
-  // "Open now" in the catalogue is judged by the same clock as checkout's delivery hours.
-  ctx.catalogue.now = () => ctx.clock.now();
   ctx.mailer.onFailure = () => metrics.deliveryFailed('mail');
   return ctx;
 }

@@ -138,7 +138,7 @@ export async function createUser(app: App, overrides: Partial<typeof users.$infe
  * database tells the app's catalogue snapshot at once (NOTIFY); on PostgreSQL it would learn at
  * its next periodic check, so the factories ask it to check now (decision 0011).
  */
-export const catalogueWritten = (app: App) => app.ctx.catalogue.check();
+export const catalogueWritten = (app: App) => app.services.catalogue.check();
 
 export async function ensureCategory(app: App, path = 'food', text = 'Food') {
   await app.ctx.db

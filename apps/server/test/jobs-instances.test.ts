@@ -171,7 +171,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
     // for work meanwhile (the widest window for a second transfer).
     const answer = gate();
     for (const app of [a, b]) {
-      const provider = app.ctx.payments.provider;
+      const provider = app.services.payments.provider;
       const real = provider.transfer.bind(provider);
       provider.transfer = async (input) => {
         transfers.push(input.reference);

@@ -229,7 +229,7 @@ describe.skipIf(!REDIS_URL)('two deployments on one Redis, apart by REDIS_PREFIX
       expect(res.statusCode).toBe(401);
     }
     await createShop(a1);
-    await a1.ctx.catalogue.check();
+    await a1.services.catalogue.check();
     await settle();
 
     /** The arguments of a command that name a key or a channel; Redis itself says which are keys. */

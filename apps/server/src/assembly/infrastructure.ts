@@ -1,13 +1,14 @@
-// Infrastructure: Redis (when configured), the rate limiter, jobs, storage, sessions, Socket.IO,
-// metrics and the module-owned services, gathered into the AppContext (`app.ctx`).
+// Infrastructure: Redis (when configured), the rate limiter, jobs, storage, sessions, Socket.IO
+// and metrics, gathered into the AppContext (`app.ctx`).
 // Needs: the Fastify instance (its HTTP server) and an open, migrated database.
-// Registered first; its `start` runs last (see buildApp).
+// Registered first; its `start` runs last (see buildApp), given the modules' start and stop.
 import type { RedisClientType } from 'redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { createContext, type AppContext, type Clock } from '../context.js';
 import type { Database } from '../infra/db/client.js';
 import type { EarlyAnswers } from '../infra/early-answers.js';
+import type { Modules } from '../modules/index.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../infra/rate-limit.js';
 import { RedisLink } from '../infra/redis.js';
 import type { AppInstance } from '../modules/types.js';
@@ -17,10 +18,11 @@ export interface Infrastructure {
   /** The shared Redis client (rate limits, readiness), or null without REDIS_URL. */
   redis: RedisClientType | null;
   /**
-   * Starts the catalogue's revision checks and adds the shutdown hook. Called after every other
-   * plugin, so the hook is the last added and the first to run on close.
+   * Starts the modules' own work (the catalogue's revision checks) and adds the shutdown hook,
+   * which stops it before the infrastructure. Called after every other plugin, so the hook is the
+   * last added and the first to run on close.
    */
-  start(): Promise<void>;
+  start(modules: Pick<Modules, 'start' | 'stop'>): Promise<void>;
 }
 
 export async function infrastructure(
@@ -58,14 +60,10 @@ export async function infrastructure(
   return {
     ctx,
     redis,
-    async start() {
-      await ctx.catalogue.start({
-        pollMs: config.catalogueCheckMs,
-        redis: redisLink && redis ? { link: redisLink, client: redis } : null,
-        prefix: config.redisPrefix,
-      });
+    async start(modules) {
+      await modules.start(redisLink && redis ? { link: redisLink, client: redis } : null);
       app.addHook('onClose', async () => {
-        await ctx.catalogue.stop();
+        await modules.stop();
         await ctx.jobs.stop();
         await ctx.realtime.close();
         ctx.mailer.close();

@@ -1,10 +1,13 @@
+import type { RedisClientType } from 'redis';
+import type { AppContext } from '../context.js';
+import type { RedisLink } from '../infra/redis.js';
 import type { Module } from './types.js';
 import { authModule } from './auth/index.js';
-import { catalogueModule } from './catalogue/index.js';
+import { CatalogueStore, catalogueModule } from './catalogue/index.js';
 import { newsletterModule } from './newsletter/index.js';
 import { geocodingModule } from './geocoding/index.js';
 import { mediaModule } from './media/index.js';
-import { paymentsModule } from './payments/index.js';
+import { PaymentService, paymentsModule } from './payments/index.js';
 import { payoutsModule } from './payouts/index.js';
 import { addressesModule } from './addresses/index.js';
 import { ordersModule } from './orders/index.js';
@@ -17,23 +20,62 @@ import { riderModule } from './rider/index.js';
 import { adminModule } from './admin/index.js';
 import { pushModule } from './push/index.js';
 
-/** Every feature module, registered in this order by buildApp. */
-export const MODULES: Module[] = [
-  authModule,
-  catalogueModule,
-  newsletterModule,
-  geocodingModule,
-  mediaModule,
-  paymentsModule,
-  addressesModule,
-  ordersModule,
-  dispatchModule,
-  chatModule,
-  supportModule,
-  contactModule,
-  payoutsModule,
-  sellerModule,
-  riderModule,
-  adminModule,
-  pushModule,
-];
+/** The services the modules own and hand to one another, built once per app (`app.services` in tests). */
+export interface ModuleServices {
+  /** The one payment mechanism: orders and dispatches are paid, refunded and reconciled through it. */
+  payments: PaymentService;
+  /** The public catalogue and the gazetteer in memory (decision 0011). */
+  catalogue: CatalogueStore;
+}
+
+/** The modules, ready to register, and what the assembly stages call of them. */
+export interface Modules {
+  /** Every feature module, registered in this order by assembly/api.ts, each given what it needs. */
+  list: readonly Module[];
+  services: ModuleServices;
+  /** Starts the catalogue's revision checks; with Redis, it also hears the other instances. */
+  start(redis: { link: RedisLink; client: RedisClientType } | null): Promise<void>;
+  /** Stops the revision checks (the first thing the shutdown hook does). */
+  stop(): Promise<void>;
+  /** Reads the catalogue's revision after a state-changing request, before its answer leaves (decision 0011). */
+  afterWrite(): Promise<void>;
+}
+
+/**
+ * Builds the services the modules own (payments, the catalogue store) on the infrastructure,
+ * once, and hands each module the ones it names: no module finds another's service on the context.
+ */
+export function buildModules(ctx: AppContext): Modules {
+  const { config, database, jobs, log } = ctx;
+  const payments = new PaymentService({ db: database.db, batches: database.batches, jobs, log, config });
+  const catalogue = new CatalogueStore(database, log);
+  // "Open now" in the catalogue is judged by the same clock as checkout's delivery hours (tests
+  // replace ctx.clock, so it is read on every call).
+  catalogue.now = () => ctx.clock.now();
+  return {
+    list: [
+      authModule,
+      catalogueModule({ catalogue }),
+      newsletterModule,
+      geocodingModule({ catalogue }),
+      mediaModule,
+      paymentsModule({ payments }),
+      addressesModule,
+      ordersModule({ payments }),
+      dispatchModule({ payments }),
+      chatModule,
+      supportModule,
+      contactModule,
+      payoutsModule({ payments }),
+      sellerModule({ payments }),
+      riderModule,
+      adminModule({ payments, catalogue }),
+      pushModule,
+    ],
+    services: { payments, catalogue },
+    start: (redis) => catalogue.start({ pollMs: config.catalogueCheckMs, redis, prefix: config.redisPrefix }),
+    stop: () => catalogue.stop(),
+    // Looked up on each call, so a test's spy on the store's method sees it.
+    afterWrite: () => catalogue.afterWrite(),
+  };
+}

@@ -118,7 +118,7 @@ describe('provider failure modes', () => {
       expect(await books()).toContain(`charge ${reference} confirmed by the provider, but the payment is awaiting`);
       // The provider answers again; reconciliation verifies the attempt.
       await age(reference);
-      await app.ctx.payments.reconcile();
+      await app.services.payments.reconcile();
       expect((await attempt(reference)).state).toBe('paid');
       expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference))).toEqual({
         success: true,
@@ -290,7 +290,7 @@ describe('provider failure modes', () => {
     await settle();
     expect((await attempt(reference)).state).toBe('awaiting');
     await age(reference);
-    await app.ctx.payments.reconcile();
+    await app.services.payments.reconcile();
     expect((await attempt(reference)).state).toBe('paid');
     expect(await myOrders(customer.cookie)).toHaveLength(1);
     expect(await books()).toEqual([]);

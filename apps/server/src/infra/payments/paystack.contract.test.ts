@@ -131,7 +131,7 @@ describe('Paystack contract', () => {
   });
 
   it('transfer recipient and transfer requests match TransferRecipientCreate and TransferInitiate', async () => {
-    const provider = app.ctx.payments.provider;
+    const provider = app.services.payments.provider;
     const { recipientCode } = await provider.createTransferRecipient({
       name: 'Vera Vendor',
       accountNumber: '0123456789',

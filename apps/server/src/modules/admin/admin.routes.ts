@@ -27,7 +27,9 @@ import {
   UsersQuery,
 } from '@jara/shared';
 import { sendRepresentation } from '../../infra/snapshot.js';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
+import type { CatalogueStore } from '../catalogue/index.js';
+import type { PaymentService } from '../payments/index.js';
 import { defaultAccess } from '../../lib/access.js';
 import { requireRole } from '../../lib/http.js';
 import { storeUploadedImage } from '../media/index.js';
@@ -41,10 +43,16 @@ import { AdminUsers } from './users.service.js';
 const IdParams = z.strictObject({ id: Id });
 const PathParams = z.strictObject({ path: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 
-export const adminModule: Module = async (app, ctx) => {
+/** What the admin module uses of other modules' services: refunds, and the banners from the catalogue snapshot. */
+interface AdminNeeds {
+  payments: PaymentService;
+  catalogue: CatalogueStore;
+}
+
+export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, catalogue }) => {
   const applications = new AdminApplications(ctx);
   const users = new AdminUsers(ctx);
-  const orders = new AdminOrders(ctx);
+  const orders = new AdminOrders(ctx, payments);
   const dispatches = new AdminDispatches(ctx);
   const content = new AdminContent(ctx);
   const outbox = new AdminOutbox(ctx);
@@ -228,7 +236,7 @@ export const adminModule: Module = async (app, ctx) => {
     },
     async (req, reply) => {
       // From the catalogue snapshot (catalogue/snapshot.ts), like the home content.
-      return sendRepresentation(req, reply, (await ctx.catalogue.catalogue.get()).banners);
+      return sendRepresentation(req, reply, (await catalogue.catalogue.get()).banners);
     },
   );
-};
+});

@@ -7,6 +7,7 @@ import {
   type RefundInput,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
+import type { PaymentService } from '../payments/index.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { accountIdsMatching, accountsByIds, findUserById } from '../auth/index.js';
@@ -17,7 +18,10 @@ import { iso, isoOf, trailOf } from './records.js';
 
 /** Orders as an admin sees them: the list, one order with its trail, and refunds. */
 export class AdminOrders {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: PaymentService,
+  ) {}
 
   /** `q` finds an order by its id or by its customer's name or email. */
   async list(f: { q?: string; status?: string; from?: string; to?: string }): Promise<AdminOrderRow[]> {
@@ -132,7 +136,7 @@ export class AdminOrders {
         input.reason,
       );
       if (amount <= 0) throw badRequest('Nothing to refund.', 'nothing_to_refund');
-      await this.ctx.payments.refund(tx, pay.id, amount, `Admin refund: ${input.reason}`);
+      await this.payments.refund(tx, pay.id, amount, `Admin refund: ${input.reason}`);
       return amount;
     });
     await pushOrderUpdate(this.ctx, orderId);

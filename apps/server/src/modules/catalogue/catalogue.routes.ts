@@ -9,7 +9,7 @@ import {
   VendorAnswer,
   VendorListAnswer,
 } from '@jara/shared';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
 import { isTextSearch } from './product-search.js';
@@ -24,9 +24,8 @@ export { DEFAULT_BANNERS } from './snapshot.js';
  * The bytes are made once per change, so the response schemas here document the answers (the
  * serializer is not asked); catalogue tests compare the bytes with them.
  */
-export const catalogueModule: Module = async (app, ctx) => {
+export const catalogueModule = moduleWith<{ catalogue: CatalogueStore }>(async (app, ctx, { catalogue: store }) => {
   defaultAccess(app, 'public');
-  const store = ctx.catalogue;
   const fromMemory = <T>(answer: T) => ({ tags: ['catalogue'], response: { 200: answer } });
 
   // Filters and sorts come from memory too; a text search asks the database once per snapshot.
@@ -63,7 +62,7 @@ export const catalogueModule: Module = async (app, ctx) => {
 
   // A revalidation that matches is answered before Fastify (decision 0027).
   ctx.early.revalidate((path, query) => currentAnswer(store, path, query));
-};
+});
 
 const VENDOR_PATH = '/api/seller/vendor/';
 

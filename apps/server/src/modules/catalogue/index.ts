@@ -1,5 +1,6 @@
 /** The catalogue module's surface: what the app and other modules may use. */
 export { catalogueModule } from './catalogue.routes.js';
+export { CatalogueStore } from './snapshot.js';
 export {
   approvedShops,
   optionsOfProducts,

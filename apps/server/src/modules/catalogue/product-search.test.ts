@@ -155,7 +155,7 @@ describe('product search, filters and sort', () => {
     const switchedOff = await createVendor(app, { businessName: 'Closed Today', isOpen: false });
     await createProduct(app, switchedOff.id, { options: [{ name: 'Default Option', priceKobo: 100_000 }] });
     await catalogueWritten(app);
-    app.ctx.catalogue.salesChanged();
+    app.services.catalogue.salesChanged();
     const now = app.ctx.clock.now();
     const sold = await unitsSold(app.ctx.db);
 

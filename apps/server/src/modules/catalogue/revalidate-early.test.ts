@@ -81,7 +81,7 @@ describe('revalidations answered before Fastify', () => {
     // Written as another process would: the revision moves, the snapshot is not rebuilt yet.
     await app.ctx.db.update(products).set({ name: 'Renamed Early' }).where(eq(products.id, productId));
     await catalogueWritten(app);
-    expect(app.ctx.catalogue.catalogue.current()).toBeNull();
+    expect(app.services.catalogue.catalogue.current()).toBeNull();
     const before = await answeredEarly();
     const res = await fetch(`${base}/api/product/list`, {
       headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },

@@ -279,7 +279,7 @@ describe('catalogue from memory', () => {
     const hours = { '1': { open: '09:00', close: '17:00' } };
     const v = await createVendor(app, { openingHours: hours });
     await factoriesWrote();
-    const store = app.ctx.catalogue;
+    const store = app.services.catalogue;
     const real = store.now;
     try {
       store.now = () => new Date('2026-11-23T15:59:00Z'); // Monday 16:59 in Lagos

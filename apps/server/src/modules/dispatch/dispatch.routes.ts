@@ -10,7 +10,8 @@ import {
   Id,
   koboToNaira,
 } from '@jara/shared';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
+import type { PaymentService } from '../payments/index.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { DISPATCH_ALERT_JOB, DISPATCH_PUSH_JOB, runPush, runSupportAlert } from './dispatch-notices.js';
@@ -18,15 +19,15 @@ import { DispatchSenderService } from './sender.service.js';
 
 const MINUTE = 60_000;
 
-export const dispatchModule: Module = async (app, ctx) => {
+export const dispatchModule = moduleWith<{ payments: PaymentService }>(async (app, ctx, { payments }) => {
   defaultAccess(app, 'user');
-  const service = new DispatchSenderService(ctx);
+  const service = new DispatchSenderService(ctx, payments);
 
   ctx.jobs.register(DISPATCH_PUSH_JOB, ({ dispatchId }) => runPush(ctx, dispatchId));
   ctx.jobs.register(DISPATCH_ALERT_JOB, ({ dispatchId }) => runSupportAlert(ctx, dispatchId));
 
   // Confirmation, replays and reconciliation are the shared payment mechanism's; these run inside it.
-  ctx.payments.registerPurpose('dispatch', {
+  payments.registerPurpose('dispatch', {
     onPaid: (tx, payment) => service.onPaid(tx, payment),
     onFailed: (tx, payment) => service.onFailed(tx, payment),
     onRefunded: (tx, payment, amount) => service.onRefunded(tx, payment, amount),
@@ -92,4 +93,4 @@ export const dispatchModule: Module = async (app, ctx) => {
       return { success: true as const, url, reference };
     },
   );
-};
+});

@@ -42,7 +42,7 @@ let riderSide: DispatchRiderService;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  sender = new DispatchSenderService(app.ctx);
+  sender = new DispatchSenderService(app.ctx, app.services.payments);
   riderSide = new DispatchRiderService(app.ctx);
 });
 afterAll(async () => {
@@ -51,9 +51,9 @@ afterAll(async () => {
 
 /** The customer pays (or is declined) on the sandbox page; verify then confirms it, once. */
 async function settle(reference: string, outcome: 'paid' | 'failed' = 'paid') {
-  const sandbox = app.ctx.payments.sandbox!;
+  const sandbox = app.services.payments.sandbox!;
   await sandbox.complete(reference, outcome === 'paid' ? 'success' : 'failed', 'card');
-  await app.ctx.payments.verify(reference);
+  await app.services.payments.verify(reference);
   await app.ctx.jobs.drain();
 }
 

@@ -52,8 +52,8 @@ async function countDispatches(userId: string) {
 }
 
 async function pay(reference: string) {
-  await app.ctx.payments.sandbox!.complete(reference, 'success', 'card');
-  await app.ctx.payments.verify(reference);
+  await app.services.payments.sandbox!.complete(reference, 'success', 'card');
+  await app.services.payments.verify(reference);
   await app.ctx.jobs.drain();
 }
 

@@ -16,7 +16,7 @@ import type { Tx } from '../../infra/db/client.js';
 import { deliveryCode } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findOwnAddress } from '../addresses/index.js';
-import type { PaymentRow } from '../payments/index.js';
+import type { PaymentRow, PaymentService } from '../payments/index.js';
 import {
   cancelIfAllowed,
   findDispatch,
@@ -35,7 +35,10 @@ import { person, senderViews } from './dispatch-views.js';
  * mechanism (this is the `dispatch` purpose's handler), listed, and cancelled while allowed.
  */
 export class DispatchSenderService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: PaymentService,
+  ) {}
 
   private get area() {
     return this.ctx.config.campus.serviceArea;
@@ -57,7 +60,7 @@ export class DispatchSenderService {
     userId: string,
     input: DispatchRequest,
   ): Promise<{ url: string; reference: string; dispatchId: string }> {
-    return this.ctx.payments.start(async (tx) => {
+    return this.payments.start(async (tx) => {
       const address = await findOwnAddress(tx, userId, input.pickupAddress);
       if (!address) throw badRequest(MSG.selectPickup, 'invalid_pickup');
       const { dropoff } = input;
@@ -186,7 +189,7 @@ export class DispatchSenderService {
 
   /** Cancel before a rider is assigned and within the window: refunded in full, Order Cancelled. */
   async cancel(userId: string, id: string): Promise<DispatchDto> {
-    const payments = this.ctx.payments;
+    const payments = this.payments;
     const result = await this.ctx.db.transaction(async (tx) => {
       const row = await cancelIfAllowed(tx, id, userId, new Date(Date.now() - CANCEL_WINDOW_MS));
       if (!row) return { row: null, existing: await findDispatch(tx, id) };

@@ -1,5 +1,6 @@
 import { GeocodingListAnswer, NearbyPlacesQuery, PlaceSearchQuery, SuggestionsAnswer } from '@jara/shared';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
+import type { CatalogueStore } from '../catalogue/index.js';
 import { defaultAccess } from '../../lib/access.js';
 import { sendRepresentation } from '../../infra/snapshot.js';
 import { nearbyPlaces } from './places.repo.js';
@@ -9,9 +10,8 @@ import { nearbyPlaces } from './places.repo.js';
  * change, and suggestions from an in-memory trigram index ranked as places.repo searchPlaces
  * ranks them in SQL.
  */
-export const geocodingModule: Module = async (app, ctx) => {
+export const geocodingModule = moduleWith<{ catalogue: CatalogueStore }>(async (app, ctx, { catalogue: store }) => {
   defaultAccess(app, 'public');
-  const store = ctx.catalogue;
 
   // These two answer bytes built once per gazetteer change, not serialised per request: their
   // schemas document them, and geocoding.test.ts checks the bytes against them.
@@ -41,4 +41,4 @@ export const geocodingModule: Module = async (app, ctx) => {
       return { success: true as const, data: await nearbyPlaces(ctx.db, req.query.lat, req.query.lon) };
     },
   );
-};
+});

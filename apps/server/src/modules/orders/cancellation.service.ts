@@ -8,6 +8,7 @@ import {
   type OrderDto,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
+import type { PaymentService } from '../payments/index.js';
 import { recordStatusChanges } from '../order-events/index.js';
 import { paidPaymentOf } from '../payments/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -17,7 +18,10 @@ import { orderViews } from './order-views.js';
 
 /** The customer's own cancellation of a paid order. */
 export class OrderCancellation {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: PaymentService,
+  ) {}
 
   /** Customer cancellation (DESIGN §3): no item confirmed, within 5 minutes of payment; full refund. */
   async cancel(userId: string, orderId: string, now = new Date()): Promise<OrderDto> {
@@ -62,7 +66,7 @@ export class OrderCancellation {
       const payment = await paidPaymentOf(tx, 'order', order.id);
       if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
       const left = payment.amountKobo - payment.refundedKobo;
-      if (left > 0) await this.ctx.payments.refund(tx, payment.id, left, `Order ${order.id} cancelled by the customer`);
+      if (left > 0) await this.payments.refund(tx, payment.id, left, `Order ${order.id} cancelled by the customer`);
       await this.ctx.mailer.send(tx, {
         to: await customerEmail(tx, order),
         subject: 'Your Jara order is cancelled',

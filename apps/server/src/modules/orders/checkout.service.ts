@@ -6,7 +6,7 @@ import type { Executor } from '../../infra/db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { OUTSIDE_AREA } from '../addresses/index.js';
 import { approvedShops } from '../catalogue/index.js';
-import { checkAttempt, type AttemptInput, type PaymentRow } from '../payments/index.js';
+import { checkAttempt, type AttemptInput, type PaymentRow, type PaymentService } from '../payments/index.js';
 import * as repo from './orders.repo.js';
 import { quoteFrom, readForQuotes } from './quote.js';
 
@@ -27,7 +27,10 @@ export class CheckoutService {
   /** Checkouts waiting to be recorded together (`record`). */
   private readonly recorder: Batcher<CheckoutAsk, Recorded>;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: PaymentService,
+  ) {
     this.recorder = new Batcher((asks) => this.record(asks), { concurrency: ctx.database.batches });
   }
 
@@ -60,7 +63,7 @@ export class CheckoutService {
     input: CheckoutInput,
   ): Promise<{ url: string; reference: string; orderId: string }> {
     const { payment, attempt, orderId } = await this.recorder.run({ user, input, now: this.ctx.clock.now() });
-    return this.ctx.payments.handOver(payment, attempt, { orderId });
+    return this.payments.handOver(payment, attempt, { orderId });
   }
 
   /**
@@ -115,7 +118,7 @@ export class CheckoutService {
         });
         if (!accepted.length) return out;
         await repo.insertOrdersWithItems(tx, orderRows, itemRows);
-        const payments = await this.ctx.payments.recordAttempts(
+        const payments = await this.payments.recordAttempts(
           tx,
           accepted.map((a) => a.attempt),
         );

@@ -11,7 +11,8 @@ import {
   OrderListAnswer,
   OrderListQuery,
 } from '@jara/shared';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
+import type { PaymentService } from '../payments/index.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { OrderCancellation } from './cancellation.service.js';
@@ -20,13 +21,13 @@ import { MyOrdersService } from './my-orders.service.js';
 import { deliverNotice, ORDER_NOTICE_JOB } from './order-notices.js';
 import { OrderPayments } from './order-payments.js';
 
-export const ordersModule: Module = async (app, ctx) => {
+export const ordersModule = moduleWith<{ payments: PaymentService }>(async (app, ctx, { payments }) => {
   defaultAccess(app, 'user');
-  const checkout = new CheckoutService(ctx);
+  const checkout = new CheckoutService(ctx, payments);
   const mine = new MyOrdersService(ctx);
-  const cancellation = new OrderCancellation(ctx);
+  const cancellation = new OrderCancellation(ctx, payments);
   const paid = new OrderPayments(ctx);
-  ctx.payments.registerPurpose('order', {
+  payments.registerPurpose('order', {
     onPaid: (tx, payment) => paid.onPaid(tx, payment),
     onFailed: (tx, payment) => paid.onFailed(tx, payment),
     onRefunded: (tx, payment, amount) => paid.onRefunded(tx, payment, amount),
@@ -89,4 +90,4 @@ export const ordersModule: Module = async (app, ctx) => {
       return { success: true as const, message: 'Order cancelled. Your refund is on its way.', order };
     },
   );
-};
+});

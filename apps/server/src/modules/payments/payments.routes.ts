@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ErrorAnswer, OkAnswer, PaymentVerifyAnswer, PaymentVerifyQuery } from '@jara/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { errorBody } from '../../lib/errors.js';
 import { cancelActionUrl } from '../../infra/payments/types.js';
+import type { PaymentService } from './payments.service.js';
 import { renderCheckout, renderMissing } from './sandbox-page.js';
 
 const WEBHOOK_PATHS = ['/api/payment/webhook', '/api/payment/paystack/webhook'] as const;
@@ -17,9 +18,9 @@ const SandboxAction = z.object({
   channel: z.enum(['card', 'bank_transfer', 'ussd']).default('card'),
 });
 
-export const paymentsModule: Module = async (app, ctx) => {
+/** The payment routes (verification, webhooks, the sandbox's checkout page) over the payment service. */
+export const paymentsModule = moduleWith<{ payments: PaymentService }>(async (app, ctx, { payments }) => {
   defaultAccess(app, 'public');
-  const payments = ctx.payments;
   await payments.scheduleReconciliation();
 
   // Webhooks: the signature covers the raw bytes, so this scope keeps the body as a Buffer.
@@ -107,4 +108,4 @@ export const paymentsModule: Module = async (app, ctx) => {
       },
     );
   });
-};
+});

@@ -266,7 +266,7 @@ describe('reconciliation', () => {
       .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
       .where(eq(payments.reference, stale.reference));
 
-    await app.ctx.payments.reconcile();
+    await app.services.payments.reconcile();
     expect((await paymentByReference(app, paidLate.reference)).state).toBe('paid');
     expect((await paymentByReference(app, fresh.reference)).state).toBe('awaiting');
     expect((await paymentByReference(app, stale.reference)).state).toBe('abandoned');
@@ -283,9 +283,9 @@ describe('refunds', () => {
     await sandboxAction(app, reference, 'pay');
     await verify(app, customer.cookie, reference);
     await expect(
-      app.ctx.db.transaction((tx) => app.ctx.payments.refund(tx, payment.id, 203_001, 'too much')),
+      app.ctx.db.transaction((tx) => app.services.payments.refund(tx, payment.id, 203_001, 'too much')),
     ).rejects.toMatchObject({ code: 'refund_exceeds_payment' });
-    await app.ctx.db.transaction((tx) => app.ctx.payments.refund(tx, payment.id, 3_000, 'partial'));
+    await app.ctx.db.transaction((tx) => app.services.payments.refund(tx, payment.id, 3_000, 'partial'));
     await app.ctx.jobs.drain();
     const [r] = await app.ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(r).toMatchObject({ amountKobo: 3_000, state: 'processed' });

@@ -183,7 +183,7 @@ const providerFails = (name: string, behaviour: Behaviour) =>
     expect(await myOrders(customer.cookie)).toEqual([]);
     // Reconciliation leaves a failed attempt alone; the customer simply pays again.
     await age(attempt!.reference);
-    await app.ctx.payments.reconcile();
+    await app.services.payments.reconcile();
     expect((await attemptsOf(customer.user.id))[0]!.state).toBe('failed');
     const again = await checkout(app, customer.cookie, body);
     expect(again.statusCode).toBe(200);
@@ -293,7 +293,7 @@ describe('with a provider that answers, slowly or with an error', () => {
     });
 
     it('calling the provider inside a transaction is refused (the rule is enforced, not only followed)', async () => {
-      await expect(app.ctx.db.transaction(() => app.ctx.payments.provider.verify('jara-o-x'))).rejects.toThrow(
+      await expect(app.ctx.db.transaction(() => app.services.payments.provider.verify('jara-o-x'))).rejects.toThrow(
         /must not run inside a database transaction/,
       );
     });
@@ -325,8 +325,8 @@ describe('with a provider that answers, slowly or with an error', () => {
       const { customer, attempt } = await lostAnswer();
       paystack.pay(attempt.reference);
       await age(attempt.reference);
-      expect(await app.ctx.payments.reconcile()).toBeGreaterThanOrEqual(1);
-      await app.ctx.payments.reconcile();
+      expect(await app.services.payments.reconcile()).toBeGreaterThanOrEqual(1);
+      await app.services.payments.reconcile();
       const hook = await paystack.webhook('charge.success', {
         reference: attempt.reference,
         amount: attempt.amountKobo,
@@ -359,10 +359,10 @@ describe('with a provider that answers, slowly or with an error', () => {
 
     it('not paid: left alone while young, abandoned once past the reconciliation age (the page was never shown)', async () => {
       const { customer, attempt } = await lostAnswer();
-      await app.ctx.payments.reconcile();
+      await app.services.payments.reconcile();
       expect((await attemptsOf(customer.user.id))[0]!.state).toBe('initializing');
       await age(attempt.reference);
-      await app.ctx.payments.reconcile();
+      await app.services.payments.reconcile();
       expect((await attemptsOf(customer.user.id))[0]!.state).toBe('abandoned');
       const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, attempt.subjectId));
       expect(order!.paymentState).toBe('abandoned');
@@ -380,7 +380,7 @@ describe('with a provider that answers, slowly or with an error', () => {
       expect(attempt!.state).toBe('initializing');
       expect(paystack.txns.has(attempt!.reference)).toBe(false);
       await age(attempt!.reference);
-      await app.ctx.payments.reconcile();
+      await app.services.payments.reconcile();
       expect((await attemptsOf(customer.user.id))[0]!.state).toBe('abandoned');
       expect(await myOrders(customer.cookie)).toEqual([]);
       expect(await cartOf(customer.user.id)).toHaveLength(1);
@@ -426,8 +426,8 @@ describe('with a provider that answers, slowly or with an error', () => {
       expect(attempt!.state).toBe('initializing');
       paystack.pay(attempt!.reference);
       await age(attempt!.reference);
-      await app.ctx.payments.reconcile();
-      await app.ctx.payments.reconcile();
+      await app.services.payments.reconcile();
+      await app.services.payments.reconcile();
       await app.ctx.jobs.drain();
       expect((await senderList(customer.cookie)).map((d) => d._id)).toEqual([attempt!.subjectId]);
       const placed = await app.ctx.db

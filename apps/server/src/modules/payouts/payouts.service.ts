@@ -1,6 +1,7 @@
 import { koboToNaira, NIGERIAN_BANKS, type EarningsDto, type PayoutDto, type PayoutInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
+import type { PaymentService } from '../payments/index.js';
 import type { Executor } from '../../infra/db/client.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { ProviderError } from '../../infra/payments/types.js';
@@ -160,7 +161,7 @@ export async function requestPayout(
  * transfer code is stored; the provider's transfer webhook settles it. A retry of a payout left
  * `processing` (timeout, crash) asks the provider for that reference before sending it again.
  */
-function registerPayoutJob(ctx: AppContext): void {
+function registerPayoutJob(ctx: AppContext, payments: PaymentService): void {
   const notify = (p: PayoutRow) => ctx.realtime.emitToUser(p.userId, 'payout.updated', toPayoutDto(p));
   const fail = async (id: string, reason: string) => {
     const row = await repo.markFailed(ctx.db, id, reason);
@@ -192,7 +193,7 @@ function registerPayoutJob(ctx: AppContext): void {
     if (!p || !p.accountNumber || !p.bankCode || !p.reference) return;
     // Sent and acknowledged: the transfer webhook settles it.
     if (p.state !== 'scheduled' && !(p.state === 'processing' && !p.transferCode)) return;
-    const provider = ctx.payments.provider;
+    const provider = payments.provider;
     try {
       if (p.state === 'processing') {
         const known = await provider.verifyTransfer(p.reference);
@@ -234,7 +235,7 @@ function registerPayoutJob(ctx: AppContext): void {
     }
   });
 
-  ctx.payments.onTransfer(async (event, data) => {
+  payments.onTransfer(async (event, data) => {
     const reference = typeof data.reference === 'string' ? data.reference : '';
     if (!reference.startsWith('jara_payout_')) return;
     if (event === 'transfer.success') await settle(reference, 'success');
@@ -244,6 +245,6 @@ function registerPayoutJob(ctx: AppContext): void {
 }
 
 /** The payouts module has no routes (vendors and riders ask through theirs): it runs the transfer job. */
-export const payoutsModule: Module = async (_app, ctx) => {
-  registerPayoutJob(ctx);
-};
+export const payoutsModule = moduleWith<{ payments: PaymentService }>(async (_app, ctx, { payments }) => {
+  registerPayoutJob(ctx, payments);
+});

@@ -24,7 +24,8 @@ import {
   StockInput,
   VendorApplicationInput,
 } from '@jara/shared';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
+import type { PaymentService } from '../payments/index.js';
 import { defaultAccess } from '../../lib/access.js';
 import { forbidden } from '../../lib/errors.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
@@ -34,8 +35,8 @@ import { SellerService } from './seller.service.js';
 const IdParams = z.strictObject({ id: Id });
 const MINUTE = 60_000;
 
-export const sellerModule: Module = async (app, ctx) => {
-  const seller = new SellerService(ctx);
+export const sellerModule = moduleWith<{ payments: PaymentService }>(async (app, ctx, { payments }) => {
+  const seller = new SellerService(ctx, payments);
   const tags = ['seller'];
   // Shop management is for vendors; applying (and the profile photo it needs) for any user.
   defaultAccess(app, ['vendor']);
@@ -181,4 +182,4 @@ export const sellerModule: Module = async (app, ctx) => {
       };
     },
   );
-};
+});

@@ -19,6 +19,7 @@ import {
   MSG,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
+import type { PaymentService } from '../payments/index.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
@@ -98,7 +99,10 @@ function toProductDto(p: VendorProduct): SellerProductDto {
 const ACTIVE_STATUSES = new Set(['Order Placed', 'Order Confirmed', 'Order Assigned', 'Order Picked']);
 
 export class SellerService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: PaymentService,
+  ) {}
 
   /** The approved vendor owned by this user, or 403. Role and approval are both required. */
   async requireVendor(user: SessionUser): Promise<Vendor> {
@@ -384,7 +388,7 @@ export class SellerService {
       const itemsKobo = moved.reduce((s, m) => s + m.unitPriceKobo * m.quantity, 0);
       const live = (await itemStatuses(tx, orderId)).filter((s) => s !== 'Order Cancelled');
       await refundForCancelledItems(
-        this.ctx,
+        this.payments,
         tx,
         orderId,
         itemsKobo,
@@ -431,7 +435,7 @@ export class SellerService {
  * whole remaining payment (delivery and service fees too) goes back.
  */
 async function refundForCancelledItems(
-  ctx: AppContext,
+  paymentService: PaymentService,
   tx: Tx,
   orderId: string,
   itemsKobo: number,
@@ -443,6 +447,6 @@ async function refundForCancelledItems(
   const left = pay.amountKobo - pay.refundedKobo;
   const amount = Math.min(left, wholeOrder ? left : itemsKobo);
   if (amount <= 0) return 0;
-  await ctx.payments.refund(tx, pay.id, amount, reason);
+  await paymentService.refund(tx, pay.id, amount, reason);
   return amount;
 }
