@@ -2,7 +2,7 @@
 // Besides correctness (promises that are never awaited, hooks rules, accessibility, no
 // `as unknown as` outside tests), it enforces
 // the boundaries of docs/architecture.md:
-//   server: infra/ and lib/ import no module; a module imports another only through its index.ts;
+//   server: infra/, lib/ and context.ts import no module; a module imports another only through its index.ts;
 //           assembly/ reaches the modules only through modules/index.ts and the modules' index.ts
 //   web:    a feature imports no other feature; app/ composes them, reaching each only through its
 //           index.ts; the shared layers below the features (components/, lib/, session/ and every
@@ -169,14 +169,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/infra/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    // context.ts too: the AppContext is infrastructure only, so a module's type never loops back
+    // through it (modules/index.ts builds the modules' own services).
+    files: ['apps/server/src/infra/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/context.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '(^|/)modules/[a-z-]+/', message: 'infra/ and lib/ import no module (docs/architecture.md).' },
+            {
+              regex: '(^|/)modules/[a-z-]+/',
+              message: 'infra/, lib/ and context.ts import no module (docs/architecture.md).',
+            },
           ],
         },
       ],

@@ -63,6 +63,15 @@ describe('lint', () => {
     expect(ids).toContain('no-restricted-imports');
   }, 120_000);
 
+  it('refuses context.ts importing a module: the AppContext is infrastructure only', async () => {
+    // Linted as text under context.ts's name, so the real file is never written.
+    const [result] = await new ESLint({ cwd: root }).lintText(
+      "import type { PaymentService } from './modules/payments/index.js';\nexport type Probe = PaymentService;\n",
+      { filePath: path.join(root, 'apps/server/src/context.ts') },
+    );
+    expect((result?.messages ?? []).map((m) => m.ruleId)).toContain('no-restricted-imports');
+  }, 120_000);
+
   it("refuses a module reaching into another module's files", async () => {
     const ids = await ruleIdsFor(
       'apps/server/src/modules/orders/lint-probe-deep.ts',
