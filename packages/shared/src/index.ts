@@ -11,7 +11,7 @@ export * from './schemas/auth.js';
 export * from './schemas/cart.js';
 export * from './address-format.js';
 export * from './schemas/address.js';
-export * from './schemas/catalog.js';
+export * from './schemas/catalogue.js';
 export * from './opening.js';
 export * from './schemas/dispatch.js';
 export * from './schemas/chat.js';
