@@ -189,7 +189,7 @@ export default tseslint.config(
   },
   {
     // The stages that assemble the app (apps/server/src/assembly) use infra/, lib/ and the modules'
-    // surface only: modules/index.ts (MODULES), modules/types.ts and a module's index.ts.
+    // surface only: modules/index.ts (buildModules), modules/types.ts and a module's index.ts.
     files: ['apps/server/src/assembly/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
