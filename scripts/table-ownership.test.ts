@@ -35,7 +35,7 @@ function tableOwners(): Map<string, string> {
 const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
 
 /** The tables of other owners that a module's source names after FROM, JOIN, UPDATE or INTO. */
-export function foreignTables(module: string, code: string, owners: Map<string, string>): string[] {
+function foreignTables(module: string, code: string, owners: Map<string, string>): string[] {
   const found = new Set<string>();
   for (const m of withoutComments(code).matchAll(/\b(?:from|join|update|into)\s+"?([a-z_]+)"?/gi)) {
     const table = m[1]!.toLowerCase();
