@@ -11,7 +11,7 @@ import { Realtime } from './infra/realtime/realtime.js';
 import type { RedisLink } from './infra/redis.js';
 import { createStorage } from './infra/storage/create.js';
 import type { Storage } from './infra/storage/storage.js';
-import { SessionStore } from './infra/sessions.js';
+import { SessionStore, type FindSessions } from './infra/sessions.js';
 
 /** The time rules that depend on the hour (opening and delivery hours) ask; tests set it. */
 export interface Clock {
@@ -57,12 +57,14 @@ export async function createContext(parts: {
   /** The HTTP server Socket.IO attaches to and the metrics read. */
   http: Server;
   early: EarlyAnswers;
+  /** How a session and its user are found by the token's hash (the auth module's). */
+  findSessions: FindSessions;
 }): Promise<AppContext> {
   const { config, log, database, clock, limiter, redisLink, http, early } = parts;
   const jobs = new JobQueue(database.db, log, config.jobs.pollMs, config.jobs.leaseMs);
   // Media: local disk, PostgreSQL or S3 by configuration (infra/storage/README.md).
   const storage = createStorage(config, database);
-  const sessions = new SessionStore(database.db, { ...config.session, batches: database.batches });
+  const sessions = new SessionStore(database.db, { ...config.session, batches: database.batches }, parts.findSessions);
   const realtime = new Realtime(http, sessions, log, config.publicUrl);
   if (redisLink) await realtime.useRedis(redisLink);
   sessions.onEnded((idHashes) => realtime.disconnectSessions(idHashes));

@@ -9,6 +9,7 @@ import { createContext, type AppContext, type Clock } from '../context.js';
 import type { Database } from '../infra/db/client.js';
 import type { EarlyAnswers } from '../infra/early-answers.js';
 import type { Modules } from '../modules/index.js';
+import { findSessions } from '../modules/auth/index.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../infra/rate-limit.js';
 import { RedisLink } from '../infra/redis.js';
 import type { AppInstance } from '../modules/types.js';
@@ -54,6 +55,7 @@ export async function infrastructure(
     redisLink,
     http: app.server,
     early: opts.early,
+    findSessions,
   });
   app.decorate('ctx', ctx);
 

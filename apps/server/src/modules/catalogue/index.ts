@@ -12,6 +12,7 @@ export {
   type ProductRow,
   type VendorRow,
 } from './ordering.service.js';
+export { knownProducts, productsOfOptions, shopsByIds } from './catalogue.queries.js';
 export {
   addBanner,
   allCategories,
