@@ -8,9 +8,8 @@ import {
   type OrderDto,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import type { PaymentService } from '../payments/index.js';
 import { recordStatusChanges } from '../order-events/index.js';
-import { paidPaymentOf } from '../payments/index.js';
+import { paidPaymentOf, type PaymentService } from '../payments/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './orders.repo.js';
 import { customerEmail, queueNotice } from './order-notices.js';
