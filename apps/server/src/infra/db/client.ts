@@ -260,12 +260,22 @@ export class PgliteThread {
 
   call<T>(msg: ThreadCall): Promise<T> {
     if (this.dead) return Promise.reject(this.dead);
-    if (this.closing && msg.op !== 'close') return Promise.reject(new Error('the embedded database is closed'));
+    // Closing waits for the transaction open in the thread: its own statements and its end go on.
+    const ofOpenTransaction = 'tx' in msg && msg.tx !== undefined;
+    if (this.closing && msg.op !== 'close' && !ofOpenTransaction)
+      return Promise.reject(new Error('the embedded database is closed'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       if (!this.pending.size) this.worker.ref();
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, ...msg });
+      try {
+        this.worker.postMessage({ id, ...msg });
+      } catch (err) {
+        // A parameter that cannot be copied to the thread (a function, a symbol): this call fails.
+        this.pending.delete(id);
+        if (!this.pending.size) this.worker.unref();
+        reject(err);
+      }
     });
   }
 
