@@ -16,35 +16,46 @@
  * commit can be measured as it was.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pct } from './harness.js';
 
 const { values, positionals } = parseArgs({
   options: {
     before: { type: 'string' },
     pairs: { type: 'string', default: '2' },
     out: { type: 'string' },
+    // Prints the figures of an --out file again (new key columns, a table read anew) without running.
+    summarise: { type: 'string' },
   },
   allowPositionals: true,
 });
-const [script, ...args] = positionals;
-if (!values.before || !script) {
+const saved = values.summarise
+  ? (JSON.parse(readFileSync(values.summarise, 'utf8')) as {
+      script: string;
+      args: string[];
+      before: string;
+      runs: Run[];
+    })
+  : null;
+const [script, ...args] = saved ? [saved.script, ...saved.args] : positionals;
+if ((!values.before && !saved) || !script) {
   console.error(
-    'usage: before-after.ts --before <worktree of the old commit> [--pairs N] [--out file] -- <script> [args]',
+    'usage: before-after.ts --before <worktree of the old commit> [--pairs N] [--out file] -- <script> [args]\n' +
+      '       before-after.ts --summarise <file written by --out>',
   );
   process.exit(2);
 }
 const SIDES = {
-  before: path.join(path.resolve(values.before), 'bench'),
-  after: import.meta.dirname,
+  before: saved?.before ?? path.join(path.resolve(values.before!), 'bench'),
+  after: saved?.after ?? import.meta.dirname,
 } as const;
 type Side = keyof typeof SIDES;
-for (const [side, dir] of Object.entries(SIDES))
-  if (!existsSync(path.join(dir, script))) throw new Error(`${side}: no ${script} in ${dir}`);
-const PAIRS = Number(values.pairs);
+if (!saved)
+  for (const [side, dir] of Object.entries(SIDES))
+    if (!existsSync(path.join(dir, script))) throw new Error(`${side}: no ${script} in ${dir}`);
+const PAIRS = saved ? Math.max(...saved.runs.map((r) => r.pair)) : Number(values.pairs);
 
 /** A table the script printed with console.table: its title (the line before it) and rows by name. */
 interface PrintedTable {
@@ -88,7 +99,11 @@ function tablesIn(output: string): PrintedTable[] {
     const rows: PrintedTable['rows'] = {};
     for (const r of rest) {
       const row: Record<string, number | string> = {};
-      names.slice(1).forEach((n, k) => (row[n] = cell(r[k + 1] ?? '')));
+      // A row leaves empty the columns of other rows (console.table's union of keys).
+      names.slice(1).forEach((n, k) => {
+        const v = cell(r[k + 1] ?? '');
+        if (v !== '') row[n] = v;
+      });
       rows[String(cell(r[0] ?? ''))] = row;
     }
     tables.push({ title, rows });
@@ -150,16 +165,20 @@ const KEY_COLUMNS = [
   'failed',
 ];
 
-const runs: Run[] = [];
-for (let pair = 1; pair <= PAIRS; pair++)
-  for (const side of ['before', 'after'] as const) runs.push(await runOnce(side, pair));
+const runs: Run[] = saved?.runs ?? [];
+if (!saved)
+  for (let pair = 1; pair <= PAIRS; pair++)
+    for (const side of ['before', 'after'] as const) runs.push(await runOnce(side, pair));
 
 const bySide = (side: Side) => runs.filter((r) => r.side === side);
 const fmt = (v: number | string | undefined) =>
   v === undefined ? '–' : typeof v === 'number' ? String(Math.round(v * 100) / 100) : v;
+/** The middle value; of an even count, the mean of the two in the middle. */
 const median = (xs: (number | string | undefined)[]) => {
-  const ns = xs.filter((x): x is number => typeof x === 'number');
-  return ns.length ? pct(ns, 50) : undefined;
+  const ns = xs.filter((x): x is number => typeof x === 'number').sort((a, b) => a - b);
+  if (!ns.length) return undefined;
+  const mid = ns.length >> 1;
+  return ns.length % 2 ? ns[mid] : (ns[mid - 1]! + ns[mid]!) / 2;
 };
 
 console.log(`\n===== before-after: ${script} ${args.join(' ')}; ${PAIRS} pairs, taking turns`);
@@ -168,19 +187,23 @@ for (const r of runs)
   console.log(
     `  ${r.side.padEnd(6)} ${r.pair}: exit ${r.exitCode}, ${r.seconds} s, load average ${r.loadBefore} → ${r.loadAfter}`,
   );
-// Tables by title, in the order the first run printed them.
-const titles = [...new Set(runs.flatMap((r) => r.tables.map((t) => t.title)))];
+// The n-th table of every run is the same table (titles carry each run's load average); a table
+// is named by its title in the first run that printed it, less that load average.
+const tableCount = Math.max(...runs.map((r) => r.tables.length));
 const lines: Record<string, string>[] = [];
-for (const title of titles) {
-  const rowNames = [...new Set(runs.flatMap((r) => Object.keys(r.tables.find((t) => t.title === title)?.rows ?? {})))];
+for (let t = 0; t < tableCount; t++) {
+  const title = (runs.find((r) => r.tables[t])?.tables[t]?.title ?? '')
+    .replace(/^=+\s*/, '')
+    .replace(/;?\s*load average.*$/, '');
+  const rowNames = [...new Set(runs.flatMap((r) => Object.keys(r.tables[t]?.rows ?? {})))];
   for (const rowName of rowNames) {
     for (const column of KEY_COLUMNS) {
-      const get = (r: Run) => r.tables.find((t) => t.title === title)?.rows[rowName]?.[column];
+      const get = (r: Run) => r.tables[t]?.rows[rowName]?.[column];
       const before = bySide('before').map(get);
       const after = bySide('after').map(get);
       if ([...before, ...after].every((v) => v === undefined)) continue;
       lines.push({
-        table: title.replace(/^=+\s*/, '').slice(0, 40),
+        table: title.slice(0, 40),
         row: rowName,
         figure: column,
         before: before.map(fmt).join(' / '),
@@ -194,7 +217,7 @@ for (const title of titles) {
 console.table(lines);
 for (const r of runs) for (const n of r.notes) console.log(`  ${r.side} ${r.pair}: ${n.trim()}`);
 
-if (values.out) {
+if (values.out && !saved) {
   const file = path.resolve(values.out);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
@@ -205,9 +228,10 @@ if (values.out) {
         args,
         pairs: PAIRS,
         before: SIDES.before,
+        after: SIDES.after,
         when: new Date().toISOString(),
         cores: os.cpus().length,
-        runs: runs.map(({ output: _, ...r }) => r),
+        runs,
         figures: lines,
       },
       null,
