@@ -36,6 +36,7 @@ const saved = values.summarise
       script: string;
       args: string[];
       before: string;
+      after: string;
       runs: Run[];
     })
   : null;
