@@ -13,7 +13,7 @@ import { addresses } from '../src/modules/addresses/addresses.tables.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { SESSION_COOKIE } from '../src/infra/sessions.js';
 import pino from 'pino';
-import { isErrorCode, type Role } from '@jara/shared';
+import { ErrorAnswer, type Role } from '@jara/shared';
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL
@@ -236,7 +236,11 @@ export async function createAddress(app: App, userId: string, overrides: Partial
 export function json<T = unknown>(res: { body: string }): T {
   const body = JSON.parse(res.body) as unknown;
   const code = (body as { success?: unknown; code?: unknown } | null)?.code;
-  if ((body as { success?: unknown } | null)?.success === false && code !== undefined && !isErrorCode(code)) {
+  if (
+    (body as { success?: unknown } | null)?.success === false &&
+    code !== undefined &&
+    !ErrorAnswer.shape.code.safeParse(code).success
+  ) {
     throw new Error(`error code ${String(code)} is not in packages/shared/src/error-codes.ts`);
   }
   return body as T;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, isErrorCode } from './error-codes.js';
+import { ERROR_CODES } from './error-codes.js';
+import { ErrorAnswer } from './schemas/common.js';
 
 describe('error codes', () => {
   it('are snake_case names with an error status and a meaning', () => {
@@ -10,9 +11,10 @@ describe('error codes', () => {
     }
   });
 
-  it('tell a listed code from anything else', () => {
-    expect(isErrorCode('validation_failed')).toBe(true);
-    expect(isErrorCode('fst_err_ctp_invalid_json_body')).toBe(false);
-    expect(isErrorCode('toString')).toBe(false);
+  it('are the only codes an error answer takes', () => {
+    const answer = (code: string) => ({ success: false, message: 'Not found.', code });
+    expect(ErrorAnswer.safeParse(answer('validation_failed')).success).toBe(true);
+    expect(ErrorAnswer.safeParse(answer('fst_err_ctp_invalid_json_body')).success).toBe(false);
+    expect(ErrorAnswer.safeParse(answer('toString')).success).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 /**
  * Every public error code the API answers with, in `{ success: false, message, code }`: the
  * message is for people, the code for programs (the web app, scripts, monitoring). The server can
- * only throw a code listed here (its AppError takes an ErrorCode). A code is never renamed; a new
- * meaning gets a new code.
- * @internal its test checks every entry's status and meaning
+ * only throw a code listed here (its AppError takes an ErrorCode), and an error answer's schema
+ * (ErrorAnswer) takes no other. A code is never renamed; a new meaning gets a new code.
  */
 export const ERROR_CODES = {
   // Requests
@@ -105,10 +104,6 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-
-/** @internal the API tests check every answer's code with it (apps/server/test/helpers.ts) */
-export const isErrorCode = (code: unknown): code is ErrorCode =>
-  typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
 
 /** The codes answered with HTTP status S (the server's error helpers take only these). */
 export type ErrorCodeWithStatus<S extends number> = {

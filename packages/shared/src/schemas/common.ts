@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../error-codes.js';
 import { MSG } from '../messages.js';
 import { isValidEmail, isValidNigerianPhone, passwordProblems } from '../validation.js';
 
@@ -44,12 +45,13 @@ export type OkAnswer = z.infer<typeof OkAnswer>;
 
 /**
  * `{ success: false, message, code }`: an error answer, declared on the routes that answer one
- * without throwing (the message is for people, the code, from error-codes.ts, for programs).
+ * without throwing (the message is for people, the code, one of error-codes.ts, for programs; the
+ * API description lists them).
  */
 export const ErrorAnswer = z.object({
   success: z.literal(false),
   message: z.string(),
-  code: z.string(),
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
   details: z.unknown().optional(),
 });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
