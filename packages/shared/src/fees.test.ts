@@ -4,17 +4,40 @@ import {
   parseFeeTiers,
   cartEstimate,
   cartTotals,
+  deliveryFeeBetween,
   deliveryFeeRange,
-  deliveryFeeForDistance,
   dispatchTotals,
   orderDeliveryFee,
-  serviceFee,
   unitPriceKobo,
 } from './fees.js';
-import { haversineKm } from './geo.js';
+import { haversineKm, type LatLon } from './geo.js';
 import { formatNaira } from './money.js';
 
 const N = (naira: number) => naira * 100;
+
+const EQUATOR: LatLon = { latitude: 0, longitude: 0 };
+const bits = new BigInt64Array(1);
+const float = new Float64Array(bits.buffer);
+/** The double next to a positive `x`, above or below it. */
+function nextDouble(x: number, by: 1n | -1n): number {
+  float[0] = x;
+  bits[0] = bits[0]! + by;
+  return float[0]!;
+}
+
+/**
+ * A point due north of EQUATOR at the shortest distance from it not under `km`, as the fees
+ * measure it (haversineKm): `km` itself wherever a double allows, so a tier's edge is priced at
+ * the edge.
+ */
+function kmNorth(km: number): LatLon {
+  const at = (latitude: number): LatLon => ({ latitude, longitude: 0 });
+  const distance = (latitude: number) => haversineKm(EQUATOR, at(latitude));
+  let latitude = (km / 6371) * (180 / Math.PI);
+  while (latitude > 0 && distance(nextDouble(latitude, -1n)) >= km) latitude = nextDouble(latitude, -1n);
+  while (distance(latitude) < km) latitude = nextDouble(latitude, 1n);
+  return at(latitude);
+}
 
 describe('delivery fee tiers', () => {
   it.each([
@@ -32,12 +55,12 @@ describe('delivery fee tiers', () => {
     [7, 1800],
     [40, 1800],
   ])('%s km costs ₦%s', (km, naira) => {
-    expect(deliveryFeeForDistance(km)).toBe(N(naira));
+    expect(deliveryFeeBetween(EQUATOR, kmNorth(km))).toBe(N(naira));
   });
 
-  it('refuses a negative or non-finite distance', () => {
-    expect(() => deliveryFeeForDistance(-1)).toThrow(RangeError);
-    expect(() => deliveryFeeForDistance(Number.NaN)).toThrow(RangeError);
+  it('refuses a distance that cannot be measured', () => {
+    expect(() => deliveryFeeBetween(EQUATOR, { latitude: Number.NaN, longitude: 0 })).toThrow(RangeError);
+    expect(() => deliveryFeeBetween(EQUATOR, { latitude: 0, longitude: Number.POSITIVE_INFINITY })).toThrow(RangeError);
   });
 
   it('sums one fee per vendor location', () => {
@@ -66,11 +89,11 @@ describe('service fee', () => {
     [126667, 2000], // hits the cap
     [1_000_000, 2000],
   ])('on ₦%s is ₦%s', (base, fee) => {
-    expect(serviceFee(Math.round(base * 100))).toBe(N(fee));
+    expect(cartTotals(Math.round(base * 100), 0).serviceFeeKobo).toBe(N(fee));
   });
 
   it('refuses fractional kobo', () => {
-    expect(() => serviceFee(10.5)).toThrow(RangeError);
+    expect(() => cartTotals(10.5, 0)).toThrow(RangeError);
   });
 });
 
@@ -148,7 +171,7 @@ describe('the cart before its delivery fee is known', () => {
   it('gives one range per vendor, and the least service fee and total any address can lead to', () => {
     const range = deliveryFeeRange();
     // ₦2,650 of items: ₦140 on the items alone, but at least ₦150 once the cheapest trip is added.
-    expect(serviceFee(N(2650))).toBe(N(140));
+    expect(cartTotals(N(2650), 0).serviceFeeKobo).toBe(N(140));
     expect(cartEstimate(N(2650), 1, range)).toEqual({
       deliveryMinKobo: N(500),
       deliveryMaxKobo: N(1800),
@@ -163,7 +186,7 @@ describe('the cart before its delivery fee is known', () => {
     for (const items of [N(100), N(2000), N(2400), N(9350), N(140_000)])
       for (const km of [0, 0.7, 2, 6.5, 12]) {
         const est = cartEstimate(items, 1, range);
-        const real = cartTotals(items, deliveryFeeForDistance(km));
+        const real = cartTotals(items, deliveryFeeBetween(EQUATOR, kmNorth(km)));
         expect(real.deliveryFeeKobo).toBeGreaterThanOrEqual(est.deliveryMinKobo);
         expect(real.deliveryFeeKobo).toBeLessThanOrEqual(est.deliveryMaxKobo);
         expect(real.serviceFeeKobo).toBeGreaterThanOrEqual(est.serviceFeeFromKobo);

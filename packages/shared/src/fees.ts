@@ -40,8 +40,8 @@ export function parseFeeTiers(text: string): FeeTier[] {
   return tiers;
 }
 
-/** @internal the tests price a distance with it, tier by tier */
-export function deliveryFeeForDistance(km: number, tiers: readonly FeeTier[] = DEFAULT_FEE_TIERS): Kobo {
+/** The fee of the first tier a distance is strictly below (the last tier for the rest). */
+function deliveryFeeForDistance(km: number, tiers: readonly FeeTier[] = DEFAULT_FEE_TIERS): Kobo {
   if (!Number.isFinite(km) || km < 0) throw new RangeError('distance must be a non-negative number');
   for (const tier of tiers) {
     if (tier.underKm === null || km < tier.underKm) return tier.feeKobo;
@@ -67,9 +67,8 @@ const SERVICE_FEE_CAP: Kobo = 200_000; // ₦2,000
 /**
  * Service fee of a base amount x: 1.5 % of x under ₦2,500, else 1.5 % + ₦100; capped at
  * ₦2,000; rounded up to the next ₦10. Integer arithmetic only, so it is exact for any kobo.
- * @internal checked on its own by fees.test.ts
  */
-export function serviceFee(baseKobo: Kobo): Kobo {
+function serviceFee(baseKobo: Kobo): Kobo {
   if (!Number.isInteger(baseKobo) || baseKobo < 0) throw new RangeError('base must be whole kobo');
   if (baseKobo === 0) return 0;
   // ceil(3x / 200) kobo for 1.5 %, then up to the next 1,000 kobo.

@@ -38,9 +38,8 @@ export function isOpenAt(hours: WeeklyHours, at: Date = new Date()): boolean {
 /**
  * The next instant at or after `at` when the hours open, or null when every day is closed.
  * Looks at most a week ahead (hours repeat weekly).
- * @internal checked on its own by opening.test.ts (the week's edges)
  */
-export function nextOpeningAt(hours: WeeklyHours, at: Date = new Date()): Date | null {
+function nextOpeningAt(hours: WeeklyHours, at: Date = new Date()): Date | null {
   const { day, minute } = lagosClock(at);
   const startOfToday = at.getTime() - at.getUTCSeconds() * 1000 - at.getUTCMilliseconds() - minute * MINUTE_MS;
   for (let ahead = 0; ahead <= 7; ahead++) {
@@ -107,11 +106,8 @@ export function isWithinDailyWindow(w: DailyWindow, at: Date = new Date()): bool
   return c > o ? minute >= o && minute < c : minute >= o || minute < c;
 }
 
-/**
- * "8 AM–9 PM", "7:30 AM–midnight".
- * @internal checked on its own by opening.test.ts
- */
-export function formatDailyWindow(w: DailyWindow): string {
+/** "8 AM–9 PM", "7:30 AM–midnight". */
+function formatDailyWindow(w: DailyWindow): string {
   const fmt = (hhmm: string) => {
     const t = minutes(hhmm);
     if (t === DAY_MIN || t === 0) return 'midnight';

@@ -6,9 +6,8 @@ import {
   DEFAULT_FEE_TIERS,
   MAX_CODE_ATTEMPTS,
   MSG,
-  deliveryFeeForDistance,
+  deliveryFeeBetween,
   dispatchTotals,
-  haversineKm,
   koboToNaira,
   SupportAlertEvent,
   type DispatchAnswer,
@@ -96,7 +95,16 @@ async function requestAndPay(cookie: string, body: object): Promise<DispatchDto>
 
 describe('POST /api/dispatch/delivery-fee', () => {
   const centre = { latitude: 6.3998, longitude: 5.6099 };
-  it.each([0.3, 0.8, 2, 3.5, 4.5, 5.5, 6.5, 8])('charges the tier fee for %s km, in naira', async (km) => {
+  it.each([
+    [0.3, 500],
+    [0.8, 600],
+    [2, 750],
+    [3.5, 900],
+    [4.5, 1000],
+    [5.5, 1200],
+    [6.5, 1500],
+    [8, 1800],
+  ])('charges the tier fee for %s km, in naira (₦%s)', async (km, naira) => {
     const to = pointNorth(centre, km);
     const res = await post('/api/dispatch/delivery-fee', {
       latitude1: centre.latitude,
@@ -107,7 +115,7 @@ describe('POST /api/dispatch/delivery-fee', () => {
     expect(res.statusCode).toBe(200);
     expect(json<DispatchFeeAnswer>(res)).toEqual({
       success: true,
-      deliveryFee: koboToNaira(deliveryFeeForDistance(km)),
+      deliveryFee: naira,
     });
   });
 
@@ -148,7 +156,7 @@ describe('POST /api/payment/paystack-dispatch', () => {
     expect(body.url).toMatch(/^http/);
     expect(body.reference).toEqual(expect.any(String));
     const [row] = await app.ctx.db.select().from(dispatches).where(eq(dispatches.userId, user.id));
-    const expected = dispatchTotals(deliveryFeeForDistance(haversineKm(address, DROPOFF)), true);
+    const expected = dispatchTotals(deliveryFeeBetween(address, DROPOFF), true);
     expect(row).toMatchObject({
       paymentState: 'awaiting',
       deliveryFeeKobo: expected.deliveryFeeKobo,
@@ -417,7 +425,7 @@ describe('GET /api/dispatch/user', () => {
     expect(body.success).toBe(true);
     expect(body.orders.map((o: DispatchDto) => o._id)).toEqual([second._id, first._id]);
     const o = body.orders[0];
-    const totals = dispatchTotals(deliveryFeeForDistance(haversineKm(address, DROPOFF)), true);
+    const totals = dispatchTotals(deliveryFeeBetween(address, DROPOFF), true);
     expect(o).toEqual({
       _id: expect.any(String),
       status: 'Order Placed',
