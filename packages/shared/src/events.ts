@@ -88,10 +88,7 @@ export const OrderUpdatedEvent = z.object({
 });
 export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEvent>;
 
-/**
- * `vendor.order.created` / `vendor.order.cancelled` (the vendor owner's room): that vendor's lines. Money in naira.
- * @internal the orders tests parse the vendor's event with it
- */
+/** `vendor.order.created` / `vendor.order.cancelled` (the vendor owner's room): that vendor's lines. Money in naira. */
 export const VendorOrderEvent = z.object({
   orderId: z.string(),
   vendorId: z.string(),

@@ -6,7 +6,7 @@ import { Id, Latitude, Longitude, okAnswer, str } from './common.js';
 import { ItemStatusEnum } from './dispatch.js';
 import { ProductDto } from './product.js';
 
-/** @internal the orders tests expect this message */
+/** The refusal of a quantity, by the schema and by the server once a cart's lines are merged. */
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}.`;
 
 /** `POST /api/order/delivery-fee` (spec payload). */

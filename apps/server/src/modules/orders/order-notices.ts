@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { koboToNaira, shownOrderStatus, type ItemStatus } from '@jara/shared';
+import { koboToNaira, shownOrderStatus, type ItemStatus, type VendorOrderEvent } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import { jobKind } from '../../infra/jobs/jobs.js';
@@ -53,7 +53,7 @@ export async function deliverNotice(ctx: AppContext, orderId: string, kind: Orde
   for (const [vendorId, list] of byVendor) {
     const owner = list[0]!.vendorUserId;
     if (!owner) continue;
-    ctx.realtime.emitToUser(owner, kind === 'paid' ? 'vendor.order.created' : 'vendor.order.cancelled', {
+    const lines: VendorOrderEvent = {
       orderId,
       vendorId,
       items: list.map((i) => ({
@@ -65,7 +65,8 @@ export async function deliverNotice(ctx: AppContext, orderId: string, kind: Orde
         unitPrice: koboToNaira(i.unitPriceKobo),
         status: i.status as ItemStatus,
       })),
-    });
+    };
+    ctx.realtime.emitToUser(owner, kind === 'paid' ? 'vendor.order.created' : 'vendor.order.cancelled', lines);
   }
 }
 

@@ -3,9 +3,11 @@ import {
   formatNaira,
   isInServiceArea,
   isWithinDailyWindow,
+  MAX_CART_QUANTITY,
   nairaToKobo,
   orderDeliveryFee,
   outsideDeliveryHoursMessage,
+  QUANTITY_MESSAGE,
   unitPriceKobo,
   vendorOpenState,
   type CartTotals,
@@ -113,7 +115,7 @@ export function quoteFrom(config: Config, read: QuoteReads, userId: string, inpu
     const key = `${product.id}/${option.id}`;
     const prev = merged.get(key);
     const quantity = (prev?.quantity ?? 0) + item.quantity;
-    if (quantity > 99) throw badRequest(`Quantity must be a whole number from 1 to 99.`, 'bad_quantity');
+    if (quantity > MAX_CART_QUANTITY) throw badRequest(QUANTITY_MESSAGE, 'bad_quantity');
     merged.set(key, {
       productId: product.id,
       optionId: option.id,
