@@ -60,11 +60,32 @@ const serverModuleRule = (name) => ({
  * regex cannot hold a slash: \x2F stands for one). Setting no-restricted-syntax for these files
  * replaces the double-cast check, so it is listed again.
  */
+/**
+ * Text shown to users comes from the message catalogues (apps/web/src/i18n, issue 27): words in JSX
+ * text, in a string or template literal shown as a child, in a label-like attribute, or in a toast
+ * are refused. Names and brands go in the catalogues too (the same in both languages).
+ */
+const UNTRANSLATED_MESSAGE = 'Text shown to users comes from the catalogues: useT(area) (apps/web/src/i18n/README.md).';
+const LABEL_ATTRIBUTES = '/^(aria-label|aria-description|aria-valuetext|placeholder|title|alt|label)$/';
+const WORDS = '/[A-Za-z]{2}/';
+const UNTRANSLATED = [
+  `JSXText[value=${WORDS}]`,
+  `JSXElement > JSXExpressionContainer > Literal[value=${WORDS}]`,
+  `JSXElement > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=${WORDS}]`,
+  `JSXAttribute[name.name=${LABEL_ATTRIBUTES}] > Literal[value=${WORDS}]`,
+  `JSXAttribute[name.name=${LABEL_ATTRIBUTES}] > JSXExpressionContainer > Literal[value=${WORDS}]`,
+  `JSXAttribute[name.name=${LABEL_ATTRIBUTES}] > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=${WORDS}]`,
+  `CallExpression[callee.name='toast'] > Literal[value=${WORDS}]`,
+  `CallExpression[callee.object.name='toast'] > Literal[value=${WORDS}]`,
+  `CallExpression[callee.object.name='toast'] > TemplateLiteral > TemplateElement[value.raw=${WORDS}]`,
+].map((selector) => ({ selector, message: UNTRANSLATED_MESSAGE }));
+
 const webImportRules = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
   'no-restricted-syntax': [
     'error',
     DOUBLE_CAST,
+    ...UNTRANSLATED,
     ...patterns.map(({ regex, message }) => ({
       selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
       message,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lingui } from '@lingui/vite-plugin';
 import ts from 'typescript';
 import { createHash } from 'node:crypto';
 
@@ -158,7 +159,12 @@ const pwa = () =>
   });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pureSharedSchemas(), ...(isSsrBuild ? [] : [preloadStart(), pwa()])],
+  plugins: [
+    react(),
+    // Catalogues compiled to functions at build time: no ICU parser in the browser (src/i18n/catalogues.ts).
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    pureSharedSchemas(), ...(isSsrBuild ? [] : [preloadStart(), pwa()])],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

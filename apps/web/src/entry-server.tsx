@@ -8,6 +8,23 @@ import { routes } from './app/router';
 import { headHtml, isServerRendered, matchPage, pageHead, prefetchPage } from './app/page-data';
 import { createQueryClient } from './lib/query-client';
 import { setApiTransport } from './lib/api-client';
+import { setupI18n } from '@lingui/core';
+import { FORMAT_LOCALE, type Language } from '@jara/shared';
+import { AREAS, loadCatalogue } from './i18n/catalogues';
+import { markAllLoaded, usedAreas } from './i18n';
+
+/** Every catalogue of a language, merged once per process (a render only reads them). */
+const merged = new Map<Language, Promise<Record<string, unknown>>>();
+function messagesOf(language: Language) {
+  let m = merged.get(language);
+  if (!m) {
+    m = Promise.all(AREAS.map((area) => loadCatalogue(area, language))).then((all) =>
+      Object.assign({}, ...all.map((c) => c.messages)),
+    );
+    merged.set(language, m);
+  }
+  return m;
+}
 
 interface RenderInput {
   /** Path and query of the request. */
@@ -16,6 +33,8 @@ interface RenderInput {
   origin: string;
   /** Answers a GET of one of the API's own routes (the server passes its in-process inject). */
   fetchApi: (path: string) => Promise<Response>;
+  /** The visitor's language (cookie, else Accept-Language): the page is written in it. */
+  language: Language;
 }
 
 type RenderResult =
@@ -38,7 +57,7 @@ const safeJson = (value: unknown) =>
  * the cart and the wish list are the browser's and appear after hydration.
  * @public the server loads it from the built dist-ssr/entry-server.js (apps/server/src/infra/web/ssr.ts)
  */
-export async function render({ url, origin, fetchApi }: RenderInput): Promise<RenderResult> {
+export async function render({ url, origin, fetchApi, language }: RenderInput): Promise<RenderResult> {
   setApiTransport((path, init) => {
     if (init.method && init.method !== 'GET') throw new Error(`server render may only read (${init.method} ${path})`);
     return fetchApi(path);
@@ -57,16 +76,24 @@ export async function render({ url, origin, fetchApi }: RenderInput): Promise<Re
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
+  // An instance of its own: two renders in two languages never share one.
+  const i18n = setupI18n({ locale: language, locales: [FORMAT_LOCALE], messages: { [language]: (await messagesOf(language)) as never } });
+  markAllLoaded(i18n);
   const errors: unknown[] = [];
   const html = await renderAll(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} i18n={i18n}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
     errors,
   );
-  const state = safeJson({ queries: dehydrate(queryClient), router: { loaderData: context.loaderData } });
+  const state = safeJson({
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData },
+    language,
+    areas: usedAreas(i18n),
+  });
   queryClient.clear();
   return {
     kind: 'page',

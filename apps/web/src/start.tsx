@@ -7,10 +7,15 @@ import { AppProviders } from './app/providers';
 import { createRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker, whenIdleAfterLoad } from './lib/pwa';
+import { pageLanguage, startI18n, switchLanguage, type Area } from './i18n';
+import type { Language } from '@jara/shared';
 
 interface ServerState {
   queries: DehydratedState;
   router: HydrationState;
+  /** The language the page was rendered in and the catalogues it used: loaded before hydrating. */
+  language: Language;
+  areas: Area[];
 }
 
 /** The state a server-rendered page came with (an inert JSON block), or null for the plain shell. */
@@ -32,6 +37,7 @@ async function start(nextTask: () => Promise<void>) {
   const container = document.getElementById('root')!;
   const state = serverState();
   const queryClient = createQueryClient();
+  const language = await startI18n(state?.areas, state?.language);
   if (!state) {
     createRoot(container).render(
       <StrictMode>
@@ -62,7 +68,7 @@ async function start(nextTask: () => Promise<void>) {
     hydrateRoot(
       container,
       <StrictMode>
-        <Hydrated container={container} />
+        <Hydrated container={container} language={language} />
         <AppProviders queryClient={queryClient}>
           <RouterProvider router={router} />
         </AppProviders>
@@ -72,8 +78,12 @@ async function start(nextTask: () => Promise<void>) {
 }
 
 /** Once hydrated, the page takes taps again (the server's page holds them off: infra/web/ssr.ts). */
-function Hydrated({ container }: { container: HTMLElement }) {
-  useEffect(() => container.removeAttribute('data-hydrating'), [container]);
+function Hydrated({ container, language }: { container: HTMLElement; language: Language }) {
+  useEffect(() => {
+    container.removeAttribute('data-hydrating');
+    // A page kept from before a switch of language (the worker's copy) turns to the chosen one.
+    if (pageLanguage() !== language) void switchLanguage(pageLanguage());
+  }, [container, language]);
   return null;
 }
 

@@ -2,6 +2,8 @@ export * from './messages.js';
 export * from './error-codes.js';
 export * from './validation.js';
 export * from './money.js';
+export * from './format.js';
+export * from './language.js';
 export * from './geo.js';
 export * from './fees.js';
 export * from './status.js';

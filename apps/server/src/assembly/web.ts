@@ -4,12 +4,13 @@
 // path is the JSON 404.
 // Needs: the API routes (the renderer reads through them with inject) and the security hooks;
 // registered last, so `/` and the page fallback never shadow an API route.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
-import { PageRenderer } from '../infra/web/ssr.js';
+import { LANGUAGE_COOKIE, requestLanguage } from '@jara/shared';
+import { PageRenderer, withLanguage } from '../infra/web/ssr.js';
 import { errorBody } from '../lib/errors.js';
 import type { AppInstance } from '../modules/types.js';
 
@@ -32,17 +33,30 @@ export async function web(app: AppInstance, opts: { config: Config }): Promise<v
       },
     });
   }
+  // The shell in each language, read once per build (the file is looked up again when it changes).
+  let shell: { mtimeMs: number; html: string } | null = null;
+  const shellIn = (language: 'pcm') => {
+    const file = path.join(config.webDist, 'index.html');
+    const { mtimeMs } = statSync(file);
+    if (shell?.mtimeMs !== mtimeMs) shell = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return withLanguage(shell.html, language);
+  };
   const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
+    // Pages are written in the visitor's language (the cookie, else Accept-Language's guess): a
+    // cache keeps one copy per language, and the ETag of one never answers for the other.
+    const language = requestLanguage(req.cookies[LANGUAGE_COOKIE], req.headers['accept-language']);
+    reply.header('vary', 'Cookie, Accept-Language');
     if (pages) {
-      const page = await pages.render(req.url, req.log);
+      const page = await pages.render(req.url, language, req.log);
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       if (page.kind === 'page') {
-        // Nothing personal is rendered (no cookie is read), so one answer fits every visitor.
+        // Nothing personal is rendered (only the language cookie is read), so one answer fits every visitor of a language.
         return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
       }
     }
-    return reply.sendFile('index.html');
+    if (language === 'en') return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(shellIn(language));
   };
   // `/` is a page like any other (the static plugin would answer it with the bare shell).
   if (pages) app.get('/', servePage);

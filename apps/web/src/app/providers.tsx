@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { i18n as browserI18n } from '../i18n';
 import toast from 'react-hot-toast';
 import { createQueryClient } from '../lib/query-client';
 import { CartProvider, useCartStore } from '../session/cart-context';
@@ -60,28 +63,33 @@ export function AppProviders({
   children,
   queryClient,
   cartStore,
+  i18n = browserI18n,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
   cartStore?: CartStore;
+  /** The messages in the page's language: the browser's, or a server render's own. */
+  i18n?: I18n;
 }) {
   const [qc] = useState(() => queryClient ?? createQueryClient());
   const [store] = useState(() => cartStore ?? new CartStore(cartSyncApi, (message) => toast.error(message)));
   return (
-    <QueryClientProvider client={qc}>
-      <CartProvider store={store}>
-        <SessionCartSync />
-        <CatalogueRefresh />
-        {children}
-        <Toaster
-          position="top-center"
-          toastOptions={{
-            duration: 2500,
-            style: { borderRadius: '9999px', background: '#05241b', color: '#fff', fontWeight: 500 },
-            success: { iconTheme: { primary: '#fca326', secondary: '#05241b' } },
-          }}
-        />
-      </CartProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={qc}>
+        <CartProvider store={store}>
+          <SessionCartSync />
+          <CatalogueRefresh />
+          {children}
+          <Toaster
+            position="top-center"
+            toastOptions={{
+              duration: 2500,
+              style: { borderRadius: '9999px', background: '#05241b', color: '#fff', fontWeight: 500 },
+              success: { iconTheme: { primary: '#fca326', secondary: '#05241b' } },
+            }}
+          />
+        </CartProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -4,6 +4,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { consoleErrors } from './console';
 import { refuseAllFetch, unhandledRequests } from './fetch';
 import { fakeMatchMedia } from './match-media';
+import { AREAS } from '../i18n/catalogues';
+import { i18n, loadAreas } from '../i18n';
+
+// Every English catalogue loaded before the tests: a screen renders at once, as after its chunks arrived.
+await loadAreas(i18n, AREAS, 'en');
+i18n.activate('en');
 
 // findBy… and waitFor wait up to 5 s: lazy chunks and user-event take seconds on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5_000 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '@jara/shared';
 
 /** The contract of apps/web/src/entry-server.tsx (built to apps/web/dist-ssr/entry-server.js). */
 interface EntryServer {
@@ -9,6 +10,7 @@ interface EntryServer {
     url: string;
     origin: string;
     fetchApi: (path: string) => Promise<Response>;
+    language: Language;
   }): Promise<
     | { kind: 'page'; status: number; head: string; html: string; state: string; errors: unknown[] }
     | { kind: 'shell' }
@@ -66,6 +68,11 @@ export function scriptsAfterContent(template: string): string {
  */
 export function withoutAppPreloads(template: string): string {
   return template.replace(/<!--app-->[\s\S]*?<!--\/app-->/, '');
+}
+
+/** The page's `<html lang>`: the language it is written in (the browser starts in it). */
+export function withLanguage(html: string, language: Language): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
 }
 
 export class PageRenderer {
@@ -126,13 +133,17 @@ export class PageRenderer {
     });
   };
 
-  async render(url: string, log: { error: (obj: object, msg: string) => void }): Promise<PageAnswer> {
+  async render(
+    url: string,
+    language: Language,
+    log: { error: (obj: object, msg: string) => void },
+  ): Promise<PageAnswer> {
     const { template, entry } = await this.current();
-    const out = await entry.render({ url, origin: this.origin, fetchApi: this.fetchApi });
+    const out = await entry.render({ url, origin: this.origin, fetchApi: this.fetchApi, language });
     if (out.kind !== 'page') return out;
     // A part that failed on the server is rendered by the browser instead; say so in the log.
     for (const err of out.errors) log.error({ err }, 'server render: a part of the page failed');
-    const html = template
+    const html = withLanguage(template, language)
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       // The page's own head (title, description, the preload of its largest picture) before the
