@@ -41,6 +41,11 @@ export interface Api {
     body: NoInfer<RequestBody<S>>,
     opts?: RequestOptions,
   ): Promise<T>;
+  put<T, S extends RequestSchema = never>(
+    path: string,
+    body: NoInfer<RequestBody<S>>,
+    opts?: RequestOptions,
+  ): Promise<T>;
   delete<T, S extends RequestSchema = never>(
     path: string,
     body: NoInfer<RequestBody<S>>,
@@ -117,6 +122,7 @@ export const api: Api = {
   get: <T>(path: string, opts?: RequestOptions & { query?: object }) =>
     request<T>('GET', withQuery(path, opts?.query), undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
   delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts),
 };
 
