@@ -10,6 +10,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const Language = z.enum(LANGUAGES);
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** `PUT /api/user/language`: the account's language, for its emails and pushes. */
+export const LanguageInput = z.object({ language: Language });
+export type LanguageInput = z.infer<typeof LanguageInput>;
+
 /** The cookie the language switch writes; readable by the page (not httpOnly: it is no secret). */
 export const LANGUAGE_COOKIE = 'jara_lang';
 
@@ -38,6 +42,9 @@ export function pickLanguage(acceptLanguage: string | null | undefined): Languag
 }
 
 /** The language a request asks for: the cookie's when valid, else Accept-Language's guess. */
-export function requestLanguage(cookie: string | null | undefined, acceptLanguage: string | null | undefined): Language {
+export function requestLanguage(
+  cookie: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Language {
   return isLanguage(cookie) ? cookie : pickLanguage(acceptLanguage);
 }

@@ -10,6 +10,7 @@ import { CartProvider, useCartStore } from '../session/cart-context';
 import { CartStore } from '../session/cart-store';
 import { cartSyncApi } from '../session/sync-cart';
 import { sessionQuery } from '../session/session';
+import { AccountLanguage } from '../session/language-switch';
 import { clearPersonalCaches, onCatalogueUpdate } from '../lib/pwa';
 
 /**
@@ -78,6 +79,7 @@ export function AppProviders({
       <QueryClientProvider client={qc}>
         <CartProvider store={store}>
           <SessionCartSync />
+          <AccountLanguage />
           <CatalogueRefresh />
           {children}
           <Toaster

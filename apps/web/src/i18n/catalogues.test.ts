@@ -36,7 +36,9 @@ const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<
 const argsOf = (message: string) => [...message.matchAll(/\{\s*([A-Za-z_]\w*)/g)].map((m) => m[1]).sort();
 const tagsOf = (message: string) => [...message.matchAll(/<\/?([A-Za-z0-9_]+)\s*\/?>/g)].map((m) => m[0]).sort();
 
-const sources = walk(SRC).filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes(`${path.sep}test${path.sep}`));
+const sources = walk(SRC).filter(
+  (f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes(`${path.sep}test${path.sep}`),
+);
 const code = sources.map((f) => readFileSync(f, 'utf8')).join('\n');
 
 describe('message catalogues', () => {
@@ -53,7 +55,11 @@ describe('message catalogues', () => {
       expect(pcm[id]!.trim(), `Pidgin of ${id}`).not.toBe('');
     }
     const prefixes = area === 'shared' ? ['msg.', 'error.'] : [`${area}.`];
-    for (const id of Object.keys(en)) expect(prefixes.some((p) => id.startsWith(p)), `${id} in ${area}`).toBe(true);
+    for (const id of Object.keys(en))
+      expect(
+        prefixes.some((p) => id.startsWith(p)),
+        `${id} in ${area}`,
+      ).toBe(true);
   });
 
   it.each([...folders].filter(([area]) => area !== 'shared'))('%s: every id is used by the code', (_area, folder) => {
@@ -71,7 +77,8 @@ describe('message catalogues', () => {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\b(?:useT|t)\(\s*'([a-z]+)'|\barea="([a-z]+)"/g)) {
         const area = m[1] ?? m[2];
-        if (area !== feature && area !== 'common' && area !== 'shared') wrong.push(`${path.relative(SRC, file)}: ${area}`);
+        if (area !== feature && area !== 'common' && area !== 'shared')
+          wrong.push(`${path.relative(SRC, file)}: ${area}`);
       }
     }
     expect(wrong).toEqual([]);

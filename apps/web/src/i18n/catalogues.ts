@@ -61,7 +61,9 @@ export type Area = keyof Catalogues;
 export const ROOT_AREAS = ['common', 'shared', 'layout'] as const satisfies readonly Area[];
 
 /** The ids an area's components may use: its own, common's and shared's. */
-export type MessageId<A extends Area = Area> = keyof Catalogues[A | (typeof ROOT_AREAS)[number]] & string;
+export type MessageId<A extends Area = Area> = {
+  [K in A | (typeof ROOT_AREAS)[number]]: keyof Catalogues[K] & string;
+}[A | (typeof ROOT_AREAS)[number]];
 
 type Compiled = { messages: Record<string, unknown> };
 type Loader = () => Promise<Compiled>;

@@ -86,13 +86,21 @@ export function loadedAreas(i18n: I18n): Area[] {
 /** The browser's instance. Components read it through useT (src/i18n/use-t.ts); event handlers and toasts may use `t` below. */
 export const i18n = createI18n(DEFAULT_LANGUAGE);
 
-/** The language the page was served in: the cookie, else what the server chose for <html lang>. */
-export function pageLanguage(): Language {
-  if (typeof document === 'undefined') return DEFAULT_LANGUAGE;
-  const cookie = document.cookie
+function languageCookie(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.cookie
     .split('; ')
     .find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`))
     ?.slice(LANGUAGE_COOKIE.length + 1);
+}
+
+/** Whether this phone has chosen a language (the switch, or an account's choice taken). */
+export const hasLanguageCookie = () => isLanguage(languageCookie());
+
+/** The language the page was served in: the cookie, else what the server chose for <html lang>. */
+export function pageLanguage(): Language {
+  if (typeof document === 'undefined') return DEFAULT_LANGUAGE;
+  const cookie = languageCookie();
   if (isLanguage(cookie)) return cookie;
   const lang = document.documentElement.lang;
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;

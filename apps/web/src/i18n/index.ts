@@ -1,3 +1,13 @@
 export { useT, useLanguage, Trans, t, type Translate } from './use-t';
-export { i18n, switchLanguage, startI18n, pageLanguage, createI18n, loadAreas, usedAreas, markAllLoaded } from './i18n';
+export {
+  i18n,
+  switchLanguage,
+  startI18n,
+  pageLanguage,
+  hasLanguageCookie,
+  createI18n,
+  loadAreas,
+  usedAreas,
+  markAllLoaded,
+} from './i18n';
 export { ROOT_AREAS, type Area, type MessageId } from './catalogues';

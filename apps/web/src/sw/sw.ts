@@ -188,6 +188,9 @@ self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   // The page asks for the new version once the user chose to reload (components/update-prompt).
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The student chose another language: the pages kept are in the old one (the server writes each
+  // page in the cookie's language), so they go, and home is asked for again in the new one.
+  if (data?.type === 'LANGUAGE') event.waitUntil(forgetPagesOfOtherLanguage(event));
   const pages = readPagesSeen(data);
   if (pages) event.waitUntil(keepPages(pages, event));
 });
@@ -197,6 +200,11 @@ async function deletePersonalDocuments(): Promise<void> {
   const cache = await caches.open(CACHES.personal);
   const keys = await cache.keys();
   await Promise.all(keys.filter((k) => isKeptPage(pageKind(new URL(k.url).pathname))).map((k) => cache.delete(k)));
+}
+
+async function forgetPagesOfOtherLanguage(event: ExtendableEvent): Promise<void> {
+  await Promise.all([caches.delete(CACHES.pages), deletePersonalDocuments()]);
+  await fetchDocument('/', event);
 }
 
 self.addEventListener('activate', (event) => {
