@@ -8,8 +8,17 @@ import type { Kobo } from './money.js';
 export const FORMAT_LOCALE = 'en-NG';
 export const TIME_ZONE = 'Africa/Lagos';
 
-const wholeNaira = new Intl.NumberFormat(FORMAT_LOCALE, { style: 'currency', currency: 'NGN', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const nairaAndKobo = new Intl.NumberFormat(FORMAT_LOCALE, { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 });
+const wholeNaira = new Intl.NumberFormat(FORMAT_LOCALE, {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const nairaAndKobo = new Intl.NumberFormat(FORMAT_LOCALE, {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 2,
+});
 
 /** `₦1,250`, or `₦1,250.50` when there are kobo; `-₦300` below nothing. */
 export function formatNaira(kobo: Kobo): string {
@@ -17,11 +26,13 @@ export function formatNaira(kobo: Kobo): string {
   return (k % 100 === 0 ? wholeNaira : nairaAndKobo).format(k / 100);
 }
 
-const lagos = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(FORMAT_LOCALE, { timeZone: TIME_ZONE, ...options });
+const lagos = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(FORMAT_LOCALE, { timeZone: TIME_ZONE, ...options });
 const DAY = lagos({ day: 'numeric', month: 'short', year: 'numeric' });
 const SHORT_DAY = lagos({ weekday: 'short', day: 'numeric', month: 'short' });
-const TIME = lagos({ hour: 'numeric', minute: '2-digit', hour12: true });
-const DAY_TIME = lagos({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true });
+// h12: en-NG's own 12-hour clock is h11 ('0:30 am').
+const TIME = lagos({ hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
+const DAY_TIME = lagos({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
 
 /** ICU versions differ in the space before am/pm (U+202F in newer data): one plain space, so a page rendered by the server hydrates. */
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
@@ -30,7 +41,9 @@ const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const d =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+01:00`) : new Date(value);
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(`${value}T00:00:00+01:00`)
+      : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
