@@ -84,7 +84,7 @@ const files = import.meta.glob<Compiled>(
 /** The area a catalogue file belongs to, by its folder. */
 export function areaOfFile(path: string): Area {
   const folder = /([^/]+)\/locales\/[^/]+\.json$/.exec(path)?.[1];
-  if (folder === 'i18n' || folder === undefined) return 'common';
+  if (folder === 'i18n' || folder === '.' || folder === undefined) return 'common';
   if (folder === 'src' && path.includes('packages/shared')) return 'shared';
   return folder as Area;
 }
