@@ -11,12 +11,13 @@ import { jobs } from '../src/infra/db/tables.js';
 import { payouts } from '../src/modules/payouts/payouts.tables.js';
 import { JobQueue, jobKind, noPayload } from '../src/infra/jobs/jobs.js';
 import { Reconciliation } from '../src/modules/payments/reconciliation.js';
-import { PAYOUT_JOB } from '../src/modules/payouts/payouts.service.js';
 import { buildTestApp, createUser, freshDatabase, type TestApp } from './helpers.js';
 
 const silent = pino({ level: 'silent' });
 const outboxJob = jobKind('test.outbox', z.object({ n: z.number() }));
 const slowJob = jobKind('test.slow', noPayload);
+/** The payouts module's transfer job, as the jobs table stores it (what a payout request enqueues). */
+const payoutTransfer = jobKind('payout.transfer', z.object({ payoutId: z.string() }));
 
 async function until(check: () => Promise<boolean>, timeout = 30_000) {
   await expect.poll(check, { timeout, interval: 100 }).toBe(true);
@@ -195,7 +196,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
       .returning();
     // Both instances try to schedule it (a retried request, say): one job.
     for (const app of [a, b])
-      await app.ctx.jobs.enqueue(app.ctx.db, PAYOUT_JOB, { payoutId: row!.id }, { dedupeKey: `payout:${row!.id}` });
+      await app.ctx.jobs.enqueue(app.ctx.db, payoutTransfer, { payoutId: row!.id }, { dedupeKey: `payout:${row!.id}` });
     a.ctx.jobs.start();
     b.ctx.jobs.start();
     try {

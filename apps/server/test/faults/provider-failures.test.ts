@@ -18,8 +18,6 @@ import type {
 } from '@jara/shared';
 import { queryRows } from '../../src/infra/db/client.js';
 import { payments } from '../../src/modules/payments/payments.tables.js';
-import { PROVIDER_UNAVAILABLE } from '../../src/modules/payments/attempts.js';
-import { RECONCILE_AFTER_MS } from '../../src/modules/payments/reconciliation.js';
 import { signWebhook } from '../../src/infra/payments/signature.js';
 import { checkout, createCustomer, createShop, origin, verify } from '../factories-checkout.js';
 import { DROPOFF } from '../factories-dispatch.js';
@@ -81,7 +79,7 @@ const attempt = async (reference: string) =>
 const age = (reference: string) =>
   app.ctx.db
     .update(payments)
-    .set({ createdAt: new Date(Date.now() - RECONCILE_AFTER_MS - 60_000) })
+    .set({ createdAt: new Date(Date.now() - app.ctx.config.reconcile.afterMs - 60_000) })
     .where(eq(payments.reference, reference));
 const myOrders = async (cookie: string) =>
   json<OrderListAnswer>(await app.inject({ url: '/api/order/user', headers: { cookie } })).orders;
@@ -96,7 +94,10 @@ describe('provider failure modes', () => {
       address: customer.address.id,
     });
     expect(res.statusCode).toBe(502);
-    expect(json<ErrorAnswer>(res)).toMatchObject({ success: false, message: PROVIDER_UNAVAILABLE });
+    expect(json<ErrorAnswer>(res)).toMatchObject({
+      success: false,
+      message: 'We could not reach the payment provider. Please try again.',
+    });
     const [row] = await app.ctx.db.select().from(payments).where(eq(payments.userId, customer.user.id));
     expect(row!.state).toBe('failed');
     expect(await myOrders(customer.cookie)).toEqual([]);

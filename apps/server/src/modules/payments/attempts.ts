@@ -22,10 +22,8 @@ export interface AttemptInput {
   callbackPath: CallbackPath;
 }
 
-/** @internal the payment tests expect this message */
-export const PROVIDER_UNAVAILABLE = 'We could not reach the payment provider. Please try again.';
-/** @internal the payment tests expect this message */
-export const PAYMENT_NOT_STARTED = 'We could not start your payment. Please try again.';
+const PROVIDER_UNAVAILABLE = 'We could not reach the payment provider. Please try again.';
+const PAYMENT_NOT_STARTED = 'We could not start your payment. Please try again.';
 
 /** Refuses an attempt no provider could take (before anything is recorded). */
 export function checkAttempt(attempt: AttemptInput): void {

@@ -21,8 +21,6 @@ import { statusEvents } from '../order-events/order-events.tables.js';
 import { payouts } from '../payouts/payouts.tables.js';
 import { queryRows } from '../../infra/db/client.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
-import { PAYMENT_NOT_STARTED, PROVIDER_UNAVAILABLE } from './attempts.js';
-import { RECONCILE_AFTER_MS } from './reconciliation.js';
 
 /** The client's patience in the "never answers" cases (the default, 15 s, everywhere else). */
 const TIMEOUT_MS = 1000;
@@ -74,7 +72,7 @@ const cartOf = (userId: string) => app.ctx.db.select().from(cartItems).where(eq(
 const attemptsOf = (userId: string) => app.ctx.db.select().from(payments).where(eq(payments.userId, userId));
 
 /** Moves an attempt back in time past the reconciliation threshold. */
-async function age(reference: string, ms = RECONCILE_AFTER_MS + 60_000) {
+async function age(reference: string, ms = app.ctx.config.reconcile.afterMs + 60_000) {
   await app.ctx.db
     .update(payments)
     .set({ createdAt: new Date(Date.now() - ms) })
@@ -173,7 +171,7 @@ const providerFails = (name: string, behaviour: Behaviour) =>
     expect(json<ErrorAnswer>(res)).toMatchObject({
       success: false,
       code: 'payment_unavailable',
-      message: PROVIDER_UNAVAILABLE,
+      message: 'We could not reach the payment provider. Please try again.',
     });
     const [attempt] = await attemptsOf(customer.user.id);
     expect(attempt!.state).toBe('failed');
@@ -311,7 +309,7 @@ describe('with a provider that answers, slowly or with an error', () => {
       expect(json<ErrorAnswer>(res)).toMatchObject({
         success: false,
         code: 'payment_not_started',
-        message: PAYMENT_NOT_STARTED,
+        message: 'We could not start your payment. Please try again.',
       });
       const [attempt] = await attemptsOf(c.customer.user.id);
       expect(attempt!.state).toBe('initializing');
@@ -410,7 +408,7 @@ describe('with a provider that answers, slowly or with an error', () => {
       paystack.behave('initialize', { failWith: 500, times: 1 });
       const res = await request(customer.cookie, requestBody(customer.address.id));
       expect(res.statusCode).toBe(502);
-      expect(json<ErrorAnswer>(res).message).toBe(PROVIDER_UNAVAILABLE);
+      expect(json<ErrorAnswer>(res).message).toBe('We could not reach the payment provider. Please try again.');
       const [attempt] = await attemptsOf(customer.user.id);
       expect(attempt).toMatchObject({ purpose: 'dispatch', state: 'failed' });
       const [row] = await app.ctx.db.select().from(dispatches).where(eq(dispatches.id, attempt!.subjectId));

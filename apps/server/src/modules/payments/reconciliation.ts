@@ -7,12 +7,6 @@ import { OPEN, type Settlement } from './settlement.js';
 /** The periodic reconciliation. */
 const RECONCILE_JOB = jobKind('payments.reconcile', noPayload);
 
-/**
- * Reconciliation verifies payments left awaiting this long by default (RECONCILE_AFTER_MS).
- * @internal the payment tests age a payment past it
- */
-export const RECONCILE_AFTER_MS = 10 * 60_000;
-
 /** Attempts whose news never came (no webhook, no return to /loader) are asked about on a schedule. */
 export class Reconciliation {
   constructor(

@@ -14,16 +14,12 @@ import { jobKind } from '../../infra/jobs/jobs.js';
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 /** Payouts are paid at 10:00 Africa/Lagos on the due day. */
 const PAY_HOUR_LAGOS = 10;
-/** @internal jobs-instances.test.ts enqueues a transfer itself */
-export const PAYOUT_JOB = jobKind('payout.transfer', z.object({ payoutId: z.string() }));
+const PAYOUT_JOB = jobKind('payout.transfer', z.object({ payoutId: z.string() }));
 
 type PayoutRow = repo.PayoutRow;
 
-/**
- * The next working day (Monday–Friday, Africa/Lagos) after `now`, at 10:00 Lagos time.
- * @internal checked on its own by payouts.test.ts (weekends)
- */
-export function nextWorkingDay(now: Date = new Date()): Date {
+/** The next working day (Monday–Friday, Africa/Lagos) after `now`, at 10:00 Lagos time. */
+function nextWorkingDay(now: Date): Date {
   const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
   const d = new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate() + 1, PAY_HOUR_LAGOS));
   while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
@@ -36,11 +32,8 @@ export function lagosDayStart(now: Date = new Date()): Date {
   return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - LAGOS_OFFSET_MS);
 }
 
-/**
- * Monday of the Lagos week containing `at`, as YYYY-MM-DD.
- * @internal checked on its own by payouts.test.ts
- */
-export function lagosWeekStart(at: Date): string {
+/** Monday of the Lagos week containing `at`, as YYYY-MM-DD. */
+function lagosWeekStart(at: Date): string {
   const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS);
   const day = (lagos.getUTCDay() + 6) % 7;
   const monday = new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate() - day));
@@ -135,7 +128,7 @@ export async function requestPayout(
     const earned = await earnedKobo(tx);
     const available = earned - (await repo.takenKobo(tx, payee.userId, payee.payeeType));
     if (available < 100) throw badRequest('There is nothing to pay out yet.', 'nothing_to_pay');
-    const dueAt = nextWorkingDay();
+    const dueAt = nextWorkingDay(ctx.clock.now());
     const row = await repo.insertPayout(tx, {
       userId: payee.userId,
       payeeType: payee.payeeType,

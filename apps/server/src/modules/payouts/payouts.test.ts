@@ -1,23 +1,41 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EarningsDto } from '@jara/shared';
+import { buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
+import { fixedClock } from '../../context.js';
 import type { payouts } from './payouts.tables.js';
-import { lagosDayStart, lagosWeekStart, nextWorkingDay, summarise, type EarningEntry } from './payouts.service.js';
+import { lagosDayStart, requestPayout, summarise, type EarningEntry } from './payouts.service.js';
 
 // Monday 23 November 2026; Lagos is UTC+1 all year.
 describe('payout dates (Africa/Lagos)', () => {
-  it('pays on the next working day at 10:00 Lagos time', () => {
-    const next = (at: string) => nextWorkingDay(new Date(at)).toISOString();
-    expect(next('2026-11-23T09:00:00Z')).toBe('2026-11-24T09:00:00.000Z'); // Monday → Tuesday
-    expect(next('2026-11-20T12:00:00Z')).toBe('2026-11-23T09:00:00.000Z'); // Friday → Monday
-    expect(next('2026-11-21T12:00:00Z')).toBe('2026-11-23T09:00:00.000Z'); // Saturday → Monday
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.closeAll());
+
+  /** When a payout a rider requests at `at` falls due. */
+  async function dueWhenRequestedAt(at: string): Promise<string> {
+    app.ctx.clock = fixedClock(new Date(at));
+    const { user } = await createUser(app, { role: 'rider' });
+    const account = { accountName: 'Rotimi Rider', accountNumber: '0123456789', bankCode: '058' };
+    return (await requestPayout(app.ctx, { userId: user.id, payeeType: 'rider' }, account, async () => 50_000)).dueAt;
+  }
+
+  it('pays on the next working day at 10:00 Lagos time', async () => {
+    expect(await dueWhenRequestedAt('2026-11-23T09:00:00Z')).toBe('2026-11-24T09:00:00.000Z'); // Monday → Tuesday
+    expect(await dueWhenRequestedAt('2026-11-20T12:00:00Z')).toBe('2026-11-23T09:00:00.000Z'); // Friday → Monday
+    expect(await dueWhenRequestedAt('2026-11-21T12:00:00Z')).toBe('2026-11-23T09:00:00.000Z'); // Saturday → Monday
     // 23:30 UTC on Sunday is already Monday in Lagos.
-    expect(next('2026-11-22T23:30:00Z')).toBe('2026-11-24T09:00:00.000Z');
+    expect(await dueWhenRequestedAt('2026-11-22T23:30:00Z')).toBe('2026-11-24T09:00:00.000Z');
   });
 
   it('starts the day and the week (Monday) in Lagos', () => {
+    const weekOf = (at: string) =>
+      summarise([{ id: 'o1', at: new Date(at), grossKobo: 100_000, netKobo: 90_000, label: '1 item' }], [], 10)
+        .byWeek[0]!.weekStart;
     expect(lagosDayStart(new Date('2026-11-22T23:30:00Z')).toISOString()).toBe('2026-11-22T23:00:00.000Z');
-    expect(lagosWeekStart(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
-    expect(lagosWeekStart(new Date('2026-11-22T22:30:00Z'))).toBe('2026-11-16');
+    expect(weekOf('2026-11-22T23:30:00Z')).toBe('2026-11-23');
+    expect(weekOf('2026-11-22T22:30:00Z')).toBe('2026-11-16');
   });
 });
 
