@@ -16,11 +16,8 @@ export class DemoPasswordsError extends Error {
   }
 }
 
-/**
- * The demo accounts in the database whose password is still the one printed in the README.
- * @internal startup.test.ts counts the accounts still on their demo password
- */
-export function demoAccountsWithDemoPasswords(db: Db): Promise<string[]> {
+/** The demo accounts in the database whose password is still the one printed in the README. */
+function demoAccountsWithDemoPasswords(db: Db): Promise<string[]> {
   return accountsOnPassword(db, DEMO_ACCOUNTS);
 }
 

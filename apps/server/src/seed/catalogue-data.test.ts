@@ -1,15 +1,11 @@
-import { CATEGORIES, isValidNigerianPhone } from '@jara/shared';
+import { CATEGORIES, haversineKm, isValidNigerianPhone } from '@jara/shared';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalogue-data.js';
-import { CAMPUS_CENTRE } from './places.js';
 
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(a));
-}
+/** The campus a deployment serves by default (CAMPUS_LAT, CAMPUS_LON). */
+const { centre } = loadConfig({}).campus.serviceArea;
+const kmFromCampus = (latitude: number, longitude: number) => haversineKm(centre, { latitude, longitude });
 
 describe('seed catalogue', () => {
   it('matches the shared category list', () => {
@@ -25,7 +21,7 @@ describe('seed catalogue', () => {
     expect(new Set(SEED_VENDORS.map((v) => v.key)).size).toBe(SEED_VENDORS.length);
     for (const v of SEED_VENDORS) {
       expect(isValidNigerianPhone(v.phone), v.phone).toBe(true);
-      expect(distanceKm(CAMPUS_CENTRE.lat, CAMPUS_CENTRE.lon, v.latitude, v.longitude)).toBeLessThan(3);
+      expect(kmFromCampus(v.latitude, v.longitude)).toBeLessThan(3);
       expect(v.accent).toMatch(/^#[0-9A-F]{6}$/i);
     }
   });

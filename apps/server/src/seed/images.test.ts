@@ -1,14 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_VENDORS } from './catalogue-data.js';
-import {
-  MOTIFS,
-  renderBanner,
-  renderCategoryImage,
-  renderProductImage,
-  renderSlide,
-  renderVendorPhoto,
-} from './images.js';
+import { renderBanner, renderCategoryImage, renderProductImage, renderSlide, renderVendorPhoto } from './images.js';
 
 async function expectWebp(buf: Buffer, width: number, height: number): Promise<void> {
   expect(buf.subarray(0, 4).toString('ascii')).toBe('RIFF');
@@ -19,13 +12,10 @@ async function expectWebp(buf: Buffer, width: number, height: number): Promise<v
 }
 
 describe('seed imagery', () => {
-  it('draws every motif the catalogue uses', () => {
-    const missing = [...new Set(SEED_PRODUCTS.map((p) => p.motif))].filter((m) => !MOTIFS.includes(m));
-    expect(missing).toEqual([]);
-  });
-
-  it('renders an 800x800 WebP product shot for every motif', async () => {
-    for (const [i, motif] of MOTIFS.entries()) {
+  it('draws every motif the catalogue uses, as an 800x800 WebP product shot', async () => {
+    const motifs = [...new Set(SEED_PRODUCTS.map((p) => p.motif))];
+    expect(motifs.length).toBeGreaterThan(20);
+    for (const [i, motif] of motifs.entries()) {
       await expectWebp(await renderProductImage(motif, i, '#2B59C3', `Sample ${motif}`), 800, 800);
     }
   });

@@ -768,12 +768,6 @@ const DRAWINGS: Record<string, Draw> = {
   cake,
 };
 
-/**
- * Every motif renderProductImage can draw.
- * @internal images.test.ts draws every motif
- */
-export const MOTIFS: readonly string[] = Object.freeze(Object.keys(DRAWINGS));
-
 function productDefs(p: Palette): string {
   return `<defs>
     <linearGradient id="m" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.light}"/><stop offset="0.55" stop-color="${p.base}"/><stop offset="1" stop-color="${p.dark}"/></linearGradient>

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPUS_CENTRE, CURATED_PLACES } from './places.js';
+import { haversineKm } from '@jara/shared';
+import { loadConfig } from '../config.js';
+import { CURATED_PLACES } from './places.js';
 
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(a));
-}
+/** The campus a deployment serves by default (CAMPUS_LAT, CAMPUS_LON). */
+const { centre } = loadConfig({}).campus.serviceArea;
+const kmFromCampus = (latitude: number, longitude: number) => haversineKm(centre, { latitude, longitude });
 
 describe('CURATED_PLACES', () => {
   it('ships at least 150 places', () => {
@@ -23,7 +21,7 @@ describe('CURATED_PLACES', () => {
   });
 
   it('keeps every place within 8 km of the campus centre', () => {
-    const far = CURATED_PLACES.filter((p) => distanceKm(CAMPUS_CENTRE.lat, CAMPUS_CENTRE.lon, p.lat, p.lon) > 8);
+    const far = CURATED_PLACES.filter((p) => kmFromCampus(p.lat, p.lon) > 8);
     expect(far.map((p) => p.displayName)).toEqual([]);
   });
 

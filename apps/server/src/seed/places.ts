@@ -55,12 +55,6 @@ const HALL_BLOCKS: Record<string, string[]> = {
   'jara-erastus-akingbola-postgraduate-hostel': ['A', 'B'],
 };
 
-/**
- * Centre of the Ugbowo campus area (UNIBEN main gate on the Ugbowo-Lagos road).
- * @internal the seed tests keep places and shops near it
- */
-export const CAMPUS_CENTRE = { lat: 6.3998, lon: 5.6099 } as const;
-
 const PLACES: CuratedPlace[] = [
   {
     placeId: 'jara-hall-1-queen-idia-hall',

@@ -10,11 +10,8 @@ import { SEED_CATEGORIES } from './catalogue-data.js';
 import { renderCategoryImage } from './images.js';
 import { CURATED_PLACES } from './places.js';
 
-/**
- * The app_settings row recording what reference data this database has had.
- * @internal startup.test.ts writes and reads the recorded versions
- */
-export const REFERENCE_DATA_KEY = 'reference-data';
+/** The app_settings row recording what reference data this database has had. */
+const REFERENCE_DATA_KEY = 'reference-data';
 
 /**
  * What was loaded: when the categories were given (once: after that they are the operator's),
@@ -26,11 +23,8 @@ const ReferenceState = z.object({
 });
 type ReferenceState = z.infer<typeof ReferenceState>;
 
-/**
- * The curated gazetteer's version: it changes when a release edits the list.
- * @internal startup.test.ts expects it recorded
- */
-export const GAZETTEER_VERSION = sha256(JSON.stringify(CURATED_PLACES));
+/** The curated gazetteer's version: it changes when a release edits the list. */
+const GAZETTEER_VERSION = sha256(JSON.stringify(CURATED_PLACES));
 
 async function readState(ex: Executor): Promise<ReferenceState> {
   const [row] = await ex
