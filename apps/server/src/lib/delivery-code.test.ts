@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CODE_ATTEMPTS } from '@jara/shared';
-import { refusedCode, sameCode, tryDeliveryCode, type CodeTrySteps } from './delivery-code.js';
+import { refusedCode, tryDeliveryCode, type CodeTrySteps } from './delivery-code.js';
 
 /** A job's code state kept in memory, with the steps a kind's tables would run, and what ran. */
 function job(code: string | null, opts: { attempts?: number; locked?: boolean; ready?: boolean } = {}) {
@@ -26,13 +26,14 @@ function job(code: string | null, opts: { attempts?: number; locked?: boolean; r
   return { state, ran, tryCode };
 }
 
-describe('sameCode', () => {
-  it('matches only the very code; no stored code matches nothing', () => {
-    expect(sameCode('1234', '1234')).toBe(true);
-    expect(sameCode('1235', '1234')).toBe(false);
-    expect(sameCode('12345', '1234')).toBe(false);
-    expect(sameCode('', '')).toBe(false);
-    expect(sameCode('1234', null)).toBe(false);
+describe('the code compared', () => {
+  it('matches only the very code; no stored code matches nothing', async () => {
+    const outcome = async (given: string, stored: string | null) => (await job(stored).tryCode(given)).kind;
+    expect(await outcome('1234', '1234')).toBe('delivered');
+    expect(await outcome('1235', '1234')).toBe('wrong');
+    expect(await outcome('12345', '1234')).toBe('wrong');
+    expect(await outcome('', '')).toBe('wrong');
+    expect(await outcome('1234', null)).toBe('wrong');
   });
 });
 

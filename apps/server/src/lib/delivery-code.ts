@@ -2,11 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { MAX_CODE_ATTEMPTS } from '@jara/shared';
 import { AppError, badRequest } from './errors.js';
 
-/**
- * Compares a delivery code with the stored one in constant time; no stored code matches nothing.
- * @internal checked on its own by delivery-code.test.ts
- */
-export function sameCode(given: string, stored: string | null): boolean {
+/** Compares a delivery code with the stored one in constant time; no stored code matches nothing. */
+function sameCode(given: string, stored: string | null): boolean {
   if (!stored || given.length !== stored.length) return false;
   return timingSafeEqual(Buffer.from(given), Buffer.from(stored));
 }

@@ -30,11 +30,8 @@ export function responseSerializer(strict: boolean): FastifySerializerCompiler<z
     };
 }
 
-/**
- * Paths present in `before` that `after` (its encoding) no longer has.
- * @internal checked on its own by response-serializer.test.ts
- */
-export function droppedPaths(before: unknown, after: unknown, at = ''): string[] {
+/** Paths present in `before` that `after` (its encoding) no longer has. */
+function droppedPaths(before: unknown, after: unknown, at = ''): string[] {
   if (Array.isArray(before)) {
     if (!Array.isArray(after)) return [];
     return before.flatMap((item, i) => droppedPaths(item, after[i], `${at}[${i}]`));

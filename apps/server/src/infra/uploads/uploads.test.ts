@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { UPLOAD_MSG } from '@jara/shared';
 import { localStorage } from '../storage/local.js';
-import { detectMedia, storeContactAttachment, storeMedia } from './uploads.js';
+import { storeContactAttachment, storeMedia } from './uploads.js';
 
 const box = (brand: string) => {
   const b = Buffer.alloc(32);
@@ -24,19 +24,42 @@ const mkv = Buffer.concat([
   Buffer.alloc(16),
 ]);
 
-describe('detectMedia (by bytes, not by name)', () => {
-  it('recognises the accepted formats', async () => {
+describe('what a chat upload is (by bytes, not by name)', () => {
+  const storage = localStorage(mkdtempSync(path.join(tmpdir(), 'jara-up-')));
+  /** What storeMedia made of these bytes, sent under a name that claims something else. */
+  const stored = (data: Buffer) => storeMedia(storage, 'chat', { data, truncated: false, filename: 'photo.jpg' });
+
+  it('takes the accepted formats: images as WebP, videos as they are', async () => {
     const img = sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } });
-    expect(detectMedia(await img.clone().jpeg().toBuffer())).toEqual({ kind: 'image', mime: 'image/jpeg' });
-    expect(detectMedia(await img.clone().png().toBuffer())).toEqual({ kind: 'image', mime: 'image/png' });
-    expect(detectMedia(await img.clone().webp().toBuffer())).toEqual({ kind: 'image', mime: 'image/webp' });
-    expect(detectMedia(await img.clone().gif().toBuffer())).toEqual({ kind: 'image', mime: 'image/gif' });
-    expect(detectMedia(box('isom'))).toEqual({ kind: 'video', mime: 'video/mp4' });
-    expect(detectMedia(box('qt  '))).toEqual({ kind: 'video', mime: 'video/quicktime' });
-    expect(detectMedia(webm)).toEqual({ kind: 'video', mime: 'video/webm' });
+    for (const data of [
+      await img.clone().jpeg().toBuffer(),
+      await img.clone().png().toBuffer(),
+      await img.clone().webp().toBuffer(),
+      await img.clone().gif().toBuffer(),
+    ])
+      expect(await stored(data)).toMatchObject({
+        kind: 'image',
+        mime: 'image/webp',
+        key: expect.stringMatching(/\.webp$/),
+      });
+    expect(await stored(box('isom'))).toMatchObject({
+      kind: 'video',
+      mime: 'video/mp4',
+      key: expect.stringMatching(/\.mp4$/),
+    });
+    expect(await stored(box('qt  '))).toMatchObject({
+      kind: 'video',
+      mime: 'video/quicktime',
+      key: expect.stringMatching(/\.mov$/),
+    });
+    expect(await stored(webm)).toMatchObject({
+      kind: 'video',
+      mime: 'video/webm',
+      key: expect.stringMatching(/\.webm$/),
+    });
   });
 
-  it('refuses everything else', () => {
+  it('refuses everything else', async () => {
     for (const bytes of [
       Buffer.from('<html><script>x</script></html>'),
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
@@ -47,7 +70,11 @@ describe('detectMedia (by bytes, not by name)', () => {
       mkv,
       Buffer.alloc(0),
     ])
-      expect(detectMedia(bytes)).toBeNull();
+      await expect(stored(bytes)).rejects.toMatchObject({
+        status: 400,
+        code: 'unsupported_media',
+        message: UPLOAD_MSG.badType,
+      });
   });
 });
 

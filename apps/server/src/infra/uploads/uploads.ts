@@ -20,9 +20,8 @@ const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, e
 /**
  * The media type from the file's first bytes, whatever its name or the browser claims.
  * Only the formats the chat accepts are recognised; anything else (HTML, SVG, executables) is null.
- * @internal checked on its own by uploads.test.ts, format by format
  */
-export function detectMedia(buf: Buffer): DetectedMedia | null {
+function detectMedia(buf: Buffer): DetectedMedia | null {
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg' };
   if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', mime: 'image/png' };
   if (ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return { kind: 'image', mime: 'image/webp' };
