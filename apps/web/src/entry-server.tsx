@@ -66,9 +66,12 @@ export async function render({ url, origin, fetchApi, language }: RenderInput): 
   const match = matchPage(pathname);
   if (!match || !isServerRendered(match)) return { kind: 'shell' };
 
+  // An instance of its own: two renders in two languages never share one.
+  const i18n = setupI18n({ locale: language, locales: [FORMAT_LOCALE], messages: { [language]: (await messagesOf(language)) as never } });
+  markAllLoaded(i18n);
   const queryClient = createQueryClient();
   await prefetchPage(queryClient, match);
-  const head = pageHead(queryClient, match);
+  const head = pageHead(queryClient, match, (id, values) => i18n._(id, values));
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(url, origin)));
@@ -76,9 +79,6 @@ export async function render({ url, origin, fetchApi, language }: RenderInput): 
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  // An instance of its own: two renders in two languages never share one.
-  const i18n = setupI18n({ locale: language, locales: [FORMAT_LOCALE], messages: { [language]: (await messagesOf(language)) as never } });
-  markAllLoaded(i18n);
   const errors: unknown[] = [];
   const html = await renderAll(
     <StrictMode>

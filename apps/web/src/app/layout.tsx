@@ -6,6 +6,7 @@ import { useLoginModal } from '../session/login-modal';
 // The launcher only: the conversation, its panel and socket are loaded on first use.
 import { ChatLauncher } from '../features/chat';
 import { RouteFallback } from '../components/ui/route-fallback';
+import { useT } from '../i18n';
 
 // The login form is its own chunk, loaded the first time someone opens it.
 const LoginModal = lazy(async () => ({ default: (await import('./login-modal')).LoginModal }));
@@ -22,6 +23,7 @@ function LoginModalOnUse() {
 }
 
 export function RootLayout() {
+  const t = useT('common');
   const navigation = useNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -31,7 +33,7 @@ export function RootLayout() {
         <div
           className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-400"
           role="progressbar"
-          aria-label="Loading page"
+          aria-label={t('common.loadingPage')}
         />
       )}
       <main id="main" className="flex-1" tabIndex={-1}>

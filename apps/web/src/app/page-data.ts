@@ -13,6 +13,7 @@ import {
 import { homeContentQuery, type HomeContent } from '../features/home';
 import { formatPrice } from '../lib/money';
 import { HERO_IMAGES, imagePreload, sizedUrl } from '../lib/images';
+import type { Translate } from '../i18n';
 import { routes } from './router';
 
 /** What the head of a page says (title, description, canonical, Open Graph) and its status. */
@@ -32,8 +33,6 @@ export interface PageHead {
 }
 
 const SITE = 'Jara';
-const DEFAULT_DESCRIPTION =
-  'Jara — food, gadgets, fashion and parcel dispatch for the University of Benin community, delivered in minutes.';
 
 /** Customer pages rendered on the server: the route pattern → the public reads it shows. */
 type Pattern =
@@ -148,21 +147,26 @@ export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void>
 
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
-/** The head of a page from what is in the cache (after prefetchPage). */
-export function pageHead(qc: QueryClient, m: PageMatch): PageHead {
+/**
+ * The head of a page from what is in the cache (after prefetchPage), in the page's language: `t`
+ * is the server render's own (its words are the `pages` area's, which only the server and the
+ * static pages load, so they add nothing to a first visit).
+ */
+export function pageHead(qc: QueryClient, m: PageMatch, t: Translate<'pages'>): PageHead {
   const p = m.pattern as Pattern;
+  const description = t('pages.head.description');
   const base: PageHead = {
-    title: `${SITE} — Campus marketplace`,
-    description: DEFAULT_DESCRIPTION,
+    title: t('common.siteTitle'),
+    description,
     canonical: m.pathname,
     type: 'website',
     status: 200,
   };
   const products = qc.getQueryData<ProductDto[]>(productsQuery.queryKey);
-  const named = (title: string, description = DEFAULT_DESCRIPTION): PageHead => ({
+  const named = (title: string, text = description): PageHead => ({
     ...base,
-    title: `${title} · ${SITE}`,
-    description,
+    title: t('common.pageTitle', { title }),
+    description: text,
   });
   const notFound = (title: string): PageHead => ({ ...named(title), status: 404, noindex: true });
   switch (p) {
@@ -178,30 +182,26 @@ export function pageHead(qc: QueryClient, m: PageMatch): PageHead {
       };
     }
     case 'products':
-      return {
-        ...named(
-          'All products',
-          'Everything on Jara: food from campus kitchens, gadgets, fashion and more, delivered on Ugbowo campus.',
-        ),
-        canonical: '/products',
-      };
+      return { ...named(t('pages.head.products'), t('pages.head.productsText')), canonical: '/products' };
     case 'products/:category': {
       const c = CATEGORIES.find((x) => x.path === m.params.category);
       return c
-        ? named(c.text, `${c.text} from campus vendors on Jara, delivered on Ugbowo campus.`)
-        : notFound('Category not found');
+        ? named(c.text, t('pages.head.categoryText', { category: c.text }))
+        : notFound(t('pages.head.categoryNotFound'));
     }
     case 'products/food/:vendorId/:id':
     case 'products/:category/:id': {
       const product = products?.find((x) => x._id === m.params.id);
-      if (!product) return products ? notFound('Product not found') : named('Product');
+      if (!product) return products ? notFound(t('pages.head.productNotFound')) : named(t('pages.head.product'));
       const option = cheapestOption(product);
       const price = option ? effectivePrice(option) : undefined;
       const vendor = qc.getQueryData<VendorDto>(vendorQuery(product.vendorId).queryKey);
       const image = product.image[0];
       const text =
         product.description.join(' ').trim() ||
-        `${product.name}${vendor ? ` from ${vendor.businessName}` : ''} on Jara.`;
+        (vendor
+          ? t('pages.head.productFrom', { name: product.name, vendor: vendor.businessName })
+          : t('pages.head.productText', { name: product.name }));
       return {
         ...named(product.name, clip(price !== undefined ? `${formatPrice(price)} · ${text}` : text)),
         canonical:
@@ -218,31 +218,33 @@ export function pageHead(qc: QueryClient, m: PageMatch): PageHead {
     case 'products/food/:vendorId':
     case 'shops/:vendorId': {
       const vendor = qc.getQueryData<VendorDto>(vendorQuery(m.params.vendorId ?? '').queryKey);
-      if (!vendor) return notFound('Vendor not found');
+      if (!vendor) return notFound(t('pages.head.vendorNotFound'));
       return {
         ...named(
           vendor.businessName,
-          `Order from ${vendor.businessName} on Jara${vendor.address ? `, ${vendor.address}` : ''}.`,
+          vendor.address
+            ? t('pages.head.vendorAt', { vendor: vendor.businessName, address: vendor.address })
+            : t('pages.head.vendorText', { vendor: vendor.businessName }),
         ),
         ...(vendor.profilePhoto ? { image: vendor.profilePhoto } : {}),
       };
     }
     case 'shops':
-      return named('Shops', 'Campus shops on Jara: gadgets, fashion, beauty and more.');
+      return named(t('pages.head.shops'), t('pages.head.shopsText'));
     case 'cart':
-      return { ...named('Cart'), noindex: true };
+      return { ...named(t('pages.head.cart')), noindex: true };
     case 'wishlist':
-      return { ...named('Wish list'), noindex: true };
+      return { ...named(t('pages.head.wishlist')), noindex: true };
     case 'contact':
-      return named('Contact us', 'Questions about an order, a vendor or a delivery? Write to Jara support.');
+      return named(t('pages.head.contact'), t('pages.head.contactText'));
     case 'faq':
-      return named('FAQ', 'Answers about ordering, paying, delivery, cancellation and refunds on Jara.');
+      return named(t('pages.head.faq'), t('pages.head.faqText'));
     case 'customer-terms':
-      return named('Customer terms');
+      return named(t('pages.head.customerTerms'));
     case 'rider-terms':
-      return named('Rider terms');
+      return named(t('pages.head.riderTerms'));
     default:
-      return notFound('Page not found');
+      return notFound(t('common.notFound.title'));
   }
 }
 

@@ -24,3 +24,23 @@ describe('api client', () => {
     await expect(api.get('/api/user/is-auth')).rejects.toBeInstanceOf(ApiError);
   });
 });
+
+describe('the client’s own messages', () => {
+  it('says a network failure in the current language', async () => {
+    const { i18n, loadAreas } = await import('../i18n');
+    globalThis.fetch = (() => Promise.reject(new TypeError('offline'))) as typeof fetch;
+    await expect(api.get('/api/product/list')).rejects.toMatchObject({
+      code: 'network_error',
+      message: 'Network error. Check your connection and try again.',
+    });
+    await loadAreas(i18n, ['common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    try {
+      await expect(api.get('/api/product/list')).rejects.toMatchObject({
+        message: 'Network wahala. Check your connection, then try again.',
+      });
+    } finally {
+      i18n.activate('en');
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { MSG, type RequestBody, type RequestQuery, type RequestSchema } from '@jara/shared';
+import type { RequestBody, RequestQuery, RequestSchema } from '@jara/shared';
+import { t } from '../i18n';
 
 /** The one way the web app talks to the API: same origin, cookies included, one error type. */
 export class ApiError extends Error {
@@ -82,7 +83,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     res = await transport(path, init);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError('Network error. Check your connection and try again.', 0, 'network_error');
+    throw new ApiError(t('common', 'common.networkError'), 0, 'network_error');
   }
   let data: (Envelope & T) | null = null;
   const text = await res.text();
@@ -94,11 +95,15 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     }
   }
   if (!res.ok) {
-    throw new ApiError(data?.message || res.statusText || MSG.somethingWrong, res.status, data?.code ?? 'http_error');
+    throw new ApiError(
+      data?.message || res.statusText || t('common', 'msg.somethingWrong'),
+      res.status,
+      data?.code ?? 'http_error',
+    );
   }
-  if (data === null) throw new ApiError('Unexpected answer from the server', res.status, 'bad_response');
+  if (data === null) throw new ApiError(t('common', 'common.badAnswer'), res.status, 'bad_response');
   if (data.success === false && !opts.allowUnsuccessful) {
-    throw new ApiError(data.message || MSG.somethingWrong, res.status, data.code ?? 'unsuccessful');
+    throw new ApiError(data.message || t('common', 'msg.somethingWrong'), res.status, data.code ?? 'unsuccessful');
   }
   return data;
 }
@@ -126,8 +131,11 @@ export const api: Api = {
   delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts),
 };
 
-/** The message to show for any thrown value (SPEC §8: server message, else error message). */
-export function errorMessage(err: unknown, fallback: string = MSG.somethingWrong): string {
+/**
+ * The message to show for any thrown value (SPEC §8: server message, else error message); the
+ * fallback is the spec's "Something went wrong" in the current language.
+ */
+export function errorMessage(err: unknown, fallback?: string): string {
   if (err instanceof Error && err.message) return err.message;
-  return fallback;
+  return fallback ?? t('common', 'msg.somethingWrong');
 }

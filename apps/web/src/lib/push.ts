@@ -5,6 +5,7 @@ import type {
   PushUnsubscribedAnswer,
   PushUnsubscribeInput,
 } from '@jara/shared';
+import { t as translate } from '../i18n';
 import { api } from './api-client';
 import { readJson, writeJson } from './storage';
 import { SW_URL } from './pwa';
@@ -20,7 +21,7 @@ const SUBSCRIBE_TIMEOUT_MS = 20_000;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('The push service did not answer.')), ms);
+    const t = setTimeout(() => reject(new Error(translate('common', 'common.pushNoAnswer'))), ms);
     p.then(
       (v) => {
         clearTimeout(t);

@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { RouteFallback } from '../components/ui/route-fallback';
 import { errorMessage } from '../lib/api-client';
+import { useT } from '../i18n';
 import { sessionQuery, useSession } from './session';
 import { LoginPrompt } from './login-prompt';
 
@@ -35,6 +36,7 @@ export function ApprovalGate<T extends Application>({
   approved: (application: T) => ReactNode;
   apply: (application: T | null) => ReactNode;
 }) {
+  const t = useT('common');
   const { user, isLoading } = useSession();
   const qc = useQueryClient();
   const isApproved = application.data?.status === 'approved';
@@ -58,7 +60,7 @@ export function ApprovalGate<T extends Application>({
         <RouteFallback />
       ) : application.isError ? (
         <EmptyState message={errorMessage(application.error)}>
-          <Button onClick={() => void application.refetch()}>Try again</Button>
+          <Button onClick={() => void application.refetch()}>{t('common.tryAgain')}</Button>
         </EmptyState>
       ) : isApproved && hasRole(user, role) ? (
         approved(application.data!)
@@ -66,7 +68,7 @@ export function ApprovalGate<T extends Application>({
         refreshingSession ? (
           <RouteFallback />
         ) : (
-          <EmptyState message={`Your ${role} access has been withdrawn. Please contact support.`} />
+          <EmptyState message={t('common.accessWithdrawn', { role })} />
         )
       ) : (
         apply(application.data ?? null)

@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { cartCount, MSG } from '@jara/shared';
+import { cartCount } from '@jara/shared';
 import toast from 'react-hot-toast';
+import { t } from '../i18n';
 import type { CartState, CartStore } from './cart-store';
 
 const CartContext = createContext<CartStore | null>(null);
@@ -38,19 +39,19 @@ export function useCartActions() {
   return {
     addToCart(productId: string, optionId: string, qty = 1) {
       store.add(productId, optionId, qty);
-      toast.success(MSG.addedToCart);
+      toast.success(t('common', 'msg.addedToCart'));
     },
     updateQuantity(productId: string, optionId: string, qty: number) {
       store.setQuantity(productId, optionId, qty);
-      toast.success(MSG.cartUpdated);
+      toast.success(t('common', 'msg.cartUpdated'));
     },
     removeFromCart(productId: string, optionId: string) {
       store.remove(productId, optionId);
-      toast.success(MSG.removedFromCart);
+      toast.success(t('common', 'msg.removedFromCart'));
     },
     toggleWish(productId: string) {
       const added = store.toggleWish(productId);
-      toast.success(added ? MSG.addedToWishList : MSG.removedFromWishList);
+      toast.success(t('common', added ? 'msg.addedToWishList' : 'msg.removedFromWishList'));
     },
   };
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
+import { useT } from '../i18n';
 import { justSignedOut, openLogin } from './login-modal';
 
 /**
@@ -9,13 +10,14 @@ import { justSignedOut, openLogin } from './login-modal';
  * login modal on arrival; after logging in the user stays on the page (decision 0014).
  */
 export function LoginPrompt({ message, ask = false }: { message: string; ask?: boolean }) {
+  const t = useT('common');
   const { key } = useLocation();
   useEffect(() => {
     if (ask && !justSignedOut(key)) openLogin('login');
   }, [ask, key]);
   return (
     <EmptyState message={message}>
-      <Button onClick={() => openLogin('login')}>Login</Button>
+      <Button onClick={() => openLogin('login')}>{t('common.login')}</Button>
     </EmptyState>
   );
 }

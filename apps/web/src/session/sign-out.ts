@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import type { MessageAnswer } from '@jara/shared';
 import { api, errorMessage } from '../lib/api-client';
 import { clearPersonalCaches } from '../lib/pwa';
+import { t } from '../i18n';
 import { useSetSession } from './session';
 import { markSignedOut } from './login-modal';
 
@@ -57,7 +58,7 @@ export function useLogout() {
       // lets the server forget the subscription); a failure here never blocks the logout.
       await import('../lib/push').then((m) => m.disablePush()).catch(() => undefined);
       const res = await logout();
-      signedOut(res.message || 'Logged out');
+      signedOut(res.message || t('common', 'common.loggedOut'));
     } catch (err) {
       toast.error(errorMessage(err));
     }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
+  const t = useT('common');
   return (
-    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+    <nav aria-label={t('common.breadcrumb')} className="mb-4 text-sm text-stone-600">
       <ol className="flex flex-wrap items-center gap-1.5">
         {items.map((item, i) => (
           <li key={i} className="flex items-center gap-1.5">

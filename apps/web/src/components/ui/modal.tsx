@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../../i18n';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =
@@ -15,6 +16,7 @@ interface ModalProps {
 
 /** A dialog that traps focus, closes on Escape or a backdrop click and gives focus back. */
 export function Modal({ open, onClose, labelledBy, children, className = '' }: ModalProps) {
+  const t = useT('common');
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -75,7 +77,7 @@ export function Modal({ open, onClose, labelledBy, children, className = '' }: M
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close"
+          aria-label={t('common.close')}
           className="absolute right-4 top-4 grid size-10 place-items-center rounded-full text-stone-600 hover:bg-stone-100"
         >
           <CloseIcon />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../../i18n';
 import { ErrorList, inputClass } from './field';
 import { Spinner } from './spinner';
 
@@ -37,6 +38,7 @@ export function PlaceCombobox<T extends PlaceOption>({
   /** The search for the current text finished with nothing: say so instead of showing a blank. */
   noMatch?: boolean;
 }) {
+  const t = useT('common');
   const autoId = useId();
   const id = givenId ?? autoId;
   const listId = `${id}-list`;
@@ -95,7 +97,7 @@ export function PlaceCombobox<T extends PlaceOption>({
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={errors.length > 0 || undefined}
           aria-describedby={errors.length ? errId : undefined}
-          placeholder="Hall, faculty or street"
+          placeholder={t('common.place.placeholder')}
           className={inputClass}
           value={value}
           onChange={(e) => {
@@ -116,14 +118,14 @@ export function PlaceCombobox<T extends PlaceOption>({
         />
         {loading && (
           <span className="absolute right-3 top-1/2 -translate-y-1/2">
-            <Spinner size={20} label="Searching places" />
+            <Spinner size={20} label={t('common.place.searching')} />
           </span>
         )}
       </div>
       <ul
         id={listId}
         role="listbox"
-        aria-label={`${label} suggestions`}
+        aria-label={t('common.place.suggestions', { label })}
         hidden={!expanded}
         className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
       >
@@ -147,7 +149,7 @@ export function PlaceCombobox<T extends PlaceOption>({
           role="status"
           className="absolute z-20 mt-1 w-full rounded-xl border border-stone-200 bg-white px-4 py-2.5 text-sm text-stone-600 shadow-lg"
         >
-          No places match
+          {t('common.place.noMatch')}
         </p>
       )}
       <ErrorList id={errId} errors={errors} />

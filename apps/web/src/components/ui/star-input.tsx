@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '../../i18n';
 import { StarIcon } from './icons';
 
 /**
@@ -16,6 +17,7 @@ export function StarInput({
   onChange: (stars: number) => void;
   disabled?: boolean;
 }) {
+  const t = useT('common');
   const name = useId();
   const [hover, setHover] = useState(0);
   const shown = hover || value;
@@ -38,7 +40,7 @@ export function StarInput({
               className="sr-only"
             />
             <StarIcon size={32} filled={n <= shown} aria-hidden="true" />
-            <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+            <span className="sr-only">{t('common.stars', { count: n })}</span>
           </label>
         ))}
       </div>

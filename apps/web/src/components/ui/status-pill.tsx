@@ -1,3 +1,5 @@
+import { useT, type MessageId, type Translate } from '../../i18n';
+
 /** Colours for order, application and payout states; anything else is grey. */
 const STATUS_COLOURS: Record<string, string> = {
   'Order Placed': 'bg-amber-100 text-amber-900',
@@ -18,33 +20,41 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 
 /**
- * The words for the codes payments, payouts, refunds and applications are stored with (order
- * statuses are words already). A state on an order's line before it is paid is its payment's.
+ * The words for the order statuses, and for the codes payments, payouts, refunds and applications
+ * are stored with. A state on an order's line before it is paid is its payment's.
  */
-const STATE_WORDS: Record<string, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  scheduled: 'Scheduled',
-  processing: 'Processing',
-  processed: 'Processed',
-  awaiting: 'Awaiting payment',
-  paid: 'Paid',
-  failed: 'Failed',
-  abandoned: 'Abandoned',
+const STATE_WORDS: Record<string, MessageId<'common'>> = {
+  'Order Placed': 'common.status.placed',
+  'Order Confirmed': 'common.status.confirmed',
+  'Order Assigned': 'common.status.assigned',
+  'Order Picked': 'common.status.picked',
+  'Order Delivered': 'common.status.delivered',
+  'Order Cancelled': 'common.status.cancelled',
+  pending: 'common.state.pending',
+  approved: 'common.state.approved',
+  rejected: 'common.state.rejected',
+  scheduled: 'common.state.scheduled',
+  processing: 'common.state.processing',
+  processed: 'common.state.processed',
+  awaiting: 'common.state.awaiting',
+  paid: 'common.state.paid',
+  failed: 'common.state.failed',
+  abandoned: 'common.state.abandoned',
 };
 
-/** A stored state as a person reads it. */
-export function stateWord(state: string): string {
-  return STATE_WORDS[state] ?? state;
+/** A stored state (or an order status) as a person reads it, in the current language: pass a component's `t`. */
+export function stateWord(state: string, t: Translate<'common'>): string {
+  const id = STATE_WORDS[state];
+  return id ? t(id) : state;
 }
 
 export function StatusPill({ status, label }: { status: string; label?: string }) {
+  const t = useT('common');
   return (
     <span
       className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status] ?? 'bg-stone-100 text-stone-800'}`}
     >
-      {label ?? stateWord(status)}
+      {label ?? stateWord(status, t)}
     </span>
   );
 }

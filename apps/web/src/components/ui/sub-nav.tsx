@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { useT } from '../../i18n';
 
 /** The portal's sections as links (each is its own URL, so back and refresh work). */
 export function SubNav({
@@ -8,6 +9,7 @@ export function SubNav({
   items: { to: string; label: string; badge?: number; end?: boolean }[];
   label: string;
 }) {
+  const t = useT('common');
   return (
     <nav aria-label={label} className="-mx-4 mb-5 overflow-x-auto px-4">
       <ul className="flex gap-2">
@@ -24,7 +26,7 @@ export function SubNav({
               {i.badge ? (
                 <span
                   className="grid min-w-5 place-items-center rounded-full bg-accent-400 px-1 text-xs font-bold text-brand-950"
-                  aria-label={`${i.badge} new`}
+                  aria-label={t('common.newCount', { count: i.badge })}
                 >
                   {i.badge}
                 </span>

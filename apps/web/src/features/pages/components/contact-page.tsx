@@ -1,18 +1,25 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { attachmentSizeError, emailError, MSG, normalizeEmail, type MessageAnswer } from '@jara/shared';
+import { attachmentSizeError, emailError, normalizeEmail, UPLOAD_MSG, type MessageAnswer } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { TextArea, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { PaperclipIcon } from '../../../components/ui/icons';
 import { api, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../session/session';
+import { t as translate, Trans, useT, type MessageId } from '../../../i18n';
 
-const REQUIRED = 'This field is required';
+/** The shared size check's messages, in the page's language. */
+const TOO_LARGE: Record<string, MessageId<'pages'>> = {
+  [UPLOAD_MSG.imageTooLarge]: 'pages.contact.imageTooLarge',
+  [UPLOAD_MSG.videoTooLarge]: 'pages.contact.videoTooLarge',
+  [UPLOAD_MSG.documentTooLarge]: 'pages.contact.documentTooLarge',
+};
 
 type Field = 'name' | 'email' | 'subject' | 'message' | 'attachment';
 
 export function ContactPage() {
+  const t = useT('pages');
   const { user } = useSession();
   const [values, setValues] = useState({ name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' });
   const [file, setFile] = useState<File | null>(null);
@@ -20,12 +27,14 @@ export function ContactPage() {
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  const required = t('pages.contact.required');
+  const tooLarge = file && attachmentSizeError(file);
   const errors: Record<Field, string[]> = {
-    name: values.name.trim() ? [] : [REQUIRED],
-    email: !values.email.trim() ? [REQUIRED] : emailError(values.email) ? [MSG.invalidEmail] : [],
-    subject: values.subject.trim() ? [] : [REQUIRED],
-    message: values.message.trim() ? [] : [REQUIRED],
-    attachment: file && attachmentSizeError(file) ? [attachmentSizeError(file)!] : [],
+    name: values.name.trim() ? [] : [required],
+    email: !values.email.trim() ? [required] : emailError(values.email) ? [t('msg.invalidEmail')] : [],
+    subject: values.subject.trim() ? [] : [required],
+    message: values.message.trim() ? [] : [required],
+    attachment: tooLarge ? [TOO_LARGE[tooLarge] ? t(TOO_LARGE[tooLarge]) : tooLarge] : [],
   };
   const shown = (f: Field) => (submitted ? errors[f] : []);
   const set = (f: keyof typeof values) => (e: { target: { value: string } }) =>
@@ -44,7 +53,7 @@ export function ContactPage() {
     setBusy(true);
     try {
       await api.post<MessageAnswer>('/api/mail/contact', body);
-      toast.success(MSG.messageSent);
+      toast.success(translate('pages', 'msg.messageSent'));
       setValues({ name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' });
       setFile(null);
       setSubmitted(false);
@@ -57,19 +66,16 @@ export function ContactPage() {
   };
 
   return (
-    <Page title="Contact Us" className="max-w-5xl">
+    <Page title={t('pages.contact.title')} className="max-w-5xl">
       <div className="grid gap-8 md:grid-cols-[1fr_1.4fr]">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-600">We're here to help</p>
-          <h1 className="mt-1 text-3xl font-bold">Contact Us</h1>
-          <p className="mt-3 text-stone-700">
-            Questions about an order, a vendor or a dispatch? Send us a message and our support team will reply by
-            email, usually within the day (8 AM – 9 PM).
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-600">{t('pages.contact.kicker')}</p>
+          <h1 className="mt-1 text-3xl font-bold">{t('pages.contact.title')}</h1>
+          <p className="mt-3 text-stone-700">{t('pages.contact.intro')}</p>
           <ul className="mt-6 space-y-2 text-sm text-stone-700">
-            <li>• Report a wrong or missing item within 30 minutes of delivery.</li>
-            <li>• Include your order number if you have one.</li>
-            <li>• Attach a photo if it helps explain the problem.</li>
+            <li>• {t('pages.contact.tipReport')}</li>
+            <li>• {t('pages.contact.tipOrder')}</li>
+            <li>• {t('pages.contact.tipPhoto')}</li>
           </ul>
         </div>
         <form
@@ -79,7 +85,7 @@ export function ContactPage() {
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Name"
+              label={t('pages.contact.name')}
               name="name"
               autoComplete="name"
               value={values.name}
@@ -88,7 +94,7 @@ export function ContactPage() {
               required
             />
             <TextField
-              label="Email"
+              label={t('pages.contact.email')}
               name="email"
               type="email"
               autoComplete="email"
@@ -99,7 +105,7 @@ export function ContactPage() {
             />
           </div>
           <TextField
-            label="Subject"
+            label={t('pages.contact.subject')}
             name="subject"
             value={values.subject}
             onChange={set('subject')}
@@ -107,7 +113,7 @@ export function ContactPage() {
             required
           />
           <TextArea
-            label="Message"
+            label={t('pages.contact.message')}
             name="message"
             value={values.message}
             onChange={set('message')}
@@ -120,7 +126,14 @@ export function ContactPage() {
               htmlFor="contact-attachment"
               className="mb-1.5 flex items-center gap-2 text-sm font-medium text-stone-800"
             >
-              <PaperclipIcon size={16} /> Attachment <span className="font-normal text-stone-600">(optional)</span>
+              <PaperclipIcon size={16} />
+              <span>
+                <Trans
+                  area="pages"
+                  id="pages.contact.attachment"
+                  components={{ light: <span className="font-normal text-stone-600" /> }}
+                />
+              </span>
             </label>
             <input
               ref={fileInput}
@@ -139,7 +152,7 @@ export function ContactPage() {
             ))}
           </div>
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-            {busy ? 'Sending…' : 'Send Message'}
+            {busy ? t('pages.contact.sending') : t('pages.contact.send')}
           </Button>
         </form>
       </div>

@@ -6,9 +6,18 @@ import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
 import { sessionQuery } from '../../../session/session';
+import { useT, type MessageId } from '../../../i18n';
 import { useCartStore } from '../../../session/cart-context';
 
 type Outcome = 'checking' | 'paid' | 'pending' | 'failed' | 'none';
+
+const TEXT: Record<Outcome, MessageId<'pages'>> = {
+  checking: 'pages.loader.checking',
+  paid: 'pages.loader.paid',
+  pending: 'pages.loader.pending',
+  failed: 'pages.loader.failed',
+  none: 'pages.loader.none',
+};
 
 /**
  * Payment return page (the provider's callback): verifies `reference` at once so the order shows
@@ -17,6 +26,7 @@ type Outcome = 'checking' | 'paid' | 'pending' | 'failed' | 'none';
  * cart, which still holds the items, with a way to try again (decision 0014).
  */
 export function LoaderPage() {
+  const t = useT('pages');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -35,8 +45,8 @@ export function LoaderPage() {
   }, [forOrder, outcome, cancelled, navigate]);
 
   useEffect(() => {
-    const t = setTimeout(() => void navigate(target, { replace: true }), LOADER_REDIRECT_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => void navigate(target, { replace: true }), LOADER_REDIRECT_MS);
+    return () => clearTimeout(timer);
   }, [navigate, target]);
 
   useEffect(() => {
@@ -64,22 +74,15 @@ export function LoaderPage() {
     };
   }, [reference, qc, store]);
 
-  const text: Record<Outcome, string> = {
-    checking: 'Confirming your payment…',
-    paid: 'Payment confirmed. Thank you!',
-    pending: 'We are still confirming your payment…',
-    failed: 'The payment was not completed.',
-    none: 'Please wait…',
-  };
   return (
-    <Page title="Please wait">
+    <Page title={t('pages.loader.title')}>
       <div className="grid min-h-[55vh] place-items-center text-center">
         <div className="flex flex-col items-center gap-4">
-          <Spinner size={56} label="Confirming, please wait" />
+          <Spinner size={56} label={t('pages.loader.spinner')} />
           <p className="text-lg font-semibold text-brand-900" role="status" aria-live="polite">
-            {text[outcome]}
+            {t(TEXT[outcome])}
           </p>
-          <p className="text-sm text-stone-600">You will be redirected in a few seconds.</p>
+          <p className="text-sm text-stone-600">{t('pages.loader.redirect')}</p>
         </div>
       </div>
     </Page>
