@@ -6,6 +6,7 @@ import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
 import { useAutoplay, useDataSaver } from '../../../lib/data-saver';
 import { HERO_IMAGES } from '../../../lib/images';
+import { useT } from '../../../i18n';
 
 /**
  * Two-slide hero: auto-advance 5 s while on screen, swipe/drag over 50 px, pauses on hover or
@@ -13,6 +14,7 @@ import { HERO_IMAGES } from '../../../lib/images';
  * slide is shown (useCarousel), with data saver only when it is shown.
  */
 export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
+  const t = useT('home');
   const saver = useDataSaver();
   const root = useRef<HTMLElement>(null);
   const onScreen = useOnScreen(root);
@@ -25,7 +27,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
     <section
       ref={root}
       aria-roledescription="carousel"
-      aria-label="Featured"
+      aria-label={t('home.featured')}
       className="relative select-none"
       {...bind}
     >
@@ -41,7 +43,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
               key={i}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${banners.length}`}
+              aria-label={t('home.slideOf', { n: i + 1, count: banners.length })}
               aria-hidden={i !== index}
               inert={i !== index}
               className="relative aspect-[8/3] w-full shrink-0"
@@ -64,9 +66,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
                     className="size-full object-cover"
                   />
                 )}
-                <span className="sr-only">
-                  {b.headline}. {b.text}
-                </span>
+                <span className="sr-only">{t('home.bannerText', { headline: b.headline, text: b.text })}</span>
               </Link>
             </div>
           ))}
@@ -77,7 +77,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
           <button
             type="button"
             onClick={prev}
-            aria-label="Previous slide"
+            aria-label={t('home.previousSlide')}
             className="grid size-8 place-items-center rounded-full text-white hover:bg-white/20"
           >
             <ChevronLeft size={18} />
@@ -87,7 +87,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
               key={i}
               type="button"
               onClick={() => go(i)}
-              aria-label={`Go to slide ${i + 1}`}
+              aria-label={t('home.goToSlide', { n: i + 1 })}
               aria-current={i === index}
               className="grid size-6 place-items-center"
             >
@@ -99,7 +99,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
           <button
             type="button"
             onClick={next}
-            aria-label="Next slide"
+            aria-label={t('home.nextSlide')}
             className="grid size-8 place-items-center rounded-full text-white hover:bg-white/20"
           >
             <ChevronRight size={18} />

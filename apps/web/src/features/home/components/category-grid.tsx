@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import type { CategoryDto } from '@jara/shared';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 
 export function CategoryGrid({ categories, loading }: { categories: CategoryDto[]; loading: boolean }) {
+  const t = useT('home');
   if (loading) {
     return (
-      <div role="status" aria-label="Loading" className="grid grid-cols-3 gap-3 sm:grid-cols-6">
+      <div role="status" aria-label={t('common.loading')} className="grid grid-cols-3 gap-3 sm:grid-cols-6">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="aspect-[4/5] w-full rounded-2xl" />
         ))}

@@ -5,15 +5,16 @@ import { Page } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { TruckIcon, StoreIcon, ChatIcon } from '../../../components/ui/icons';
+import { useT, type MessageId } from '../../../i18n';
 import { useHomeContent } from '../api/get-home-content';
 import { BannerCarousel } from './banner-carousel';
 import { CategoryGrid } from './category-grid';
 import { Slideshow } from './slideshow';
 
-const PERKS = [
-  { icon: TruckIcon, title: 'Delivered in 30–60 min', text: 'Riders across Ugbowo campus and nearby.' },
-  { icon: StoreIcon, title: 'Trusted campus vendors', text: 'Kitchens, gadgets, fashion and more.' },
-  { icon: ChatIcon, title: 'Real people, 8 AM–9 PM', text: 'Chat with support whenever you need.' },
+const PERKS: { icon: typeof TruckIcon; title: MessageId<'home'>; text: MessageId<'home'> }[] = [
+  { icon: TruckIcon, title: 'home.perk.delivery', text: 'home.perk.deliveryText' },
+  { icon: StoreIcon, title: 'home.perk.vendors', text: 'home.perk.vendorsText' },
+  { icon: ChatIcon, title: 'home.perk.support', text: 'home.perk.supportText' },
 ];
 
 /**
@@ -31,11 +32,12 @@ export function HomePage({
   bestSellers: ReactNode;
   newsletter: ReactNode;
 }) {
+  const t = useT('home');
   const content = useHomeContent();
 
   return (
     <Page title="" className="space-y-12 sm:space-y-16">
-      <h1 className="sr-only">Jara — campus marketplace</h1>
+      <h1 className="sr-only">{t('home.heading')}</h1>
       {content.isPending ? (
         <Skeleton className="aspect-[8/3] w-full rounded-[var(--radius-card)]" />
       ) : content.data && content.data.banners.length > 0 ? (
@@ -43,17 +45,17 @@ export function HomePage({
       ) : null}
 
       <section aria-labelledby="categories-heading">
-        <SectionHeading id="categories-heading" title="Categories" />
+        <SectionHeading id="categories-heading" title={t('home.categories')} />
         <CategoryGrid categories={categories} loading={categoriesLoading} />
       </section>
 
       <section aria-labelledby="best-heading">
         <SectionHeading
           id="best-heading"
-          title="Best Sellers"
+          title={t('home.bestSellers')}
           action={
             <Link to="/products" className="rounded text-sm font-semibold text-brand-800 hover:underline">
-              View all
+              {t('home.viewAll')}
             </Link>
           }
         />
@@ -62,7 +64,7 @@ export function HomePage({
 
       <section aria-labelledby="why-heading">
         <h2 id="why-heading" className="sr-only">
-          Why Jara
+          {t('home.why')}
         </h2>
         <Slideshow images={content.data?.slides ?? []} />
         <ul className="mt-6 grid gap-4 sm:grid-cols-3">
@@ -72,8 +74,8 @@ export function HomePage({
                 <Icon size={22} />
               </span>
               <span>
-                <span className="block font-semibold text-stone-900">{title}</span>
-                <span className="block text-sm text-stone-600">{text}</span>
+                <span className="block font-semibold text-stone-900">{t(title)}</span>
+                <span className="block text-sm text-stone-600">{t(text)}</span>
               </span>
             </li>
           ))}

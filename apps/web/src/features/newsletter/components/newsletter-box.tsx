@@ -1,23 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { emailError, normalizeEmail } from '@jara/shared';
+import { t as translate, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { subscribe } from '../api/subscribe';
 
 export function NewsletterBox() {
+  const t = useT('newsletter');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Only the spec's one problem: a malformed email (shown in the current language).
+  const [invalid, setInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = emailError(email);
-    setError(problem);
+    const problem = emailError(email) !== null;
+    setInvalid(problem);
     if (problem) return;
     setBusy(true);
     try {
       const res = await subscribe(normalizeEmail(email));
-      toast.success(res.message || 'Subscribed');
+      toast.success(res.message || translate('newsletter', 'newsletter.subscribed'));
       setEmail('');
     } catch (err) {
       toast.error(errorMessage(err));
@@ -35,24 +38,22 @@ export function NewsletterBox() {
       <div className="absolute -bottom-20 -left-10 size-48 rounded-full bg-brand-500/30" aria-hidden="true" />
       <div className="relative">
         <h2 id="newsletter-heading" className="text-2xl font-bold text-white sm:text-3xl">
-          Never miss a deal
+          {t('newsletter.heading')}
         </h2>
-        <p className="mx-auto mt-2 max-w-md text-brand-100">
-          Subscribe for new vendors, campus offers and discounts, straight to your inbox.
-        </p>
+        <p className="mx-auto mt-2 max-w-md text-brand-100">{t('newsletter.text')}</p>
         <form onSubmit={handleSubmit} noValidate className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
           <label htmlFor="newsletter-email" className="sr-only">
-            Email address
+            {t('newsletter.emailLabel')}
           </label>
           <input
             id="newsletter-email"
             type="email"
             autoComplete="email"
-            placeholder="Enter your email id"
+            placeholder={t('newsletter.placeholder')}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={!!error || undefined}
-            aria-describedby={error ? 'newsletter-error' : undefined}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? 'newsletter-error' : undefined}
             className="h-12 min-h-12 w-full min-w-0 shrink-0 rounded-full border-0 bg-white px-5 text-stone-900 placeholder:text-stone-500 sm:flex-1"
           />
           <button
@@ -60,12 +61,12 @@ export function NewsletterBox() {
             disabled={busy}
             className="h-12 rounded-full bg-accent-400 px-6 font-semibold text-brand-950 hover:bg-accent-300 disabled:opacity-70"
           >
-            Subscribe
+            {t('newsletter.subscribe')}
           </button>
         </form>
-        {error && (
+        {invalid && (
           <p id="newsletter-error" className="mt-3 text-sm font-medium text-accent-200" role="alert">
-            {error}
+            {t('msg.invalidEmail')}
           </p>
         )}
       </div>

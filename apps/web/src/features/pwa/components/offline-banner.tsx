@@ -1,7 +1,9 @@
+import { useT } from '../../../i18n';
 import { useOnline } from '../hooks/use-online';
 
 /** Says that what is on screen may be old while there is no connection (pages come from the cache). */
 export function OfflineBanner() {
+  const t = useT('pwa');
   const online = useOnline();
   if (online) return null;
   return (
@@ -10,7 +12,7 @@ export function OfflineBanner() {
       data-testid="offline-banner"
       className="bg-stone-800 px-4 py-2 text-center text-sm font-medium text-white"
     >
-      You're offline — showing what you saw last. Changes to your cart are kept and sent when you're back.
+      {t('pwa.offline')}
     </div>
   );
 }
