@@ -1,9 +1,13 @@
 /**
  * The web sends what the server validates: every body and query is typed by the shared zod schema
  * the server's route is declared with. The type assertions below fail `tsc -p apps/web` (and this
- * file under vitest) the day a fetcher takes its own idea of a request again.
+ * file under vitest) the day a fetcher takes its own idea of a request again. They read the types
+ * off what the screens call (a mutation hook's variables, a query hook's arguments), and the
+ * queries run through those hooks, so the fetchers behind them stay private to their files.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   AdminOrdersQuery,
@@ -40,62 +44,67 @@ import {
   type VendorApplicationInput,
 } from '@jara/shared';
 import { api } from '../lib/api-client';
-import type { rateRider } from '../delivery/api/rate-rider';
+import type { useRateRider } from '../delivery/api/rate-rider';
 import { nearbyPlaces } from '../features/addresses/api/nearby-places';
-import type { addAddress } from '../features/addresses/api/save-address';
-import type { saveBanner } from '../features/admin/api/banners';
-import type { saveCategory } from '../features/admin/api/categories';
-import type { changeRole } from '../features/admin/api/change-role';
-import { getAdminDispatches } from '../features/admin/api/get-dispatches';
-import { getAdminOrders } from '../features/admin/api/get-orders';
-import { getUsers } from '../features/admin/api/get-users';
-import type { refundOrder } from '../features/admin/api/refund-order';
-import type { reviewApplication } from '../features/admin/api/review-application';
+import type { useSaveAddress } from '../features/addresses/api/save-address';
+import type { useSaveBanner } from '../features/admin/api/banners';
+import type { useSaveCategory } from '../features/admin/api/categories';
+import type { useChangeRole } from '../features/admin/api/change-role';
+import { useAdminDispatches } from '../features/admin/api/get-dispatches';
+import { useAdminOrders } from '../features/admin/api/get-orders';
+import { useUsers } from '../features/admin/api/get-users';
+import type { useRefundOrder } from '../features/admin/api/refund-order';
+import type { useReviewApplication } from '../features/admin/api/review-application';
 import type { changePassword, login, register, resetPassword } from '../features/auth/api/auth-calls';
-import { productSearchQuery } from '../features/catalogue/api/search-products';
-import type { getDeliveryFee } from '../features/checkout/api/get-delivery-fee';
+import { useProductSearch } from '../features/catalogue/api/search-products';
+import type { useDeliveryFee } from '../features/checkout/api/get-delivery-fee';
 import { startPayment } from '../features/checkout/api/start-payment';
-import type { deliveryFeeQuery as dispatchFeeQuery } from '../features/dispatch/api/get-delivery-fee';
-import type { requestDispatch } from '../features/dispatch/api/request-dispatch';
-import { getMyOrders } from '../features/orders/api/get-my-orders';
-import type { applyRider } from '../features/rider/api/apply-rider';
-import type { requestRiderPayout } from '../features/rider/api/get-rider-earnings';
-import type { deliverJob } from '../features/rider/api/job-actions';
-import type { applyVendor } from '../features/seller/api/apply-vendor';
-import type { declineOrder } from '../features/seller/api/decline-order';
-import type { requestSellerPayout } from '../features/seller/api/request-payout';
-import type { saveProduct } from '../features/seller/api/save-product';
-import type { setStock } from '../features/seller/api/set-stock';
+import type { useDeliveryFee as useDispatchFee } from '../features/dispatch/api/get-delivery-fee';
+import type { useRequestDispatch } from '../features/dispatch/api/request-dispatch';
+import { useMyOrders } from '../features/orders/api/get-my-orders';
+import type { useApplyRider } from '../features/rider/api/apply-rider';
+import type { useRequestRiderPayout } from '../features/rider/api/get-rider-earnings';
+import type { useDeliverJob } from '../features/rider/api/job-actions';
+import type { useApplyVendor } from '../features/seller/api/apply-vendor';
+import type { useDeclineOrder } from '../features/seller/api/decline-order';
+import type { useRequestSellerPayout } from '../features/seller/api/request-payout';
+import type { useSaveProduct } from '../features/seller/api/save-product';
+import type { useSetStock } from '../features/seller/api/set-stock';
 
 type Input<F extends (...args: never[]) => unknown> = Parameters<F>[0];
+/** What a screen hands a mutation hook's `mutate`: the request body, with the ids its path takes. */
+type Sent<Hook extends () => { mutate: (...args: never[]) => unknown }> = Input<ReturnType<Hook>['mutate']>;
 
 describe('request bodies: one schema for the server and the web', () => {
-  it('each fetcher takes exactly what its route accepts', () => {
+  it('each call the screens make takes exactly what its route accepts', () => {
     expectTypeOf<Input<typeof startPayment>>().toEqualTypeOf<RequestBody<typeof CheckoutInput>>();
-    expectTypeOf<Input<typeof getDeliveryFee>>().toEqualTypeOf<RequestBody<typeof DeliveryFeeInput>>();
-    expectTypeOf<Input<typeof dispatchFeeQuery>>().toEqualTypeOf<RequestBody<typeof DispatchFeeInput> | null>();
-    expectTypeOf<Input<typeof requestDispatch>>().toEqualTypeOf<RequestBody<typeof DispatchRequestInput>>();
-    expectTypeOf<Input<typeof addAddress>>().toEqualTypeOf<RequestBody<typeof AddressInput>>();
-    expectTypeOf<Input<typeof saveBanner>['body']>().toEqualTypeOf<RequestBody<typeof BannerInput>>();
-    expectTypeOf<Input<typeof saveCategory>>().toEqualTypeOf<RequestBody<typeof CategoryInput>>();
-    expectTypeOf<Omit<Input<typeof changeRole>, 'userId'>>().toEqualTypeOf<RequestBody<typeof RoleChangeInput>>();
-    expectTypeOf<Omit<Input<typeof refundOrder>, 'orderId'>>().toEqualTypeOf<RequestBody<typeof RefundInput>>();
-    expectTypeOf<Input<typeof reviewApplication>>().toEqualTypeOf<
+    expectTypeOf<Input<typeof useDeliveryFee>>().toEqualTypeOf<RequestBody<typeof DeliveryFeeInput> | null>();
+    expectTypeOf<Input<typeof useDispatchFee>>().toEqualTypeOf<RequestBody<typeof DispatchFeeInput> | null>();
+    expectTypeOf<Sent<typeof useRequestDispatch>>().toEqualTypeOf<RequestBody<typeof DispatchRequestInput>>();
+    expectTypeOf<Sent<typeof useSaveAddress>>().toEqualTypeOf<{
+      id?: string;
+      input: RequestBody<typeof AddressInput>;
+    }>();
+    expectTypeOf<Sent<typeof useSaveBanner>['body']>().toEqualTypeOf<RequestBody<typeof BannerInput>>();
+    expectTypeOf<Sent<typeof useSaveCategory>>().toEqualTypeOf<RequestBody<typeof CategoryInput>>();
+    expectTypeOf<Omit<Sent<typeof useChangeRole>, 'userId'>>().toEqualTypeOf<RequestBody<typeof RoleChangeInput>>();
+    expectTypeOf<Omit<Sent<typeof useRefundOrder>, 'orderId'>>().toEqualTypeOf<RequestBody<typeof RefundInput>>();
+    expectTypeOf<Sent<typeof useReviewApplication>>().toEqualTypeOf<
       ApplicationParams & ({ approve: true } | ({ approve: false } & RequestBody<typeof RejectInput>))
     >();
     expectTypeOf<Input<typeof login>>().toEqualTypeOf<RequestBody<typeof LoginInput>>();
     expectTypeOf<Input<typeof register>>().toEqualTypeOf<RequestBody<typeof RegisterInput>>();
     expectTypeOf<Input<typeof resetPassword>>().toEqualTypeOf<RequestBody<typeof ResetPasswordInput>>();
     expectTypeOf<Input<typeof changePassword>>().toEqualTypeOf<RequestBody<typeof ChangePasswordInput>>();
-    expectTypeOf<Input<typeof rateRider>>().toEqualTypeOf<RequestBody<typeof RatingInput>>();
-    expectTypeOf<Input<typeof applyRider>>().toEqualTypeOf<RequestBody<typeof RiderApplicationInput>>();
-    expectTypeOf<Input<typeof applyVendor>>().toEqualTypeOf<RequestBody<typeof VendorApplicationInput>>();
-    expectTypeOf<Input<typeof requestRiderPayout>>().toEqualTypeOf<RequestBody<typeof PayoutInput>>();
-    expectTypeOf<Input<typeof requestSellerPayout>>().toEqualTypeOf<RequestBody<typeof PayoutInput>>();
-    expectTypeOf<Input<typeof saveProduct>['body']>().toEqualTypeOf<RequestBody<typeof ProductInput>>();
-    expectTypeOf<Omit<Input<typeof setStock>, 'id'>>().toEqualTypeOf<RequestBody<typeof StockInput>>();
-    expectTypeOf<Omit<Input<typeof declineOrder>, 'orderId'>>().toEqualTypeOf<RequestBody<typeof DeclineInput>>();
-    expectTypeOf<Omit<Input<typeof deliverJob>, keyof JobParams>>().toEqualTypeOf<RequestBody<typeof DeliverInput>>();
+    expectTypeOf<Sent<typeof useRateRider>>().toEqualTypeOf<RequestBody<typeof RatingInput>>();
+    expectTypeOf<Sent<typeof useApplyRider>>().toEqualTypeOf<RequestBody<typeof RiderApplicationInput>>();
+    expectTypeOf<Sent<typeof useApplyVendor>>().toEqualTypeOf<RequestBody<typeof VendorApplicationInput>>();
+    expectTypeOf<Sent<typeof useRequestRiderPayout>>().toEqualTypeOf<RequestBody<typeof PayoutInput>>();
+    expectTypeOf<Sent<typeof useRequestSellerPayout>>().toEqualTypeOf<RequestBody<typeof PayoutInput>>();
+    expectTypeOf<Sent<typeof useSaveProduct>['body']>().toEqualTypeOf<RequestBody<typeof ProductInput>>();
+    expectTypeOf<Omit<Sent<typeof useSetStock>, 'id'>>().toEqualTypeOf<RequestBody<typeof StockInput>>();
+    expectTypeOf<Omit<Sent<typeof useDeclineOrder>, 'orderId'>>().toEqualTypeOf<RequestBody<typeof DeclineInput>>();
+    expectTypeOf<Omit<Sent<typeof useDeliverJob>, keyof JobParams>>().toEqualTypeOf<RequestBody<typeof DeliverInput>>();
   });
 
   it('refuses a body its schema refuses, and a body or query that names no schema', () => {
@@ -118,18 +127,32 @@ describe('request bodies: one schema for the server and the web', () => {
   });
 });
 
-/** Answers every list request with an empty list and keeps the URLs asked for. */
+/**
+ * Answers every list request with an empty list (a page of My Orders says more follow) and keeps
+ * the URLs asked for.
+ */
 function recordRequests(): URL[] {
   const asked: URL[] = [];
-  const empty = { success: true, products: [], orders: [], dispatches: [], users: [], data: [] };
   globalThis.fetch = (async (input: RequestInfo | URL) => {
-    asked.push(new URL(String(input), 'http://localhost'));
+    const url = new URL(String(input), 'http://localhost');
+    asked.push(url);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const empty = { success: true, products: [], orders: [], dispatches: [], users: [], data: [], page, hasMore: true };
     return new Response(JSON.stringify(empty), { status: 200 });
   }) as typeof fetch;
   return asked;
 }
 
 const sentQuery = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
+
+/** Mounts a data hook the way a screen does and waits until it has its answer. */
+async function mount<R extends { isSuccess: boolean }>(useData: () => R) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+  const hook = renderHook(useData, { wrapper });
+  await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
+  return hook;
+}
 
 describe('queries: sent as text the route parses back to what the web meant', () => {
   it('a product search with every filter', async () => {
@@ -144,17 +167,17 @@ describe('queries: sent as text the route parses back to what the web meant', ()
       sort: 'price-asc',
       limit: 20,
     };
-    await new QueryClient().fetchQuery(productSearchQuery(search));
+    await mount(() => useProductSearch(search));
     expect(asked[0]?.pathname).toBe('/api/product/list');
     expect(ProductListQuery.parse(sentQuery(asked[0]))).toEqual(search);
   });
 
   it('leaves out what is unset, empty or an off flag, which the route reads as no filter', async () => {
     const asked = recordRequests();
-    await new QueryClient().fetchQuery(productSearchQuery({ open: false, inStock: false }));
-    await getAdminOrders({ status: 'paid', q: '', from: '2025-03-01', to: '' });
-    await getAdminDispatches({ q: 'ugbowo' });
-    await getUsers('', '');
+    await mount(() => useProductSearch({ open: false, inStock: false }));
+    await mount(() => useAdminOrders({ status: 'paid', q: '', from: '2025-03-01', to: '' }));
+    await mount(() => useAdminDispatches({ q: 'ugbowo' }));
+    await mount(() => useUsers('', ''));
     expect(asked.map((u) => u.pathname + u.search)).toEqual([
       '/api/product/list',
       '/api/admin/orders?status=paid&from=2025-03-01',
@@ -167,9 +190,15 @@ describe('queries: sent as text the route parses back to what the web meant', ()
 
   it('numbers come back as the same numbers', async () => {
     const asked = recordRequests();
-    await getMyOrders(3);
+    const orders = await mount(() => useMyOrders(true));
+    await act(() => orders.result.current.fetchNextPage());
+    await act(() => orders.result.current.fetchNextPage());
     await nearbyPlaces(6.3985, 5.6037);
-    expect(OrderListQuery.parse(sentQuery(asked[0]))).toEqual({ page: 3, limit: 10 });
-    expect(NearbyPlacesQuery.parse(sentQuery(asked[1]))).toEqual({ lat: 6.3985, lon: 5.6037 });
+    expect(asked.slice(0, 3).map((u) => OrderListQuery.parse(sentQuery(u)))).toEqual([
+      { page: 1, limit: 10 },
+      { page: 2, limit: 10 },
+      { page: 3, limit: 10 },
+    ]);
+    expect(NearbyPlacesQuery.parse(sentQuery(asked[3]))).toEqual({ lat: 6.3985, lon: 5.6037 });
   });
 });

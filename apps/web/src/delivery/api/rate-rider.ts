@@ -3,8 +3,7 @@ import type { MessageAnswer, MyRatingDto, RatingInput } from '@jara/shared';
 import { api } from '../../lib/api-client';
 import { myRatingsQuery } from './get-my-ratings';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const rateRider = (input: RatingInput) => api.post<MessageAnswer, typeof RatingInput>('/api/ratings', input);
+const rateRider = (input: RatingInput) => api.post<MessageAnswer, typeof RatingInput>('/api/ratings', input);
 
 /** Rates the rider of a delivered order or dispatch; the card shows the stars at once. */
 export function useRateRider() {

@@ -3,9 +3,7 @@ import type { AddressAnswer, AddressInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { addressesQuery } from './get-addresses';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const addAddress = (input: AddressInput) =>
-  api.post<AddressAnswer, typeof AddressInput>('/api/address/add', input);
+const addAddress = (input: AddressInput) => api.post<AddressAnswer, typeof AddressInput>('/api/address/add', input);
 const updateAddress = (id: string, input: AddressInput) =>
   api.post<AddressAnswer, typeof AddressInput>(`/api/address/update/${id}`, input);
 

@@ -8,11 +8,8 @@ export function useBanners() {
   return useQuery({ queryKey: ['admin', 'banners'], queryFn: getBanners });
 }
 
-/**
- * POST /api/admin/banners (new) or /api/admin/banners/:id (edit)
- * @internal the request contract checks its input (app/api-contract.test.ts)
- */
-export const saveBanner = ({ id, body }: { id?: string; body: RequestBody<typeof BannerInput> }) =>
+/** POST /api/admin/banners (new) or /api/admin/banners/:id (edit) */
+const saveBanner = ({ id, body }: { id?: string; body: RequestBody<typeof BannerInput> }) =>
   api.post<BannerAnswer, typeof BannerInput>(id ? `/api/admin/banners/${id}` : '/api/admin/banners', body);
 export function useSaveBanner() {
   const qc = useQueryClient();

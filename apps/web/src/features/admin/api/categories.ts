@@ -8,11 +8,8 @@ export function useAdminCategories() {
   return useQuery({ queryKey: ['admin', 'categories'], queryFn: getAdminCategories });
 }
 
-/**
- * POST /api/admin/categories (create or update by path)
- * @internal the request contract checks its input (app/api-contract.test.ts)
- */
-export const saveCategory = (c: RequestBody<typeof CategoryInput>) =>
+/** POST /api/admin/categories (create or update by path) */
+const saveCategory = (c: RequestBody<typeof CategoryInput>) =>
   api.post<MessageAnswer, typeof CategoryInput>('/api/admin/categories', c);
 export function useSaveCategory() {
   const qc = useQueryClient();

@@ -2,11 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageAnswer, RequestBody, RoleChangeInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/**
- * Grants or withdraws one role, keeping the others (`POST /api/admin/users/:id/role`).
- * @internal the request contract checks its input (app/api-contract.test.ts)
- */
-export const changeRole = ({ userId, ...change }: { userId: string } & RequestBody<typeof RoleChangeInput>) =>
+/** Grants or withdraws one role, keeping the others (`POST /api/admin/users/:id/role`). */
+const changeRole = ({ userId, ...change }: { userId: string } & RequestBody<typeof RoleChangeInput>) =>
   api.post<MessageAnswer, typeof RoleChangeInput>(`/api/admin/users/${userId}/role`, change);
 
 export function useChangeRole() {

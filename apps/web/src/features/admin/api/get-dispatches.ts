@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminDispatchAnswer, AdminDispatchesAnswer, AdminOrdersQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/** @internal the request contract checks the query it sends (app/api-contract.test.ts) */
-export const getAdminDispatches = async (f: AdminOrdersQuery) =>
+const getAdminDispatches = async (f: AdminOrdersQuery) =>
   (await api.get<AdminDispatchesAnswer, typeof AdminOrdersQuery>('/api/admin/dispatches', { query: f })).dispatches;
 
 export function useAdminDispatches(f: AdminOrdersQuery) {

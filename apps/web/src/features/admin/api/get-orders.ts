@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminOrdersAnswer, AdminOrdersQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/** @internal the request contract checks the query it sends (app/api-contract.test.ts) */
-export const getAdminOrders = async (f: AdminOrdersQuery) =>
+const getAdminOrders = async (f: AdminOrdersQuery) =>
   (await api.get<AdminOrdersAnswer, typeof AdminOrdersQuery>('/api/admin/orders', { query: f })).orders;
 
 const adminOrdersQuery = (f: AdminOrdersQuery) =>

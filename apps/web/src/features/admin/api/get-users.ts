@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminUsersAnswer, Role, UsersQuery } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/** @internal the request contract checks the query it sends (app/api-contract.test.ts) */
-export const getUsers = async (q: string, role: Role | '') =>
+const getUsers = async (q: string, role: Role | '') =>
   (await api.get<AdminUsersAnswer, typeof UsersQuery>('/api/admin/users', { query: { q, role: role || undefined } }))
     .users;
 

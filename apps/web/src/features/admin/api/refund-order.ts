@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminRefundAnswer, RefundInput, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const refundOrder = ({ orderId, itemId, reason }: { orderId: string } & RequestBody<typeof RefundInput>) =>
+const refundOrder = ({ orderId, itemId, reason }: { orderId: string } & RequestBody<typeof RefundInput>) =>
   api.post<AdminRefundAnswer, typeof RefundInput>(`/api/admin/orders/${orderId}/refund`, {
     reason,
     ...(itemId ? { itemId } : {}),

@@ -5,8 +5,7 @@ import { api } from '../../../lib/api-client';
 /** An approval, or a rejection with the reason the applicant is told. */
 type Review = ApplicationParams & ({ approve: true } | ({ approve: false } & RequestBody<typeof RejectInput>));
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const reviewApplication = ({ kind, id, ...review }: Review) =>
+const reviewApplication = ({ kind, id, ...review }: Review) =>
   review.approve
     ? api.post<MessageAnswer>(`/api/admin/applications/${kind}/${id}/approve`)
     : api.post<MessageAnswer, typeof RejectInput>(`/api/admin/applications/${kind}/${id}/reject`, {

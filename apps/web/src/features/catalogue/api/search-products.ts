@@ -12,11 +12,8 @@ const sentQuery = (s: ProductListQuery): RequestQuery<typeof ProductListQuery> =
   inStock: s.inStock || undefined,
 });
 
-/**
- * The product list for what `/products` asks (naira prices; unset = no filter).
- * @internal the request contract checks the query it sends (app/api-contract.test.ts)
- */
-export const productSearchQuery = (s: ProductListQuery) =>
+/** The product list for what `/products` asks (naira prices; unset = no filter). */
+const productSearchQuery = (s: ProductListQuery) =>
   queryOptions({
     // Under ['products'] so a price change that invalidates the catalogue refreshes searches too.
     queryKey: ['products', 'search', searchParams(sentQuery(s))],

@@ -4,11 +4,8 @@ import { api } from '../../../lib/api-client';
 
 type FeeRequest = RequestBody<typeof DeliveryFeeInput>;
 
-/**
- * `POST /api/order/delivery-fee` → total delivery fee in naira.
- * @internal the request contract checks its input (app/api-contract.test.ts)
- */
-export const getDeliveryFee = async (req: FeeRequest): Promise<number> =>
+/** `POST /api/order/delivery-fee` → total delivery fee in naira. */
+const getDeliveryFee = async (req: FeeRequest): Promise<number> =>
   (await api.post<DeliveryFeeAnswer, typeof DeliveryFeeInput>('/api/order/delivery-fee', req)).totalDeliveryFee;
 
 const deliveryFeeQuery = (req: FeeRequest | null) =>

@@ -2,11 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { nairaToKobo, type DispatchFeeAnswer, type DispatchFeeInput, type Kobo } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/**
- * The distance fee (before express) from pick-up to drop-off, in kobo.
- * @internal the request contract checks its input (app/api-contract.test.ts)
- */
-export const deliveryFeeQuery = (input: DispatchFeeInput | null) =>
+/** The distance fee (before express) from pick-up to drop-off, in kobo. */
+const deliveryFeeQuery = (input: DispatchFeeInput | null) =>
   queryOptions({
     queryKey: ['dispatch-fee', input],
     queryFn: async (): Promise<Kobo> =>

@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client';
 
 const PAGE_SIZE = 10;
 
-/** @internal the request contract checks the query it sends (app/api-contract.test.ts) */
-export const getMyOrders = (page: number) =>
+const getMyOrders = (page: number) =>
   api.get<OrderListAnswer, typeof OrderListQuery>('/api/order/user', { query: { page, limit: PAGE_SIZE } });
 
 export const myOrdersQuery = infiniteQueryOptions({

@@ -3,8 +3,7 @@ import type { RiderApplicationInput, RiderApplyAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { riderMeQuery } from './get-rider-me';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const applyRider = async (input: RiderApplicationInput) =>
+const applyRider = async (input: RiderApplicationInput) =>
   (await api.post<RiderApplyAnswer, typeof RiderApplicationInput>('/api/rider/apply', input)).rider;
 
 export function useApplyRider() {

@@ -14,8 +14,7 @@ export function useRiderEarnings() {
   return useQuery(riderEarningsQuery);
 }
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const requestRiderPayout = async (account: PayoutInput) =>
+const requestRiderPayout = async (account: PayoutInput) =>
   (await api.post<PayoutAnswer, typeof PayoutInput>('/api/rider/payouts', account)).payout;
 
 export function useRequestRiderPayout() {

@@ -16,11 +16,8 @@ export type JobRef = JobParams;
 const jobAction = <A extends Action>(action: A, { kind, id }: JobRef) =>
   api.post<ActionAnswers[A]>(`/api/rider/jobs/${kind}/${id}/${action}`);
 
-/**
- * POST /api/rider/jobs/:kind/:id/deliver with the customer's code.
- * @internal the request contract checks its input (app/api-contract.test.ts)
- */
-export const deliverJob = ({ kind, id, code }: JobRef & RequestBody<typeof DeliverInput>) =>
+/** POST /api/rider/jobs/:kind/:id/deliver with the customer's code. */
+const deliverJob = ({ kind, id, code }: JobRef & RequestBody<typeof DeliverInput>) =>
   api.post<MessageAnswer, typeof DeliverInput>(`/api/rider/jobs/${kind}/${id}/deliver`, { code });
 
 function useRefreshRider() {

@@ -3,8 +3,7 @@ import type { SellerApplyAnswer, VendorApplicationInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerMeQuery } from './get-seller-me';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const applyVendor = async (input: VendorApplicationInput) =>
+const applyVendor = async (input: VendorApplicationInput) =>
   (await api.post<SellerApplyAnswer, typeof VendorApplicationInput>('/api/seller/apply', input)).vendor;
 
 export function useApplyVendor() {

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeclineInput, MessageAnswer, RequestBody } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const declineOrder = ({ orderId, ...body }: { orderId: string } & RequestBody<typeof DeclineInput>) =>
+const declineOrder = ({ orderId, ...body }: { orderId: string } & RequestBody<typeof DeclineInput>) =>
   api.post<MessageAnswer, typeof DeclineInput>(`/api/seller/orders/${orderId}/decline`, body);
 
 export function useDeclineOrder() {

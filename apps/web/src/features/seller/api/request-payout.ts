@@ -3,8 +3,7 @@ import type { PayoutAnswer, PayoutInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerEarningsQuery } from './get-seller-earnings';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const requestSellerPayout = async (account: PayoutInput) =>
+const requestSellerPayout = async (account: PayoutInput) =>
   (await api.post<PayoutAnswer, typeof PayoutInput>('/api/seller/payouts', account)).payout;
 
 export function useRequestSellerPayout() {

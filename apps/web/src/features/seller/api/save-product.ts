@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductInput, RequestBody, SellerProductSavedAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const saveProduct = async ({ id, body }: { id?: string; body: RequestBody<typeof ProductInput> }) =>
+const saveProduct = async ({ id, body }: { id?: string; body: RequestBody<typeof ProductInput> }) =>
   (
     await api.post<SellerProductSavedAnswer, typeof ProductInput>(
       id ? `/api/seller/products/${id}` : '/api/seller/products',

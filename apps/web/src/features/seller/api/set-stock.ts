@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestBody, SellerProductAnswer, StockInput } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
-/** @internal the request contract checks its input (app/api-contract.test.ts) */
-export const setStock = async ({ id, ...body }: { id: string } & RequestBody<typeof StockInput>) =>
+const setStock = async ({ id, ...body }: { id: string } & RequestBody<typeof StockInput>) =>
   (await api.post<SellerProductAnswer, typeof StockInput>(`/api/seller/products/${id}/stock`, body)).product;
 
 export function useSetStock() {
