@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { DATA_SAVER_KEY, dataSaverOn } from './data-saver';
-import { DataSaverSwitch } from '../features/layout/components/nav-bar';
+import { setDataSaver, useDataSaver } from './data-saver';
+import { NavBar } from '../features/layout/components/nav-bar';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { BannerCarousel } from '../features/home/components/banner-carousel';
 import { fakeMatchMedia } from '../test/match-media';
+import { GUEST, renderApp, stubFetch } from '../test/render';
 
 const banners = [
   { image: '/media/banners/one.webp', headline: 'One', text: 'First', link: '/products' },
@@ -25,6 +26,8 @@ function setReducedMotion(reduce: boolean) {
 }
 
 const switchEl = () => screen.getByRole('switch', { name: 'Data saver' });
+/** The switch where users find it: in the nav bar's menu. */
+const openMenu = () => userEvent.click(screen.getByRole('button', { name: 'Menu' }));
 const slide = () =>
   screen.getAllByRole('button', { name: /Go to slide/ }).findIndex((b) => b.getAttribute('aria-current') === 'true') +
   1;
@@ -38,29 +41,42 @@ describe('data saver', () => {
   });
 
   it("follows the browser's setting until the user chooses, then the choice", () => {
-    expect(dataSaverOn(null, false)).toBe(false);
-    expect(dataSaverOn(null, true)).toBe(true);
-    expect(dataSaverOn('off', true)).toBe(false);
-    expect(dataSaverOn('on', false)).toBe(true);
+    const { result, rerender } = renderHook(() => useDataSaver());
+    expect(result.current).toBe(false);
+    setBrowserSaveData(true);
+    rerender();
+    expect(result.current).toBe(true);
+    act(() => setDataSaver(false));
+    expect(result.current).toBe(false);
+    setBrowserSaveData(false);
+    act(() => setDataSaver(true));
+    expect(result.current).toBe(true);
   });
 
   it('starts on when the browser asks to save data, and the switch turns it off and remembers', async () => {
     setBrowserSaveData(true);
-    render(<DataSaverSwitch />);
+    stubFetch(GUEST);
+    renderApp(<NavBar />);
+    await openMenu();
     expect(switchEl()).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(switchEl());
     expect(switchEl()).toHaveAttribute('aria-checked', 'false');
-    expect(JSON.parse(localStorage.getItem(DATA_SAVER_KEY)!)).toBe('off');
+    // The next page load, the browser still asking to save data, keeps the user's choice.
+    vi.resetModules();
+    const reloaded = await import('./data-saver');
+    expect(renderHook(() => reloaded.useDataSaver()).result.current).toBe(false);
   });
 
   it('makes pictures one small copy without a srcset, and back', async () => {
-    render(
+    stubFetch(GUEST);
+    renderApp(
       <>
-        <DataSaverSwitch />
+        <NavBar />
         <ResponsiveImage src="/media/banners/one.webp" alt="banner" width={1600} height={600} />
         <ResponsiveImage src="/media/products/p.webp" alt="thumb" width={80} height={80} />
       </>,
     );
+    await openMenu();
     const banner = screen.getByRole('img', { name: 'banner' });
     const thumb = screen.getByRole('img', { name: 'thumb' });
     expect(banner).toHaveAttribute('srcset', expect.stringContaining('w=800 800w'));
@@ -83,7 +99,7 @@ describe('data saver', () => {
       );
 
     it('does not advance by itself with data saver on, and loads only the shown picture', () => {
-      localStorage.setItem(DATA_SAVER_KEY, JSON.stringify('on'));
+      setDataSaver(true);
       const { container } = setup();
       expect(container.querySelectorAll('img')).toHaveLength(1);
       act(() => {

@@ -9,8 +9,7 @@ import { readJson, writeJson } from './storage';
  * autoplay and animations on its own.
  */
 
-/** @internal data-saver.test.tsx reads what the switch kept */
-export const DATA_SAVER_KEY = 'jara.data-saver';
+const DATA_SAVER_KEY = 'jara.data-saver';
 
 /** The user's own choice in the menu; null until they make one. */
 type SaverChoice = 'on' | 'off' | null;
@@ -29,11 +28,8 @@ const connection = (): NetworkInformationLike | undefined =>
 /** Whether the browser asks to save data (Chromium's Lite mode / Android data saver). */
 const browserSavesData = (): boolean => connection()?.saveData === true;
 
-/**
- * The rule: the user's choice wins; without one, the browser's setting.
- * @internal checked on its own by data-saver.test.tsx
- */
-export function dataSaverOn(choice: SaverChoice, browserSaves: boolean): boolean {
+/** The rule: the user's choice wins; without one, the browser's setting. */
+function dataSaverOn(choice: SaverChoice, browserSaves: boolean): boolean {
   return choice === null ? browserSaves : choice === 'on';
 }
 

@@ -122,9 +122,8 @@ export async function registerServiceWorker(): Promise<void> {
 /**
  * Of the URLs a page loaded, those the worker keeps for offline use: this site's scripts and
  * pictures, the public catalogue answers and the account's answers its pages show.
- * @internal checked on its own by pwa.test.ts
  */
-export function loadedForOffline(urls: string[], origin: string): string[] {
+function loadedForOffline(urls: string[], origin: string): string[] {
   const out = new Set<string>();
   for (const u of urls) {
     let url: URL;

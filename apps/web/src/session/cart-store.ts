@@ -1,19 +1,15 @@
 import { mergeCarts, mergeWishLists, type CartItems, MSG } from '@jara/shared';
 import { readJson, removeKey, writeJson } from '../lib/storage';
 
-/** @internal cart-store.test.ts reads and writes what is kept */
-export const GUEST_CART_KEY = 'jara.cart';
-/** @internal cart-store.test.ts reads and writes what is kept */
-export const GUEST_WISHLIST_KEY = 'jara.wishlist';
+const GUEST_CART_KEY = 'jara.cart';
+const GUEST_WISHLIST_KEY = 'jara.wishlist';
 /**
  * A signed-in user's changes the server has not confirmed yet (made offline, or the page closed
  * while sending), with the account they belong to: sent when the connection is back or at the
  * next sign-in of that account, dropped at logout or when another account signs in.
- * @internal cart-store.test.ts reads and writes what is kept
  */
-export const PENDING_KEY = 'jara.cart.pending';
-/** @internal cart-store.test.ts expects this message */
-export const OFFLINE_MESSAGE = "You're offline. Your cart is kept and will be sent when you're back online.";
+const PENDING_KEY = 'jara.cart.pending';
+const OFFLINE_MESSAGE = "You're offline. Your cart is kept and will be sent when you're back online.";
 
 interface Pending {
   userId: string;

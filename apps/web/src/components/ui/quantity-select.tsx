@@ -1,10 +1,7 @@
 import { useId } from 'react';
 
-/**
- * The choices the spec allows: 1 to 9, or up to the current quantity when it is above 9.
- * @internal checked on its own by quantity-select.test.tsx
- */
-export function quantityChoices(current: number): number[] {
+/** The choices the spec allows: 1 to 9, or up to the current quantity when it is above 9. */
+function quantityChoices(current: number): number[] {
   const max = Math.max(9, Math.floor(current) || 0);
   return Array.from({ length: max }, (_, i) => i + 1);
 }

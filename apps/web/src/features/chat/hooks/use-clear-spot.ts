@@ -19,9 +19,8 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
  * screen. The lowest free spot is taken, which is the corner on most screens; when controls fill
  * the right side of the lower half (home's category tiles on a phone), the button climbs higher
  * rather than leave a signed-in customer without it.
- * @internal checked on its own by use-clear-spot.test.ts
  */
-export function findClearBottom(
+function findClearBottom(
   obstacles: Box[],
   view: { width: number; height: number },
   size: number,

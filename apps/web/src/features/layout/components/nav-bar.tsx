@@ -68,11 +68,8 @@ function SearchBox({ className = '', id }: { className?: string; id: string }) {
   );
 }
 
-/**
- * The portals a user's roles open, and the ways in for those they do not hold yet.
- * @internal checked on its own by nav-bar.test.ts
- */
-export function portalLinks(user: PublicUser | null): { to: string; label: string }[] {
+/** The portals a user's roles open, and the ways in for those they do not hold yet. */
+function portalLinks(user: PublicUser | null): { to: string; label: string }[] {
   return [
     hasRole(user, 'vendor') ? { to: '/seller', label: 'Seller dashboard' } : { to: '/seller', label: 'Sell on Jara' },
     hasRole(user, 'rider') ? { to: '/rider', label: 'Rider dashboard' } : { to: '/rider', label: 'Ride with Jara' },
@@ -81,11 +78,8 @@ export function portalLinks(user: PublicUser | null): { to: string; label: strin
   ];
 }
 
-/**
- * Smaller pictures, no autoplay, nothing loaded before it is shown (lib/data-saver.ts).
- * @internal data-saver.test.tsx turns data saver on and off with it
- */
-export function DataSaverSwitch() {
+/** Smaller pictures, no autoplay, nothing loaded before it is shown (lib/data-saver.ts). */
+function DataSaverSwitch() {
   const on = useDataSaver();
   return <Switch checked={on} onChange={setDataSaver} label="Data saver" />;
 }
