@@ -10,6 +10,7 @@
  *   --runs N                                      Lighthouse runs per page (default 3; median)
  *   --only lighthouse|bytes|slow                  measure one part (while working on it)
  *   --detail                                      list every transfer of the byte visits (stderr)
+ *   --language pcm                                every visit in that language (the jara_lang cookie)
  *
  * Lighthouse 12 (default mobile emulation: simulated slow 4G, 4× CPU slowdown) in Debian's
  * Chromium (CHROME_PATH, default /usr/bin/chromium). Bytes: Playwright + CDP `Network.loadingFinished`
@@ -82,6 +83,10 @@ interface Figures {
   };
 }
 
+/** The language every visit asks for (--language): its cookie goes with every request. */
+let language: string | undefined;
+const languageHeaders = (): Record<string, string> => (language ? { Cookie: `jara_lang=${language}` } : {});
+
 function args() {
   const argv = process.argv.slice(2);
   const urls: string[] = [];
@@ -92,6 +97,7 @@ function args() {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--detail') detail = true;
+    else if (a === '--language') language = argv[++i];
     else if (a === '--save') save = argv[++i];
     else if (a === '--only') only = argv[++i];
     else if (a === '--runs') runs = Number(argv[++i]);
@@ -176,6 +182,7 @@ async function lighthouseOnce(url: string): Promise<LhFigures> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: languageHeaders(),
     });
     if (!result) throw new Error('lighthouse returned nothing');
     const { lhr } = result;
@@ -329,6 +336,7 @@ async function measureBytes(base: string, product: ProductLite, detail = false):
       deviceScaleFactor: 2.625,
       isMobile: true,
       hasTouch: true,
+      extraHTTPHeaders: languageHeaders(),
     });
     const page = await context.newPage();
     const counter = await ByteCounter.attach(page, context);
@@ -405,6 +413,7 @@ async function timeToText(
       deviceScaleFactor: 2.625,
       isMobile: true,
       hasTouch: true,
+      extraHTTPHeaders: languageHeaders(),
     });
     // The text counts as seen once it is laid out on the first screen and the page has painted
     // (first contentful paint waits for render-blocking CSS): max(laid out, FCP).

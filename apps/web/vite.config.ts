@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lingui } from '@lingui/vite-plugin';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { createHash } from 'node:crypto';
 
@@ -162,9 +163,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // Catalogues compiled to functions at build time: no ICU parser in the browser (src/i18n/catalogues.ts).
-    lingui({ failOnMissing: true, failOnCompileError: true }),
+    lingui({
+      failOnMissing: true,
+      failOnCompileError: true,
+      configPath: fileURLToPath(new URL('lingui.config.ts', import.meta.url)),
+    }),
     tailwindcss(),
-    pureSharedSchemas(), ...(isSsrBuild ? [] : [preloadStart(), pwa()])],
+    pureSharedSchemas(),
+    ...(isSsrBuild ? [] : [preloadStart(), pwa()]),
+  ],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -1,9 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
-  plugins: [react(), lingui({ failOnMissing: true, failOnCompileError: true })],
+  plugins: [
+    react(),
+    lingui({
+      failOnMissing: true,
+      failOnCompileError: true,
+      configPath: fileURLToPath(new URL('lingui.config.ts', import.meta.url)),
+    }),
+  ],
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -31,7 +31,7 @@ import type earningsEn from '../earnings/locales/en.json';
 import type { Language } from '@jara/shared';
 
 /** Each area's English catalogue, the source of its ids' type. */
-export interface Catalogues {
+interface Catalogues {
   common: typeof commonEn;
   shared: typeof sharedEn;
   addresses: typeof addressesEn;
@@ -82,7 +82,7 @@ const files = import.meta.glob<Compiled>(
 );
 
 /** The area a catalogue file belongs to, by its folder. */
-export function areaOfFile(path: string): Area {
+function areaOfFile(path: string): Area {
   const folder = /([^/]+)\/locales\/[^/]+\.json$/.exec(path)?.[1];
   if (folder === 'i18n' || folder === '.' || folder === undefined) return 'common';
   if (folder === 'src' && path.includes('packages/shared')) return 'shared';

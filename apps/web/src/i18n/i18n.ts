@@ -30,7 +30,7 @@ function loadedOf(i18n: I18n): Loaded {
  * An I18n for one language: numbers, dates and plural rules follow en-NG in both languages (CLDR's
  * `pcm` is missing from Debian's Chromium, so the server and the browser would disagree).
  */
-export function createI18n(language: Language, options: { all?: boolean } = {}): I18n {
+function createI18n(language: Language, options: { all?: boolean } = {}): I18n {
   const i18n = setupI18n({ locale: language, locales: [FORMAT_LOCALE] });
   loadedOf(i18n).all = options.all ?? false;
   return i18n;
@@ -79,7 +79,7 @@ export function loadAreas(i18n: I18n, areas: readonly Area[], language: Language
 }
 
 /** The areas loaded in the instance's current language (a switch loads the same in the other). */
-export function loadedAreas(i18n: I18n): Area[] {
+function loadedAreas(i18n: I18n): Area[] {
   return [...loadedOf(i18n).areas[i18n.locale as Language]];
 }
 
@@ -113,12 +113,12 @@ export function pageLanguage(): Language {
 export async function startI18n(extra: readonly Area[] = [], rendered?: Language): Promise<Language> {
   const language = rendered ?? pageLanguage();
   await loadAreas(i18n, [...ROOT_AREAS, ...extra], language);
-  i18n.activate(language);
+  i18n.activate(language, [FORMAT_LOCALE]);
   return language;
 }
 
 /** Keeps the choice for a year (the page reads it; the server renders in it). */
-export function rememberLanguage(language: Language) {
+function rememberLanguage(language: Language) {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   document.documentElement.lang = language;
 }
@@ -129,6 +129,6 @@ export function rememberLanguage(language: Language) {
  */
 export async function switchLanguage(language: Language): Promise<void> {
   await loadAreas(i18n, loadedAreas(i18n), language);
-  i18n.activate(language);
+  i18n.activate(language, [FORMAT_LOCALE]);
   rememberLanguage(language);
 }

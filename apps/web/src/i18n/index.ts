@@ -5,7 +5,6 @@ export {
   startI18n,
   pageLanguage,
   hasLanguageCookie,
-  createI18n,
   loadAreas,
   usedAreas,
   markAllLoaded,

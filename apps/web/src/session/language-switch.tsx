@@ -20,7 +20,7 @@ function tellWorker(language: Language) {
 }
 
 /** Switches language everywhere: the screen, the cookie, the worker's pages and the account. */
-export async function chooseLanguage(language: Language, signedIn: boolean) {
+async function chooseLanguage(language: Language, signedIn: boolean) {
   await switchLanguage(language);
   tellWorker(language);
   if (signedIn) await saveOnAccount(language);

@@ -9,7 +9,7 @@ import { i18n, loadAreas } from '../i18n';
 
 // Every English catalogue loaded before the tests: a screen renders at once, as after its chunks arrived.
 await loadAreas(i18n, AREAS, 'en');
-i18n.activate('en');
+i18n.activate('en', ['en-NG']);
 
 // findBy… and waitFor wait up to 5 s: lazy chunks and user-event take seconds on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5_000 });
