@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { primaryRole, type Role } from '@jara/shared';
+import { FORMAT_LOCALE, primaryRole, type Role } from '@jara/shared';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { i18n, loadAreas } from '../../../i18n';
 import { NavBar } from './nav-bar';
 
 const PORTALS = ['/seller', '/rider', '/support', '/admin'];
@@ -58,5 +59,40 @@ describe('the menu shows the portals the roles open', () => {
     expect(await portalLinks(as(['admin']))).toEqual(
       expect.arrayContaining(['Support inbox → /support', 'Admin → /admin']),
     );
+  });
+});
+
+describe('the menu bar in Pidgin', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('keeps the English names', async () => {
+    stubFetch(GUEST);
+    renderApp(<NavBar />);
+    const dispatch = screen.getAllByRole('link').filter((a) => a.getAttribute('href') === '/dispatch');
+    expect(dispatch.map((a) => a.textContent)).toEqual(['Dispatch Delivery', 'Dispatch Delivery']);
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('names the links, the cart and the menu in Pidgin', async () => {
+    await loadAreas(i18n, ['common', 'shared', 'layout'], 'pcm');
+    // Plurals follow en-NG in both languages (CLDR's pcm counts 0 as "one"): the app's instance
+    // is meant to activate Pidgin with the en-NG rules, as the server render's does.
+    i18n.activate('pcm', [FORMAT_LOCALE]);
+    const user = as(['customer']);
+    stubFetch({ 'GET /api/user/is-auth': { success: true, user, role: user.role } });
+    const { queryClient } = renderApp(<NavBar />);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const dispatch = screen.getAllByRole('link').filter((a) => a.getAttribute('href') === '/dispatch');
+    expect(dispatch.map((a) => a.textContent)).toEqual(['Send parcel', 'Send parcel']);
+    expect(screen.getByRole('link', { name: 'Cart, 0 items dey inside' })).toHaveAttribute('href', '/cart');
+    expect(screen.getAllByPlaceholderText('Find products')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    const menu = document.getElementById('main-menu')!;
+    expect(within(menu).getByText('Ada')).toBeVisible();
+    expect(menu).toHaveTextContent('How far, Ada');
+    expect(within(menu).getByRole('link', { name: 'Wetin I don order' })).toHaveAttribute('href', '/my-orders');
+    expect(within(menu).getByRole('link', { name: 'Sell for Jara' })).toHaveAttribute('href', '/seller');
+    expect(within(menu).getByRole('switch', { name: 'Save data' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 });

@@ -8,22 +8,25 @@ import { useCartCount } from '../../../session/cart-context';
 import { openLogin } from '../../../session/login-modal';
 import { useLogout } from '../../../session/sign-out';
 import { useSession } from '../../../session/session';
+import { Trans, useT, type MessageId } from '../../../i18n';
 
 function Logo() {
+  const t = useT('layout');
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label="Jara home">
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label={t('layout.logo')}>
       <svg width="34" height="34" viewBox="0 0 64 64" aria-hidden="true">
         <rect width="64" height="64" rx="16" fill="#0f4d39" />
         <path d="M38 14v24a10 10 0 0 1-20 0" fill="none" stroke="#fca326" strokeWidth="7" strokeLinecap="round" />
       </svg>
       <span className="font-[family-name:var(--font-display)] text-2xl font-black tracking-tight text-brand-900">
-        jara
+        {t('layout.wordmark')}
       </span>
     </Link>
   );
 }
 
 function SearchBox({ className = '', id }: { className?: string; id: string }) {
+  const t = useT('layout');
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -49,13 +52,13 @@ function SearchBox({ className = '', id }: { className?: string; id: string }) {
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Search products
+        {t('layout.search')}
       </label>
       <input
         id={id}
         type="search"
         value={value}
-        placeholder="Search products"
+        placeholder={t('layout.search')}
         autoComplete="off"
         onChange={(e) => {
           setValue(e.target.value);
@@ -69,22 +72,24 @@ function SearchBox({ className = '', id }: { className?: string; id: string }) {
 }
 
 /** The portals a user's roles open, and the ways in for those they do not hold yet. */
-function portalLinks(user: PublicUser | null): { to: string; label: string }[] {
+function portalLinks(user: PublicUser | null): { to: string; label: MessageId<'layout'> }[] {
   return [
-    hasRole(user, 'vendor') ? { to: '/seller', label: 'Seller dashboard' } : { to: '/seller', label: 'Sell on Jara' },
-    hasRole(user, 'rider') ? { to: '/rider', label: 'Rider dashboard' } : { to: '/rider', label: 'Ride with Jara' },
-    ...(hasRole(user, 'support', 'admin') ? [{ to: '/support', label: 'Support inbox' }] : []),
-    ...(hasRole(user, 'admin') ? [{ to: '/admin', label: 'Admin' }] : []),
+    { to: '/seller', label: hasRole(user, 'vendor') ? 'layout.sellerDashboard' : 'layout.sell' },
+    { to: '/rider', label: hasRole(user, 'rider') ? 'layout.riderDashboard' : 'layout.ride' },
+    ...(hasRole(user, 'support', 'admin') ? [{ to: '/support', label: 'layout.supportInbox' as const }] : []),
+    ...(hasRole(user, 'admin') ? [{ to: '/admin', label: 'layout.admin' as const }] : []),
   ];
 }
 
 /** Smaller pictures, no autoplay, nothing loaded before it is shown (lib/data-saver.ts). */
 function DataSaverSwitch() {
+  const t = useT('layout');
   const on = useDataSaver();
-  return <Switch checked={on} onChange={setDataSaver} label="Data saver" />;
+  return <Switch checked={on} onChange={setDataSaver} label={t('layout.dataSaver')} />;
 }
 
 function UserMenu() {
+  const t = useT('layout');
   const { user } = useSession();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
@@ -124,7 +129,7 @@ function UserMenu() {
         className="flex h-11 items-center gap-2 rounded-full border border-stone-200 bg-white pl-3 pr-2 text-stone-800 hover:border-brand-600"
       >
         <MenuIcon size={18} />
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{t('layout.menu')}</span>
         <span
           className="grid size-8 place-items-center rounded-full bg-brand-800 text-sm font-bold text-white"
           aria-hidden="true"
@@ -139,39 +144,44 @@ function UserMenu() {
       >
         {user && (
           <p className="border-b border-stone-100 px-3 pb-2 pt-1 text-sm text-stone-600">
-            Hi, <span className="font-semibold text-stone-900">{user.name}</span>
+            <Trans
+              area="layout"
+              id="layout.hi"
+              values={{ name: user.name }}
+              components={{ name: <span className="font-semibold text-stone-900" /> }}
+            />
           </p>
         )}
         <ul className="pt-1">
           <li>
             <Link className={item} to="/products">
-              All Product
+              {t('layout.allProducts')}
             </Link>
           </li>
           <li>
             <Link className={item} to="/shops">
-              Visit Shops
+              {t('layout.visitShops')}
             </Link>
           </li>
           <li>
             <Link className={item} to="/wishlist">
-              Wishlist
+              {t('layout.wishlist')}
             </Link>
           </li>
           <li>
             <Link className={item} to="/my-orders">
-              My Orders
+              {t('layout.myOrders')}
             </Link>
           </li>
           <li>
             <Link className={item} to="/profile">
-              Profile Details
+              {t('layout.profile')}
             </Link>
           </li>
           {portalLinks(user).map((l, i) => (
             <li key={l.to} className={i === 0 ? 'mt-1 border-t border-stone-100 pt-1' : undefined}>
               <Link className={item} to={l.to}>
-                {l.label}
+                {t(l.label)}
               </Link>
             </li>
           ))}
@@ -188,7 +198,7 @@ function UserMenu() {
                   void logout();
                 }}
               >
-                Logout
+                {t('layout.logout')}
               </button>
             ) : (
               <button
@@ -199,7 +209,7 @@ function UserMenu() {
                   openLogin('login');
                 }}
               >
-                Login
+                {t('common.login')}
               </button>
             )}
           </li>
@@ -210,6 +220,7 @@ function UserMenu() {
 }
 
 export function NavBar() {
+  const t = useT('layout');
   const count = useCartCount();
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-full px-3 py-2 text-sm font-semibold transition ${isActive ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:text-brand-900'}`;
@@ -219,16 +230,16 @@ export function NavBar() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t('layout.skip')}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="ml-2 hidden items-center gap-1 md:flex">
+        <nav aria-label={t('layout.mainNav')} className="ml-2 hidden items-center gap-1 md:flex">
           <NavLink to="/" end className={link}>
-            Home
+            {t('layout.home')}
           </NavLink>
           <NavLink to="/dispatch" className={link}>
-            Dispatch Delivery
+            {t('layout.dispatch')}
           </NavLink>
         </nav>
         <SearchBox id="search-desktop" className="mx-auto hidden w-full max-w-sm sm:block" />
@@ -236,7 +247,7 @@ export function NavBar() {
           <Link
             to="/cart"
             className="relative grid size-11 place-items-center rounded-full text-brand-900 hover:bg-brand-50"
-            aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}
+            aria-label={t('layout.cart', { count })}
           >
             <CartIcon size={22} />
             <span
@@ -252,12 +263,12 @@ export function NavBar() {
       </div>
       {/* On a 360 px phone every pixel of this row goes to the search box's placeholder. */}
       <div className="mx-auto flex max-w-6xl items-center gap-1 px-4 pb-3 sm:hidden">
-        <nav aria-label="Main mobile" className="flex shrink-0 items-center">
+        <nav aria-label={t('layout.mainNavMobile')} className="flex shrink-0 items-center">
           <NavLink to="/" end className={(s) => `${link(s)} max-sm:px-2.5`}>
-            Home
+            {t('layout.home')}
           </NavLink>
           <NavLink to="/dispatch" className={(s) => `${link(s)} max-sm:px-2.5`}>
-            Dispatch<span className="sr-only"> Delivery</span>
+            <Trans area="layout" id="layout.dispatchShort" components={{ rest: <span className="sr-only" /> }} />
           </NavLink>
         </nav>
         <SearchBox id="search-mobile" className="w-full" />
