@@ -72,8 +72,7 @@ function localMutex() {
   };
 }
 
-/** @internal schema.test.ts copies the migrations as once deployed */
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, holderPid?: number) {
@@ -115,11 +114,8 @@ function markTransactions(db: Db, opts: OpenOptions): Db {
   return db;
 }
 
-/**
- * True while the caller runs inside a `db.transaction` callback.
- * @internal the tests check with it where jobs and callbacks run
- */
-export function inTransaction(): boolean {
+/** True while the caller runs inside a `db.transaction` callback. */
+function inTransaction(): boolean {
   return openTransaction.getStore() === true;
 }
 
@@ -204,9 +200,8 @@ const WORKER_FILE = new URL('./pglite-thread.worker.js', import.meta.url);
  * messages and come back in the order the database answered them, NOTIFY payloads before the
  * answer to the statement that committed them. If the thread dies, every call waiting fails and
  * `onDeath` is told (by default the process says why and exits: it cannot go on without it).
- * @internal the tests stop the thread under it
  */
-export class PgliteThread {
+class PgliteThread {
   readonly worker: Worker;
   readonly ready: Promise<void>;
   private nextId = 1;
@@ -435,9 +430,8 @@ export const STARTUP_LOCK = 'startup';
 /**
  * Files renamed after databases had applied them under their old name: new name → old name.
  * Two files once shared the number 0005; the second is now 0006 and the rest moved up by one.
- * @internal schema.test.ts replays a deployment made under the old names
  */
-export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
   '0006_portals_transfers.sql': '0005_portals_transfers.sql',
 };
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openPglite, queryRows } from './client.js';
-import { acquireLock, currentHolder, LockHeldError } from './data-dir-lock.js';
+import { acquireLock, LockHeldError, type LockHolder } from './data-dir-lock.js';
 import { sql } from 'drizzle-orm';
 
 const HOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/children/hold-data-dir.ts');
@@ -79,6 +79,14 @@ describe('the embedded database folder lock, across real processes', { timeout: 
 });
 
 describe('lock records this host cannot check', () => {
+  /** The record this process writes into a lock it takes, read back from one. */
+  const currentHolder = (): LockHolder => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'jara-lock-')), '.lock');
+    const release = acquireLock(file);
+    const holder = JSON.parse(readFileSync(file, 'utf8')) as LockHolder;
+    void release();
+    return holder;
+  };
   const write = (file: string, holder: object, ageMs = 0) => {
     writeFileSync(file, JSON.stringify(holder));
     const t = new Date(Date.now() - ageMs);

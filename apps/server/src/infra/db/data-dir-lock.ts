@@ -71,8 +71,7 @@ function bootId(): string | null {
   }
 }
 
-/** @internal the lock's test writes a holder with it */
-export function currentHolder(): LockHolder {
+function currentHolder(): LockHolder {
   return {
     pid: process.pid,
     host: hostname(),

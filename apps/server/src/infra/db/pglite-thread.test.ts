@@ -9,9 +9,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openPglite, PgliteThread, queryRows, restorePglite, type Database } from './client.js';
+import { openPglite, queryRows, restorePglite, type Database } from './client.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -210,12 +211,15 @@ describe('closing the embedded database', () => {
 describe('when the database thread dies', () => {
   it('fails the calls waiting for it and says so', async () => {
     const deaths: Error[] = [];
-    const thread = new PgliteThread(null, (err) => deaths.push(err));
-    await thread.ready;
-    const waiting = thread.call({ op: 'query', sql: 'select pg_sleep(5)' });
-    await thread.worker.terminate();
+    const dying = await openPglite(null, { onThreadDeath: (err) => deaths.push(err) });
+    // The thread is the worker the statement is posted to; it stops under the statement.
+    const posts = vi.spyOn(Worker.prototype, 'postMessage');
+    const waiting = dying.exec('select pg_sleep(5)');
+    const thread = posts.mock.contexts[0] as Worker;
+    posts.mockRestore();
+    await thread.terminate();
     await expect(waiting).rejects.toThrow(/the embedded database's thread stopped/);
-    await expect(thread.call({ op: 'query', sql: 'select 1' })).rejects.toThrow(/thread stopped/);
+    await expect(dying.exec('select 1')).rejects.toThrow(/thread stopped/);
     expect(deaths).toHaveLength(1);
   });
 

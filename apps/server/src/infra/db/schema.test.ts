@@ -5,21 +5,14 @@ import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { freshDatabase, migratedDatabaseForFile } from '../../../test/helpers.js';
-import {
-  DataDirLockedError,
-  MIGRATIONS_DIR,
-  RENAMED_MIGRATIONS,
-  migrate,
-  migrationFiles,
-  openPglite,
-  queryRows,
-  type Database,
-} from './client.js';
+import { DataDirLockedError, migrate, migrationFiles, openPglite, queryRows, type Database } from './client.js';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Every table file of the server: modules/<name>/<name>.tables.ts, infra's own (db/tables.ts, payments/sandbox.tables.ts). */
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The committed migrations (apps/server/migrations). */
+const MIGRATIONS = path.resolve(SRC, '../migrations');
 const tableFiles = (readdirSync(SRC, { recursive: true }) as string[])
   .filter((f) => /(^|\/)(\w[\w-]*\.)?tables\.ts$/.test(f))
   .map((f) => path.join(SRC, f));
@@ -60,11 +53,12 @@ describe('migrations', () => {
   });
 
   it('carry a database deployed under the old file names forward without running a file twice', async () => {
-    // What was deployed: 0001–0005_portals and 0005_portals_transfers (two files numbered 0005).
+    // What was deployed: 0001–0005_portals and 0005_portals_transfers (two files numbered 0005),
+    // the second of which is 0006_portals_transfers now.
     const old = mkdtempSync(path.join(tmpdir(), 'jara-migrations-'));
-    const renamedFrom = new Map(Object.entries(RENAMED_MIGRATIONS));
+    const renamedFrom = new Map([['0006_portals_transfers.sql', '0005_portals_transfers.sql']]);
     const deployed = migrationFiles().filter((f) => f <= '0006_portals_transfers.sql');
-    for (const f of deployed) copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(old, renamedFrom.get(f) ?? f));
+    for (const f of deployed) copyFileSync(path.join(MIGRATIONS, f), path.join(old, renamedFrom.get(f) ?? f));
     const fresh = await freshDatabase();
     try {
       expect(await migrate(fresh.database, old)).toContain('0005_portals_transfers.sql');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SMTPServer } from 'smtp-server';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
-import { inTransaction } from '../db/client.js';
+import { assertOutsideTransaction } from '../db/client.js';
 import { jobs, mailOutbox } from '../db/tables.js';
 import { jobKind, noPayload } from './jobs.js';
 
@@ -12,6 +12,16 @@ const flakyJob = jobKind('test.flaky', noPayload);
 const onceJob = jobKind('test.once', noPayload);
 const contextJob = jobKind('test.context', z.object({ n: z.number() }));
 const everyJob = jobKind('test.every', noPayload);
+
+/** Whether a slow call (a payment provider, SMTP) would be refused here, inside a transaction. */
+function refusedHere(): boolean {
+  try {
+    assertOutsideTransaction('SMTP send');
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 let app: TestApp;
 beforeAll(async () => {
@@ -112,7 +122,7 @@ describe('the running worker', () => {
   it('runs a job enqueued inside a transaction outside it, and every later job too', async () => {
     const q = app.ctx.jobs;
     const seen: boolean[] = [];
-    q.register(contextJob, async () => void seen.push(inTransaction()));
+    q.register(contextJob, async () => void seen.push(refusedHere()));
     q.start();
     try {
       // Idle and waiting for its next poll: the enqueue below wakes it from inside the transaction.
