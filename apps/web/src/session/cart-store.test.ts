@@ -113,6 +113,22 @@ describe('CartStore', () => {
       return api;
     }
 
+    it('says it in Pidgin when Pidgin is chosen', async () => {
+      const { i18n, loadAreas } = await import('../i18n');
+      await loadAreas(i18n, ['common', 'shared', 'layout'], 'pcm');
+      i18n.activate('pcm');
+      try {
+        const errors: string[] = [];
+        const store = new CartStore(flakyApi(), (m) => errors.push(m));
+        store.adoptUser({ _id: 'u1', cartItems: {}, wishList: [] });
+        store.add(P1, O1);
+        await store.flush();
+        expect(errors).toEqual(['You no get network. We keep your cart, we go send am when network come back.']);
+      } finally {
+        i18n.activate('en');
+      }
+    });
+
     it('keeps a change made offline, says so once, and sends it when the connection is back', async () => {
       const api = flakyApi();
       const errors: string[] = [];

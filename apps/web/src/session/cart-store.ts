@@ -1,5 +1,6 @@
-import { mergeCarts, mergeWishLists, type CartItems, MSG } from '@jara/shared';
+import { mergeCarts, mergeWishLists, type CartItems } from '@jara/shared';
 import { readJson, removeKey, writeJson } from '../lib/storage';
+import { t } from '../i18n';
 
 const GUEST_CART_KEY = 'jara.cart';
 const GUEST_WISHLIST_KEY = 'jara.wishlist';
@@ -9,7 +10,6 @@ const GUEST_WISHLIST_KEY = 'jara.wishlist';
  * next sign-in of that account, dropped at logout or when another account signs in.
  */
 const PENDING_KEY = 'jara.cart.pending';
-const OFFLINE_MESSAGE = "You're offline. Your cart is kept and will be sent when you're back online.";
 
 interface Pending {
   userId: string;
@@ -224,12 +224,12 @@ export class CartStore {
         } catch (err) {
           // Offline: the change stays pending (localStorage) and goes when the connection is back.
           if (isNetworkError(err)) {
-            if (!this.offlineNoticed) this.onSyncError(OFFLINE_MESSAGE);
+            if (!this.offlineNoticed) this.onSyncError(t('common', 'common.cartOffline'));
             this.offlineNoticed = true;
           } else {
             // Refused (not lost): nothing to send again, unless the user changed it since.
             if (this.version[kind] === sentVersion) this.confirmed(kind, userId);
-            this.onSyncError(err instanceof Error ? err.message : MSG.somethingWrong);
+            this.onSyncError(err instanceof Error ? err.message : t('common', 'msg.somethingWrong'));
           }
         }
       }

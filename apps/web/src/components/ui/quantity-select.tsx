@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '../../i18n';
 
 /** The choices the spec allows: 1 to 9, or up to the current quantity when it is above 9. */
 function quantityChoices(current: number): number[] {
@@ -9,7 +10,7 @@ function quantityChoices(current: number): number[] {
 export function QuantitySelect({
   value,
   onChange,
-  label = 'Quantity',
+  label,
   hideLabel = false,
   disabled,
 }: {
@@ -19,11 +20,12 @@ export function QuantitySelect({
   hideLabel?: boolean;
   disabled?: boolean;
 }) {
+  const t = useT('common');
   const id = useId();
   return (
     <div className="inline-flex items-center gap-2">
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-stone-700'}>
-        {label}
+        {label ?? t('common.quantity')}
       </label>
       <select
         id={id}
