@@ -12,23 +12,25 @@ import { AdminDispatchesPanel, AdminOrdersPanel } from './orders-panel';
 import { OutboxPanel } from './outbox-panel';
 import { SubNav } from '../../../components/ui/sub-nav';
 import { UsersPanel } from './users-panel';
+import { useT } from '../../../i18n';
 
 function AdminHome() {
+  const t = useT('admin');
   const apps = useApplications();
   const waiting = (apps.data?.vendors.length ?? 0) + (apps.data?.riders.length ?? 0);
   return (
     <div>
-      <h1 className="mb-4 text-2xl font-bold sm:text-3xl">Admin</h1>
+      <h1 className="mb-4 text-2xl font-bold sm:text-3xl">{t('admin.title')}</h1>
       <SubNav
-        label="Admin sections"
+        label={t('admin.nav.label')}
         items={[
-          { to: '/admin', label: 'Applications', badge: waiting, end: true },
-          { to: '/admin/users', label: 'Users' },
-          { to: '/admin/orders', label: 'Orders' },
-          { to: '/admin/dispatches', label: 'Dispatches' },
-          { to: '/admin/categories', label: 'Categories' },
-          { to: '/admin/banners', label: 'Banners' },
-          { to: '/admin/outbox', label: 'Mail outbox' },
+          { to: '/admin', label: t('admin.nav.applications'), badge: waiting, end: true },
+          { to: '/admin/users', label: t('admin.nav.users') },
+          { to: '/admin/orders', label: t('admin.nav.orders') },
+          { to: '/admin/dispatches', label: t('admin.nav.dispatches') },
+          { to: '/admin/categories', label: t('admin.nav.categories') },
+          { to: '/admin/banners', label: t('admin.nav.banners') },
+          { to: '/admin/outbox', label: t('admin.nav.outbox') },
         ]}
       />
       <Routes>
@@ -39,7 +41,7 @@ function AdminHome() {
         <Route path="categories" element={<CategoriesPanel />} />
         <Route path="banners" element={<BannersPanel />} />
         <Route path="outbox" element={<OutboxPanel />} />
-        <Route path="*" element={<EmptyState message="This page does not exist." />} />
+        <Route path="*" element={<EmptyState message={t('admin.notFound')} />} />
       </Routes>
     </div>
   );
@@ -47,14 +49,15 @@ function AdminHome() {
 
 /** /admin: approvals, users and roles, orders and dispatches, refunds, categories, banners, outbox. */
 export function AdminPage() {
+  const t = useT('admin');
   const { user, isLoading } = useSession();
   if (isLoading) return <RouteFallback />;
   return (
-    <Page title="Admin">
+    <Page title={t('admin.title')}>
       {!user ? (
-        <LoginPrompt message="Log in with an admin account." ask />
+        <LoginPrompt message={t('admin.logIn')} ask />
       ) : !hasRole(user, 'admin') ? (
-        <EmptyState message="This area is for admins only." />
+        <EmptyState message={t('admin.adminsOnly')} />
       ) : (
         <AdminHome />
       )}

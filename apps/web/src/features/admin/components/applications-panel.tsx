@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { WEEKDAYS, type ApplicationParams } from '@jara/shared';
+import { formatDay, WEEKDAYS, type ApplicationParams, type Vehicle } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextArea } from '../../../components/ui/field';
@@ -10,7 +10,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { useApplications } from '../api/get-applications';
 import { useReviewApplication } from '../api/review-application';
 import { Card } from '../../../components/ui/card';
-import { fmtDate, fmtTime } from '../../../lib/format-time';
+import { fmtTime } from '../../../lib/format-time';
+import { useT, type MessageId } from '../../../i18n';
+
+const VEHICLE: Record<Vehicle, MessageId<'admin'>> = {
+  bicycle: 'admin.applications.vehicle.bicycle',
+  motorcycle: 'admin.applications.vehicle.motorcycle',
+  'on foot': 'admin.applications.vehicle.onFoot',
+};
 
 function RejectDialog({
   target,
@@ -19,15 +26,16 @@ function RejectDialog({
   target: (ApplicationParams & { name: string }) | null;
   onClose: () => void;
 }) {
+  const t = useT('admin');
   const titleId = useId();
   const [reason, setReason] = useState('');
   const review = useReviewApplication();
   const handleReject = async () => {
     if (!target) return;
-    if (reason.trim().length < 3) return toast.error('Give a reason (at least 3 characters)');
+    if (reason.trim().length < 3) return toast.error(t('admin.reject.tooShort'));
     try {
       await review.mutateAsync({ kind: target.kind, id: target.id, approve: false, reason: reason.trim() });
-      toast.success('Application rejected; the applicant is emailed');
+      toast.success(t('admin.reject.done'));
       setReason('');
       onClose();
     } catch (err) {
@@ -38,10 +46,10 @@ function RejectDialog({
     <Modal open={target !== null} onClose={onClose} labelledBy={titleId} className="max-w-md">
       <div className="p-5">
         <h2 id={titleId} className="text-xl font-bold">
-          Reject {target?.name}?
+          {t('admin.reject.title', { name: target?.name ?? '' })}
         </h2>
         <TextArea
-          label="Reason (emailed to the applicant)"
+          label={t('admin.reject.reason')}
           className="mt-4"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
@@ -50,10 +58,10 @@ function RejectDialog({
         />
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button variant="danger" onClick={() => void handleReject()} disabled={review.isPending}>
-            Reject
+            {t('admin.reject.button')}
           </Button>
         </div>
       </div>
@@ -62,13 +70,14 @@ function RejectDialog({
 }
 
 export function ApplicationsPanel() {
+  const t = useT('admin');
   const { data, isPending, isError, error } = useApplications();
   const review = useReviewApplication();
   const [rejecting, setRejecting] = useState<(ApplicationParams & { name: string }) | null>(null);
   const approve = async (kind: 'vendor' | 'rider', id: string) => {
     try {
       await review.mutateAsync({ kind, id, approve: true });
-      toast.success('Approved; the applicant is emailed');
+      toast.success(t('admin.applications.approved'));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -79,10 +88,10 @@ export function ApplicationsPanel() {
     <div className="space-y-6">
       <section aria-labelledby="vendor-apps">
         <h2 id="vendor-apps" className="mb-2 text-lg font-bold">
-          Shops ({data.vendors.length})
+          {t('admin.applications.shops', { count: data.vendors.length })}
         </h2>
         {data.vendors.length === 0 ? (
-          <EmptyState message="No shop applications waiting." />
+          <EmptyState message={t('admin.applications.noShops')} />
         ) : (
           <ul className="space-y-3">
             {data.vendors.map((v) => (
@@ -93,7 +102,9 @@ export function ApplicationsPanel() {
                   <div className="min-w-48 flex-1 text-sm">
                     <p className="text-base font-semibold">
                       {v.businessName}{' '}
-                      <span className="font-normal text-stone-600">({v.kind === 'food' ? 'Food' : 'Goods'})</span>
+                      <span className="font-normal text-stone-600">
+                        ({v.kind === 'food' ? t('admin.applications.food') : t('admin.applications.goods')})
+                      </span>
                     </p>
                     <p>
                       {v.applicant} · <span className="[overflow-wrap:anywhere]">{v.email}</span> ·{' '}
@@ -109,16 +120,20 @@ export function ApplicationsPanel() {
                         rel="noreferrer"
                         href={`https://www.google.com/maps?q=${v.latitude},${v.longitude}`}
                       >
-                        map
+                        {t('admin.applications.map')}
                       </a>
                     </p>
                     <p className="text-stone-600">
                       {WEEKDAYS.map((d, i) => {
                         const h = v.openingHours[String(i)];
-                        return `${d.slice(0, 3)} ${h ? `${h.open}–${h.close}` : 'closed'}`;
+                        return h
+                          ? t('admin.applications.hours', { day: d.slice(0, 3), open: h.open, close: h.close })
+                          : t('admin.applications.closed', { day: d.slice(0, 3) });
                       }).join(' · ')}
                     </p>
-                    <p className="text-xs text-stone-500">Applied {fmtTime(v.createdAt)}</p>
+                    <p className="text-xs text-stone-500">
+                      {t('admin.applications.applied', { when: fmtTime(v.createdAt) })}
+                    </p>
                   </div>
                   <div className="flex items-end gap-2">
                     <Button
@@ -126,15 +141,15 @@ export function ApplicationsPanel() {
                       size="sm"
                       onClick={() => setRejecting({ kind: 'vendor', id: v._id, name: v.businessName })}
                     >
-                      Reject
+                      {t('admin.reject.button')}
                     </Button>
                     <Button
                       size="sm"
                       onClick={() => void approve('vendor', v._id)}
                       disabled={review.isPending}
-                      aria-label={`Approve ${v.businessName}`}
+                      aria-label={t('admin.applications.approveName', { name: v.businessName })}
                     >
-                      Approve
+                      {t('admin.applications.approve')}
                     </Button>
                   </div>
                 </Card>
@@ -145,10 +160,10 @@ export function ApplicationsPanel() {
       </section>
       <section aria-labelledby="rider-apps">
         <h2 id="rider-apps" className="mb-2 text-lg font-bold">
-          Riders ({data.riders.length})
+          {t('admin.applications.riders', { count: data.riders.length })}
         </h2>
         {data.riders.length === 0 ? (
-          <EmptyState message="No rider applications waiting." />
+          <EmptyState message={t('admin.applications.noRiders')} />
         ) : (
           <ul className="space-y-3">
             {data.riders.map((r) => (
@@ -161,9 +176,15 @@ export function ApplicationsPanel() {
                       <a className="text-brand-700 underline" href={`tel:${r.phone}`}>
                         {r.phone}
                       </a>{' '}
-                      · born {fmtDate(r.dateOfBirth)} · {r.vehicle.charAt(0).toUpperCase() + r.vehicle.slice(1)}
+                      ·{' '}
+                      {t('admin.applications.bornOn', {
+                        day: formatDay(r.dateOfBirth),
+                        vehicle: t(VEHICLE[r.vehicle]),
+                      })}
                     </p>
-                    <p className="text-xs text-stone-500">Applied {fmtTime(r.createdAt)}</p>
+                    <p className="text-xs text-stone-500">
+                      {t('admin.applications.applied', { when: fmtTime(r.createdAt) })}
+                    </p>
                   </div>
                   <div className="flex gap-2">
                     <Button
@@ -171,15 +192,15 @@ export function ApplicationsPanel() {
                       size="sm"
                       onClick={() => setRejecting({ kind: 'rider', id: r._id, name: r.name })}
                     >
-                      Reject
+                      {t('admin.reject.button')}
                     </Button>
                     <Button
                       size="sm"
                       onClick={() => void approve('rider', r._id)}
                       disabled={review.isPending}
-                      aria-label={`Approve ${r.name}`}
+                      aria-label={t('admin.applications.approveName', { name: r.name })}
                     >
-                      Approve
+                      {t('admin.applications.approve')}
                     </Button>
                   </div>
                 </Card>

@@ -10,6 +10,7 @@ import { useBanners, useDeleteBanner, useSaveBanner } from '../api/banners';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from '../api/categories';
 import { uploadAdminImage } from '../api/upload-image';
 import { Card } from '../../../components/ui/card';
+import { useT } from '../../../i18n';
 
 function ImageField({
   kind,
@@ -20,12 +21,13 @@ function ImageField({
   value: string;
   onChange: (url: string) => void;
 }) {
+  const t = useT('admin');
   const [busy, setBusy] = useState(false);
   return (
     <div className="flex items-center gap-3">
       {value && <img src={value} alt="" className="size-16 rounded-xl object-cover ring-1 ring-stone-200" />}
       <label className="cursor-pointer rounded-full border border-brand-800 px-4 py-2 text-sm font-semibold text-brand-800 focus-within:ring-2 focus-within:ring-brand-600">
-        {busy ? 'Uploading…' : value ? 'Change image' : 'Upload image'}
+        {busy ? t('admin.image.uploading') : value ? t('admin.image.change') : t('admin.image.upload')}
         <input
           type="file"
           accept="image/*"
@@ -51,13 +53,14 @@ function ImageField({
 const EMPTY_CATEGORY: AdminCategory = { path: '', text: '', image: '', bgColor: '#fef3c7', position: 0 };
 
 function CategoryEditor({ initial, onDone }: { initial: AdminCategory; onDone: () => void }) {
+  const t = useT('admin');
   const [c, setC] = useState(initial);
   const save = useSaveCategory();
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     try {
       await save.mutateAsync(c);
-      toast.success('Category saved');
+      toast.success(t('admin.categories.saved'));
       onDone();
     } catch (err) {
       toast.error(errorMessage(err));
@@ -66,7 +69,7 @@ function CategoryEditor({ initial, onDone }: { initial: AdminCategory; onDone: (
   return (
     <form onSubmit={handleSubmit} className="grid gap-3 sm:grid-cols-2">
       <TextField
-        label="Name"
+        label={t('admin.categories.name')}
         value={c.text}
         onChange={(e) =>
           setC({
@@ -83,20 +86,20 @@ function CategoryEditor({ initial, onDone }: { initial: AdminCategory; onDone: (
         required
       />
       <TextField
-        label="Path"
+        label={t('admin.categories.path')}
         value={c.path}
         onChange={(e) => setC({ ...c, path: e.target.value })}
         disabled={Boolean(initial.path)}
         required
       />
       <TextField
-        label="Background colour"
+        label={t('admin.categories.colour')}
         type="color"
         value={c.bgColor}
         onChange={(e) => setC({ ...c, bgColor: e.target.value })}
       />
       <TextField
-        label="Position"
+        label={t('admin.position')}
         type="number"
         min={0}
         value={c.position}
@@ -105,10 +108,10 @@ function CategoryEditor({ initial, onDone }: { initial: AdminCategory; onDone: (
       <ImageField kind="category" value={c.image} onChange={(image) => setC({ ...c, image })} />
       <div className="flex items-end gap-2">
         <Button type="submit" disabled={save.isPending || !c.image}>
-          Save category
+          {t('admin.categories.save')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
       </div>
     </form>
@@ -117,6 +120,7 @@ function CategoryEditor({ initial, onDone }: { initial: AdminCategory; onDone: (
 
 export function CategoriesPanel() {
   const { data, isPending } = useAdminCategories();
+  const t = useT('admin');
   const del = useDeleteCategory();
   const [editing, setEditing] = useState<AdminCategory | null>(null);
   if (isPending) return <Skeleton className="h-48" />;
@@ -127,7 +131,7 @@ export function CategoriesPanel() {
           <CategoryEditor initial={editing} onDone={() => setEditing(null)} />
         </Card>
       ) : (
-        <Button onClick={() => setEditing(EMPTY_CATEGORY)}>Add category</Button>
+        <Button onClick={() => setEditing(EMPTY_CATEGORY)}>{t('admin.categories.add')}</Button>
       )}
       <ul className="grid gap-3 sm:grid-cols-2">
         {data?.map((c) => (
@@ -136,25 +140,32 @@ export function CategoriesPanel() {
               <img src={c.image} alt="" className="size-14 rounded-xl object-cover" style={{ background: c.bgColor }} />
               <div className="min-w-40 flex-1">
                 <p className="font-semibold">{c.text}</p>
-                <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">/products/{c.path}</p>
+                <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">
+                  {t('admin.categories.link', { path: c.path })}
+                </p>
               </div>
-              <Button size="sm" variant="outline" onClick={() => setEditing(c)} aria-label={`Edit ${c.text}`}>
-                Edit
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(c)}
+                aria-label={t('admin.editName', { name: c.text })}
+              >
+                {t('admin.edit')}
               </Button>
               <Button
                 size="sm"
                 variant="ghost"
                 className="text-red-700"
-                aria-label={`Delete ${c.text}`}
+                aria-label={t('admin.deleteName', { name: c.text })}
                 onClick={() =>
-                  window.confirm(`Delete ${c.text}?`) &&
+                  window.confirm(t('admin.categories.confirmDelete', { name: c.text })) &&
                   del.mutate(c.path, {
                     onError: (err) => toast.error(errorMessage(err)),
-                    onSuccess: () => toast.success('Category deleted'),
+                    onSuccess: () => toast.success(t('admin.categories.deleted')),
                   })
                 }
               >
-                Delete
+                {t('admin.delete')}
               </Button>
             </Card>
           </li>
@@ -168,6 +179,7 @@ type BannerDraft = Omit<BannerDto, '_id'> & { _id?: string };
 const EMPTY_BANNER: BannerDraft = { image: '', headline: '', text: '', link: '/', position: 0, active: true };
 
 function BannerEditor({ initial, onDone }: { initial: BannerDraft; onDone: () => void }) {
+  const t = useT('admin');
   const [b, setB] = useState(initial);
   const save = useSaveBanner();
   const handleSubmit = async (e: FormEvent) => {
@@ -175,7 +187,7 @@ function BannerEditor({ initial, onDone }: { initial: BannerDraft; onDone: () =>
     try {
       const { _id, ...body } = b;
       await save.mutateAsync({ id: _id, body });
-      toast.success('Banner saved');
+      toast.success(t('admin.banners.saved'));
       onDone();
     } catch (err) {
       toast.error(errorMessage(err));
@@ -184,21 +196,26 @@ function BannerEditor({ initial, onDone }: { initial: BannerDraft; onDone: () =>
   return (
     <form onSubmit={handleSubmit} className="grid gap-3 sm:grid-cols-2">
       <TextField
-        label="Headline"
+        label={t('admin.banners.headline')}
         value={b.headline}
         onChange={(e) => setB({ ...b, headline: e.target.value })}
         required
         maxLength={120}
       />
-      <TextField label="Text" value={b.text} onChange={(e) => setB({ ...b, text: e.target.value })} maxLength={300} />
       <TextField
-        label="Link (internal path)"
-        value={b.link}
-        onChange={(e) => setB({ ...b, link: e.target.value })}
-        placeholder="/products/food"
+        label={t('admin.banners.text')}
+        value={b.text}
+        onChange={(e) => setB({ ...b, text: e.target.value })}
+        maxLength={300}
       />
       <TextField
-        label="Position"
+        label={t('admin.banners.link')}
+        value={b.link}
+        onChange={(e) => setB({ ...b, link: e.target.value })}
+        placeholder={t('admin.banners.linkExample')}
+      />
+      <TextField
+        label={t('admin.position')}
         type="number"
         min={0}
         value={b.position}
@@ -212,14 +229,14 @@ function BannerEditor({ initial, onDone }: { initial: BannerDraft; onDone: () =>
           checked={b.active}
           onChange={(e) => setB({ ...b, active: e.target.checked })}
         />{' '}
-        Shown on the home page
+        {t('admin.banners.shown')}
       </label>
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending || !b.image}>
-          Save banner
+          {t('admin.banners.save')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
       </div>
     </form>
@@ -228,6 +245,7 @@ function BannerEditor({ initial, onDone }: { initial: BannerDraft; onDone: () =>
 
 export function BannersPanel() {
   const { data, isPending } = useBanners();
+  const t = useT('admin');
   const del = useDeleteBanner();
   const [editing, setEditing] = useState<BannerDraft | null>(null);
   if (isPending) return <Skeleton className="h-48" />;
@@ -238,9 +256,9 @@ export function BannersPanel() {
           <BannerEditor initial={editing} onDone={() => setEditing(null)} />
         </Card>
       ) : (
-        <Button onClick={() => setEditing(EMPTY_BANNER)}>Add banner</Button>
+        <Button onClick={() => setEditing(EMPTY_BANNER)}>{t('admin.banners.add')}</Button>
       )}
-      {data?.length === 0 && <EmptyState message="No banners yet; the home page shows its default slides." />}
+      {data?.length === 0 && <EmptyState message={t('admin.banners.empty')} />}
       <ul className="space-y-3">
         {data?.map((b) => (
           <li key={b._id}>
@@ -248,27 +266,31 @@ export function BannersPanel() {
               <img src={b.image} alt="" className="h-16 w-28 rounded-xl object-cover" />
               <div className="flex-1">
                 <p className="font-semibold">
-                  {b.headline}
-                  {b.active ? '' : ' (hidden)'}
+                  {b.active ? b.headline : t('admin.banners.hidden', { headline: b.headline })}
                 </p>
                 <p className="text-sm text-stone-600">
                   {b.text} → {b.link}
                 </p>
               </div>
-              <Button size="sm" variant="outline" onClick={() => setEditing(b)} aria-label={`Edit ${b.headline}`}>
-                Edit
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(b)}
+                aria-label={t('admin.editName', { name: b.headline })}
+              >
+                {t('admin.edit')}
               </Button>
               <Button
                 size="sm"
                 variant="ghost"
                 className="text-red-700"
-                aria-label={`Delete ${b.headline}`}
+                aria-label={t('admin.deleteName', { name: b.headline })}
                 onClick={() =>
-                  window.confirm('Delete this banner?') &&
+                  window.confirm(t('admin.banners.confirmDelete')) &&
                   del.mutate(b._id, { onError: (err) => toast.error(errorMessage(err)) })
                 }
               >
-                Delete
+                {t('admin.delete')}
               </Button>
             </Card>
           </li>

@@ -23,12 +23,18 @@ import { useRefundOrder } from '../api/refund-order';
 import { Card } from '../../../components/ui/card';
 import { fmtTime } from '../../../lib/format-time';
 import { StatusPill, stateWord } from '../../../components/ui/status-pill';
+import { Trans, useT, type MessageId, type Translate } from '../../../i18n';
 
 /** A line not paid yet shows its payment's state: said as what happened to the payment. */
-const UNPAID: Record<string, string> = {
-  awaiting: 'Awaiting payment',
-  failed: 'Payment failed',
-  abandoned: 'Payment abandoned',
+const UNPAID: Record<string, MessageId<'admin'>> = {
+  awaiting: 'admin.unpaid.awaiting',
+  failed: 'admin.unpaid.failed',
+  abandoned: 'admin.unpaid.abandoned',
+};
+/** The pill's words for a line not paid yet; none for a paid one (the pill names its status). */
+const unpaidLabel = (t: Translate<'admin'>, status: string) => {
+  const id = UNPAID[status];
+  return id ? t(id) : undefined;
 };
 
 function Filters({
@@ -41,51 +47,52 @@ function Filters({
   /** Only the statuses these records can be in. */
   statuses: readonly string[];
 }) {
+  const t = useT('admin');
   return (
     <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
       <label className="col-span-2 sm:col-span-1">
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{t('admin.filters.search')}</span>
         <input
           type="search"
           className={inputClass}
-          placeholder="Id, customer name or email"
+          placeholder={t('admin.filters.searchHint')}
           value={value.q}
           onChange={(e) => onChange({ ...value, q: e.target.value })}
         />
       </label>
       <label>
-        <span className="sr-only">Status</span>
+        <span className="sr-only">{t('admin.filters.status')}</span>
         <select
           className={inputClass}
           value={value.status}
           onChange={(e) => onChange({ ...value, status: e.target.value })}
         >
-          <option value="">Every status</option>
+          <option value="">{t('admin.filters.anyStatus')}</option>
           {statuses.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {stateWord(s, (id) => t(id))}
             </option>
           ))}
         </select>
       </label>
       <label>
-        <span className="sr-only">From</span>
+        <span className="sr-only">{t('admin.filters.from')}</span>
         <input
           type="date"
           className={inputClass}
           value={value.from}
           onChange={(e) => onChange({ ...value, from: e.target.value })}
-          aria-label="From date"
+          aria-label={t('admin.filters.fromDate')}
         />
       </label>
       <label>
-        <span className="sr-only">To</span>
+        <span className="sr-only">{t('admin.filters.to')}</span>
         <input
           type="date"
           className={inputClass}
           value={value.to}
           onChange={(e) => onChange({ ...value, to: e.target.value })}
-          aria-label="To date"
+          aria-label={t('admin.filters.toDate')}
         />
       </label>
     </div>
@@ -93,14 +100,15 @@ function Filters({
 }
 
 function History({ events }: { events: StatusEventDto[] }) {
-  if (!events.length) return <p className="text-sm text-stone-600">No status changes yet.</p>;
+  const t = useT('admin');
+  if (!events.length) return <p className="text-sm text-stone-600">{t('admin.history.empty')}</p>;
   return (
     <ol className="space-y-1 text-sm">
       {events.map((e, i) => (
         <li key={i} className="flex flex-wrap gap-2">
           <span className="text-stone-600">{fmtTime(e.createdAt)}</span>
           <StatusPill status={e.status} />
-          <span>{e.actorName ?? 'system'}</span>
+          <span>{e.actorName ?? t('admin.history.system')}</span>
           {e.note && <span className="text-stone-600">— {e.note}</span>}
         </li>
       ))}
@@ -109,16 +117,15 @@ function History({ events }: { events: StatusEventDto[] }) {
 }
 
 function OrderDetail({ id }: { id: string }) {
+  const t = useT('admin');
   const { data, isPending, isError, error } = useAdminOrder(id);
   const refund = useRefundOrder();
   const handleRefund = async (itemId?: string) => {
-    const reason = window.prompt(
-      itemId ? 'Reason for refunding this item:' : 'Reason for refunding the rest of the order:',
-    );
+    const reason = window.prompt(itemId ? t('admin.refund.itemReason') : t('admin.refund.restReason'));
     if (!reason || reason.trim().length < 3) return;
     try {
       const r = await refund.mutateAsync({ orderId: id, itemId, reason: reason.trim() });
-      toast.success(`Refund of ${formatPrice(r.amount)} queued`);
+      toast.success(t('admin.refund.queued', { amount: formatPrice(r.amount) }));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -129,9 +136,13 @@ function OrderDetail({ id }: { id: string }) {
   return (
     <div className="mt-3 space-y-3 border-t border-stone-100 pt-3 text-sm">
       <p>
-        {data.customer?.name} ({data.customer?.email}) · to {placeLine(text('address'), text('city'))} · rider{' '}
-        {data.rider?.name ?? '—'}
-        {data.locked ? ' · LOCKED (wrong codes)' : ''}
+        {t('admin.order.who', {
+          name: data.customer?.name ?? '',
+          email: data.customer?.email ?? '',
+          place: placeLine(text('address'), text('city')),
+          rider: data.rider?.name ?? '—',
+          locked: data.locked ? 'yes' : 'no',
+        })}
       </p>
       <DoorDetails door={doorOf(data.address)} address={text('address')} note={data.deliveryNote} />
       <ul className="divide-y divide-stone-100">
@@ -146,7 +157,7 @@ function OrderDetail({ id }: { id: string }) {
               <StatusPill status={i.status} />
               {i.status !== 'Order Cancelled' && (
                 <Button size="sm" variant="ghost" onClick={() => void handleRefund(i._id)}>
-                  Refund item
+                  {t('admin.refund.item')}
                 </Button>
               )}
             </span>
@@ -154,27 +165,40 @@ function OrderDetail({ id }: { id: string }) {
         ))}
       </ul>
       <p>
-        Items {formatPrice(data.itemsTotal)} · delivery {formatPrice(data.deliveryFee)} · service{' '}
-        {formatPrice(data.serviceFee)} · paid {formatPrice(data.amount)}
+        {t('admin.order.totals', {
+          items: formatPrice(data.itemsTotal),
+          delivery: formatPrice(data.deliveryFee),
+          service: formatPrice(data.serviceFee),
+          paid: formatPrice(data.amount),
+        })}
       </p>
       {data.payments.map((p) => (
         <p key={p._id} className="break-words">
-          Payment {p.reference} ({p.provider}): {stateWord(p.state)}, refunded {formatPrice(p.refunded)}
+          {t('admin.order.payment', {
+            reference: p.reference,
+            provider: p.provider,
+            state: stateWord(p.state, (id) => t(id)),
+            refunded: formatPrice(p.refunded),
+          })}
         </p>
       ))}
       {data.refunds.length > 0 && (
         <ul>
           {data.refunds.map((r) => (
             <li key={r._id}>
-              Refund {formatPrice(r.amount)} · {stateWord(r.state)} · {r.reason}
+              {t('admin.order.refund', {
+                amount: formatPrice(r.amount),
+                state: stateWord(r.state, (id) => t(id)),
+                reason: r.reason,
+              })}
             </li>
           ))}
         </ul>
       )}
-      <h4 className="font-semibold">Status history</h4>
+      <h4 className="font-semibold">{t('admin.history.title')}</h4>
       <History events={data.history} />
       <Button size="sm" variant="danger" onClick={() => void handleRefund()} disabled={refund.isPending}>
-        Refund the rest of the order
+        {t('admin.refund.rest')}
       </Button>
     </div>
   );
@@ -183,6 +207,7 @@ function OrderDetail({ id }: { id: string }) {
 const NO_FILTERS: AdminOrdersQuery = { q: '', status: '', from: '', to: '' };
 
 export function AdminOrdersPanel() {
+  const t = useT('admin');
   const [f, setF] = useState<AdminOrdersQuery>(NO_FILTERS);
   const [open, setOpen] = useState<string | null>(null);
   const { data, isPending, isError, error } = useAdminOrders(f);
@@ -194,7 +219,7 @@ export function AdminOrdersPanel() {
       ) : isError ? (
         <EmptyState message={errorMessage(error)} />
       ) : data.length === 0 ? (
-        <EmptyState message="No orders match." />
+        <EmptyState message={t('admin.orders.empty')} />
       ) : (
         <ul className="space-y-2">
           {data.map((o) => (
@@ -207,11 +232,20 @@ export function AdminOrdersPanel() {
                   onClick={() => setOpen(open === o._id ? null : o._id)}
                 >
                   <span>
-                    <span className="font-semibold">#{o._id.slice(0, 8)}</span> · {o.customerName} ·{' '}
-                    {fmtTime(o.paidAt ?? o.createdAt)} · {formatPrice(o.amount)}
-                    {o.locked ? ' · locked' : ''}
+                    <Trans
+                      area="admin"
+                      id="admin.orders.row"
+                      values={{
+                        ref: o._id.slice(0, 8),
+                        customer: o.customerName,
+                        when: fmtTime(o.paidAt ?? o.createdAt),
+                        amount: formatPrice(o.amount),
+                        locked: o.locked ? 'yes' : 'no',
+                      }}
+                      components={{ id: <span className="font-semibold" /> }}
+                    />
                   </span>
-                  <StatusPill status={o.status} label={UNPAID[o.status]} />
+                  <StatusPill status={o.status} label={unpaidLabel(t, o.status)} />
                 </button>
                 {open === o._id && <OrderDetail id={o._id} />}
               </Card>
@@ -224,26 +258,36 @@ export function AdminOrdersPanel() {
 }
 
 function DispatchDetail({ id }: { id: string }) {
+  const t = useT('admin');
   const { data, isPending } = useAdminDispatch(id);
   if (isPending || !data) return <Skeleton className="h-24" />;
   return (
     <div className="mt-3 space-y-2 border-t border-stone-100 pt-3 text-sm">
       <p>
-        From {data.pickup} to {data.dropoff} · rider {data.riderName ?? '—'}
-        {data.locked ? ' · LOCKED (wrong codes)' : ''}
+        {t('admin.dispatch.route', {
+          pickup: data.pickup,
+          dropoff: data.dropoff,
+          rider: data.riderName ?? '—',
+          locked: data.locked ? 'yes' : 'no',
+        })}
       </p>
       {data.payments.map((p) => (
         <p key={p._id} className="break-words">
-          Payment {p.reference}: {stateWord(p.state)}, refunded {formatPrice(p.refunded)}
+          {t('admin.dispatch.payment', {
+            reference: p.reference,
+            state: stateWord(p.state, (id) => t(id)),
+            refunded: formatPrice(p.refunded),
+          })}
         </p>
       ))}
-      <h4 className="font-semibold">Status history</h4>
+      <h4 className="font-semibold">{t('admin.history.title')}</h4>
       <History events={data.history} />
     </div>
   );
 }
 
 export function AdminDispatchesPanel() {
+  const t = useT('admin');
   const [f, setF] = useState<AdminOrdersQuery>(NO_FILTERS);
   const [open, setOpen] = useState<string | null>(null);
   const { data, isPending, isError, error } = useAdminDispatches(f);
@@ -255,7 +299,7 @@ export function AdminDispatchesPanel() {
       ) : isError ? (
         <EmptyState message={errorMessage(error)} />
       ) : data.length === 0 ? (
-        <EmptyState message="No dispatches match." />
+        <EmptyState message={t('admin.dispatches.empty')} />
       ) : (
         <ul className="space-y-2">
           {data.map((d) => (
@@ -268,11 +312,20 @@ export function AdminDispatchesPanel() {
                   onClick={() => setOpen(open === d._id ? null : d._id)}
                 >
                   <span>
-                    <span className="font-semibold">#{d._id.slice(0, 8)}</span>
-                    {d.isExpress ? ' · Express' : ''} · {d.customerName} · {fmtTime(d.paidAt ?? d.createdAt)} ·{' '}
-                    {formatPrice(d.amount)}
+                    <Trans
+                      area="admin"
+                      id="admin.dispatches.row"
+                      values={{
+                        ref: d._id.slice(0, 8),
+                        express: d.isExpress ? 'yes' : 'no',
+                        customer: d.customerName,
+                        when: fmtTime(d.paidAt ?? d.createdAt),
+                        amount: formatPrice(d.amount),
+                      }}
+                      components={{ id: <span className="font-semibold" /> }}
+                    />
                   </span>
-                  <StatusPill status={d.status} label={UNPAID[d.status]} />
+                  <StatusPill status={d.status} label={unpaidLabel(t, d.status)} />
                 </button>
                 {open === d._id && <DispatchDetail id={d._id} />}
               </Card>

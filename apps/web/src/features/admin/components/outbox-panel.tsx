@@ -4,13 +4,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { useOutbox } from '../api/get-outbox';
 import { Card } from '../../../components/ui/card';
 import { fmtTime } from '../../../lib/format-time';
+import { Trans, useT } from '../../../i18n';
 
 /** Development: every email the app wrote, so links can be followed without SMTP. */
 export function OutboxPanel() {
+  const t = useT('admin');
   const { data, isPending, isError, error } = useOutbox();
   if (isPending) return <Skeleton className="h-48" />;
   if (isError) return <EmptyState message={errorMessage(error)} />;
-  if (!data.length) return <EmptyState message="No emails yet." />;
+  if (!data.length) return <EmptyState message={t('admin.outbox.empty')} />;
   return (
     <ul className="space-y-2">
       {data.map((m) => (
@@ -18,8 +20,12 @@ export function OutboxPanel() {
           <Card>
             <details>
               <summary className="cursor-pointer text-sm">
-                <span className="font-semibold">{m.subject}</span> · to {m.to} · {fmtTime(m.createdAt)}
-                {m.sentAt ? '' : ' · queued'}
+                <Trans
+                  area="admin"
+                  id={m.sentAt ? 'admin.outbox.sent' : 'admin.outbox.queued'}
+                  values={{ subject: m.subject, to: m.to, when: fmtTime(m.createdAt) }}
+                  components={{ subject: <span className="font-semibold" /> }}
+                />
               </summary>
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-stone-700">{m.text}</pre>
             </details>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
+import { i18n, loadAreas } from '../../../i18n';
 import { UsersPanel } from './users-panel';
 
 const ME = {
@@ -94,5 +95,20 @@ describe('UsersPanel: roles are capabilities', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'support role of Sade Support' }));
     expect(await screen.findByText('An account keeps at least one role.')).toBeInTheDocument();
+  });
+
+  it('speaks Pidgin when the student chooses it', async () => {
+    await loadAreas(i18n, ['admin', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    try {
+      setup();
+      expect(await screen.findByRole('checkbox', { name: 'vendor role for Mama Ronke' })).toBeChecked();
+      expect(screen.getByText('admin (na you)')).toBeInTheDocument();
+      expect(screen.getByPlaceholderText('Find by name or email')).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: 'All role dem' })).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'Role dem' })).toBeInTheDocument();
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

@@ -10,8 +10,19 @@ import { useChangeRole } from '../api/change-role';
 import { useUsers } from '../api/get-users';
 import { useLowRated } from '../api/get-low-rated';
 import { Card } from '../../../components/ui/card';
+import { useT, type MessageId } from '../../../i18n';
+
+/** A role as the admin reads it (lower case, as in a sentence). */
+const ROLE: Record<Role, MessageId<'admin'>> = {
+  customer: 'admin.role.customer',
+  vendor: 'admin.role.vendor',
+  rider: 'admin.role.rider',
+  support: 'admin.role.support',
+  admin: 'admin.role.admin',
+};
 
 export function UsersPanel() {
+  const t = useT('admin');
   const [q, setQ] = useState('');
   const [role, setRole] = useState<Role | ''>('');
   const { data, isPending, isError, error } = useUsers(q.trim(), role);
@@ -19,10 +30,12 @@ export function UsersPanel() {
   const { user: me } = useSession();
   const low = useLowRated();
   const handleRole = async (userId: string, name: string, role: Role, grant: boolean) => {
-    if (!window.confirm(grant ? `Give ${name} the ${role} role?` : `Withdraw the ${role} role from ${name}?`)) return;
+    const values = { name, role: t(ROLE[role]) };
+    if (!window.confirm(grant ? t('admin.users.confirmGrant', values) : t('admin.users.confirmWithdraw', values)))
+      return;
     try {
       await change.mutateAsync({ userId, role, grant });
-      toast.success(grant ? `${name} is now also ${role}` : `${name} is no longer ${role}`);
+      toast.success(grant ? t('admin.users.granted', values) : t('admin.users.withdrawn', values));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -31,11 +44,16 @@ export function UsersPanel() {
     <div className="space-y-4">
       {low.data && low.data.length > 0 && (
         <Card className="border-l-4 border-amber-400">
-          <h2 className="font-semibold">Riders rated under 4.0</h2>
+          <h2 className="font-semibold">{t('admin.users.lowRated')}</h2>
           <ul className="mt-1 text-sm">
             {low.data.map((r) => (
               <li key={r._id}>
-                {r.name} ({r.email}): {r.average.toFixed(1)} ★ from {r.count}
+                {t('admin.users.rating', {
+                  name: r.name,
+                  email: r.email,
+                  average: r.average.toFixed(1),
+                  count: r.count,
+                })}
               </li>
             ))}
           </ul>
@@ -43,22 +61,22 @@ export function UsersPanel() {
       )}
       <div className="flex flex-wrap gap-3">
         <label className="min-w-48 flex-1">
-          <span className="sr-only">Search users</span>
+          <span className="sr-only">{t('admin.users.search')}</span>
           <input
             type="search"
             className={inputClass}
-            placeholder="Search by name or email"
+            placeholder={t('admin.users.searchHint')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
           />
         </label>
         <label>
-          <span className="sr-only">Role</span>
+          <span className="sr-only">{t('admin.users.role')}</span>
           <select className={inputClass} value={role} onChange={(e) => setRole(e.target.value as Role | '')}>
-            <option value="">All roles</option>
+            <option value="">{t('admin.users.allRoles')}</option>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {r.charAt(0).toUpperCase() + r.slice(1)}
+                {capitalise(t(ROLE[r]))}
               </option>
             ))}
           </select>
@@ -69,16 +87,16 @@ export function UsersPanel() {
       ) : isError ? (
         <EmptyState message={errorMessage(error)} />
       ) : data.length === 0 ? (
-        <EmptyState message="No users match." />
+        <EmptyState message={t('admin.users.empty')} />
       ) : (
         <div className="overflow-x-auto rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
           {/* On a phone each user is a block of lines: three columns would not fit 360 px. */}
           <table className="w-full text-sm max-sm:block">
             <thead className="max-sm:sr-only">
               <tr className="text-left text-stone-600">
-                <th className="p-3 font-medium">Name</th>
-                <th className="p-3 font-medium">Email</th>
-                <th className="p-3 font-medium">Roles</th>
+                <th className="p-3 font-medium">{t('admin.users.name')}</th>
+                <th className="p-3 font-medium">{t('admin.users.email')}</th>
+                <th className="p-3 font-medium">{t('admin.users.roles')}</th>
               </tr>
             </thead>
             <tbody className="max-sm:block">
@@ -88,10 +106,12 @@ export function UsersPanel() {
                   <td className="p-3 [overflow-wrap:anywhere] max-sm:p-0">{u.email}</td>
                   <td className="p-3 capitalize max-sm:p-0">
                     {u._id === me?._id ? (
-                      <span title="You cannot change your own roles">{u.roles.join(', ')} (you)</span>
+                      <span title={t('admin.users.ownRoles')}>
+                        {t('admin.users.you', { roles: u.roles.map((r) => t(ROLE[r])).join(', ') })}
+                      </span>
                     ) : (
                       <fieldset className="flex flex-wrap gap-x-3 gap-y-1">
-                        <legend className="sr-only">Roles of {u.name}</legend>
+                        <legend className="sr-only">{t('admin.users.rolesOf', { name: u.name })}</legend>
                         {ROLES.map((r) => (
                           <label key={r} className="inline-flex min-h-8 items-center gap-1.5">
                             <input
@@ -99,10 +119,10 @@ export function UsersPanel() {
                               className="size-4 accent-brand-700"
                               checked={u.roles.includes(r)}
                               disabled={change.isPending}
-                              aria-label={`${r} role of ${u.name}`}
+                              aria-label={t('admin.users.roleOf', { role: t(ROLE[r]), name: u.name })}
                               onChange={(e) => void handleRole(u._id, u.name, r, e.target.checked)}
                             />
-                            {r}
+                            {t(ROLE[r])}
                           </label>
                         ))}
                       </fieldset>
@@ -117,3 +137,6 @@ export function UsersPanel() {
     </div>
   );
 }
+
+/** The first letter in capitals, for a word shown on its own ('Vendor'). */
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
