@@ -10,6 +10,7 @@ import { replyToChat } from '../api/reply-to-chat';
 import { useSetChatStatus } from '../api/set-chat-status';
 import { useChatContext } from '../api/get-chat-context';
 import { CustomerContext } from './customer-context';
+import { useT } from '../../../i18n';
 
 interface Props {
   chatId: string;
@@ -22,6 +23,7 @@ interface Props {
 
 /** One conversation for an agent: the thread, resolve/reopen, and the customer's orders beside it. */
 export function AgentThread({ chatId, self, customerName, customerEmail, status, onBack }: Props) {
+  const t = useT('support');
   const qc = useQueryClient();
   const [showContext, setShowContext] = useState(false);
   const setStatus = useSetChatStatus(chatId);
@@ -50,7 +52,7 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
   const resolved = status === 'resolved';
   // A conversation opened by link may not be in the filtered list: its context still names the customer.
   const known = useChatContext(chatId).data?.customer;
-  const shownName = customerName || known?.name || 'Conversation';
+  const shownName = customerName || known?.name || t('support.thread.untitled');
   const shownEmail = customerEmail || known?.email || '';
 
   return (
@@ -61,7 +63,7 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
           <button
             type="button"
             onClick={onBack}
-            aria-label="Back to conversations"
+            aria-label={t('support.thread.back')}
             className="grid size-9 place-items-center rounded-full hover:bg-stone-100 lg:hidden"
           >
             <ChevronLeft size={20} />
@@ -71,8 +73,7 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
               {shownName}
             </h2>
             <p className="truncate text-xs text-stone-600" title={shownEmail}>
-              {shownEmail}
-              {resolved ? ' · Resolved' : ''}
+              {t('support.thread.email', { email: shownEmail, resolved: resolved ? 'yes' : 'no' })}
             </p>
           </div>
           <Button
@@ -82,7 +83,7 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
             aria-expanded={showContext}
             onClick={() => setShowContext((v) => !v)}
           >
-            Orders
+            {t('support.thread.orders')}
           </Button>
           <Button
             variant={resolved ? 'outline' : 'primary'}
@@ -90,7 +91,7 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
             disabled={setStatus.isPending}
             onClick={() => setStatus.mutate(resolved ? 'open' : 'resolved')}
           >
-            {resolved ? 'Reopen' : 'Mark resolved'}
+            {resolved ? t('support.thread.reopen') : t('support.thread.resolve')}
           </Button>
         </header>
         {showContext && (
@@ -101,11 +102,11 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
         <ChatThread
           thread={thread}
           self={self}
-          empty={<p className="mt-6 text-center text-sm text-stone-600">No messages yet.</p>}
+          empty={<p className="mt-6 text-center text-sm text-stone-600">{t('support.thread.empty')}</p>}
         />
       </div>
       <aside
-        aria-label="Customer's orders and dispatches"
+        aria-label={t('support.thread.context')}
         className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-stone-50 xl:block"
       >
         <CustomerContext chatId={chatId} />

@@ -10,27 +10,29 @@ import { LinkifiedText } from '../../../conversation/linkified-text';
 import { MediaOverlay } from '../../../conversation/media-overlay';
 import { useContactMessages } from '../api/get-contact-messages';
 import { useReplyToContact } from '../api/reply-to-contact';
+import { useT } from '../../../i18n';
 
 /** Contact-form messages, newest first, each answered by email. */
 export function ContactInbox() {
+  const t = useT('support');
   const [q, setQ] = useState('');
   const { data, isPending, isError } = useContactMessages(q);
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <div className="mx-auto w-full max-w-3xl p-3 sm:p-4">
       <label className="relative mb-3 block">
-        <span className="sr-only">Search contact messages</span>
+        <span className="sr-only">{t('support.contact.search')}</span>
         <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-500" />
         <input
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          placeholder="Search name, email or subject"
+          placeholder={t('support.contact.searchHint')}
           className="h-10 w-full rounded-full border border-stone-300 bg-white pl-9 pr-3 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
       </label>
       {isPending && (
-        <div className="space-y-2" role="status" aria-label="Loading contact messages">
+        <div className="space-y-2" role="status" aria-label={t('support.contact.loading')}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />
           ))}
@@ -38,11 +40,13 @@ export function ContactInbox() {
       )}
       {isError && !data && (
         <p className="text-sm text-red-700" role="alert">
-          Could not load contact messages.
+          {t('support.contact.failed')}
         </p>
       )}
-      {data && data.length === 0 && <p className="py-10 text-center text-sm text-stone-600">No contact messages.</p>}
-      <ul className="space-y-2" aria-label="Contact messages">
+      {data && data.length === 0 && (
+        <p className="py-10 text-center text-sm text-stone-600">{t('support.contact.empty')}</p>
+      )}
+      <ul className="space-y-2" aria-label={t('support.contact.list')}>
         {data?.map((m) => (
           <ContactItem
             key={m._id}
@@ -65,6 +69,7 @@ function ContactItem({
   open: boolean;
   onToggle: () => void;
 }) {
+  const t = useT('support');
   const [reply, setReply] = useState('');
   const [overlay, setOverlay] = useState(false);
   const send = useReplyToContact(m._id);
@@ -106,11 +111,11 @@ function ContactItem({
         </span>
         {m.repliedAt ? (
           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-[10px] font-semibold uppercase text-brand-800">
-            Replied
+            {t('support.contact.replied')}
           </span>
         ) : (
           <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[10px] font-semibold uppercase text-accent-700">
-            New
+            {t('support.contact.new')}
           </span>
         )}
       </button>
@@ -119,7 +124,7 @@ function ContactItem({
           <LinkifiedText text={m.message} className="text-stone-800" />
           {m.attachment && m.attachmentType === 'document' && (
             <a href={m.attachment} download className="inline-block text-sm font-semibold text-brand-800 underline">
-              Download the attached PDF
+              {t('support.contact.pdf')}
             </a>
           )}
           {m.attachment &&
@@ -129,11 +134,11 @@ function ContactItem({
                 type="button"
                 onClick={() => setOverlay(true)}
                 className="block overflow-hidden rounded-xl"
-                aria-label="Open the attached photo"
+                aria-label={t('support.contact.photo')}
               >
                 <img
                   src={m.attachment}
-                  alt="Attachment"
+                  alt={t('support.contact.attachment')}
                   className="max-h-48 min-h-24 min-w-24 rounded-xl object-cover"
                 />
               </button>
@@ -143,7 +148,7 @@ function ContactItem({
                 onClick={() => setOverlay(true)}
                 className="text-sm font-semibold text-brand-800 underline"
               >
-                Play the attached video
+                {t('support.contact.video')}
               </button>
             ))}
           {overlay && m.attachment && m.attachmentType !== 'document' && (
@@ -152,14 +157,16 @@ function ContactItem({
           {m.reply && (
             <div className="rounded-xl bg-brand-50 p-3">
               <p className="text-xs font-semibold text-brand-800">
-                Replied {m.repliedAt ? `${dayLabel(m.repliedAt)} ${timeLabel(m.repliedAt)}` : ''}
+                {t('support.contact.repliedAt', {
+                  when: m.repliedAt ? `${dayLabel(m.repliedAt)} ${timeLabel(m.repliedAt)}` : '',
+                })}
               </p>
               <p className="whitespace-pre-wrap text-stone-800">{m.reply}</p>
             </div>
           )}
           <form onSubmit={handleSubmit} className="space-y-2">
             <label htmlFor={`${panelId}-reply`} className="block text-xs font-semibold text-stone-700">
-              Reply by email to {m.email}
+              {t('support.contact.replyTo', { email: m.email })}
             </label>
             <textarea
               id={`${panelId}-reply`}
@@ -169,7 +176,7 @@ function ContactItem({
               className="w-full rounded-xl border border-stone-300 p-3 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
             />
             <Button type="submit" size="sm" disabled={!reply.trim() || send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send reply'}
+              {send.isPending ? t('support.contact.sending') : t('support.contact.send')}
             </Button>
           </form>
         </div>

@@ -1,8 +1,9 @@
-import type { SupportChatSummary } from '@jara/shared';
+import { formatDay, type SupportChatSummary } from '@jara/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SearchIcon } from '../../../components/ui/icons';
 import { dayLabel, timeLabel } from '../../../conversation/chat-format';
 import type { InboxFilter } from '../api/get-support-chats';
+import { Trans, useT, type MessageId } from '../../../i18n';
 
 interface Props {
   chats: SupportChatSummary[] | undefined;
@@ -16,7 +17,14 @@ interface Props {
   onFilter: (f: InboxFilter) => void;
 }
 
-const when = (iso: string) => (dayLabel(iso) === 'Today' ? timeLabel(iso) : dayLabel(iso));
+/** Today's messages by their time, older ones by their day (Lagos). */
+const when = (iso: string) => (formatDay(iso) === formatDay(new Date()) ? timeLabel(iso) : dayLabel(iso));
+
+const FILTER: Record<InboxFilter, MessageId<'support'>> = {
+  all: 'support.filter.all',
+  open: 'support.filter.open',
+  resolved: 'support.filter.resolved',
+};
 
 /** Conversations by latest message, with unread counts, a search and an open/resolved filter. */
 export function ConversationList({
@@ -30,11 +38,12 @@ export function ConversationList({
   filter,
   onFilter,
 }: Props) {
+  const t = useT('support');
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="space-y-2 border-b border-stone-200 p-3">
         <label className="relative block">
-          <span className="sr-only">Search by customer name or email</span>
+          <span className="sr-only">{t('support.list.search')}</span>
           <SearchIcon
             size={16}
             className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-500"
@@ -43,11 +52,11 @@ export function ConversationList({
             type="search"
             value={q}
             onChange={(e) => onSearch(e.target.value)}
-            placeholder="Search name or email"
+            placeholder={t('support.list.searchHint')}
             className="h-10 w-full rounded-full border border-stone-300 bg-white pl-9 pr-3 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           />
         </label>
-        <div role="group" aria-label="Show conversations" className="flex gap-1">
+        <div role="group" aria-label={t('support.list.show')} className="flex gap-1">
           {(['all', 'open', 'resolved'] as const).map((f) => (
             <button
               key={f}
@@ -56,14 +65,14 @@ export function ConversationList({
               onClick={() => onFilter(f)}
               className={`rounded-full px-3 py-1 text-xs font-semibold capitalize ${filter === f ? 'bg-brand-800 text-white' : 'bg-stone-100 text-stone-700 hover:bg-stone-200'}`}
             >
-              {f}
+              {t(FILTER[f])}
             </button>
           ))}
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {loading && !chats && (
-          <div className="space-y-3 p-3" role="status" aria-label="Loading conversations">
+          <div className="space-y-3 p-3" role="status" aria-label={t('support.list.loading')}>
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="h-14 w-full" />
             ))}
@@ -71,19 +80,20 @@ export function ConversationList({
         )}
         {error && !chats && (
           <p className="p-4 text-sm text-red-700" role="alert">
-            Could not load conversations.
+            {t('support.list.failed')}
           </p>
         )}
         {chats && chats.length === 0 && (
           <p className="p-6 text-center text-sm text-stone-600">
-            {q ? 'No conversation matches.' : 'No conversations yet.'}
+            {q ? t('support.list.noMatch') : t('support.list.empty')}
           </p>
         )}
-        <ul aria-label="Conversations">
+        <ul aria-label={t('support.list.label')}>
           {chats?.map((c) => {
             const preview = c.lastMessage
-              ? c.lastMessage.message || (c.lastMessage.mediaType === 'video' ? '🎬 Video' : '📷 Photo')
-              : 'No messages';
+              ? c.lastMessage.message ||
+                (c.lastMessage.mediaType === 'video' ? t('support.list.video') : t('support.list.photo'))
+              : t('support.list.noMessages');
             const fromAgent = c.lastMessage && c.lastMessage.senderId !== c.customer._id;
             return (
               <li key={c._id}>
@@ -111,18 +121,21 @@ export function ConversationList({
                     </span>
                     <span className="flex items-center justify-between gap-2">
                       <span className="truncate text-xs text-stone-600" title={preview}>
-                        {fromAgent ? 'You: ' : ''}
-                        {preview}
+                        {fromAgent ? t('support.list.fromYou', { preview }) : preview}
                       </span>
                       {c.unread > 0 && (
                         <span className="grid min-w-5 place-items-center rounded-full bg-accent-400 px-1.5 text-[11px] font-bold text-brand-950">
-                          {c.unread}
-                          <span className="sr-only"> unread</span>
+                          <Trans
+                            area="support"
+                            id="support.list.unread"
+                            values={{ count: c.unread }}
+                            components={{ hidden: <span className="sr-only" /> }}
+                          />
                         </span>
                       )}
                       {c.status === 'resolved' && (
                         <span className="rounded-full bg-stone-200 px-2 text-[10px] font-semibold uppercase text-stone-700">
-                          Resolved
+                          {t('support.list.resolved')}
                         </span>
                       )}
                     </span>

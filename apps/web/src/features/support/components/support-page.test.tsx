@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SupportAlertEvent } from '@jara/shared';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
+import { i18n, loadAreas } from '../../../i18n';
 import { SupportPage } from './support-page';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.
@@ -131,6 +132,7 @@ describe('SupportPage', () => {
     expect(await within(aside).findByText(/1 × Jollof rice/)).toBeInTheDocument();
     expect(within(aside).getByText('To Ada Customer — Ugbowo, Benin City')).toBeInTheDocument();
     expect(within(aside).getByText('Block C · Room 214')).toBeInTheDocument();
+    expect(within(aside).getByText('Member since Jan 2025')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/read'))).toBe(true));
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'On its way!{Enter}');
@@ -161,5 +163,31 @@ describe('SupportPage', () => {
     expect(shown[0]).toHaveTextContent('Order o1 was locked after 5 wrong delivery codes.');
     await userEvent.click(within(shown[0]!).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('speaks Pidgin when the agent chooses it', async () => {
+    await loadAreas(i18n, ['support', 'conversation', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    try {
+      stubFetch({
+        'GET /api/user/is-auth': { success: true, user: person('support'), role: 'support' },
+        'GET /api/support/chats': { success: true, chats: [summary] },
+        [`GET /api/support/chats/${CHAT}`]: thread,
+        [`GET /api/support/chats/${CHAT}/context`]: context,
+        [`POST /api/support/chats/${CHAT}/read`]: { success: true },
+      });
+      renderApp(<SupportPage />, { route: '/support' });
+      expect(await screen.findByRole('tab', { name: 'Chat dem' })).toHaveAttribute('aria-selected', 'true');
+      const row = await screen.findByRole('button', { name: /Ada Customer/ });
+      expect(row).toHaveTextContent('2 never read');
+      expect(screen.getByText('Pick one chat make you answer.')).toBeInTheDocument();
+      await userEvent.click(row);
+      const aside = await screen.findByRole('complementary', { name: 'Customer order and dispatch dem' });
+      expect(await within(aside).findByText('Go Ada Customer — Ugbowo, Benin City')).toBeInTheDocument();
+      expect(within(aside).getByText('E join since Jan 2025')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Settle am' })).toBeInTheDocument();
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

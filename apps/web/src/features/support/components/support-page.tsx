@@ -11,34 +11,36 @@ import { useSupportChats, type InboxFilter } from '../api/get-support-chats';
 import { AgentThread } from './agent-thread';
 import { ContactInbox } from './contact-inbox';
 import { ConversationList } from './conversation-list';
+import { useT } from '../../../i18n';
 
 /** The support inbox (/support) for support agents and admins: conversations and contact messages. */
 export function SupportPage() {
+  const t = useT('support');
   const { user, isLoading } = useSession();
   if (isLoading) {
     return (
-      <Page title="Support Inbox">
+      <Page title={t('support.title')}>
         <div className="grid place-items-center py-20">
-          <Spinner label="Loading" />
+          <Spinner label={t('support.loading')} />
         </div>
       </Page>
     );
   }
   if (!user) {
     return (
-      <Page title="Support Inbox">
-        <h1 className="text-2xl font-bold">Support Inbox</h1>
+      <Page title={t('support.title')}>
+        <h1 className="text-2xl font-bold">{t('support.title')}</h1>
         <div className="mt-4">
-          <LoginPrompt message="Please log in with a support account." ask />
+          <LoginPrompt message={t('support.logIn')} ask />
         </div>
       </Page>
     );
   }
   if (!hasRole(user, 'support', 'admin')) {
     return (
-      <Page title="Support Inbox">
-        <h1 className="text-2xl font-bold">Support Inbox</h1>
-        <p className="mt-3 text-stone-700">This page is for Jara support agents.</p>
+      <Page title={t('support.title')}>
+        <h1 className="text-2xl font-bold">{t('support.title')}</h1>
+        <p className="mt-3 text-stone-700">{t('support.agentsOnly')}</p>
       </Page>
     );
   }
@@ -46,6 +48,7 @@ export function SupportPage() {
 }
 
 function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
+  const t = useT('support');
   const self = useMemo(() => ({ id, name }), [id, name]);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'contact' ? 'contact' : 'chats';
@@ -58,8 +61,8 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
   const [alerts, setAlerts] = useState<SupportAlertEvent[]>([]);
 
   useEffect(() => {
-    document.title = 'Support Inbox · Jara';
-  }, []);
+    document.title = t('support.documentTitle');
+  }, [t]);
 
   // New messages and status changes anywhere move the list.
   useEffect(() => {
@@ -97,12 +100,12 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
   return (
     <div className="mx-auto flex h-[calc(100dvh-7.75rem)] w-full max-w-7xl flex-col px-0 sm:h-[calc(100dvh-4rem)] sm:px-4 sm:py-4">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:px-0">
-        <h1 className="text-xl font-bold sm:text-2xl">Support Inbox</h1>
-        <div role="tablist" aria-label="Inbox" className="flex rounded-full bg-stone-200 p-1">
+        <h1 className="text-xl font-bold sm:text-2xl">{t('support.title')}</h1>
+        <div role="tablist" aria-label={t('support.tabs.label')} className="flex rounded-full bg-stone-200 p-1">
           {(
             [
-              ['chats', 'Conversations'],
-              ['contact', 'Contact messages'],
+              ['chats', t('support.tabs.chats')],
+              ['contact', t('support.tabs.contact')],
             ] as const
           ).map(([key, label]) => (
             <button
@@ -119,20 +122,20 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
         </div>
       </div>
       {alerts.length > 0 && (
-        <ul aria-label="Alerts" className="mb-3 space-y-2 px-4 sm:px-0">
+        <ul aria-label={t('support.alerts.label')} className="mb-3 space-y-2 px-4 sm:px-0">
           {alerts.map((a) => (
             <li
               key={alertKey(a)}
               role="alert"
               className="flex items-start justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
             >
-              <span>{a.message} Please contact the rider and the customer.</span>
+              <span>{t('support.alerts.message', { message: a.message })}</span>
               <button
                 type="button"
                 className="shrink-0 font-semibold underline"
                 onClick={() => setAlerts((list) => list.filter((x) => alertKey(x) !== alertKey(a)))}
               >
-                Dismiss
+                {t('support.alerts.dismiss')}
               </button>
             </li>
           ))}
@@ -176,7 +179,7 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
                 />
               ) : (
                 <div className="grid flex-1 place-items-center p-6 text-center text-sm text-stone-600">
-                  Choose a conversation to answer.
+                  {t('support.choose')}
                 </div>
               )}
             </div>
