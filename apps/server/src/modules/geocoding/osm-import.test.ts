@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { featuresToPlaces, lineMidpoint, representativePoint, ringCentroid } from './osm-import.js';
+import { featuresToPlaces } from './osm-import.js';
 
 const FIXTURE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -12,31 +12,54 @@ const FIXTURE = path.resolve(
 const OSM_DIR = process.env.OSM_EXTRACT_DIR;
 const hasData = !!OSM_DIR && existsSync(path.join(OSM_DIR, 'map-tile-1.geojson'));
 
+type Geometry = NonNullable<NonNullable<Parameters<typeof featuresToPlaces>[0]['features']>[number]['geometry']>;
+
+/** Where a named feature of this geometry is placed ([lon, lat]), or null when it is skipped for its geometry. */
+function pointOf(geometry: Geometry | null): [number, number] | null {
+  const r = featuresToPlaces({
+    features: [{ type: 'Feature', id: 'way/9', properties: { name: 'Somewhere' }, geometry }],
+  });
+  const [place] = r.places;
+  if (!place) {
+    expect(r.skippedNoGeometry).toBe(1);
+    return null;
+  }
+  return [place.lon, place.lat];
+}
+
 describe('geometry reduction', () => {
   it('puts a square polygon at its centre', () => {
     expect(
-      ringCentroid([
-        [0, 0],
-        [2, 0],
-        [2, 2],
-        [0, 2],
-        [0, 0],
-      ]),
+      pointOf({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [2, 0],
+            [2, 2],
+            [0, 2],
+            [0, 0],
+          ],
+        ],
+      }),
     ).toEqual([1, 1]);
   });
   it('puts a line at the point halfway along it', () => {
     expect(
-      lineMidpoint([
-        [0, 0],
-        [1, 0],
-        [1, 3],
-      ]),
+      pointOf({
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 0],
+          [1, 3],
+        ],
+      }),
     ).toEqual([1, 1]);
   });
   it('keeps a point and refuses unknown geometry', () => {
-    expect(representativePoint({ type: 'Point', coordinates: [5.6, 6.4] })).toEqual([5.6, 6.4]);
-    expect(representativePoint({ type: 'GeometryCollection', coordinates: [] })).toBeNull();
-    expect(representativePoint(null)).toBeNull();
+    expect(pointOf({ type: 'Point', coordinates: [5.6, 6.4] })).toEqual([5.6, 6.4]);
+    expect(pointOf({ type: 'GeometryCollection', coordinates: [] })).toBeNull();
+    expect(pointOf(null)).toBeNull();
   });
 });
 

@@ -26,11 +26,8 @@ export interface ImportResult {
   skippedNoGeometry: number;
 }
 
-/**
- * Area-weighted centroid of a ring (shoelace); falls back to the vertex mean for degenerate rings.
- * @internal checked on its own by osm-import.test.ts
- */
-export function ringCentroid(ring: Position[]): Position {
+/** Area-weighted centroid of a ring (shoelace); falls back to the vertex mean for degenerate rings. */
+function ringCentroid(ring: Position[]): Position {
   let a = 0,
     cx = 0,
     cy = 0;
@@ -56,11 +53,8 @@ function ringArea(ring: Position[]): number {
   return Math.abs(a / 2);
 }
 
-/**
- * The point halfway along a line, so a street's point lies on the street.
- * @internal checked on its own by osm-import.test.ts
- */
-export function lineMidpoint(line: Position[]): Position {
+/** The point halfway along a line, so a street's point lies on the street. */
+function lineMidpoint(line: Position[]): Position {
   if (line.length === 1) return line[0]!;
   const seg = line.slice(1).map((p, i) => Math.hypot(p[0] - line[i]![0], p[1] - line[i]![1]));
   let half = seg.reduce((s, d) => s + d, 0) / 2;
@@ -77,11 +71,8 @@ export function lineMidpoint(line: Position[]): Position {
   return line[line.length - 1]!;
 }
 
-/**
- * Reduces any GeoJSON geometry to one [lon, lat] point, or null.
- * @internal checked on its own by osm-import.test.ts
- */
-export function representativePoint(g: Geometry | null | undefined): Position | null {
+/** Reduces any GeoJSON geometry to one [lon, lat] point, or null. */
+function representativePoint(g: Geometry | null | undefined): Position | null {
   if (!g) return null;
   const c = g.coordinates as never;
   switch (g.type) {

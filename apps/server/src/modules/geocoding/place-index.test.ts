@@ -9,7 +9,7 @@ import { freshDatabase } from '../../../test/helpers.js';
 import { migrate, type Database } from '../../infra/db/client.js';
 import { places } from './geocoding.tables.js';
 import { CURATED_PLACES } from '../../seed/places.js';
-import { PlaceIndex, trigrams } from './place-index.js';
+import { PlaceIndex } from './place-index.js';
 import { searchPlaces, upsertPlaces } from './places.repo.js';
 
 let database: Database;
@@ -37,6 +37,9 @@ beforeAll(async () => {
     { ...base, placeId: 't-a', displayName: 'Hall 2 Annex' },
     { ...base, placeId: 't-c', displayName: 'Ekosodin-Ugbowo Road (Old)' },
     { ...base, placeId: 't-d', displayName: 'St. Albert’s Chapel' },
+    // Several words, and one-letter words, which pg_trgm pads into trigrams of their own.
+    { ...base, placeId: 't-e', displayName: 'Two Words Kiosk' },
+    { ...base, placeId: 't-f', displayName: 'A-B Stores' },
   ]);
   const rows = await database.db.select().from(places);
   index = new PlaceIndex(
@@ -59,9 +62,16 @@ afterAll(async () => {
 });
 
 describe('in-memory place index', () => {
-  it('makes trigrams as pg_trgm does', () => {
-    expect(trigrams('two words')).toEqual(['  t', ' tw', 'two', 'wo ', '  w', ' wo', 'wor', 'ord', 'rds', 'ds ']);
-    expect(trigrams('a-b')).toEqual(['  a', ' a ', '  b', ' b ']);
+  it('pads words into trigrams as pg_trgm does', async () => {
+    for (const q of ['two words', 'two', 'wo', 'words', 'rds', 'a-b', 'a b', 'b', 'ab', 'b-a']) {
+      const fromSql = (await searchPlaces(database.db, q)).map((h) => h.place_id);
+      expect(
+        index.suggest(q).map((h) => h.place_id),
+        JSON.stringify(q),
+      ).toEqual(fromSql);
+    }
+    expect((await searchPlaces(database.db, 'two words')).map((h) => h.place_id)).toContain('t-e');
+    expect((await searchPlaces(database.db, 'a-b')).map((h) => h.place_id)).toContain('t-f');
   });
 
   it('ranks the prefixes of curated names as the SQL search does', async () => {

@@ -14,11 +14,8 @@ const WORD_SIMILARITY_THRESHOLD = 0.3;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/**
- * The trigrams of a lower-cased text in order, words padded as pg_trgm pads them ("  w", " wo", …, "rd ").
- * @internal place-index.test.ts checks it pads words as pg_trgm does
- */
-export function trigrams(text: string): string[] {
+/** The trigrams of a lower-cased text in order, words padded as pg_trgm pads them ("  w", " wo", …, "rd "). */
+function trigrams(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(WORD)) {
     const w = [...`  ${m[0]} `];
