@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { NIGERIAN_BANKS, type EarningsDto, type PayoutInput } from '@jara/shared';
+import { formatDay, formatDayTime, NIGERIAN_BANKS, type EarningsDto, type PayoutInput } from '@jara/shared';
 import { Button } from '../components/ui/button';
 import { TextField, inputClass } from '../components/ui/field';
 import { EmptyState } from '../components/ui/empty-state';
@@ -9,7 +9,7 @@ import { errorMessage } from '../lib/api-client';
 import { formatPrice } from '../lib/money';
 import { Card } from '../components/ui/card';
 import { StatusPill } from '../components/ui/status-pill';
-import { fmtDate, fmtTime } from '../lib/format-time';
+import { useT } from '../i18n';
 
 /** A rider's or a vendor's earnings: totals, weeks, entries and payouts; the payout button schedules the next working day. */
 export function EarningsView({
@@ -27,13 +27,14 @@ export function EarningsView({
   onPayout: (account: PayoutInput) => Promise<unknown>;
   paying: boolean;
 }) {
+  const t = useT('earnings');
   const [accountName, setAccountName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [bankCode, setBankCode] = useState('');
   const last = data?.lastAccount;
   if (isPending)
     return (
-      <div role="status" aria-label="Loading earnings" className="space-y-3">
+      <div role="status" aria-label={t('earnings.loading')} className="space-y-3">
         <Skeleton className="h-24" />
         <Skeleton className="h-40" />
       </div>
@@ -46,13 +47,13 @@ export function EarningsView({
       accountNumber: accountNumber.trim(),
       bankCode: bankCode || last?.bankCode || '',
     };
-    if (!/^\d{10}$/.test(account.accountNumber)) return toast.error('Enter the 10-digit account number (NUBAN)');
-    if (!account.bankCode) return toast.error('Choose your bank');
-    if (!account.accountName) return toast.error('Enter the account name');
+    if (!/^\d{10}$/.test(account.accountNumber)) return toast.error(t('earnings.payout.accountNumberRequired'));
+    if (!account.bankCode) return toast.error(t('earnings.payout.chooseBank'));
+    if (!account.accountName) return toast.error(t('earnings.payout.accountNameRequired'));
     try {
       await onPayout(account);
       setAccountNumber('');
-      toast.success('Payout requested: paid the next working day');
+      toast.success(t('earnings.payout.requested'));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -60,15 +61,17 @@ export function EarningsView({
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {[
-          ['Earned', data.totalEarned],
-          ['Paid out', data.paidOut],
-          ['Scheduled', data.scheduled],
-          ['Available', data.available],
-        ].map(([label, v]) => (
-          <Card key={label as string}>
-            <p className="text-xs text-stone-600">{label}</p>
-            <p className="text-xl font-bold">{formatPrice(v as number)}</p>
+        {(
+          [
+            ['earnings.total.earned', data.totalEarned],
+            ['earnings.total.paidOut', data.paidOut],
+            ['earnings.total.scheduled', data.scheduled],
+            ['earnings.total.available', data.available],
+          ] as const
+        ).map(([label, v]) => (
+          <Card key={label}>
+            <p className="text-xs text-stone-600">{t(label)}</p>
+            <p className="text-xl font-bold">{formatPrice(v)}</p>
           </Card>
         ))}
       </div>
@@ -77,25 +80,25 @@ export function EarningsView({
         <form
           onSubmit={(e) => void handlePayout(e)}
           className="mt-3 grid gap-3 sm:grid-cols-3"
-          aria-label="Request a payout"
+          aria-label={t('earnings.payout.form')}
         >
           <TextField
-            label="Account name"
+            label={t('earnings.payout.accountName')}
             value={accountName}
             onChange={(e) => setAccountName(e.target.value)}
             placeholder={last?.accountName}
             maxLength={100}
           />
           <TextField
-            label="Account number"
+            label={t('earnings.payout.accountNumber')}
             inputMode="numeric"
             value={accountNumber}
             onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, '').slice(0, 10))}
-            placeholder={last ? `••••${last.accountNumberLast4}` : '10 digits'}
+            placeholder={last ? `••••${last.accountNumberLast4}` : t('earnings.payout.accountNumberHint')}
           />
           <div>
             <label htmlFor="payout-bank" className="mb-1.5 block text-sm font-medium text-stone-800">
-              Bank
+              {t('earnings.payout.bank')}
             </label>
             <select
               id="payout-bank"
@@ -103,7 +106,7 @@ export function EarningsView({
               value={bankCode || last?.bankCode || ''}
               onChange={(e) => setBankCode(e.target.value)}
             >
-              <option value="">Choose your bank</option>
+              <option value="">{t('earnings.payout.chooseBank')}</option>
               {NIGERIAN_BANKS.map((b) => (
                 <option key={b.code} value={b.code}>
                   {b.name}
@@ -116,28 +119,28 @@ export function EarningsView({
             className="sm:col-span-3 sm:justify-self-start"
             disabled={paying || data.available <= 0}
           >
-            Request payout of {formatPrice(data.available)}
+            {t('earnings.payout.submit', { amount: formatPrice(data.available) })}
           </Button>
         </form>
       </Card>
       <Card>
-        <h3 className="font-semibold">By week</h3>
+        <h3 className="font-semibold">{t('earnings.week.title')}</h3>
         {data.byWeek.length === 0 ? (
-          <p className="mt-2 text-sm text-stone-600">Nothing delivered yet.</p>
+          <p className="mt-2 text-sm text-stone-600">{t('earnings.week.empty')}</p>
         ) : (
           <table className="mt-2 w-full text-sm">
             <thead>
               <tr className="text-left text-stone-600">
-                <th className="py-1 font-medium">Week of</th>
-                <th className="font-medium">Jobs</th>
-                <th className="font-medium">Gross</th>
-                <th className="font-medium">Yours</th>
+                <th className="py-1 font-medium">{t('earnings.week.of')}</th>
+                <th className="font-medium">{t('earnings.week.jobs')}</th>
+                <th className="font-medium">{t('earnings.week.gross')}</th>
+                <th className="font-medium">{t('earnings.week.yours')}</th>
               </tr>
             </thead>
             <tbody>
               {data.byWeek.map((w) => (
                 <tr key={w.weekStart} className="border-t border-stone-100">
-                  <td className="whitespace-nowrap py-1.5">{fmtDate(w.weekStart)}</td>
+                  <td className="whitespace-nowrap py-1.5">{formatDay(w.weekStart)}</td>
                   <td>{w.count}</td>
                   <td>{formatPrice(w.gross)}</td>
                   <td className="font-semibold">{formatPrice(w.net)}</td>
@@ -148,33 +151,33 @@ export function EarningsView({
         )}
       </Card>
       <Card>
-        <h3 className="font-semibold">Recent</h3>
+        <h3 className="font-semibold">{t('earnings.recent.title')}</h3>
         <ul className="mt-2 divide-y divide-stone-100 text-sm">
           {data.entries.slice(0, 30).map((e) => (
             <li key={e._id} className="flex justify-between py-1.5">
               <span>
-                {fmtTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}
+                {formatDayTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}
               </span>
               <span className="font-medium">{formatPrice(e.net)}</span>
             </li>
           ))}
-          {data.entries.length === 0 && <li className="py-1.5 text-stone-600">No earnings yet.</li>}
+          {data.entries.length === 0 && <li className="py-1.5 text-stone-600">{t('earnings.recent.empty')}</li>}
         </ul>
       </Card>
       <Card>
-        <h3 className="font-semibold">Payouts</h3>
+        <h3 className="font-semibold">{t('earnings.payouts.title')}</h3>
         <ul className="mt-2 divide-y divide-stone-100 text-sm">
           {data.payouts.map((p) => (
             <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
               <span>
-                {formatPrice(p.amount)} · due {fmtTime(p.dueAt)}
+                {t('earnings.payouts.due', { amount: formatPrice(p.amount), due: formatDayTime(p.dueAt) })}
                 {p.account ? ` · ${p.account}` : ''}
                 {p.failureReason ? ` · ${p.failureReason}` : ''}
               </span>
               <StatusPill status={p.state} />
             </li>
           ))}
-          {data.payouts.length === 0 && <li className="py-1.5 text-stone-600">No payouts yet.</li>}
+          {data.payouts.length === 0 && <li className="py-1.5 text-stone-600">{t('earnings.payouts.empty')}</li>}
         </ul>
       </Card>
     </div>

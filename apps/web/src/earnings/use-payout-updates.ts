@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { PayoutDto } from '@jara/shared';
 import { formatPrice } from '../lib/money';
 import { ensureConnected } from '../lib/socket';
+import { t } from '../i18n';
 
 /**
  * A payee's payouts live (`payout.updated`, to their own room): the earnings view behind
@@ -16,9 +17,14 @@ export function usePayoutUpdates(queryKey: QueryKey, enabled: boolean) {
     const socket = ensureConnected();
     const onPayout = (p: PayoutDto) => {
       void qc.invalidateQueries({ queryKey });
-      if (p.state === 'paid') toast.success(`Payout of ${formatPrice(p.amount)} paid`);
+      const amount = formatPrice(p.amount);
+      if (p.state === 'paid') toast.success(t('earnings', 'earnings.live.paid', { amount }));
       else if (p.state === 'failed')
-        toast.error(`Payout of ${formatPrice(p.amount)} failed${p.failureReason ? `: ${p.failureReason}` : ''}`);
+        toast.error(
+          p.failureReason
+            ? t('earnings', 'earnings.live.failedBecause', { amount, reason: p.failureReason })
+            : t('earnings', 'earnings.live.failed', { amount }),
+        );
     };
     socket.on('payout.updated', onPayout);
     return () => {

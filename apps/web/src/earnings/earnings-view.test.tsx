@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { EarningsDto } from '@jara/shared';
+import { GUEST, renderApp, stubFetch } from '../test/render';
+import { i18n, loadAreas } from '../i18n';
+import { EarningsView } from './earnings-view';
+
+/** A rider with one delivered week, one entry and one payout on its way. */
+const data: EarningsDto = {
+  percent: 80,
+  totalEarned: 2500,
+  paidOut: 1000,
+  scheduled: 0,
+  available: 1500,
+  byWeek: [{ weekStart: '2026-11-23', gross: 3125, net: 2500, count: 3 }],
+  entries: [
+    { _id: 'abcdef1234567890', date: '2026-11-23T13:05:00.000Z', gross: 800, net: 640, label: 'Order delivery' },
+  ],
+  payouts: [
+    {
+      _id: 'p1',
+      amount: 1000,
+      state: 'processing',
+      account: 'OPay ••••6789',
+      failureReason: null,
+      dueAt: '2026-11-24T08:00:00.000Z',
+      paidAt: null,
+      reference: 'jara_payout_p1',
+      createdAt: '2026-11-23T10:00:00.000Z',
+    },
+  ],
+  lastAccount: null,
+};
+
+function renderView() {
+  stubFetch(GUEST);
+  renderApp(
+    <EarningsView
+      data={data}
+      isPending={false}
+      error={null}
+      percentText="80%"
+      onPayout={() => Promise.resolve()}
+      paying={false}
+    />,
+  );
+}
+
+afterEach(() => i18n.activate('en'));
+
+describe('EarningsView', () => {
+  it('reads in English as before, with days and times in Lagos', async () => {
+    renderView();
+    expect(await screen.findByRole('button', { name: 'Request payout of ₦1,500' })).toBeInTheDocument();
+    expect(screen.getByText('Week of')).toBeInTheDocument();
+    expect(screen.getByText('23 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByText('23 Nov, 2:05 pm · Order delivery · #abcdef12')).toBeInTheDocument();
+    expect(screen.getByText(/^₦1,000 · due 24 Nov, 9:00 am/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Request payout of ₦1,500' }));
+    expect(await screen.findByText('Enter the 10-digit account number (NUBAN)')).toBeInTheDocument();
+  });
+
+  it('speaks Pidgin, amounts and dates the same', async () => {
+    await loadAreas(i18n, ['earnings', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    renderView();
+    expect(await screen.findByRole('button', { name: 'Collect ₦1,500' })).toBeInTheDocument();
+    expect(screen.getByText('You don make')).toBeInTheDocument();
+    expect(screen.getByText('Week wey start')).toBeInTheDocument();
+    expect(screen.getByText(/^₦1,000 · go land 24 Nov, 9:00 am/)).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Pick your bank' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Collect ₦1,500' }));
+    expect(await screen.findByText('Put your 10-digit account number (NUBAN)')).toBeInTheDocument();
+  });
+});
