@@ -11,10 +11,12 @@ import { useDeliverJob, useJobAction, type JobRef } from '../api/job-actions';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
 import { DoorDetails } from '../../../components/ui/door-details';
+import { Trans, useT, type MessageId } from '../../../i18n';
 
 const mapLink = (s: JobStop) => `https://www.google.com/maps/dir/?api=1&destination=${s.latitude},${s.longitude}`;
 
 function Stop({ title, stop }: { title: string; stop: JobStop }) {
+  const t = useT('rider');
   return (
     <li className="rounded-xl border border-stone-200 p-3">
       <p className="text-xs font-semibold uppercase tracking-wide text-stone-600">{title}</p>
@@ -30,11 +32,16 @@ function Stop({ title, stop }: { title: string; stop: JobStop }) {
       )}
       <div className="mt-2 flex flex-wrap gap-2">
         <a href={mapLink(stop)} target="_blank" rel="noreferrer" className={buttonClass('outline', 'sm')}>
-          Open map<span className="sr-only"> for {stop.label || stop.address}</span>
+          <Trans
+            area="rider"
+            id="rider.job.openMap"
+            values={{ place: stop.label || stop.address }}
+            components={{ hidden: <span className="sr-only" /> }}
+          />
         </a>
         {stop.phone && (
           <a href={`tel:${stop.phone}`} className={buttonClass('ghost', 'sm')}>
-            Call {stop.phone}
+            {t('rider.job.call', { phone: stop.phone })}
           </a>
         )}
       </div>
@@ -53,15 +60,16 @@ function useCountdown(until: number | null) {
 }
 
 function CodeForm({ job }: { job: JobDto }) {
+  const t = useT('rider');
   const id = useId();
   const [code, setCode] = useState('');
   const deliver = useDeliverJob();
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\d{4}$/.test(code)) return toast.error('Enter the 4-digit code');
+    if (!/^\d{4}$/.test(code)) return toast.error(t('rider.code.required'));
     try {
       await deliver.mutateAsync({ kind: job.kind, id: job._id, code });
-      toast.success('Order Delivered');
+      toast.success(t('rider.code.delivered'));
     } catch (err) {
       toast.error(errorMessage(err));
       setCode('');
@@ -71,7 +79,7 @@ function CodeForm({ job }: { job: JobDto }) {
   return (
     <form onSubmit={handleSubmit} className="space-y-2">
       <label htmlFor={id} className="block text-sm font-medium">
-        Customer's delivery code
+        {t('rider.code.label')}
       </label>
       <div className="flex gap-2">
         <input
@@ -86,29 +94,28 @@ function CodeForm({ job }: { job: JobDto }) {
           aria-describedby={`${id}-hint`}
         />
         <Button type="submit" disabled={deliver.isPending || code.length !== 4}>
-          Delivered
+          {t('rider.code.submit')}
         </Button>
       </div>
       <p id={`${id}-hint`} data-keep-clear className="text-xs text-stone-600">
-        {left} {left === 1 ? 'try' : 'tries'} left. After 5 wrong codes the job is locked and support is told.
+        {t('rider.code.hint', { left })}
       </p>
     </form>
   );
 }
 
 function ActiveJobCard({ job }: { job: JobDto }) {
+  const t = useT('rider');
   const picked = useJobAction('picked');
   const arrived = useJobAction('arrived');
   const absent = useJobAction('absent');
   const until = job.arrivedAt ? new Date(job.arrivedAt).getTime() + DROP_OFF_WAIT_MS : null;
   const left = useCountdown(until);
-  const run = async (
-    m: { mutateAsync: (ref: JobRef) => Promise<{ success: true; message?: string }> },
-    msg: string,
-  ) => {
+  // The rider's own words for each step, not the server's answer: the toast speaks the rider's language.
+  const run = async (m: { mutateAsync: (ref: JobRef) => Promise<unknown> }, done: MessageId<'rider'>) => {
     try {
-      const r = await m.mutateAsync({ kind: job.kind, id: job._id });
-      toast.success(r.message || msg);
+      await m.mutateAsync({ kind: job.kind, id: job._id });
+      toast.success(t(done));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -119,31 +126,37 @@ function ActiveJobCard({ job }: { job: JobDto }) {
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
-          {job.kind === 'order' ? 'Order' : 'Dispatch'} #{job._id.slice(0, 8)}
-          {job.isExpress ? ' · Express' : ''}
+          {t(job.kind === 'order' ? 'rider.job.orderNumber' : 'rider.job.dispatchNumber', {
+            number: job._id.slice(0, 8),
+          })}
+          {job.isExpress ? ` · ${t('rider.job.express')}` : ''}
         </p>
         <StatusPill status={job.status} />
       </div>
       <p className="text-sm text-stone-600">
-        {job.distanceKm.toFixed(1)} km · you earn {formatPrice(job.riderFee)}
+        {t('rider.job.tripAndFee', { distance: job.distanceKm.toFixed(1), fee: formatPrice(job.riderFee) })}
       </p>
       {job.locked ? (
         <p className="mt-3 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" role="alert">
-          This job is locked after too many wrong codes. Support has been told and will contact you.
+          {t('rider.active.locked')}
         </p>
       ) : null}
       <ol className="mt-3 space-y-2">
         {job.pickups.map((p, i) => (
-          <Stop key={i} title={`Pick up${job.pickups.length > 1 ? ` ${i + 1}` : ''}`} stop={p} />
+          <Stop
+            key={i}
+            title={job.pickups.length > 1 ? t('rider.job.pickupNumber', { number: i + 1 }) : t('rider.job.pickup')}
+            stop={p}
+          />
         ))}
-        <Stop title="Drop off" stop={job.dropoff} />
+        <Stop title={t('rider.job.dropoff')} stop={job.dropoff} />
       </ol>
-      {job.note && <p className="mt-2 text-sm">Note: {job.note}</p>}
+      {job.note && <p className="mt-2 text-sm">{t('rider.job.note', { note: job.note })}</p>}
       {!job.locked && (
         <div className="mt-4 space-y-3 border-t border-stone-100 pt-3">
           {job.status === 'Order Assigned' && (
-            <Button onClick={() => void run(picked, 'Order Picked')} disabled={picked.isPending}>
-              Picked up
+            <Button onClick={() => void run(picked, 'rider.active.picked')} disabled={picked.isPending}>
+              {t('rider.active.pickedUp')}
             </Button>
           )}
           {job.status === 'Order Picked' && (
@@ -152,23 +165,23 @@ function ActiveJobCard({ job }: { job: JobDto }) {
               {!job.arrivedAt ? (
                 <Button
                   variant="outline"
-                  onClick={() => void run(arrived, 'Wait timer started')}
+                  onClick={() => void run(arrived, 'rider.active.arrived')}
                   disabled={arrived.isPending}
                 >
-                  I have arrived at the drop-off
+                  {t('rider.active.arrive')}
                 </Button>
               ) : (
                 <div className="flex flex-wrap items-center gap-3">
                   <p className="text-sm" aria-live="polite">
-                    {left && left > 0 ? `Waiting for the customer: ${mins}` : 'You have waited 5 minutes.'}
+                    {left && left > 0 ? t('rider.active.waiting', { time: mins }) : t('rider.active.waited')}
                   </p>
                   <Button
                     variant="danger"
                     size="sm"
-                    onClick={() => void run(absent, 'Support has been told')}
+                    onClick={() => void run(absent, 'rider.active.absentReported')}
                     disabled={absent.isPending || (left ?? 1) > 0}
                   >
-                    Customer absent
+                    {t('rider.active.absent')}
                   </Button>
                 </div>
               )}
@@ -181,12 +194,13 @@ function ActiveJobCard({ job }: { job: JobDto }) {
 }
 
 export function ActiveJobs() {
+  const t = useT('rider');
   const { data, isPending, isError, error } = useActiveJobs(true);
   if (isPending) return <Skeleton className="h-64" />;
   if (isError) return <EmptyState message={errorMessage(error)} />;
-  if (!data.length) return <EmptyState message="No active job. Accept one from the job board." />;
+  if (!data.length) return <EmptyState message={t('rider.active.empty')} />;
   return (
-    <ul className="space-y-3" aria-label="Active jobs">
+    <ul className="space-y-3" aria-label={t('rider.active.label')}>
       {data.map((j) => (
         <li key={`${j.kind}:${j._id}`} data-testid="active-job" data-job-id={j._id}>
           <ActiveJobCard job={j} />

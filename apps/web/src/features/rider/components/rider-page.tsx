@@ -20,8 +20,10 @@ import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
 import { SubNav } from '../../../components/ui/sub-nav';
 import { Switch } from '../../../components/ui/switch';
+import { useT } from '../../../i18n';
 
 function Dashboard({ rider }: { rider: RiderProfileDto }) {
+  const t = useT('rider');
   useRiderLive(true);
   usePayoutUpdates(riderEarningsQuery.queryKey, true);
   const online = useSetOnline();
@@ -32,32 +34,30 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
     <div>
       <div className="mb-5 flex flex-wrap items-center gap-4">
         <div className="min-w-48 flex-1">
-          <h1 className="break-words text-2xl font-bold">Hi, {rider.name.split(' ')[0]}</h1>
+          <h1 className="break-words text-2xl font-bold">{t('rider.greeting', { name: rider.name.split(' ')[0] })}</h1>
           <p className="text-sm text-stone-600">
             {rider.rating !== null
-              ? `Rating ${rider.rating.toFixed(1)} ★ from ${rider.ratingCount} ${rider.ratingCount === 1 ? 'delivery' : 'deliveries'}`
-              : 'No ratings yet'}
+              ? t('rider.rating', { rating: rider.rating.toFixed(1), count: rider.ratingCount })
+              : t('rider.noRatings')}
           </p>
         </div>
         <Switch
           checked={rider.isOnline}
-          label={rider.isOnline ? 'Online' : 'Offline'}
+          label={rider.isOnline ? t('rider.online') : t('rider.offline')}
           disabled={online.isPending}
           onChange={(v) => online.mutate(v, { onError: (err) => toast.error(errorMessage(err)) })}
         />
       </div>
       {rider.rating !== null && rider.rating < 4 && (
-        <p className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
-          Your rating is under 4.0. The rider terms ask you to keep it about 4.0 or higher.
-        </p>
+        <p className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">{t('rider.lowRating')}</p>
       )}
       <SubNav
-        label="Rider sections"
+        label={t('rider.nav.label')}
         items={[
-          { to: '/rider', label: 'Job board', end: true },
-          { to: '/rider/active', label: 'Active job', badge: active.data?.length },
-          { to: '/rider/history', label: 'History' },
-          { to: '/rider/earnings', label: 'Earnings' },
+          { to: '/rider', label: t('rider.nav.board'), end: true },
+          { to: '/rider/active', label: t('rider.nav.active'), badge: active.data?.length },
+          { to: '/rider/history', label: t('rider.nav.history') },
+          { to: '/rider/earnings', label: t('rider.nav.earnings') },
         ]}
       />
       <Routes>
@@ -71,13 +71,13 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
               data={earnings.data}
               isPending={earnings.isPending}
               error={earnings.error}
-              percentText={`You keep ${earnings.data?.percent ?? 100}% of the delivery fee of each job you deliver. Payouts are paid the next working day.`}
+              percentText={t('rider.earnings.note', { percent: earnings.data?.percent ?? 100 })}
               onPayout={(account) => payout.mutateAsync(account)}
               paying={payout.isPending}
             />
           }
         />
-        <Route path="*" element={<EmptyState message="This page does not exist." />} />
+        <Route path="*" element={<EmptyState message={t('rider.notFound')} />} />
       </Routes>
     </div>
   );
@@ -87,37 +87,40 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
 export function RiderPage() {
   const { user } = useSession();
   const me = useRiderMe(!!user);
+  const t = useT('rider');
   return (
     <ApprovalGate
-      title="Rider"
-      heading="Ride with Jara"
-      loginMessage="Log in to apply as a rider or to see your jobs."
+      title={t('rider.title')}
+      heading={t('rider.heading')}
+      loginMessage={t('rider.loginMessage')}
       role="rider"
       application={me}
       approved={(r) => <Dashboard rider={r} />}
       apply={(r) => (
         <div className="mx-auto max-w-2xl space-y-5">
-          <h1 className="text-2xl font-bold sm:text-3xl">Ride with Jara</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t('rider.heading')}</h1>
           {r?.status === 'pending' && (
             <Card className="border-l-4 border-amber-400">
               <div className="flex items-center gap-2">
                 <StatusPill status="pending" />
-                <p className="font-semibold">Your application is being reviewed.</p>
+                <p className="font-semibold">{t('rider.application.pending')}</p>
               </div>
-              <p className="mt-1 text-sm text-stone-600">We email you when an admin approves it.</p>
+              <p className="mt-1 text-sm text-stone-600">{t('rider.application.pendingNote')}</p>
             </Card>
           )}
           {r?.status === 'rejected' && (
             <Card className="border-l-4 border-red-500">
               <div className="flex items-center gap-2">
                 <StatusPill status="rejected" />
-                <p className="font-semibold">Your application was not approved.</p>
+                <p className="font-semibold">{t('rider.application.rejected')}</p>
               </div>
-              {r.rejectionReason && <p className="mt-1 text-sm">Reason: {r.rejectionReason}</p>}
+              {r.rejectionReason && (
+                <p className="mt-1 text-sm">{t('rider.application.reason', { reason: r.rejectionReason })}</p>
+              )}
             </Card>
           )}
           {user && !hasRole(user, 'customer') && !r ? (
-            <EmptyState message="Riding needs an account that shops on Jara; this staff account cannot apply." />
+            <EmptyState message={t('rider.application.staff')} />
           ) : (
             <Card>
               <RiderApplicationForm rider={r} defaultName={user?.name ?? ''} />

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { JobDto } from '@jara/shared';
+import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { i18n, loadAreas } from '../../../i18n';
+import en from '../locales/en.json';
+import { ActiveJobs } from './active-job';
+import { JobBoard } from './job-board';
+
+/** An express order from two shops to Hall 2, picked up, with two wrong codes so far. */
+function job(overrides: Partial<JobDto> = {}): JobDto {
+  const stop = (label: string, address: string) => ({
+    label,
+    address,
+    latitude: 6.4,
+    longitude: 5.6,
+    phone: '08031234567',
+    door: null,
+    items: ['2 × Jollof rice'],
+  });
+  return {
+    kind: 'order',
+    _id: 'abcdef1234567890',
+    isExpress: true,
+    distanceKm: 2.345,
+    deliveryFee: 800,
+    riderFee: 640,
+    pickups: [stop('Mama Put', 'Main Gate'), stop('Iya Basira', 'Ekosodin')],
+    dropoff: { ...stop('Ada Obi', 'Hall 2'), items: undefined },
+    note: 'Leave it at the porter',
+    status: 'Order Picked',
+    createdAt: '2026-03-03T13:00:00.000Z',
+    paidAt: '2026-03-03T13:05:00.000Z',
+    codeAttempts: 2,
+    locked: false,
+    arrivedAt: null,
+    ...overrides,
+  };
+}
+
+/** The English messages without placeholders: none of them may be a text on a Pidgin screen. */
+const english = new Set(Object.values(en).filter((m) => !m.includes('{') && !m.includes('<')));
+
+function textsOnScreen(): string[] {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const texts: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim();
+    if (text) texts.push(text);
+  }
+  return texts;
+}
+
+async function inPidgin() {
+  await loadAreas(i18n, ['rider', 'common', 'shared', 'layout'], 'pcm');
+  i18n.activate('pcm');
+}
+
+afterEach(() => i18n.activate('en'));
+
+describe("the rider's job screens", () => {
+  it('show the active job in English, as the specification writes it', async () => {
+    stubFetch({ ...GUEST, 'GET /api/rider/active': { success: true, jobs: [job()] } });
+    renderApp(<ActiveJobs />);
+    const card = await screen.findByTestId('active-job');
+    expect(card).toHaveTextContent('Order #abcdef12 · Express');
+    expect(card).toHaveTextContent('2.3 km · you earn ₦640');
+    expect(screen.getByText('Pick up 1')).toBeInTheDocument();
+    expect(screen.getByText('Drop off')).toBeInTheDocument();
+    expect(screen.getByText('Note: Leave it at the porter')).toBeInTheDocument();
+    // jsdom drops the space before the hidden words in a name; a browser reads "Open map for Mama Put".
+    expect(screen.getAllByRole('link')[0]).toHaveTextContent('Open map for Mama Put');
+    expect(screen.getByLabelText("Customer's delivery code")).toBeInTheDocument();
+    expect(
+      screen.getByText('3 tries left. After 5 wrong codes the job is locked and support is told.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'I have arrived at the drop-off' })).toBeInTheDocument();
+  });
+
+  it('leave no English on the active job in Pidgin', async () => {
+    await inPidgin();
+    stubFetch({ ...GUEST, 'GET /api/rider/active': { success: true, jobs: [job({ codeAttempts: 4 })] } });
+    renderApp(<ActiveJobs />);
+    const card = await screen.findByTestId('active-job');
+    expect(card).toHaveTextContent('Shop order #abcdef12 · Sharp sharp');
+    expect(card).toHaveTextContent('2.3 km · you go collect ₦640');
+    expect(screen.getByText('Where to collect 2')).toBeInTheDocument();
+    expect(screen.getByText('Dem talk say: Leave it at the porter')).toBeInTheDocument();
+    expect(screen.getAllByRole('link')[2]).toHaveTextContent('Check map for Iya Basira');
+    expect(screen.getByLabelText('Code wey customer get')).toBeInTheDocument();
+    expect(screen.getByText(/^1 chance remain\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'I don reach where I go drop am' })).toBeInTheDocument();
+    expect(textsOnScreen().filter((text) => english.has(text))).toEqual([]);
+  });
+
+  it('leave no English on the job board in Pidgin', async () => {
+    await inPidgin();
+    stubFetch({ ...GUEST, 'GET /api/rider/jobs': { success: true, jobs: [job({ status: 'Order Confirmed' })] } });
+    renderApp(<JobBoard online />);
+    const card = await screen.findByTestId('job-card');
+    expect(card).toHaveTextContent('Dem pay 3 Mar, 2:05 pm');
+    expect(card).toHaveTextContent('2.3 km journey');
+    expect(card).toHaveTextContent('Where to collect 1: Mama Put, Main Gate');
+    expect(card).toHaveTextContent('Where to drop: Hall 2');
+    expect(screen.getByRole('button', { name: 'Take am' })).toBeInTheDocument();
+    expect(textsOnScreen().filter((text) => english.has(text))).toEqual([]);
+  });
+
+  it('tell an offline rider in Pidgin to go online', async () => {
+    await inPidgin();
+    stubFetch(GUEST);
+    renderApp(<JobBoard online={false} />);
+    expect(await screen.findByText('You no dey online. Go online make you see the jobs.')).toBeInTheDocument();
+  });
+});
