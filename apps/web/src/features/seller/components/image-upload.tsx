@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUploadSellerImage } from '../api/upload-image';
+import { Trans, useT } from '../../../i18n';
 
 /** Pick images one by one; each is uploaded (re-encoded by the server) and shown with a remove button. */
 export function ImageUpload({
@@ -18,6 +19,7 @@ export function ImageUpload({
   onChange: (urls: string[]) => void;
   label: string;
 }) {
+  const t = useT('seller');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadSellerImage(kind);
@@ -40,12 +42,16 @@ export function ImageUpload({
       <div className="flex flex-wrap gap-3">
         {urls.map((u, i) => (
           <div key={u} className="relative">
-            <img src={u} alt={`Upload ${i + 1}`} className="size-24 rounded-xl object-cover ring-1 ring-stone-200" />
+            <img
+              src={u}
+              alt={t('seller.image.alt', { number: i + 1 })}
+              className="size-24 rounded-xl object-cover ring-1 ring-stone-200"
+            />
             <button
               type="button"
               onClick={() => onChange(urls.filter((x) => x !== u))}
               className="absolute -right-2 -top-2 grid size-7 place-items-center rounded-full bg-white text-red-700 shadow ring-1 ring-stone-200"
-              aria-label={`Remove image ${i + 1}`}
+              aria-label={t('seller.image.remove', { number: i + 1 })}
             >
               ×
             </button>
@@ -57,12 +63,10 @@ export function ImageUpload({
             className="grid size-24 cursor-pointer place-items-center rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 text-center text-xs font-semibold text-stone-700 hover:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600"
           >
             {upload.isPending ? (
-              <Spinner size={24} label="Uploading" />
+              <Spinner size={24} label={t('seller.image.uploading')} />
             ) : (
               <span>
-                Add image
-                <br />
-                (JPEG, PNG, WebP)
+                <Trans area="seller" id="seller.image.add" components={{ br: <br /> }} />
               </span>
             )}
             <input

@@ -1,7 +1,7 @@
 import { DoorDetails } from '../../../components/ui/door-details';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { shownOptionName, type SellerOrderDto } from '@jara/shared';
+import { formatDayTime, shownOptionName, type SellerOrderDto } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextArea } from '../../../components/ui/field';
@@ -13,25 +13,26 @@ import { useConfirmOrder } from '../api/confirm-order';
 import { useDeclineOrder } from '../api/decline-order';
 import { useSellerOrders, type OrderScope } from '../api/get-seller-orders';
 import { Card } from '../../../components/ui/card';
-import { fmtTime } from '../../../lib/format-time';
 import { StatusPill } from '../../../components/ui/status-pill';
+import { Trans, useT, type MessageId } from '../../../i18n';
 
-const SCOPES: { key: OrderScope; label: string; empty: string }[] = [
-  { key: 'active', label: 'Active', empty: 'No active orders. New orders appear here as soon as they are paid.' },
-  { key: 'today', label: 'Today', empty: 'No orders today yet.' },
-  { key: 'past', label: 'Past', empty: 'No past orders yet.' },
+const SCOPES: { key: OrderScope; label: MessageId<'seller'>; empty: MessageId<'seller'> }[] = [
+  { key: 'active', label: 'seller.orders.scope.active', empty: 'seller.orders.empty.active' },
+  { key: 'today', label: 'seller.orders.scope.today', empty: 'seller.orders.empty.today' },
+  { key: 'past', label: 'seller.orders.scope.past', empty: 'seller.orders.empty.past' },
 ];
 
 function DeclineDialog({ order, onClose }: { order: SellerOrderDto | null; onClose: () => void }) {
+  const t = useT('seller');
   const titleId = useId();
   const [reason, setReason] = useState('');
   const decline = useDeclineOrder();
   const handleDecline = async () => {
     if (!order) return;
-    if (reason.trim().length < 3) return toast.error('Give a reason (at least 3 characters)');
+    if (reason.trim().length < 3) return toast.error(t('seller.decline.reasonRequired'));
     try {
       await decline.mutateAsync({ orderId: order._id, reason: reason.trim() });
-      toast.success('Order Cancelled. The customer is refunded for your items.');
+      toast.success(t('seller.decline.done'));
       setReason('');
       onClose();
     } catch (err) {
@@ -42,13 +43,11 @@ function DeclineDialog({ order, onClose }: { order: SellerOrderDto | null; onClo
     <Modal open={order !== null} onClose={onClose} labelledBy={titleId} className="max-w-md">
       <div className="p-5">
         <h2 id={titleId} className="text-xl font-bold">
-          Decline this order?
+          {t('seller.decline.title')}
         </h2>
-        <p className="mt-1 text-sm text-stone-600">
-          Your items on it become Order Cancelled and the customer is refunded for them.
-        </p>
+        <p className="mt-1 text-sm text-stone-600">{t('seller.decline.explain')}</p>
         <TextArea
-          label="Reason (the customer sees it)"
+          label={t('seller.decline.reason')}
           className="mt-4"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
@@ -57,10 +56,10 @@ function DeclineDialog({ order, onClose }: { order: SellerOrderDto | null; onClo
         />
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
-            Keep order
+            {t('seller.decline.keep')}
           </Button>
           <Button variant="danger" onClick={() => void handleDecline()} disabled={decline.isPending}>
-            Decline order
+            {t('seller.decline.submit')}
           </Button>
         </div>
       </div>
@@ -69,13 +68,14 @@ function DeclineDialog({ order, onClose }: { order: SellerOrderDto | null; onClo
 }
 
 function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () => void }) {
+  const t = useT('seller');
   const confirm = useConfirmOrder();
   const canConfirm = order.items.some((i) => i.status === 'Order Placed');
   const canDecline = order.items.some((i) => i.status === 'Order Placed' || i.status === 'Order Confirmed');
   const handleConfirm = async () => {
     try {
       await confirm.mutateAsync(order._id);
-      toast.success('Order Confirmed');
+      toast.success(t('seller.orders.confirmed'));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -85,15 +85,18 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <p className="text-xs text-stone-600">
-            Order #{order._id.slice(0, 8)} · {fmtTime(order.paidAt ?? order.createdAt)}
+            {t('seller.orders.number', {
+              number: order._id.slice(0, 8),
+              time: formatDayTime(order.paidAt ?? order.createdAt),
+            })}
           </p>
           <p className="font-semibold">{order.customerName}</p>
           {order.customerPhone && (
             <a href={`tel:${order.customerPhone}`} className="text-sm font-medium text-brand-700 underline">
-              Call {order.customerPhone}
+              {t('seller.orders.call', { phone: order.customerPhone })}
             </a>
           )}
-          {order.dropoff && <p className="text-sm text-stone-600">To: {order.dropoff}</p>}
+          {order.dropoff && <p className="text-sm text-stone-600">{t('seller.orders.to', { place: order.dropoff })}</p>}
           <DoorDetails door={order.door} address={order.dropoff} note={order.deliveryNote} />
         </div>
         <StatusPill status={order.status} />
@@ -104,7 +107,11 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
             <span>
               {i.quantity} × {i.productName}
               {shownOptionName(i.optionName) && <span className="text-stone-600"> ({i.optionName})</span>}
-              {i.cancelReason && <span className="block text-xs text-stone-600">Cancelled: {i.cancelReason}</span>}
+              {i.cancelReason && (
+                <span className="block text-xs text-stone-600">
+                  {t('seller.orders.itemCancelled', { reason: i.cancelReason })}
+                </span>
+              )}
             </span>
             <span className="flex items-center gap-2">
               <span className="font-medium">{formatPrice(i.unitPrice * i.quantity)}</span>
@@ -115,17 +122,22 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
       </ul>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <p className="text-sm">
-          Items total <strong>{formatPrice(order.itemsTotal)}</strong>
+          <Trans
+            area="seller"
+            id="seller.orders.itemsTotal"
+            values={{ amount: formatPrice(order.itemsTotal) }}
+            components={{ total: <strong /> }}
+          />
         </p>
         <div className="flex gap-2">
           {canDecline && (
             <Button variant="outline" size="sm" onClick={onDecline}>
-              Decline
+              {t('seller.orders.decline')}
             </Button>
           )}
           {canConfirm && (
             <Button size="sm" onClick={() => void handleConfirm()} disabled={confirm.isPending}>
-              Confirm order
+              {t('seller.orders.confirm')}
             </Button>
           )}
         </div>
@@ -135,13 +147,14 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
 }
 
 export function OrdersPanel() {
+  const t = useT('seller');
   const [scope, setScope] = useState<OrderScope>('active');
   const { data, isPending, isError, error, refetch } = useSellerOrders(scope);
   const [declining, setDeclining] = useState<SellerOrderDto | null>(null);
   const current = SCOPES.find((s) => s.key === scope)!;
   return (
     <div>
-      <div role="group" aria-label="Which orders" className="mb-4 flex gap-2">
+      <div role="group" aria-label={t('seller.orders.scope.label')} className="mb-4 flex gap-2">
         {SCOPES.map((s) => (
           <button
             key={s.key}
@@ -150,21 +163,21 @@ export function OrdersPanel() {
             onClick={() => setScope(s.key)}
             className={`h-9 rounded-full px-4 text-sm font-semibold ${scope === s.key ? 'bg-accent-400 text-brand-950' : 'bg-white text-stone-800 ring-1 ring-stone-200'}`}
           >
-            {s.label}
+            {t(s.label)}
           </button>
         ))}
       </div>
       {isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading orders">
+        <div className="space-y-3" role="status" aria-label={t('seller.orders.loading')}>
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />
         </div>
       ) : isError ? (
         <EmptyState message={errorMessage(error)}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+          <Button onClick={() => void refetch()}>{t('seller.tryAgain')}</Button>
         </EmptyState>
       ) : data.length === 0 ? (
-        <EmptyState message={current.empty} />
+        <EmptyState message={t(current.empty)} />
       ) : (
         <div className="space-y-3">
           {data.map((o) => (

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { MSG, type Suggestion } from '@jara/shared';
+import type { Suggestion } from '@jara/shared';
 import { inputClass } from '../../../components/ui/field';
 import { searchPlaces } from '../api/search-places';
+import { t as translate, useT } from '../../../i18n';
 
 export interface PickedPlace {
   placeId: string;
@@ -19,6 +20,7 @@ export function PlacePicker({
   onChange: (p: PickedPlace | null) => void;
   error?: string;
 }) {
+  const t = useT('seller');
   const id = useId();
   const [text, setText] = useState(value?.label ?? '');
   const [open, setOpen] = useState(false);
@@ -34,16 +36,17 @@ export function PlacePicker({
     }
     const ctrl = new AbortController();
     setLoading(true);
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       searchPlaces(q, ctrl.signal)
         .then((list) => setItems(list))
         .catch((err: unknown) => {
-          if (!(err instanceof DOMException && err.name === 'AbortError')) toast.error(MSG.failedSuggestions);
+          if (!(err instanceof DOMException && err.name === 'AbortError'))
+            toast.error(translate('seller', 'msg.failedSuggestions'));
         })
         .finally(() => !ctrl.signal.aborted && setLoading(false));
     }, 250);
     return () => {
-      clearTimeout(t);
+      clearTimeout(timer);
       ctrl.abort();
     };
   }, [text, open, value]);
@@ -55,11 +58,11 @@ export function PlacePicker({
     setActive(-1);
   };
 
-  const problem = error ?? (text && !value && !open ? MSG.selectValidAddress : undefined);
+  const problem = error ?? (text && !value && !open ? t('msg.selectValidAddress') : undefined);
   return (
     <div className="relative">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        Shop location
+        {t('seller.place.label')}
       </label>
       <input
         id={id}
@@ -71,7 +74,7 @@ export function PlacePicker({
         aria-invalid={Boolean(problem) || undefined}
         aria-describedby={problem ? `${id}-err` : undefined}
         className={inputClass}
-        placeholder="e.g. Main Gate, Ekosodin"
+        placeholder={t('seller.place.placeholder')}
         value={text}
         autoComplete="off"
         onChange={(e) => {
@@ -96,7 +99,7 @@ export function PlacePicker({
       />
       {loading && open && (
         <p className="mt-1 text-sm text-stone-600" aria-live="polite">
-          {MSG.addressLoading}
+          {t('msg.addressLoading')}
         </p>
       )}
       {open && items.length > 0 && (

@@ -10,6 +10,10 @@ import { useCategories } from '../api/get-categories';
 import { useSellerProducts } from '../api/get-seller-products';
 import { useSaveProduct } from '../api/save-product';
 import { ImageUpload } from './image-upload';
+import { useT, type MessageId } from '../../../i18n';
+
+/** A problem with the form, kept as a message so that it follows a switch of language. */
+type Problem = [MessageId<'seller'>, Record<string, unknown>?];
 
 interface OptionRow {
   id?: string;
@@ -19,6 +23,7 @@ interface OptionRow {
 }
 
 function Form({ product }: { product: SellerProductDto | null }) {
+  const t = useT('seller');
   const navigate = useNavigate();
   const { data: categories } = useCategories();
   const save = useSaveProduct();
@@ -36,7 +41,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
       offerPrice: o.offerPrice === null ? '' : String(o.offerPrice),
     })) ?? [{ name: '', price: '', offerPrice: '' }],
   );
-  const [errors, setErrors] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Problem[]>([]);
   const single = options.length === 1;
 
   const setOption = (i: number, patch: Partial<OptionRow>) =>
@@ -44,10 +49,10 @@ function Form({ product }: { product: SellerProductDto | null }) {
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const errs: string[] = [];
-    if (!name.trim()) errs.push('Enter the product name');
-    if (!category) errs.push('Choose a category');
-    if (!images.length) errs.push('Add at least one image');
+    const errs: Problem[] = [];
+    if (!name.trim()) errs.push(['seller.product.nameRequired']);
+    if (!category) errs.push(['seller.product.categoryRequired']);
+    if (!images.length) errs.push(['seller.product.imageRequired']);
     const parsed = options.map((o) => ({
       id: o.id,
       name: single ? DEFAULT_OPTION_NAME : o.name.trim(),
@@ -55,10 +60,11 @@ function Form({ product }: { product: SellerProductDto | null }) {
       offerPrice: o.offerPrice.trim() === '' ? null : Number(o.offerPrice),
     }));
     parsed.forEach((o, i) => {
-      if (!(o.price > 0)) errs.push(`Option ${i + 1}: enter a price in naira`);
+      const number = { number: i + 1 };
+      if (!(o.price > 0)) errs.push(['seller.product.priceRequired', number]);
       if (o.offerPrice !== null && !(o.offerPrice > 0 && o.offerPrice < o.price))
-        errs.push(`Option ${i + 1}: the offer price must be lower than the price`);
-      if (!single && !o.name) errs.push(`Option ${i + 1}: give it a name`);
+        errs.push(['seller.product.offerTooHigh', number]);
+      if (!single && !o.name) errs.push(['seller.product.optionNameRequired', number]);
     });
     setErrors(errs);
     if (errs.length) return;
@@ -78,7 +84,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
           options: parsed,
         },
       });
-      toast.success(product ? 'Product saved' : 'Product added');
+      toast.success(product ? t('seller.product.saved') : t('seller.product.added'));
       void navigate('..', { relative: 'path' });
     } catch (err) {
       toast.error(errorMessage(err));
@@ -87,11 +93,19 @@ function Form({ product }: { product: SellerProductDto | null }) {
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5">
-      <h2 className="text-xl font-bold">{product ? `Edit ${product.name}` : 'Add a product'}</h2>
-      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} required />
+      <h2 className="text-xl font-bold">
+        {product ? t('seller.products.editName', { name: product.name }) : t('seller.product.new')}
+      </h2>
+      <TextField
+        label={t('seller.product.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={120}
+        required
+      />
       <div>
         <label htmlFor="product-category" className="mb-1.5 block text-sm font-medium text-stone-800">
-          Category
+          {t('seller.product.category')}
         </label>
         <select
           id="product-category"
@@ -100,7 +114,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
           onChange={(e) => setCategory(e.target.value)}
           required
         >
-          <option value="">Choose a category</option>
+          <option value="">{t('seller.product.chooseCategory')}</option>
           {categories?.map((c) => (
             <option key={c.path} value={c.path}>
               {c.text}
@@ -110,26 +124,26 @@ function Form({ product }: { product: SellerProductDto | null }) {
       </div>
       <ImageUpload
         kind="product"
-        label={`Images (1 to ${MAX_PRODUCT_IMAGES})`}
+        label={t('seller.product.images', { max: MAX_PRODUCT_IMAGES })}
         urls={images}
         max={MAX_PRODUCT_IMAGES}
         onChange={setImages}
       />
       <TextArea
-        label="Description (one point per line)"
+        label={t('seller.product.description')}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
       />
       <TextField
-        label="Weight (optional)"
+        label={t('seller.product.weight')}
         value={weight}
         onChange={(e) => setWeight(e.target.value)}
-        placeholder="e.g. 500 g"
+        placeholder={t('seller.product.weightExample')}
         maxLength={40}
       />
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-stone-800">Options and prices (₦)</legend>
-        {single && <p className="text-sm text-stone-600">With one option, shoppers see only its price: no choice.</p>}
+        <legend className="text-sm font-medium text-stone-800">{t('seller.product.options')}</legend>
+        {single && <p className="text-sm text-stone-600">{t('seller.product.singleOption')}</p>}
         {options.map((o, i) => (
           <div
             key={o.id ?? `new-${i}`}
@@ -137,7 +151,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
           >
             {!single && (
               <TextField
-                label={`Option ${i + 1} name`}
+                label={t('seller.product.optionName', { number: i + 1 })}
                 value={o.name}
                 onChange={(e) => setOption(i, { name: e.target.value })}
                 maxLength={60}
@@ -145,7 +159,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
               />
             )}
             <TextField
-              label="Price (₦)"
+              label={t('seller.product.price')}
               type="number"
               inputMode="decimal"
               min="0"
@@ -155,7 +169,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
               className={single ? 'sm:col-start-2' : ''}
             />
             <TextField
-              label="Offer price (₦)"
+              label={t('seller.product.offerPrice')}
               type="number"
               inputMode="decimal"
               min="0"
@@ -169,9 +183,9 @@ function Form({ product }: { product: SellerProductDto | null }) {
                 size="sm"
                 className="self-end text-red-700"
                 onClick={() => setOptions(options.filter((_, j) => j !== i))}
-                aria-label={`Remove option ${i + 1}`}
+                aria-label={t('seller.product.removeOption', { number: i + 1 })}
               >
-                Remove
+                {t('seller.product.remove')}
               </Button>
             )}
           </div>
@@ -182,7 +196,7 @@ function Form({ product }: { product: SellerProductDto | null }) {
           onClick={() => setOptions([...options, { name: '', price: '', offerPrice: '' }])}
           disabled={options.length >= 10}
         >
-          Add option
+          {t('seller.product.addOption')}
         </Button>
       </fieldset>
       <label className="flex items-center gap-2 text-sm font-medium">
@@ -192,21 +206,22 @@ function Form({ product }: { product: SellerProductDto | null }) {
           checked={inStock}
           onChange={(e) => setInStock(e.target.checked)}
         />{' '}
-        In stock
+        {t('seller.product.inStock')}
       </label>
       {errors.length > 0 && (
         <ul className="list-disc space-y-0.5 rounded-xl bg-red-50 p-3 pl-8 text-sm text-red-800" aria-live="polite">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
+          {errors.map((e) => {
+            const message = t(...e);
+            return <li key={message}>{message}</li>;
+          })}
         </ul>
       )}
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save product'}
+          {save.isPending ? t('seller.product.saving') : t('seller.product.save')}
         </Button>
         <Button variant="ghost" onClick={() => navigate('..', { relative: 'path' })}>
-          Cancel
+          {t('seller.product.cancel')}
         </Button>
       </div>
     </form>
@@ -215,11 +230,12 @@ function Form({ product }: { product: SellerProductDto | null }) {
 
 /** /seller/products/new and /seller/products/:productId */
 export function ProductFormScreen() {
+  const t = useT('seller');
   const { productId } = useParams();
   const { data, isPending } = useSellerProducts('');
   if (!productId || productId === 'new') return <Form product={null} />;
   if (isPending) return <Skeleton className="h-96" />;
   const product = data?.find((p) => p._id === productId);
-  if (!product) return <p>Product not found.</p>;
+  if (!product) return <p>{t('seller.product.notFound')}</p>;
   return <Form key={product._id} product={product} />;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { CATEGORIES, MSG } from '@jara/shared';
+import { CATEGORIES } from '@jara/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { inputClass } from '../../../components/ui/field';
@@ -13,17 +13,19 @@ import { useSellerProducts } from '../api/get-seller-products';
 import { useSetStock } from '../api/set-stock';
 import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
+import { useT } from '../../../i18n';
 
 export function ProductsPanel() {
+  const t = useT('seller');
   const [q, setQ] = useState('');
   const { data, isPending, isError, error, refetch } = useSellerProducts(q.trim());
   const stock = useSetStock();
   const del = useDeleteProduct();
   const handleDelete = async (id: string, name: string) => {
-    if (!window.confirm(`Delete ${name}? It disappears from the shop; past orders keep it.`)) return;
+    if (!window.confirm(t('seller.products.deleteConfirm', { name }))) return;
     try {
       await del.mutateAsync(id);
-      toast.success('Product deleted');
+      toast.success(t('seller.products.deleted'));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -32,33 +34,33 @@ export function ProductsPanel() {
     <div>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <label className="flex-1">
-          <span className="sr-only">Search your products</span>
+          <span className="sr-only">{t('seller.products.search')}</span>
           <input
             type="search"
             className={inputClass}
-            placeholder="Search products"
+            placeholder={t('seller.products.searchPlaceholder')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
           />
         </label>
         <Link to="new" className={buttonClass('accent')}>
-          Add product
+          {t('seller.products.add')}
         </Link>
       </div>
       {isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading products">
+        <div className="space-y-3" role="status" aria-label={t('seller.products.loading')}>
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
         </div>
       ) : isError ? (
         <EmptyState message={errorMessage(error)}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+          <Button onClick={() => void refetch()}>{t('seller.tryAgain')}</Button>
         </EmptyState>
       ) : data.length === 0 ? (
-        <EmptyState message={q ? 'No products match your search.' : MSG.noVendorProducts}>
+        <EmptyState message={q ? t('seller.products.noMatch') : t('msg.noVendorProducts')}>
           {!q && (
             <Link to="new" className={buttonClass()}>
-              Add your first product
+              {t('seller.products.addFirst')}
             </Link>
           )}
         </EmptyState>
@@ -84,29 +86,33 @@ export function ProductsPanel() {
                       {prices.length > 1
                         ? `${formatPrice(Math.min(...prices))} – ${formatPrice(Math.max(...prices))}`
                         : formatPrice(prices[0] ?? 0)}
-                      {p.options.length > 1 ? ` · ${p.options.length} options` : ''}
+                      {p.options.length > 1 ? ` · ${t('seller.products.options', { count: p.options.length })}` : ''}
                     </p>
                   </div>
                   <Switch
                     checked={p.inStock}
-                    label={p.inStock ? 'In stock' : 'Out of stock'}
+                    label={p.inStock ? t('seller.products.inStock') : t('seller.products.outOfStock')}
                     disabled={stock.isPending}
                     onChange={(v) =>
                       stock.mutate({ id: p._id, inStock: v }, { onError: (err) => toast.error(errorMessage(err)) })
                     }
                   />
                   <div className="flex gap-2">
-                    <Link to={p._id} className={buttonClass('outline', 'sm')} aria-label={`Edit ${p.name}`}>
-                      Edit
+                    <Link
+                      to={p._id}
+                      className={buttonClass('outline', 'sm')}
+                      aria-label={t('seller.products.editName', { name: p.name })}
+                    >
+                      {t('seller.products.edit')}
                     </Link>
                     <Button
                       variant="ghost"
                       size="sm"
                       className="text-red-700"
                       onClick={() => void handleDelete(p._id, p.name)}
-                      aria-label={`Delete ${p.name}`}
+                      aria-label={t('seller.products.deleteName', { name: p.name })}
                     >
-                      Delete
+                      {t('seller.products.delete')}
                     </Button>
                   </div>
                 </Card>

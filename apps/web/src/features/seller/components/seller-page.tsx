@@ -21,45 +21,43 @@ import { StatusPill } from '../../../components/ui/status-pill';
 import { SubNav } from '../../../components/ui/sub-nav';
 import { Switch } from '../../../components/ui/switch';
 import { VendorApplicationForm } from './vendor-application';
+import { useT, type Translate } from '../../../i18n';
 
-function hoursToday(v: SellerProfileDto): string {
+function hoursToday(t: Translate<'seller'>, v: SellerProfileDto): string {
   const day = new Date(Date.now() + 3_600_000).getUTCDay();
   const h = v.openingHours[String(day)];
-  return h ? `${WEEKDAYS[day]} ${h.open}–${h.close}` : `Closed on ${WEEKDAYS[day]}s`;
+  return h
+    ? t('seller.hours.today', { day: WEEKDAYS[day], open: h.open, close: h.close })
+    : t('seller.hours.closedOn', { day: WEEKDAYS[day] });
 }
 
 function ApplicationScreen({ vendor }: { vendor: SellerProfileDto | null }) {
+  const t = useT('seller');
   return (
     <div className="mx-auto max-w-2xl space-y-5">
-      <h1 className="text-2xl font-bold sm:text-3xl">Sell on Jara</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('seller.application.heading')}</h1>
       {vendor?.status === 'pending' && (
         <Card className="border-l-4 border-amber-400">
           <div className="flex items-center gap-2">
             <StatusPill status="pending" />
-            <p className="font-semibold">Your application is being reviewed.</p>
+            <p className="font-semibold">{t('seller.application.pending')}</p>
           </div>
-          <p className="mt-1 text-sm text-stone-600">
-            An admin checks every new shop. We email you as soon as it is approved; you can still correct the details
-            below.
-          </p>
+          <p className="mt-1 text-sm text-stone-600">{t('seller.application.pendingNote')}</p>
         </Card>
       )}
       {vendor?.status === 'rejected' && (
         <Card className="border-l-4 border-red-500">
           <div className="flex items-center gap-2">
             <StatusPill status="rejected" />
-            <p className="font-semibold">Your application was not approved.</p>
+            <p className="font-semibold">{t('seller.application.rejected')}</p>
           </div>
-          {vendor.rejectionReason && <p className="mt-1 text-sm">Reason: {vendor.rejectionReason}</p>}
-          <p className="mt-1 text-sm text-stone-600">Fix the details and send it again.</p>
+          {vendor.rejectionReason && (
+            <p className="mt-1 text-sm">{t('seller.application.reason', { reason: vendor.rejectionReason })}</p>
+          )}
+          <p className="mt-1 text-sm text-stone-600">{t('seller.application.fix')}</p>
         </Card>
       )}
-      {!vendor && (
-        <p className="text-stone-700">
-          Open a shop for students and staff around Ugbowo. Tell us about your business; an admin approves it, usually
-          within a day.
-        </p>
-      )}
+      {!vendor && <p className="text-stone-700">{t('seller.application.intro')}</p>}
       <Card>
         <VendorApplicationForm vendor={vendor} />
       </Card>
@@ -68,6 +66,7 @@ function ApplicationScreen({ vendor }: { vendor: SellerProfileDto | null }) {
 }
 
 function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
+  const t = useT('seller');
   const live = useVendorLive(true);
   usePayoutUpdates(sellerEarningsQuery.queryKey, true);
   const open = useSetShopOpen();
@@ -90,23 +89,23 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
         <div className="min-w-48 flex-1">
           <h1 className="break-words text-2xl font-bold">{vendor.businessName}</h1>
           <p className="text-sm text-stone-600">
-            {hoursToday(vendor)} · {vendor.openNow ? 'Open now' : 'Closed now'}
+            {hoursToday(t, vendor)} · {vendor.openNow ? t('seller.openNow') : t('seller.closedNow')}
           </p>
         </div>
         <Switch
           checked={vendor.isOpen}
-          label={vendor.isOpen ? 'Taking orders' : 'Shop closed'}
+          label={vendor.isOpen ? t('seller.takingOrders') : t('seller.shopClosed')}
           disabled={open.isPending}
           onChange={(v) => open.mutate(v, { onError: (err) => toast.error(errorMessage(err)) })}
         />
       </div>
       <SubNav
-        label="Seller sections"
+        label={t('seller.nav.label')}
         items={[
-          { to: '/seller', label: 'Orders', badge: live.unseen, end: true },
-          { to: '/seller/products', label: 'Products' },
-          { to: '/seller/earnings', label: 'Earnings' },
-          { to: '/seller/shop', label: 'Shop profile' },
+          { to: '/seller', label: t('seller.nav.orders'), badge: live.unseen, end: true },
+          { to: '/seller/products', label: t('seller.nav.products') },
+          { to: '/seller/earnings', label: t('seller.nav.earnings') },
+          { to: '/seller/shop', label: t('seller.nav.shop') },
         ]}
       />
       <Routes>
@@ -120,7 +119,7 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
               data={earnings.data}
               isPending={earnings.isPending}
               error={earnings.error}
-              percentText={`Your items' total less ${earnings.data?.percent ?? 0}% commission, for delivered orders. Payouts are paid the next working day.`}
+              percentText={t('seller.earnings.note', { percent: earnings.data?.percent ?? 0 })}
               onPayout={(account) => payout.mutateAsync(account)}
               paying={payout.isPending}
             />
@@ -134,7 +133,7 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
             </Card>
           }
         />
-        <Route path="*" element={<EmptyState message="This page does not exist." />} />
+        <Route path="*" element={<EmptyState message={t('seller.notFound')} />} />
       </Routes>
     </div>
   );
@@ -144,17 +143,18 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
 export function SellerPage() {
   const { user } = useSession();
   const me = useSellerMe(!!user);
+  const t = useT('seller');
   return (
     <ApprovalGate
-      title="Seller"
-      heading="Seller"
-      loginMessage="Log in to open your shop or manage it."
+      title={t('seller.title')}
+      heading={t('seller.title')}
+      loginMessage={t('seller.loginMessage')}
       role="vendor"
       application={me}
       approved={(vendor) => <Dashboard vendor={vendor} />}
       apply={(vendor) =>
         user && !hasRole(user, 'customer') && !vendor ? (
-          <EmptyState message="Opening a shop needs an account that shops on Jara; this staff account cannot." />
+          <EmptyState message={t('seller.staff')} />
         ) : (
           <ApplicationScreen vendor={vendor} />
         )

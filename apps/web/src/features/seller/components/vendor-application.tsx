@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import {
   isValidNigerianPhone,
-  MSG,
   WEEKDAYS,
   type OpeningHoursInput,
   type SellerProfileDto,
@@ -14,6 +13,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { useApplyVendor } from '../api/apply-vendor';
 import { ImageUpload } from './image-upload';
 import { PlacePicker, type PickedPlace } from './place-picker';
+import { useT, type MessageId } from '../../../i18n';
+
+/** A field's problem, kept as a message so that it follows a switch of language. */
+type Problem = [MessageId<'seller'>, Record<string, unknown>?];
 
 type Hours = Record<string, { open: string; close: string } | null>;
 const DEFAULT_HOURS: Hours = Object.fromEntries(
@@ -22,6 +25,7 @@ const DEFAULT_HOURS: Hours = Object.fromEntries(
 
 /** The shop application (and, once approved, the shop profile editor). */
 export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfileDto | null; onDone?: () => void }) {
+  const t = useT('seller');
   const [businessName, setBusinessName] = useState(vendor?.businessName ?? '');
   const [kind, setKind] = useState<VendorKind>(vendor?.kind ?? 'food');
   const [phone, setPhone] = useState(vendor?.phone ?? '');
@@ -30,18 +34,18 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
   );
   const [hours, setHours] = useState<Hours>(vendor?.openingHours ?? DEFAULT_HOURS);
   const [photo, setPhoto] = useState<string[]>(vendor?.profilePhoto ? [vendor.profilePhoto] : []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, Problem>>({});
   const apply = useApplyVendor();
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!businessName.trim()) errs.businessName = 'Enter the business name';
-    if (!isValidNigerianPhone(phone)) errs.phone = MSG.invalidPhone;
-    if (!place) errs.place = MSG.selectValidAddress;
-    if (!photo[0]) errs.photo = 'Add a profile photo';
+    const errs: Record<string, Problem> = {};
+    if (!businessName.trim()) errs.businessName = ['seller.apply.businessNameRequired'];
+    if (!isValidNigerianPhone(phone)) errs.phone = ['msg.invalidPhone'];
+    if (!place) errs.place = ['msg.selectValidAddress'];
+    if (!photo[0]) errs.photo = ['seller.apply.photoRequired'];
     for (const [d, h] of Object.entries(hours))
-      if (h && h.open === h.close) errs.hours = `${WEEKDAYS[Number(d)]}: opening and closing times must differ`;
+      if (h && h.open === h.close) errs.hours = ['seller.apply.hoursMustDiffer', { day: WEEKDAYS[Number(d)] }];
     setErrors(errs);
     if (Object.keys(errs).length) return;
     try {
@@ -53,25 +57,27 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
         openingHours: hours as OpeningHoursInput,
         profilePhoto: photo[0]!,
       });
-      toast.success(vendor?.status === 'approved' ? 'Shop profile saved' : 'Application sent');
+      toast.success(vendor?.status === 'approved' ? t('seller.apply.profileSaved') : t('seller.apply.sent'));
       onDone?.();
     } catch (err) {
       toast.error(errorMessage(err));
     }
   };
 
+  const problem = (k: string) => (errors[k] ? t(...errors[k]) : undefined);
+  const problems = (k: string) => (errors[k] ? [t(...errors[k])] : []);
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5">
       <TextField
-        label="Business name"
+        label={t('seller.apply.businessName')}
         value={businessName}
         onChange={(e) => setBusinessName(e.target.value)}
-        errors={errors.businessName ? [errors.businessName] : []}
+        errors={problems('businessName')}
         maxLength={80}
         required
       />
       <fieldset>
-        <legend className="mb-1.5 block text-sm font-medium text-stone-800">What do you sell?</legend>
+        <legend className="mb-1.5 block text-sm font-medium text-stone-800">{t('seller.apply.kind')}</legend>
         <div className="flex gap-3">
           {(['food', 'goods'] as const).map((k) => (
             <label
@@ -86,24 +92,24 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
                 onChange={() => setKind(k)}
                 className="accent-brand-700"
               />
-              {k === 'food' ? 'Food' : 'Goods'}
+              {k === 'food' ? t('seller.apply.kind.food') : t('seller.apply.kind.goods')}
             </label>
           ))}
         </div>
       </fieldset>
       <TextField
-        label="Phone"
+        label={t('seller.apply.phone')}
         type="tel"
         inputMode="tel"
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
-        errors={errors.phone ? [errors.phone] : []}
+        errors={problems('phone')}
         placeholder="0803 123 4567"
         required
       />
-      <PlacePicker value={place} onChange={setPlace} error={errors.place} />
+      <PlacePicker value={place} onChange={setPlace} error={problem('place')} />
       <fieldset>
-        <legend className="mb-1.5 block text-sm font-medium text-stone-800">Opening hours (Lagos time)</legend>
+        <legend className="mb-1.5 block text-sm font-medium text-stone-800">{t('seller.apply.hours')}</legend>
         <div className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
           {WEEKDAYS.map((day, d) => {
             const h = hours[String(d)] ?? null;
@@ -119,13 +125,13 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
                       setHours({ ...hours, [d]: e.target.checked ? { open: '08:00', close: '21:00' } : null })
                     }
                   />
-                  Open
+                  {t('seller.apply.open')}
                 </label>
                 {h && (
                   <>
                     <input
                       type="time"
-                      aria-label={`${day} opens at`}
+                      aria-label={t('seller.apply.opensAt', { day })}
                       className={`${inputClass} w-32 py-1.5`}
                       value={h.open}
                       onChange={(e) => setHours({ ...hours, [d]: { ...h, open: e.target.value } })}
@@ -133,7 +139,7 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
                     <span aria-hidden="true">–</span>
                     <input
                       type="time"
-                      aria-label={`${day} closes at`}
+                      aria-label={t('seller.apply.closesAt', { day })}
                       className={`${inputClass} w-32 py-1.5`}
                       value={h.close}
                       onChange={(e) => setHours({ ...hours, [d]: { ...h, close: e.target.value } })}
@@ -144,20 +150,20 @@ export function VendorApplicationForm({ vendor, onDone }: { vendor: SellerProfil
             );
           })}
         </div>
-        {errors.hours && <p className="mt-1.5 text-sm text-red-700">{errors.hours}</p>}
+        {errors.hours && <p className="mt-1.5 text-sm text-red-700">{problem('hours')}</p>}
       </fieldset>
       <div>
-        <ImageUpload kind="profile" label="Profile photo" urls={photo} max={1} onChange={setPhoto} />
-        {errors.photo && <p className="mt-1.5 text-sm text-red-700">{errors.photo}</p>}
+        <ImageUpload kind="profile" label={t('seller.apply.photo')} urls={photo} max={1} onChange={setPhoto} />
+        {errors.photo && <p className="mt-1.5 text-sm text-red-700">{problem('photo')}</p>}
       </div>
       <Button type="submit" disabled={apply.isPending} className="w-full sm:w-auto">
         {apply.isPending
-          ? 'Saving…'
+          ? t('seller.apply.saving')
           : vendor?.status === 'approved'
-            ? 'Save shop profile'
+            ? t('seller.apply.saveProfile')
             : vendor
-              ? 'Send application again'
-              : 'Apply to sell'}
+              ? t('seller.apply.again')
+              : t('seller.apply.submit')}
       </Button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ensureConnected } from '../../../lib/socket';
+import { t } from '../../../i18n';
 
 declare global {
   interface Window {
@@ -43,12 +44,12 @@ export function useVendorLive(enabled: boolean) {
     const onCreated = () => {
       refresh();
       setUnseen((n) => n + 1);
-      toast.success('New order received');
+      toast.success(t('seller', 'seller.live.newOrder'));
       chime();
     };
     const onCancelled = () => {
       refresh();
-      toast('An order was cancelled by the customer');
+      toast(t('seller', 'seller.live.cancelled'));
     };
     socket.on('vendor.order.created', onCreated);
     socket.on('vendor.order.cancelled', onCancelled);

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SellerOrderDto, SellerProductDto } from '@jara/shared';
+import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { i18n, loadAreas } from '../../../i18n';
+import { OrdersPanel } from './orders-panel';
+import { ProductsPanel } from './products-panel';
+import { ProductFormScreen } from './product-form';
+
+/** A paid order of two Jollof rice waiting for the vendor to confirm. */
+const order: SellerOrderDto = {
+  _id: 'abcdef1234567890',
+  createdAt: '2026-03-03T13:00:00.000Z',
+  paidAt: '2026-03-03T13:05:00.000Z',
+  customerName: 'Ada Obi',
+  customerPhone: '08031234567',
+  dropoff: 'Hall 2',
+  door: null,
+  deliveryNote: '',
+  items: [
+    {
+      _id: 'i1',
+      productName: 'Jollof rice',
+      product: {
+        _id: 'p1',
+        name: 'Jollof rice',
+        category: 'food',
+        image: [],
+        description: [],
+        vendorId: 'v1',
+        inStock: true,
+        weight: null,
+        options: [],
+      },
+      optionName: 'Default Option',
+      quantity: 2,
+      unitPrice: 1500,
+      status: 'Order Placed',
+      cancelReason: null,
+    },
+  ],
+  itemsTotal: 3000,
+  status: 'Order Placed',
+  active: true,
+};
+
+const product: SellerProductDto = {
+  _id: 'p1',
+  name: 'Jollof rice',
+  category: 'food',
+  image: ['/media/seed/jollof.webp'],
+  vendorId: 'v1',
+  description: [],
+  weight: null,
+  inStock: true,
+  options: [
+    { _id: 'o1', name: 'Small', price: 1000, offerPrice: null },
+    { _id: 'o2', name: 'Big', price: 1500, offerPrice: null },
+  ],
+  updatedAt: '2026-03-03T13:00:00.000Z',
+};
+
+async function inPidgin() {
+  await loadAreas(i18n, ['seller', 'common', 'shared', 'layout'], 'pcm');
+  i18n.activate('pcm');
+}
+
+afterEach(() => i18n.activate('en'));
+
+describe('the vendor portal', () => {
+  it('shows a new order in English, as before', async () => {
+    stubFetch({ ...GUEST, 'GET /api/seller/orders': { success: true, orders: [order] } });
+    renderApp(<OrdersPanel />);
+    expect(await screen.findByText('Order #abcdef12 · 3 Mar, 2:05 pm')).toBeInTheDocument();
+    expect(screen.getByText('Call 08031234567')).toBeInTheDocument();
+    expect(screen.getByText('To: Hall 2')).toBeInTheDocument();
+    expect(screen.getByText('Items total').closest('p')).toHaveTextContent('Items total ₦3,000');
+    expect(screen.getByRole('button', { name: 'Confirm order' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Which orders' })).toBeInTheDocument();
+  });
+
+  it('shows a new order and the decline dialog in Pidgin', async () => {
+    await inPidgin();
+    stubFetch({ ...GUEST, 'GET /api/seller/orders': { success: true, orders: [order] } });
+    renderApp(<OrdersPanel />);
+    expect(await screen.findByText('Ring 08031234567')).toBeInTheDocument();
+    expect(screen.getByText('E dey go: Hall 2')).toBeInTheDocument();
+    expect(screen.getByText('₦3,000', { selector: 'strong' }).closest('p')).toHaveTextContent('All the items ₦3,000');
+    expect(screen.getByRole('button', { name: 'Dey run' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Reject am' }));
+    expect(await screen.findByRole('heading', { name: 'You wan reject this order?' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Why (the customer go see am)')).toBeInTheDocument();
+  });
+
+  it('lists products in Pidgin, with plural options', async () => {
+    await inPidgin();
+    stubFetch({ ...GUEST, 'GET /api/seller/products': { success: true, products: [product] } });
+    renderApp(<ProductsPanel />);
+    expect(await screen.findByText(/· 2 options$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change Jollof rice' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Find products')).toBeInTheDocument();
+    expect(screen.getByText('E dey')).toBeInTheDocument();
+  });
+
+  it("keeps a form's problems in the language on screen", async () => {
+    await inPidgin();
+    stubFetch({
+      ...GUEST,
+      'GET /api/category/list': { success: true, categories: [] },
+      'GET /api/seller/products': { success: true, products: [] },
+    });
+    renderApp(<ProductFormScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save am' }));
+    expect(screen.getByText('Put the product name')).toBeInTheDocument();
+    expect(screen.getByText('Option 1: put price for naira')).toBeInTheDocument();
+  });
+});
