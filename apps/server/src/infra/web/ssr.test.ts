@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import type { ErrorAnswer } from '@jara/shared';
-import { scriptsAfterContent, withoutAppPreloads } from './ssr.js';
+import { PageRenderer } from './ssr.js';
 
 /**
  * The server's side of server rendering: a web build with a server entry gets its pages rendered
@@ -82,6 +82,28 @@ describe('server-rendered pages', () => {
   });
 });
 
+/** What the page's root takes until the browser has hydrated it. */
+const UNTIL_HYDRATED =
+  '<style>#root[data-hydrating]{pointer-events:none}</style>' +
+  '<noscript><style>#root[data-hydrating]{pointer-events:auto}</style></noscript>';
+
+/** A page rendered into the client build's `template` by an entry whose page's head is `<title>Page</title>`. */
+async function renderedInto(template: string): Promise<string> {
+  const root = mkdtempSync(path.join(tmpdir(), 'jara-template-'));
+  const dist = path.join(root, 'dist');
+  mkdirSync(dist);
+  mkdirSync(path.join(root, 'dist-ssr'));
+  writeFileSync(path.join(dist, 'index.html'), template);
+  writeFileSync(
+    path.join(root, 'dist-ssr', 'entry-server.js'),
+    `export async function render() {
+      return { kind: 'page', status: 200, errors: [], state: '{}', head: '<title>Page</title>', html: '' };
+    }`,
+  );
+  const page = await PageRenderer.create(dist, 'http://localhost', app)!.render('/', 'en', { error: () => undefined });
+  return page.kind === 'page' ? page.html : page.kind;
+}
+
 describe('the template', () => {
   it("keeps a page's text as written, dollar signs included", async () => {
     const res = await app.inject({ url: '/dollars' });
@@ -89,27 +111,30 @@ describe('the template', () => {
     expect(res.body).toContain("<p>Price $' and $$ and $1</p>");
   });
 
-  it("fetches the build's scripts at low priority and puts the page's head before them", () => {
+  it("fetches the build's scripts at low priority and puts the page's head before them", async () => {
     const template =
       '<html><head><title>Shell</title><script type="module" crossorigin src="/assets/index-a.js"></script>' +
       '<link rel="modulepreload" crossorigin href="/assets/app-b.js"></head><body></body></html>';
-    expect(scriptsAfterContent(template)).toBe(
-      '<html><head><title>Shell</title><!--scripts--><script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-b.js"></head><body></body></html>',
+    expect(await renderedInto(template)).toBe(
+      '<html><head><title>Page</title><script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>' +
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-b.js">${UNTIL_HYDRATED}</head><body></body></html>`,
     );
     // Without scripts the page's head goes at the end of the template's.
-    expect(scriptsAfterContent('<head><title>x</title></head>')).toBe('<head><title>x</title><!--scripts--></head>');
+    expect(await renderedInto('<head><title>x</title></head>')).toBe(
+      `<head><title>Page</title>${UNTIL_HYDRATED}</head>`,
+    );
   });
 
-  it("leaves out the preloads of the app's chunks, which the page's script asks for after painting", () => {
+  it("leaves out the preloads of the app's chunks, which the page's script asks for after painting", async () => {
     const template =
       '<head><script type="module" src="/assets/index-a.js"></script><link rel="modulepreload" href="/assets/rt.js">' +
       '<!--app--><link rel="modulepreload" href="/assets/start-b.js"><link rel="modulepreload" href="/assets/react-c.js">' +
       '<!--/app--></head><body><!--app-->kept: only the first block<!--/app--></body>';
-    expect(withoutAppPreloads(template)).toBe(
-      '<head><script type="module" src="/assets/index-a.js"></script><link rel="modulepreload" href="/assets/rt.js">' +
+    expect(await renderedInto(template)).toBe(
+      '<head><title>Page</title><script type="module" fetchpriority="low" src="/assets/index-a.js"></script>' +
+        `<link rel="modulepreload" fetchpriority="low" href="/assets/rt.js">${UNTIL_HYDRATED}` +
         '</head><body><!--app-->kept: only the first block<!--/app--></body>',
     );
-    expect(withoutAppPreloads('<head></head>')).toBe('<head></head>');
+    expect(await renderedInto('<head></head>')).toBe(`<head><title>Page</title>${UNTIL_HYDRATED}</head>`);
   });
 });

@@ -46,9 +46,8 @@ const SCRIPTS_START = '<!--scripts-->';
  * module preloads) are fetched at low priority: on a slow link the HTML's largest picture, asked
  * for at high priority, comes first, instead of sharing the first seconds with ~130 KB of
  * JavaScript. The marker before the first of them is where the page's head goes.
- * @internal checked on its own by ssr.test.ts
  */
-export function scriptsAfterContent(template: string): string {
+function scriptsAfterContent(template: string): string {
   const lowered = template.replace(
     /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
     '<$1 fetchpriority="low"',
@@ -64,9 +63,8 @@ export function scriptsAfterContent(template: string): string {
  * vite.config.ts). A rendered page is readable without them, and its script (main.tsx) asks for
  * them once the page has painted, its largest picture included, so that on a slow link they never
  * share the bandwidth with it (decision 0028).
- * @internal checked on its own by ssr.test.ts
  */
-export function withoutAppPreloads(template: string): string {
+function withoutAppPreloads(template: string): string {
   return template.replace(/<!--app-->[\s\S]*?<!--\/app-->/, '');
 }
 
