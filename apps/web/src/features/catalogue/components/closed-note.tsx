@@ -1,7 +1,9 @@
 import type { OpenState } from '@jara/shared';
+import { useT } from '../../../i18n';
 
 /** "Closed · opens 8:00" and why the cart buttons wait. */
 export function ClosedNote({ state, id, compact = false }: { state: OpenState; id?: string; compact?: boolean }) {
+  const t = useT('catalogue');
   if (compact) {
     return (
       <span id={id} className="rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white">
@@ -11,7 +13,7 @@ export function ClosedNote({ state, id, compact = false }: { state: OpenState; i
   }
   return (
     <p id={id} role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-      {state.label}. This vendor is not taking orders right now, so you can’t add this to your cart yet.
+      {t('catalogue.closedNote', { state: state.label })}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ProductDto } from '@jara/shared';
 import { Modal } from '../../../components/ui/modal';
+import { useT } from '../../../i18n';
 import { formatPrice } from '../../../lib/money';
 import { effectivePrice } from '../catalogue-rules';
 
@@ -16,11 +17,12 @@ export function OptionChooser({
   onClose: () => void;
   onChoose: (optionId: string) => void;
 }) {
+  const t = useT('catalogue');
   const titleId = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId}>
       <h2 id={titleId} className="pr-10 text-lg font-bold">
-        Choose an option
+        {t('catalogue.chooseOption')}
       </h2>
       <p className="mt-1 break-words text-sm text-stone-600">{product.name}</p>
       <ul className="mt-4 space-y-2">

@@ -1,4 +1,5 @@
 import type { ProductOptionDto } from '@jara/shared';
+import { useT } from '../../../i18n';
 import { formatPrice } from '../../../lib/money';
 import { effectivePrice } from '../catalogue-rules';
 
@@ -12,18 +13,23 @@ export function Price({
   large?: boolean;
   from?: boolean;
 }) {
+  const t = useT('catalogue');
   const now = effectivePrice(option);
   const hasOffer = now < option.price;
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
       <span className={`font-bold text-brand-900 ${large ? 'text-3xl' : 'text-base'}`}>
-        {from && <span className={`font-medium text-stone-600 ${large ? 'text-lg' : 'text-sm'}`}>from </span>}
-        {hasOffer && <span className="sr-only">Offer price </span>}
+        {from && (
+          <span className={`font-medium text-stone-600 ${large ? 'text-lg' : 'text-sm'}`}>
+            {t('catalogue.price.from')}{' '}
+          </span>
+        )}
+        {hasOffer && <span className="sr-only">{t('catalogue.price.offer')} </span>}
         {formatPrice(now)}
       </span>
       {hasOffer && (
         <s className={`text-stone-600 ${large ? 'text-lg' : 'text-sm'}`}>
-          <span className="sr-only">Original price </span>
+          <span className="sr-only">{t('catalogue.price.original')} </span>
           {formatPrice(option.price)}
         </s>
       )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductDto } from '@jara/shared';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { useT } from '../../../i18n';
 import { LAYOUT_SIZES } from '../../../lib/images';
 import { CartIcon } from '../../../components/ui/icons';
 import { useCartActions } from '../../../session/cart-context';
@@ -13,6 +14,7 @@ import { useOpenStates } from '../hooks/use-open-state';
 import { WishButton } from './wish-button';
 
 export function ProductCard({ product, priority = false }: { product: ProductDto; priority?: boolean }) {
+  const t = useT('catalogue');
   const option = cheapestOption(product);
   const { addToCart } = useCartActions();
   const href = productPath(product);
@@ -36,7 +38,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
         )}
         {!product.inStock ? (
           <span className="absolute left-2 top-2 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white">
-            Out of stock
+            {t('catalogue.outOfStock')}
           </span>
         ) : (
           isClosed &&
@@ -63,7 +65,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
             <button
               type="button"
               disabled
-              aria-label={`Add ${product.name} to cart (${closed!.label})`}
+              aria-label={t('catalogue.card.addClosed', { name: product.name, state: closed!.label })}
               title={closed!.label}
               className="relative z-10 grid size-10 shrink-0 cursor-not-allowed place-items-center rounded-full bg-stone-200 text-stone-500"
             >
@@ -74,7 +76,11 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
             <button
               type="button"
               onClick={() => (several ? setChoosing(true) : addToCart(product._id, option._id))}
-              aria-label={several ? `Choose an option of ${product.name}` : `Add ${product.name} to cart`}
+              aria-label={
+                several
+                  ? t('catalogue.card.choose', { name: product.name })
+                  : t('catalogue.card.add', { name: product.name })
+              }
               aria-haspopup={several ? 'dialog' : undefined}
               className="relative z-10 grid size-10 shrink-0 place-items-center rounded-full bg-accent-400 text-brand-950 transition hover:bg-accent-300"
             >

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { StoreIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { HERO_IMAGES } from '../../../lib/images';
 import { useCartActions } from '../../../session/cart-context';
@@ -26,21 +27,24 @@ import { ClosedNote } from './closed-note';
 import { useOpenStates } from '../hooks/use-open-state';
 
 export function ProductDetailPage() {
+  const t = useT('catalogue');
   const { id = '' } = useParams();
   const { data, isPending, error } = useProducts();
   if (isPending) return <DetailSkeleton />;
   if (error)
     return (
-      <Page title="Product">
+      <Page title={t('catalogue.product')}>
         <EmptyState message={errorMessage(error)} />
       </Page>
     );
   const product = data.find((p) => p._id === id);
-  if (!product) return <NotFound title="Product not found" text="This product is no longer available." />;
+  if (!product)
+    return <NotFound title={t('catalogue.productNotFound.title')} text={t('catalogue.productNotFound.text')} />;
   return <ProductDetail key={product._id} product={product} all={data} />;
 }
 
 function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[] }) {
+  const t = useT('catalogue');
   const navigate = useNavigate();
   const { addToCart } = useCartActions();
   const [imageIndex, setImageIndex] = useState(0);
@@ -57,8 +61,8 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
   const canBuy = product.inStock && !!option && !isClosed;
 
   const crumbs = [
-    { label: 'Home', to: '/' },
-    { label: 'Products', to: '/products' },
+    { label: t('catalogue.home'), to: '/' },
+    { label: t('catalogue.products'), to: '/products' },
     { label: categoryText, to: `/products/${product.category}` },
     ...(product.category === 'food' && vendor.data
       ? [{ label: vendor.data.businessName, to: `/products/food/${product.vendorId}` }]
@@ -79,13 +83,13 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           {product.image.length > 1 && (
-            <ul className="flex gap-2 sm:flex-col" aria-label="Product images">
+            <ul className="flex gap-2 sm:flex-col" aria-label={t('catalogue.detail.images')}>
               {product.image.map((src, i) => (
                 <li key={src}>
                   <button
                     type="button"
                     onClick={() => setImageIndex(i)}
-                    aria-label={`Show image ${i + 1} of ${product.image.length}`}
+                    aria-label={t('catalogue.detail.showImage', { number: i + 1, count: product.image.length })}
                     aria-current={i === imageIndex}
                     className={`block size-16 overflow-hidden rounded-xl border-2 bg-stone-100 sm:size-20 ${i === imageIndex ? 'border-brand-700' : 'border-transparent'}`}
                   >
@@ -128,15 +132,21 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
             className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-100"
           >
             <StoreIcon size={16} />
-            {vendor.data ? `Sold by ${vendor.data.businessName}` : 'Visit the seller'}
+            {vendor.data
+              ? t('catalogue.detail.soldBy', { vendor: vendor.data.businessName })
+              : t('catalogue.detail.visitSeller')}
           </Link>
 
           <div className="mt-5">{option && <Price option={option} large />}</div>
-          <p className="text-sm text-stone-600">Inclusive of all taxes{product.weight ? ` · ${product.weight}` : ''}</p>
+          <p className="text-sm text-stone-600">
+            {product.weight
+              ? t('catalogue.detail.taxesWeight', { weight: product.weight })
+              : t('catalogue.detail.taxes')}
+          </p>
 
           {product.options.length > 1 && (
             <fieldset className="mt-6">
-              <legend className="mb-2 text-sm font-semibold text-stone-800">Options</legend>
+              <legend className="mb-2 text-sm font-semibold text-stone-800">{t('catalogue.detail.options')}</legend>
               <div className="flex flex-wrap gap-2">
                 {product.options.map((o) => (
                   <button
@@ -157,7 +167,7 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
             </fieldset>
           )}
 
-          <h2 className="mt-6 text-base font-semibold">About this product</h2>
+          <h2 className="mt-6 text-base font-semibold">{t('catalogue.detail.about')}</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-700">
             {product.description.map((line, i) => (
               <li key={i}>{line}</li>
@@ -169,7 +179,7 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
               <QuantitySelect value={qty} onChange={setQty} />
             </div>
           ) : (
-            <p className="mt-6 font-semibold text-red-700">Out of stock</p>
+            <p className="mt-6 font-semibold text-red-700">{t('catalogue.outOfStock')}</p>
           )}
           {isClosed && openState && product.inStock && (
             <div className="mt-4">
@@ -184,7 +194,7 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
               disabled={!canBuy}
               aria-describedby={isClosed ? 'closed-reason' : undefined}
             >
-              Add to Cart
+              {t('catalogue.detail.addToCart')}
             </Button>
             <Button
               variant="primary"
@@ -193,7 +203,7 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
               disabled={!canBuy}
               aria-describedby={isClosed ? 'closed-reason' : undefined}
             >
-              Buy now
+              {t('catalogue.detail.buyNow')}
             </Button>
           </div>
         </div>
@@ -201,7 +211,7 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
 
       {related.length > 0 && (
         <section className="mt-14" aria-labelledby="related-heading">
-          <SectionHeading id="related-heading" title="Related Products" />
+          <SectionHeading id="related-heading" title={t('catalogue.detail.related')} />
           <ProductGrid products={related} />
         </section>
       )}
@@ -209,7 +219,11 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
         <section className="mt-12" aria-labelledby="vendor-heading">
           <SectionHeading
             id="vendor-heading"
-            title={vendor.data ? `More from ${vendor.data.businessName}` : 'More from this vendor'}
+            title={
+              vendor.data
+                ? t('catalogue.detail.moreFrom', { vendor: vendor.data.businessName })
+                : t('catalogue.detail.moreFromVendor')
+            }
           />
           <ProductGrid products={fromVendor} />
         </section>
@@ -219,9 +233,10 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
 }
 
 function DetailSkeleton() {
+  const t = useT('catalogue');
   return (
-    <Page title="Product">
-      <div role="status" aria-label="Loading" className="grid gap-6 md:grid-cols-2 md:gap-10">
+    <Page title={t('catalogue.product')}>
+      <div role="status" aria-label={t('catalogue.loading')} className="grid gap-6 md:grid-cols-2 md:gap-10">
         <Skeleton className="aspect-square w-full rounded-[var(--radius-card)]" />
         <div className="space-y-4">
           <Skeleton className="h-8 w-3/4" />

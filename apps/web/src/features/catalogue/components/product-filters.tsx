@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { CATEGORIES, type ProductListQuery, type ProductSort } from '@jara/shared';
+import { useT, type MessageId } from '../../../i18n';
 
-const SORT_LABELS: Record<ProductSort, string> = {
-  relevance: 'Best match',
-  newest: 'Newest',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  popular: 'Most popular',
+const SORT_LABELS: Record<ProductSort, MessageId<'catalogue'>> = {
+  relevance: 'catalogue.sort.relevance',
+  newest: 'catalogue.sort.newest',
+  'price-asc': 'catalogue.sort.priceAsc',
+  'price-desc': 'catalogue.sort.priceDesc',
+  popular: 'catalogue.sort.popular',
 };
 
 const selectClass =
@@ -54,22 +55,23 @@ export function ProductFilters({
   search: ProductListQuery;
   onChange: (changes: Record<string, string | null>) => void;
 }) {
+  const t = useT('catalogue');
   const sorts = (Object.keys(SORT_LABELS) as ProductSort[]).filter((s) => s !== 'relevance' || search.q);
   return (
     <form
       role="search"
-      aria-label="Filter products"
+      aria-label={t('catalogue.filters.label')}
       className="mt-4 flex flex-wrap items-end gap-3"
       onSubmit={(e) => e.preventDefault()}
     >
       <label className="flex flex-col text-xs font-medium text-stone-700">
-        Category
+        {t('catalogue.filters.category')}
         <select
           className={`${selectClass} mt-1`}
           value={search.category ?? ''}
           onChange={(e) => onChange({ category: e.target.value || null })}
         >
-          <option value="">All categories</option>
+          <option value="">{t('catalogue.filters.allCategories')}</option>
           {CATEGORIES.map((c) => (
             <option key={c.path} value={c.path}>
               {c.text}
@@ -77,19 +79,27 @@ export function ProductFilters({
           ))}
         </select>
       </label>
-      <PriceInput label="Min ₦" value={search.minPrice} onCommit={(v) => onChange({ minPrice: v || null })} />
-      <PriceInput label="Max ₦" value={search.maxPrice} onCommit={(v) => onChange({ maxPrice: v || null })} />
+      <PriceInput
+        label={t('catalogue.filters.min')}
+        value={search.minPrice}
+        onCommit={(v) => onChange({ minPrice: v || null })}
+      />
+      <PriceInput
+        label={t('catalogue.filters.max')}
+        value={search.maxPrice}
+        onCommit={(v) => onChange({ maxPrice: v || null })}
+      />
       <label className="flex flex-col text-xs font-medium text-stone-700">
-        Sort by
+        {t('catalogue.filters.sortBy')}
         <select
           className={`${selectClass} mt-1`}
           value={search.sort ?? (search.q ? 'relevance' : '')}
           onChange={(e) => onChange({ sort: e.target.value || null })}
         >
-          {!search.q && <option value="">Featured</option>}
+          {!search.q && <option value="">{t('catalogue.sort.featured')}</option>}
           {sorts.map((s) => (
             <option key={s} value={s}>
-              {SORT_LABELS[s]}
+              {t(SORT_LABELS[s])}
             </option>
           ))}
         </select>
@@ -101,7 +111,7 @@ export function ProductFilters({
           checked={!!search.open}
           onChange={(e) => onChange({ open: e.target.checked ? 'true' : null })}
         />
-        Open now
+        {t('catalogue.openNow')}
       </label>
       <label className="flex min-h-10 items-center gap-2 text-sm">
         <input
@@ -110,7 +120,7 @@ export function ProductFilters({
           checked={search.inStock !== false}
           onChange={(e) => onChange({ inStock: e.target.checked ? null : 'false' })}
         />
-        In stock only
+        {t('catalogue.filters.inStock')}
       </label>
     </form>
   );

@@ -3,6 +3,7 @@ import { PRODUCT_SORTS, type ProductListQuery, type ProductSort } from '@jara/sh
 import { Page } from '../../../components/ui/page';
 import { CardGridSkeleton } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useProductSearch } from '../api/search-products';
 import { ProductGrid } from './product-grid';
@@ -27,6 +28,7 @@ function searchFromParams(params: URLSearchParams): ProductListQuery {
 }
 
 export function ProductsPage() {
+  const t = useT('catalogue');
   const [params, setParams] = useSearchParams();
   const search = searchFromParams(params);
   const { data, isPending, error, isFetching } = useProductSearch(search);
@@ -49,11 +51,13 @@ export function ProductsPage() {
   };
 
   return (
-    <Page title="All Products">
-      <h1 className="text-2xl font-bold sm:text-3xl">{search.q ? `Results for “${search.q}”` : 'All Products'}</h1>
+    <Page title={t('catalogue.allProducts')}>
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        {search.q ? t('catalogue.resultsFor', { query: search.q }) : t('catalogue.allProducts')}
+      </h1>
       <ProductFilters search={search} onChange={update} />
       <p className="mb-6 mt-1 text-stone-600" aria-live="polite">
-        {isPending ? 'Loading products…' : `${products.length} product${products.length === 1 ? '' : 's'}`}
+        {isPending ? t('catalogue.loadingProducts') : t('catalogue.productCount', { count: products.length })}
       </p>
       {isPending ? (
         <CardGridSkeleton count={10} />
@@ -63,10 +67,10 @@ export function ProductsPage() {
         <EmptyState
           message={
             search.q
-              ? `No products match “${search.q}”.`
+              ? t('catalogue.noMatch', { query: search.q })
               : filtered
-                ? 'No products match these filters.'
-                : 'No products found.'
+                ? t('catalogue.noFilterMatch')
+                : t('catalogue.noProducts')
           }
         />
       ) : (

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import type { VendorDto } from '@jara/shared';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { useT } from '../../../i18n';
 
 export function vendorPath(v: Pick<VendorDto, '_id' | 'kind'>): string {
   return v.kind === 'food' ? `/products/food/${v._id}` : `/shops/${v._id}`;
 }
 
 function VendorCard({ vendor }: { vendor: VendorDto }) {
+  const t = useT('catalogue');
   return (
     <article className="relative flex items-center gap-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] transition hover:-translate-y-0.5">
       <div className="size-20 shrink-0 overflow-hidden rounded-2xl bg-brand-50">
@@ -35,7 +37,7 @@ function VendorCard({ vendor }: { vendor: VendorDto }) {
             className={`size-2 rounded-full ${vendor.isOpen ? 'bg-brand-500' : 'bg-stone-400'}`}
             aria-hidden="true"
           />
-          {vendor.isOpen ? 'Open now' : 'Closed'}
+          {vendor.isOpen ? t('catalogue.openNow') : t('catalogue.openState.closed')}
         </p>
       </div>
     </article>

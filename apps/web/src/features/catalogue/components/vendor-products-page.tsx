@@ -1,24 +1,25 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { MSG } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { CardGridSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { t as translate, useT } from '../../../i18n';
 import { useProducts } from '../api/get-products';
 import { useVendor } from '../api/get-vendor';
 import { ProductGrid } from './product-grid';
 
 /** /products/food/{vendorId} (food) and /shops/{vendorId} (everything but food). */
 function VendorProductsPage({ kind }: { kind: 'food' | 'shop' }) {
+  const t = useT('catalogue');
   const { vendorId = '' } = useParams();
   const vendor = useVendor(vendorId);
   const products = useProducts();
 
   useEffect(() => {
-    if (vendor.error) toast.error(MSG.failedVendor, { id: 'vendor-error' });
+    if (vendor.error) toast.error(translate('catalogue', 'msg.failedVendor'), { id: 'vendor-error' });
   }, [vendor.error]);
 
   const list = (products.data ?? []).filter(
@@ -27,11 +28,19 @@ function VendorProductsPage({ kind }: { kind: 'food' | 'shop' }) {
   const name = vendor.data?.businessName ?? '';
   const crumbs =
     kind === 'food'
-      ? [{ label: 'Home', to: '/' }, { label: 'Food', to: '/products/food' }, { label: name || 'Vendor' }]
-      : [{ label: 'Home', to: '/' }, { label: 'Shops', to: '/shops' }, { label: name || 'Vendor' }];
+      ? [
+          { label: t('catalogue.home'), to: '/' },
+          { label: t('catalogue.food'), to: '/products/food' },
+          { label: name || t('catalogue.vendor') },
+        ]
+      : [
+          { label: t('catalogue.home'), to: '/' },
+          { label: t('catalogue.shops.title'), to: '/shops' },
+          { label: name || t('catalogue.vendor') },
+        ];
 
   return (
-    <Page title={name || 'Vendor'}>
+    <Page title={name || t('catalogue.vendor')}>
       <Breadcrumb items={crumbs} />
       <header className="mb-6 flex items-center gap-4">
         {vendor.isPending ? (
@@ -60,13 +69,13 @@ function VendorProductsPage({ kind }: { kind: 'food' | 'shop' }) {
             </div>
           </>
         ) : (
-          <h1 className="text-2xl font-bold">{MSG.failedVendor}</h1>
+          <h1 className="text-2xl font-bold">{t('msg.failedVendor')}</h1>
         )}
       </header>
       {products.isPending ? (
         <CardGridSkeleton count={5} />
       ) : list.length === 0 ? (
-        <EmptyState message={MSG.noVendorProducts} />
+        <EmptyState message={t('msg.noVendorProducts')} />
       ) : (
         <ProductGrid products={list} priorityCount={4} />
       )}

@@ -1,4 +1,5 @@
 import { HeartIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { useCartActions, useIsWished } from '../../../session/cart-context';
 
 export function WishButton({
@@ -10,6 +11,7 @@ export function WishButton({
   productName: string;
   className?: string;
 }) {
+  const t = useT('catalogue');
   const wished = useIsWished(productId);
   const { toggleWish } = useCartActions();
   return (
@@ -17,7 +19,9 @@ export function WishButton({
       type="button"
       onClick={() => toggleWish(productId)}
       aria-pressed={wished}
-      aria-label={wished ? `Remove ${productName} from wish list` : `Add ${productName} to wish list`}
+      aria-label={
+        wished ? t('catalogue.wish.remove', { name: productName }) : t('catalogue.wish.add', { name: productName })
+      }
       className={`grid size-10 place-items-center rounded-full bg-white/95 shadow-sm transition hover:scale-105 ${wished ? 'text-red-600' : 'text-stone-700'} ${className}`}
     >
       <HeartIcon filled={wished} />
