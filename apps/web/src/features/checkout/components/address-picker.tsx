@@ -1,9 +1,10 @@
 import { doorLine } from '@jara/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { MSG, type Address } from '@jara/shared';
+import type { Address } from '@jara/shared';
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 
 /** The saved addresses as radio choices, with 'Add address' and the spec's empty text. */
 export function AddressPicker({
@@ -17,15 +18,18 @@ export function AddressPicker({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  const t = useT('checkout');
   const name = useId();
   return (
     <fieldset>
-      <legend className="text-sm font-semibold uppercase tracking-wide text-stone-600">Delivery Address</legend>
+      <legend className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+        {t('checkout.address.legend')}
+      </legend>
       <div className="mt-2 space-y-2">
         {loading ? (
           <Skeleton className="h-14 w-full" />
         ) : addresses.length === 0 ? (
-          <p className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">{MSG.noAddress}</p>
+          <p className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">{t('msg.noAddress')}</p>
         ) : (
           addresses.map((a) => (
             <label
@@ -54,7 +58,7 @@ export function AddressPicker({
           ))
         )}
         <Link to="/add-address" className={buttonClass('outline', 'sm', 'w-full')}>
-          Add address
+          {t('checkout.address.add')}
         </Link>
       </div>
     </fieldset>

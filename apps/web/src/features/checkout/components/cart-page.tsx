@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { MSG } from '@jara/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useSearchParams } from 'react-router';
 import type { Address, ProductDto } from '@jara/shared';
@@ -12,6 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { buttonClass } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
+import { t as translate, useT } from '../../../i18n';
 import { formatPrice } from '../../../lib/money';
 import { useCartActions, useCartCount, useCartStore } from '../../../session/cart-context';
 import { openLogin } from '../../../session/login-modal';
@@ -51,6 +51,7 @@ export function CartPage({
   /** The place search a guest prices the delivery with. */
   placeInput: PlaceInput;
 }) {
+  const t = useT('checkout');
   const count = useCartCount();
   const { updateQuantity, removeFromCart } = useCartActions();
   const { user, isLoading: sessionLoading } = useSession();
@@ -59,12 +60,16 @@ export function CartPage({
   const payment = params.get('payment');
   const paymentIssue = payment === 'failed' || payment === 'cancelled' ? payment : null;
   useEffect(() => {
-    if (addresses.isError) toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'addresses' });
+    if (addresses.isError)
+      toast.error(translate('checkout', 'msg.failedAddresses') + errorMessage(addresses.error), { id: 'addresses' });
   }, [addresses.isError, addresses.error]);
 
   const closedLines = lines.filter((l) => l.closed !== null);
   const blockedReason = closedLines.length
-    ? `${closedLines.map((l) => l.product.name).join(', ')}: ${closedLines[0]!.closed}. Remove ${closedLines.length === 1 ? 'it' : 'them'} or order when the vendor opens.`
+    ? t(closedLines.length === 1 ? 'checkout.blocked.one' : 'checkout.blocked.many', {
+        products: closedLines.map((l) => l.product.name).join(', '),
+        state: closedLines[0]!.closed,
+      })
     : null;
   const checkoutLines = lines.map((l) => ({
     product: l.product._id,
@@ -75,23 +80,21 @@ export function CartPage({
   }));
 
   return (
-    <Page title="Cart">
+    <Page title={t('checkout.cart.title')}>
       <h1 className="text-2xl font-bold sm:text-3xl">
-        Shopping Cart{' '}
-        <span className="text-base font-semibold text-accent-600">
-          {count} Item{count === 1 ? '' : 's'}
-        </span>
+        {t('checkout.cart.heading')}{' '}
+        <span className="text-base font-semibold text-accent-600">{t('checkout.cart.count', { count })}</span>
       </h1>
       <div className="mt-6">
         {linesPending && count > 0 ? (
-          <div className="space-y-3" role="status" aria-label="Loading">
+          <div className="space-y-3" role="status" aria-label={t('checkout.loading')}>
             <Skeleton className="h-24 w-full" />
             <Skeleton className="h-24 w-full" />
           </div>
         ) : lines.length === 0 ? (
-          <EmptyState message="Your cart is empty.">
+          <EmptyState message={t('checkout.cart.empty')}>
             <Link to="/products" className={buttonClass('primary')}>
-              Continue shopping
+              {t('checkout.cart.continue')}
             </Link>
           </EmptyState>
         ) : (
@@ -121,7 +124,7 @@ export function CartPage({
                       {l.closed !== null && <p className="text-sm font-semibold text-amber-800">{l.closed}</p>}
                       <div className="mt-auto flex flex-wrap items-center gap-3">
                         <QuantitySelect
-                          label={`Quantity of ${l.product.name}`}
+                          label={t('checkout.cart.quantityOf', { name: l.product.name })}
                           hideLabel
                           value={l.qty}
                           onChange={(q) => updateQuantity(l.product._id, l.optionId, q)}
@@ -132,7 +135,11 @@ export function CartPage({
                     <button
                       type="button"
                       onClick={() => removeFromCart(l.product._id, l.optionId)}
-                      aria-label={`Remove ${l.product.name}${l.optionName ? ` (${l.optionName})` : ''} from cart`}
+                      aria-label={
+                        l.optionName
+                          ? t('checkout.cart.removeOption', { name: l.product.name, option: l.optionName })
+                          : t('checkout.cart.remove', { name: l.product.name })
+                      }
                       className="grid size-10 shrink-0 place-items-center self-start rounded-full text-red-700 hover:bg-red-50"
                     >
                       <TrashIcon size={18} />
@@ -141,7 +148,7 @@ export function CartPage({
                 ))}
               </ul>
               <Link to="/products" className="mt-4 inline-block rounded font-semibold text-brand-800 hover:underline">
-                ← Continue Shopping
+                {t('checkout.cart.continueBack')}
               </Link>
             </div>
             <CheckoutPanel

@@ -6,10 +6,10 @@ import {
   cartTotals,
   DELIVERY_NOTE_MAX,
   isWithinDailyWindow,
-  MSG,
   nairaToKobo,
-  outsideDeliveryHoursMessage,
+  type DailyWindow,
 } from '@jara/shared';
+import { t as translate, useT, type Translate } from '../../../i18n';
 import { useNow } from '../../../lib/clock';
 import { useDeliveryHours } from '../api/get-delivery-hours';
 import { Button } from '../../../components/ui/button';
@@ -23,6 +23,18 @@ import type { Address, CheckoutItem, Suggestion } from '@jara/shared';
 import { useDeliveryFeeRange } from '../api/get-fee-range';
 
 const SELECTED_KEY = 'jara.address';
+
+/** "8 AM", "6:30 PM", "midnight": a delivery window's end, Lagos wall-clock time. */
+function windowTime(hhmm: string, t: Translate<'checkout'>): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  if ((h === 24 || h === 0) && m === 0) return t('checkout.hours.midnight');
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The server's refusal outside delivery hours (shared outsideDeliveryHoursMessage), in the page's language. */
+const outsideHoursText = (w: DailyWindow, t: Translate<'checkout'>) =>
+  t('checkout.hours.outside', { from: windowTime(w.open, t), to: windowTime(w.close, t) });
 
 /** The place search a guest prices the delivery with (the addresses feature's, given by the page). */
 export type PlaceInput = (props: {
@@ -65,13 +77,14 @@ export function CheckoutPanel({
   sessionLoading?: boolean;
   placeInput: PlaceInput;
 }) {
+  const t = useT('checkout');
   const qc = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(() => readJson<string | null>(SELECTED_KEY, null));
   const [paying, setPaying] = useState(false);
   const [note, setNote] = useState('');
   const now = useNow();
   const hours = useDeliveryHours().data ?? null;
-  const outsideHours = hours && !isWithinDailyWindow(hours, now) ? outsideDeliveryHoursMessage(hours) : null;
+  const outsideHours = hours && !isWithinDailyWindow(hours, now) ? outsideHoursText(hours, t) : null;
   const selected = addresses.find((a) => a._id === selectedId) ?? null;
   // A guest has no saved address: a place they pick prices the delivery before they log in.
   const [guestText, setGuestText] = useState('');
@@ -94,7 +107,7 @@ export function CheckoutPanel({
   const feeReq = destination && vendorIds.length ? { ...destination, vendorIds } : null;
   const fee = useDeliveryFee(feeReq);
   useEffect(() => {
-    if (fee.isError) toast.error(MSG.failedDeliveryFee, { id: 'delivery-fee' });
+    if (fee.isError) toast.error(translate('checkout', 'msg.failedDeliveryFee'), { id: 'delivery-fee' });
   }, [fee.isError, fee.errorUpdatedAt]);
 
   const itemsKobo = lines.reduce((s, l) => s + nairaToKobo(l.price) * l.quantity, 0);
@@ -122,7 +135,7 @@ export function CheckoutPanel({
   const handlePay = async () => {
     if (!user) return onLogin();
     if (!selected) {
-      toast.error(MSG.selectAddress);
+      toast.error(t('msg.selectAddress'));
       return;
     }
     setPaying(true);
@@ -158,16 +171,16 @@ export function CheckoutPanel({
       className="h-fit rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] lg:sticky lg:top-24"
     >
       <h2 id="summary-heading" className="text-xl font-bold">
-        Order Summary
+        {t('checkout.summary.heading')}
       </h2>
       {paymentIssue && (
         <div role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">
-            {paymentIssue === 'failed' ? 'Your payment was declined.' : 'You cancelled the payment.'}
+            {paymentIssue === 'failed' ? t('checkout.payment.declined') : t('checkout.payment.cancelled')}
           </p>
-          <p className="mt-0.5">Nothing was charged and your items are still in your cart.</p>
+          <p className="mt-0.5">{t('checkout.payment.nothingCharged')}</p>
           <Button size="sm" className="mt-2" onClick={handlePay} disabled={waiting || !lines.length}>
-            Try again
+            {t('checkout.payment.tryAgain')}
           </Button>
         </div>
       )}
@@ -182,7 +195,7 @@ export function CheckoutPanel({
         ) : (
           <div className="space-y-2">
             {placeInput({
-              label: 'Deliver to (for the fee)',
+              label: t('checkout.guest.deliverTo'),
               value: guestText,
               onType: (text) => {
                 setGuestText(text);
@@ -193,15 +206,13 @@ export function CheckoutPanel({
                 setGuestPlace(s);
               },
             })}
-            <p className="text-sm text-stone-600">
-              Pick your hall or area to see the delivery fee. Log in to choose the exact address and pay.
-            </p>
+            <p className="text-sm text-stone-600">{t('checkout.guest.hint')}</p>
           </div>
         )}
         {user && (
           <div>
             <label htmlFor="delivery-note" className="mb-1.5 block text-sm font-medium text-stone-800">
-              Delivery note (optional)
+              {t('checkout.note.label')}
             </label>
             <textarea
               id="delivery-note"
@@ -209,7 +220,7 @@ export function CheckoutPanel({
               maxLength={DELIVERY_NOTE_MAX}
               onChange={(e) => setNote(e.target.value)}
               rows={2}
-              placeholder="e.g. Call me when you reach the porter’s lodge"
+              placeholder={t('checkout.note.placeholder')}
               className="block w-full rounded-xl border border-stone-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
             />
           </div>
@@ -233,9 +244,9 @@ export function CheckoutPanel({
           onClick={handlePay}
           disabled={waiting || !lines.length || !!blockedReason}
         >
-          {paying ? 'Please wait…' : user ? 'Place Order' : 'Login to Place Order'}
+          {paying ? t('checkout.pay.wait') : user ? t('checkout.pay.place') : t('checkout.pay.login')}
         </Button>
-        <p className="text-center text-xs text-stone-500">Pay by card, bank transfer or USSD.</p>
+        <p className="text-center text-xs text-stone-500">{t('checkout.pay.methods')}</p>
       </div>
     </aside>
   );

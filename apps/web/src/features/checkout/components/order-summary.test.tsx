@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { cartEstimate, cartTotals, deliveryFeeRange } from '@jara/shared';
+import { i18n, loadAreas, ROOT_AREAS } from '../../../i18n';
 import { OrderSummary } from './order-summary';
 
 describe('OrderSummary', () => {
@@ -37,5 +38,32 @@ describe('OrderSummary', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent(/^₦3,200$/);
     rerender(<OrderSummary totals={cartTotals(230_000, 0)} fee="known" />);
     expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Free');
+  });
+
+  describe('in Pidgin', () => {
+    afterEach(() => i18n.activate('en'));
+
+    it('words the rows, the range and "from" the Pidgin way, naira the same', async () => {
+      await loadAreas(i18n, ['checkout', ...ROOT_AREAS], 'pcm');
+      i18n.activate('pcm');
+      const estimate = cartEstimate(265_000, 2, deliveryFeeRange());
+      const { rerender } = render(
+        <OrderSummary
+          totals={cartTotals(265_000, 0)}
+          fee="no-address"
+          estimate={estimate}
+          rangeKnown
+          vendorCount={2}
+        />,
+      );
+      expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Choose address');
+      expect(screen.getByTestId('summary-delivery-range')).toHaveTextContent(
+        '₦1,000–₦3,600 for 2 shops, e depend on how far',
+      );
+      expect(screen.getByTestId('summary-service')).toHaveTextContent(/^start from ₦/);
+      expect(screen.getByText('Delivery money')).toBeInTheDocument();
+      rerender(<OrderSummary totals={cartTotals(230_000, 0)} fee="known" />);
+      expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Na free');
+    });
   });
 });

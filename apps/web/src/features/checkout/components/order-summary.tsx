@@ -1,5 +1,6 @@
-import { formatNaira, MSG, type CartEstimate, type CartTotals } from '@jara/shared';
+import { formatNaira, type CartEstimate, type CartTotals } from '@jara/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 
 /** What the cart knows about the delivery fee: nothing yet, being fetched, known, or the call failed. */
 export type FeeState = 'no-address' | 'loading' | 'known' | 'failed';
@@ -25,6 +26,7 @@ export function OrderSummary({
   rangeKnown?: boolean;
   vendorCount?: number;
 }) {
+  const t = useT('checkout');
   const row = (label: string, value: React.ReactNode, testId: string, extra?: React.ReactNode) => (
     <div className="flex items-start justify-between gap-3 py-1.5">
       <dt className="shrink-0 text-stone-700">{label}</dt>
@@ -39,30 +41,38 @@ export function OrderSummary({
     fee === 'loading' ? (
       <Skeleton className="h-4 w-16" />
     ) : fee === 'no-address' ? (
-      <span className="font-medium text-stone-600">Select an address</span>
+      <span className="font-medium text-stone-600">{t('checkout.summary.selectAddress')}</span>
     ) : fee === 'failed' ? (
-      <span className="font-medium text-red-700">Unavailable</span>
+      <span className="font-medium text-red-700">{t('checkout.summary.unavailable')}</span>
     ) : totals.deliveryFeeKobo === 0 ? (
-      MSG.free
+      t('msg.free')
     ) : (
       formatNaira(totals.deliveryFeeKobo)
     );
   const range =
     !final && fee !== 'loading' && rangeKnown && estimate && estimate.deliveryMaxKobo > 0 ? (
       <span className="mt-0.5 block text-xs font-normal text-stone-600" data-testid="summary-delivery-range">
-        {formatNaira(estimate.deliveryMinKobo)}–{formatNaira(estimate.deliveryMaxKobo)}
-        {vendorCount > 1 ? ` for ${vendorCount} shops,` : ''} depending on distance
+        {vendorCount > 1
+          ? t('checkout.summary.rangeShops', {
+              min: formatNaira(estimate.deliveryMinKobo),
+              max: formatNaira(estimate.deliveryMaxKobo),
+              count: vendorCount,
+            })
+          : t('checkout.summary.range', {
+              min: formatNaira(estimate.deliveryMinKobo),
+              max: formatNaira(estimate.deliveryMaxKobo),
+            })}
       </span>
     ) : null;
   const from = (exact: number, least: number | undefined) =>
-    final || least === undefined ? formatNaira(exact) : `from ${formatNaira(least)}`;
+    final || least === undefined ? formatNaira(exact) : t('checkout.summary.from', { amount: formatNaira(least) });
   return (
     <dl className="divide-y divide-stone-100 text-sm" aria-live="polite">
-      {row('Items Price', formatNaira(totals.itemsKobo), 'summary-items')}
-      {row('Delivery Fee', delivery, 'summary-delivery', range)}
-      {row('Service Fee', from(totals.serviceFeeKobo, estimate?.serviceFeeFromKobo), 'summary-service')}
+      {row(t('checkout.summary.items'), formatNaira(totals.itemsKobo), 'summary-items')}
+      {row(t('checkout.summary.delivery'), delivery, 'summary-delivery', range)}
+      {row(t('checkout.summary.service'), from(totals.serviceFeeKobo, estimate?.serviceFeeFromKobo), 'summary-service')}
       <div className="flex items-center justify-between gap-3 pt-3 text-base">
-        <dt className="font-bold text-stone-900">Total</dt>
+        <dt className="font-bold text-stone-900">{t('checkout.summary.total')}</dt>
         <dd className="text-lg font-bold text-brand-900" data-testid="summary-total">
           {from(totals.totalKobo, estimate?.totalFromKobo)}
         </dd>
