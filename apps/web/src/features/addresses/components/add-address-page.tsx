@@ -2,11 +2,13 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { safeNextPath } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { RouteFallback } from '../../../components/ui/route-fallback';
+import { Trans, useT } from '../../../i18n';
 import { useSession } from '../../../session/session';
 import { AddressForm } from './address-form';
 
 /** /add-address: guests go to /cart (SPEC §2); after saving, back to `next` (default /cart). */
 export function AddAddressPage() {
+  const t = useT('addresses');
   const { user, isLoading } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -14,9 +16,13 @@ export function AddAddressPage() {
   if (!user) return <Navigate to="/cart" replace />;
   const next = params.get('next') ? safeNextPath(params.get('next')) : '/cart';
   return (
-    <Page title="Add Shipping Address" className="max-w-2xl">
+    <Page title={t('addresses.add.title')} className="max-w-2xl">
       <h1 className="text-2xl font-bold sm:text-3xl">
-        Add Shipping <span className="text-accent-600">Address</span>
+        <Trans
+          area="addresses"
+          id="addresses.add.heading"
+          components={{ accent: <span className="text-accent-600" /> }}
+        />
       </h1>
       <div className="mt-6 rounded-3xl bg-white p-5 shadow-[var(--shadow-card)] sm:p-8">
         <AddressForm

@@ -2,9 +2,10 @@ import { DoorDetails } from '../../../components/ui/door-details';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { MSG, type Address } from '@jara/shared';
+import type { Address } from '@jara/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddresses } from '../api/get-addresses';
 import { useDeleteAddress } from '../api/delete-address';
@@ -12,12 +13,13 @@ import { AddressForm } from './address-form';
 
 /** Profile section: the saved addresses, each editable and deletable. */
 export function AddressBook() {
+  const t = useT('addresses');
   const { data: addresses, isPending, isError, error } = useAddresses();
   const [editing, setEditing] = useState<string | null>(null);
   const del = useDeleteAddress();
 
   const handleDelete = async (a: Address) => {
-    if (!window.confirm(`Delete the address "${a.address}"?`)) return;
+    if (!window.confirm(t('addresses.book.confirmDelete', { address: a.address }))) return;
     try {
       const res = await del.mutateAsync(a._id);
       toast.success(res.message);
@@ -30,25 +32,25 @@ export function AddressBook() {
     <section aria-labelledby="addresses-heading" className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)]">
       <div className="flex items-center justify-between gap-3">
         <h2 id="addresses-heading" className="text-lg font-bold">
-          Addresses
+          {t('addresses.book.heading')}
         </h2>
         <Link to="/add-address?next=profile" className={buttonClass('outline', 'sm')}>
-          Add address
+          {t('addresses.book.add')}
         </Link>
       </div>
       <div className="mt-4">
         {isPending ? (
-          <div role="status" aria-label="Loading addresses" className="space-y-2">
+          <div role="status" aria-label={t('addresses.book.loading')} className="space-y-2">
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
           </div>
         ) : isError ? (
           <p className="text-sm text-red-700">
-            {MSG.failedAddresses}
+            {t('msg.failedAddresses')}
             {errorMessage(error)}
           </p>
         ) : !addresses.length ? (
-          <p className="text-sm text-stone-600">{MSG.noAddress}</p>
+          <p className="text-sm text-stone-600">{t('msg.noAddress')}</p>
         ) : (
           <ul className="space-y-3">
             {addresses.map((a) => (
@@ -56,7 +58,7 @@ export function AddressBook() {
                 {editing === a._id ? (
                   <AddressForm
                     initial={a}
-                    submitLabel="Save changes"
+                    submitLabel={t('addresses.book.saveChanges')}
                     onSaved={() => setEditing(null)}
                     onCancel={() => setEditing(null)}
                   />
@@ -77,18 +79,18 @@ export function AddressBook() {
                         variant="outline"
                         size="sm"
                         onClick={() => setEditing(a._id)}
-                        aria-label={`Edit address ${a.address}`}
+                        aria-label={t('addresses.book.editLabel', { address: a.address })}
                       >
-                        Edit
+                        {t('addresses.book.edit')}
                       </Button>
                       <Button
                         variant="danger"
                         size="sm"
                         onClick={() => handleDelete(a)}
                         disabled={del.isPending}
-                        aria-label={`Delete address ${a.address}`}
+                        aria-label={t('addresses.book.deleteLabel', { address: a.address })}
                       >
-                        Delete
+                        {t('addresses.book.delete')}
                       </Button>
                     </div>
                   </div>

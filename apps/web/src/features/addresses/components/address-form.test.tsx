@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n, loadAreas, ROOT_AREAS } from '../../../i18n';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { AddressForm } from './address-form';
 
@@ -104,4 +105,26 @@ describe('AddressForm down to the door', () => {
       room: '7',
     });
   }, 30_000);
+
+  describe('in Pidgin', () => {
+    afterEach(() => i18n.activate('en'));
+
+    it('labels the fields, pins the place and lists the problems in Pidgin', async () => {
+      await loadAreas(i18n, ['addresses', ...ROOT_AREAS], 'pcm');
+      i18n.activate('pcm');
+      stubFetch({ ...GUEST, 'GET /api/geocoding/search': { success: true, data: [HALL3] } });
+      renderApp(<AddressForm onSaved={vi.fn()} />);
+      expect(screen.getByText('Choose your address from di list make you fit save am.')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Choose di place wey near am' })).toBeVisible();
+      await userEvent.type(screen.getByLabelText('Phone number'), '12345');
+      await userEvent.type(screen.getByRole('combobox', { name: 'Your address' }), 'hall 3');
+      await userEvent.click(await screen.findByRole('option', { name: HALL3.display_name }, { timeout: 5000 }));
+      expect(screen.getByTestId('map-pin')).toHaveTextContent(`Map pin dey for: ${HALL3.display_name}`);
+      await userEvent.click(screen.getByRole('button', { name: 'Save di address' }));
+      // First name, last name and email, and the toast of the first.
+      expect(await screen.findAllByText('You must fill dis one')).toHaveLength(4);
+      // The specification's message, from the shared catalogue.
+      expect(screen.getAllByText(/^Abeg put correct/).length).toBeGreaterThan(0);
+    }, 30_000);
+  });
 });

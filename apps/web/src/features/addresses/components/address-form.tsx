@@ -3,7 +3,6 @@ import toast from 'react-hot-toast';
 import {
   CAMPUS_ADDRESS,
   emailError,
-  MSG,
   phoneError,
   type Address,
   type AddressInput as AddressPayload,
@@ -11,6 +10,7 @@ import {
 } from '@jara/shared';
 import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
+import { Trans, useT, type MessageId } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveAddress } from '../api/save-address';
 import { AddressInput } from './address-input';
@@ -18,7 +18,9 @@ import { NearestPlacePicker } from './nearest-place-picker';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'address' | 'city' | 'state' | 'zipcode' | 'country' | 'phone';
 type DoorField = 'block' | 'floor' | 'room' | 'landmark';
-const REQUIRED = 'This field is required';
+/** A field's problem, as a message id: shown in the language of the moment. */
+type Problem = MessageId<'addresses'>;
+const REQUIRED: Problem = 'addresses.required';
 
 // City, state, postcode and country are the campus's: typed by no one, still required and editable.
 const EMPTY: Record<Field, string> = {
@@ -62,7 +64,7 @@ export function AddressForm({
   defaults,
   onSaved,
   onCancel,
-  submitLabel = 'Save Address',
+  submitLabel,
 }: {
   initial?: Address;
   defaults?: Partial<Record<Field, string>>;
@@ -70,6 +72,7 @@ export function AddressForm({
   onCancel?: () => void;
   submitLabel?: string;
 }) {
+  const t = useT('addresses');
   const [values, setValues] = useState<Record<Field, string>>(() =>
     initial ? { ...initial } : { ...EMPTY, ...defaults },
   );
@@ -79,7 +82,7 @@ export function AddressForm({
   const [pin, setPin] = useState<Pin | null>(() => initialPin(initial));
   const [findingNearest, setFindingNearest] = useState(false);
   const [searching, setSearching] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string[]>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, Problem[]>>>({});
   const save = useSaveAddress();
 
   const set = (k: Field, v: string) => {
@@ -110,23 +113,21 @@ export function AddressForm({
   };
 
   const validate = (): boolean => {
-    const next: Partial<Record<Field, string[]>> = {};
+    const next: Partial<Record<Field, Problem[]>> = {};
     for (const k of Object.keys(EMPTY) as Field[]) if (!values[k].trim()) next[k] = [REQUIRED];
-    const em = values.email.trim() && emailError(values.email);
-    if (em) next.email = [em];
-    const ph = values.phone.trim() && phoneError(values.phone);
-    if (ph) next.phone = [ph];
-    if (values.address.trim() && !pin) next.address = [searching ? MSG.addressLoading : MSG.selectValidAddress];
+    if (values.email.trim() && emailError(values.email)) next.email = ['msg.invalidEmail'];
+    if (values.phone.trim() && phoneError(values.phone)) next.phone = ['msg.invalidPhone'];
+    if (values.address.trim() && !pin) next.address = [searching ? 'msg.addressLoading' : 'msg.selectValidAddress'];
     setErrors(next);
     const first = Object.values(next).find((e) => e?.length)?.[0];
-    if (first) toast.error(first);
+    if (first) toast.error(t(first));
     return !first;
   };
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (searching && !pin) {
-      toast.error(MSG.addressLoading);
+      toast.error(t('msg.addressLoading'));
       return;
     }
     if (!validate() || !pin) return;
@@ -162,7 +163,7 @@ export function AddressForm({
       label={label}
       value={values[k]}
       onChange={(e) => set(k, e.target.value)}
-      errors={errors[k] ?? []}
+      errors={(errors[k] ?? []).map((id) => t(id))}
       {...extra}
     />
   );
@@ -179,10 +180,10 @@ export function AddressForm({
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('firstName', 'First Name', { autoComplete: 'given-name' })}
-        {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
+        {field('firstName', t('addresses.field.firstName'), { autoComplete: 'given-name' })}
+        {field('lastName', t('addresses.field.lastName'), { autoComplete: 'family-name' })}
       </div>
-      {field('email', 'Email address', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+      {field('email', t('addresses.field.email'), { type: 'email', autoComplete: 'email', inputMode: 'email' })}
       <div>
         <AddressInput
           value={values.address}
@@ -193,19 +194,25 @@ export function AddressForm({
           }}
           onPick={handlePick}
           onLoadingChange={setSearching}
-          errors={errors.address ?? []}
+          errors={(errors.address ?? []).map((id) => t(id))}
         />
         {pin ? (
           <p className="mt-1.5 text-sm text-stone-700" data-testid="map-pin">
             <span aria-hidden="true">📍 </span>
             {typedDiffers ? (
-              <>
-                Map pin at the nearest known place: <strong>{pin.name}</strong>
-              </>
+              <Trans
+                area="addresses"
+                id="addresses.pin.nearest"
+                values={{ place: pin.name }}
+                components={{ strong: <strong /> }}
+              />
             ) : (
-              <>
-                Map pin: <strong>{pin.name}</strong>
-              </>
+              <Trans
+                area="addresses"
+                id="addresses.pin.at"
+                values={{ place: pin.name }}
+                components={{ strong: <strong /> }}
+              />
             )}
             {' · '}
             <button
@@ -213,20 +220,25 @@ export function AddressForm({
               className="font-medium text-brand-700 underline"
               onClick={() => setFindingNearest(true)}
             >
-              Move pin
+              {t('addresses.pin.move')}
             </button>
           </p>
         ) : (
           !findingNearest && (
             <p className="mt-1.5 text-sm text-stone-700">
-              Can’t find your lodge?{' '}
-              <button
-                type="button"
-                className="font-medium text-brand-700 underline"
-                onClick={() => setFindingNearest(true)}
-              >
-                Pick the nearest place
-              </button>
+              <Trans
+                area="addresses"
+                id="addresses.pin.cantFind"
+                components={{
+                  pick: (
+                    <button
+                      type="button"
+                      className="font-medium text-brand-700 underline"
+                      onClick={() => setFindingNearest(true)}
+                    />
+                  ),
+                }}
+              />
             </p>
           )
         )}
@@ -240,14 +252,14 @@ export function AddressForm({
       )}
       {/* On a phone the block (a name such as "Block C, Annex", with its suggestions' arrow) gets a row. */}
       <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <legend className="mb-1.5 text-sm font-medium text-stone-800">At the place (optional)</legend>
-        {doorField('block', 'Block / wing', {
+        <legend className="mb-1.5 text-sm font-medium text-stone-800">{t('addresses.door.legend')}</legend>
+        {doorField('block', t('addresses.door.block'), {
           list: pin?.blocks.length ? 'address-blocks' : undefined,
           autoComplete: 'off',
           className: 'col-span-2 sm:col-span-1',
         })}
-        {doorField('floor', 'Floor', { autoComplete: 'off' })}
-        {doorField('room', 'Room / flat', { autoComplete: 'off' })}
+        {doorField('floor', t('addresses.door.floor'), { autoComplete: 'off' })}
+        {doorField('room', t('addresses.door.room'), { autoComplete: 'off' })}
         {pin?.blocks.length ? (
           <datalist id="address-blocks">
             {pin.blocks.map((b) => (
@@ -256,27 +268,32 @@ export function AddressForm({
           </datalist>
         ) : null}
       </fieldset>
-      {doorField('landmark', 'Landmark or directions (optional)', {
-        placeholder: 'e.g. Opposite the water tank',
+      {doorField('landmark', t('addresses.door.landmark'), {
+        placeholder: t('addresses.door.landmarkPlaceholder'),
       })}
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('city', 'City', { autoComplete: 'address-level2' })}
-        {field('state', 'State', { autoComplete: 'address-level1' })}
-        {field('zipcode', 'Zip code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
-        {field('country', 'Country', { autoComplete: 'country-name' })}
+        {field('city', t('addresses.field.city'), { autoComplete: 'address-level2' })}
+        {field('state', t('addresses.field.state'), { autoComplete: 'address-level1' })}
+        {field('zipcode', t('addresses.field.zipcode'), { autoComplete: 'postal-code', inputMode: 'numeric' })}
+        {field('country', t('addresses.field.country'), { autoComplete: 'country-name' })}
       </div>
-      {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '0803 123 4567' })}
+      {field('phone', t('addresses.field.phone'), {
+        type: 'tel',
+        autoComplete: 'tel',
+        inputMode: 'tel',
+        placeholder: '0803 123 4567',
+      })}
       <div className="flex flex-wrap gap-3 pt-2">
         <Button type="submit" size="lg" disabled={!pin || save.isPending}>
-          {save.isPending ? 'Saving…' : submitLabel}
+          {save.isPending ? t('addresses.saving') : (submitLabel ?? t('addresses.save'))}
         </Button>
         {onCancel && (
           <Button variant="ghost" size="lg" onClick={onCancel}>
-            Cancel
+            {t('addresses.cancel')}
           </Button>
         )}
       </div>
-      {!pin && <p className="text-sm text-stone-600">Pick your address from the suggestions to save it.</p>}
+      {!pin && <p className="text-sm text-stone-600">{t('addresses.pickToSave')}</p>}
     </form>
   );
 }

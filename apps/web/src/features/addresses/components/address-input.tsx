@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Suggestion } from '@jara/shared';
 import { PlaceCombobox } from '../../../components/ui/place-combobox';
+import { useT } from '../../../i18n';
 import { usePlaceSearch } from '../hooks/use-place-search';
 
 /**
@@ -14,7 +15,7 @@ export function AddressInput({
   onPick,
   onLoadingChange,
   errors = [],
-  label = 'Address',
+  label,
 }: {
   value: string;
   onType: (text: string) => void;
@@ -23,6 +24,7 @@ export function AddressInput({
   errors?: readonly string[];
   label?: string;
 }) {
+  const t = useT('addresses');
   const [open, setOpen] = useState(false);
   const { suggestions, loading, noMatch } = usePlaceSearch(value, open);
   useEffect(() => {
@@ -30,7 +32,7 @@ export function AddressInput({
   }, [loading, onLoadingChange]);
   return (
     <PlaceCombobox
-      label={label}
+      label={label ?? t('addresses.field.address')}
       value={value}
       suggestions={suggestions}
       loading={loading}

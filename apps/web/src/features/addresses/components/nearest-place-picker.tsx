@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Suggestion } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { nearbyPlaces } from '../api/nearby-places';
 import { AddressInput } from './address-input';
@@ -18,6 +19,7 @@ export function NearestPlacePicker({
   onPick: (s: Suggestion) => void;
   onClose: () => void;
 }) {
+  const t = useT('addresses');
   const [near, setNear] = useState<Suggestion[] | null>(null);
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function NearestPlacePicker({
 
   const handleLocate = () => {
     if (!('geolocation' in navigator)) {
-      setProblem('This browser cannot share its location. Search for a landmark instead.');
+      setProblem(t('addresses.nearest.noGeolocation'));
       return;
     }
     setLocating(true);
@@ -39,7 +41,7 @@ export function NearestPlacePicker({
       },
       () => {
         setLocating(false);
-        setProblem('We could not get your location. Search for a landmark instead.');
+        setProblem(t('addresses.nearest.locationFailed'));
       },
       { timeout: 10_000, maximumAge: 60_000 },
     );
@@ -51,22 +53,21 @@ export function NearestPlacePicker({
       className="space-y-3 rounded-xl border border-brand-200 bg-brand-50/50 p-4"
     >
       <h3 id="nearest-heading" className="font-semibold">
-        Which known place is it nearest to?
+        {t('addresses.nearest.heading')}
       </h3>
       <p className="text-sm text-stone-700">
-        We keep “{typedName || 'your address'}” as you typed it and put the rider’s map pin on the place you choose. Add
-        the block, room and a landmark below so they find the door.
+        {t('addresses.nearest.explain', { name: typedName || t('addresses.nearest.yourAddress') })}
       </p>
       <Button type="button" variant="outline" size="sm" onClick={handleLocate} disabled={locating}>
-        {locating ? 'Finding places near you…' : 'Use my location'}
+        {locating ? t('addresses.nearest.finding') : t('addresses.nearest.useLocation')}
       </Button>
       {near &&
         (near.length === 0 ? (
           <p role="status" className="text-sm text-stone-600">
-            No places match
+            {t('addresses.nearest.noMatch')}
           </p>
         ) : (
-          <ul aria-label="Places near you" className="space-y-1">
+          <ul aria-label={t('addresses.nearest.list')} className="space-y-1">
             {near.map((p) => (
               <li key={p.place_id}>
                 <button
@@ -90,9 +91,14 @@ export function NearestPlacePicker({
           {problem}
         </p>
       )}
-      <AddressInput label="Or search a nearby landmark" value={landmark} onType={setLandmark} onPick={onPick} />
+      <AddressInput
+        label={t('addresses.nearest.searchLandmark')}
+        value={landmark}
+        onType={setLandmark}
+        onPick={onPick}
+      />
       <Button type="button" variant="ghost" size="sm" onClick={onClose}>
-        Cancel
+        {t('addresses.cancel')}
       </Button>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ADDRESS_SUGGESTIONS, MSG, uniqueByName, type Suggestion } from '@jara/shared';
+import { ADDRESS_SUGGESTIONS, uniqueByName, type Suggestion } from '@jara/shared';
+import { t as translate } from '../../../i18n';
 import { searchPlaces } from '../api/search-places';
 
 const DEBOUNCE_MS = 250;
@@ -29,7 +30,7 @@ export function usePlaceSearch(text: string, active: boolean) {
         .catch((err: unknown) => {
           if (err instanceof DOMException && err.name === 'AbortError') return;
           setSuggestions([]);
-          toast.error(MSG.failedSuggestions);
+          toast.error(translate('addresses', 'msg.failedSuggestions'));
         })
         .finally(() => {
           if (!ctrl.signal.aborted) setLoading(false);
