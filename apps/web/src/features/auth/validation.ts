@@ -1,4 +1,5 @@
-import { emailError, MSG, normalizeEmail, passwordProblems } from '@jara/shared';
+import { emailError, normalizeEmail, passwordProblems } from '@jara/shared';
+import type { MessageId, Translate } from '../../i18n';
 
 export type FieldErrors<K extends string> = Record<K, string[]>;
 
@@ -6,42 +7,68 @@ export function hasErrors(errors: Record<string, string[]>): boolean {
   return Object.values(errors).some((e) => e.length > 0);
 }
 
-const emailProblems = (email: string) => {
-  const e = emailError(normalizeEmail(email));
-  return e ? [e] : [];
+const emailProblems = (email: string, t: Translate<'auth'>) =>
+  emailError(normalizeEmail(email)) ? [t('msg.invalidEmail')] : [];
+
+/** The shared password rules' texts (passwordProblems, the server's too) and their messages. */
+const PASSWORD_RULES: Record<string, MessageId<'auth'>> = {
+  'At least 8 characters': 'auth.password.minLength',
+  'One lowercase letter': 'auth.password.lowercase',
+  'One uppercase letter': 'auth.password.uppercase',
+  'One number': 'auth.password.number',
+  'One special character': 'auth.password.special',
 };
 
-export function validateLogin(v: { email: string; password: string }): FieldErrors<'email' | 'password'> {
-  return { email: emailProblems(v.email), password: passwordProblems(v.password) };
+/** The requirements a password does not meet, in the page's language. */
+function passwordMessages(password: string, t: Translate<'auth'>): string[] {
+  return passwordProblems(password).map((problem) => {
+    const id = PASSWORD_RULES[problem];
+    if (id) return t(id);
+    const max = /^At most (\d+) characters$/.exec(problem)?.[1];
+    return max ? t('auth.password.maxLength', { max }) : problem;
+  });
 }
 
-export function validateRegister(v: {
-  name: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  acceptedTerms: boolean;
-}): FieldErrors<'name' | 'email' | 'password' | 'confirmPassword' | 'terms'> {
+export function validateLogin(
+  v: { email: string; password: string },
+  t: Translate<'auth'>,
+): FieldErrors<'email' | 'password'> {
+  return { email: emailProblems(v.email, t), password: passwordMessages(v.password, t) };
+}
+
+export function validateRegister(
+  v: {
+    name: string;
+    email: string;
+    password: string;
+    confirmPassword: string;
+    acceptedTerms: boolean;
+  },
+  t: Translate<'auth'>,
+): FieldErrors<'name' | 'email' | 'password' | 'confirmPassword' | 'terms'> {
   return {
-    name: v.name.trim() ? [] : ['Name is required'],
-    email: emailProblems(v.email),
-    password: passwordProblems(v.password),
-    confirmPassword: v.confirmPassword === v.password ? [] : [MSG.passwordsDoNotMatch],
-    terms: v.acceptedTerms ? [] : [MSG.acceptTerms],
+    name: v.name.trim() ? [] : [t('auth.nameRequired')],
+    email: emailProblems(v.email, t),
+    password: passwordMessages(v.password, t),
+    confirmPassword: v.confirmPassword === v.password ? [] : [t('msg.passwordsDoNotMatch')],
+    terms: v.acceptedTerms ? [] : [t('msg.acceptTerms')],
   };
 }
 
-export function validateForgot(v: { email: string }): FieldErrors<'email'> {
-  return { email: emailProblems(v.email) };
+export function validateForgot(v: { email: string }, t: Translate<'auth'>): FieldErrors<'email'> {
+  return { email: emailProblems(v.email, t) };
 }
 
 /** New password + confirmation (reset password, change password). */
-export function validateNewPassword(v: {
-  password: string;
-  confirmPassword: string;
-}): FieldErrors<'password' | 'confirmPassword'> {
+export function validateNewPassword(
+  v: {
+    password: string;
+    confirmPassword: string;
+  },
+  t: Translate<'auth'>,
+): FieldErrors<'password' | 'confirmPassword'> {
   return {
-    password: passwordProblems(v.password),
-    confirmPassword: v.confirmPassword === v.password ? [] : [MSG.passwordsDoNotMatch],
+    password: passwordMessages(v.password, t),
+    confirmPassword: v.confirmPassword === v.password ? [] : [t('msg.passwordsDoNotMatch')],
   };
 }

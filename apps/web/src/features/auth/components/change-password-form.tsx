@@ -2,12 +2,14 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { useT } from '../../../i18n';
 import { changePassword } from '../api/auth-calls';
 import { useForm } from '../hooks/use-form';
 import { validateNewPassword } from '../validation';
 
 /** The profile's Change password card: the current password, then the new one twice. */
 export function ChangePasswordForm() {
+  const t = useT('auth');
   const [current, setCurrent] = useState('');
   const form = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
   const [currentErr, setCurrentErr] = useState<string[]>([]);
@@ -20,7 +22,7 @@ export function ChangePasswordForm() {
     },
     {
       check: () => {
-        const missing = current ? [] : ['Enter your current password'];
+        const missing = current ? [] : [t('auth.changePassword.enterCurrent')];
         setCurrentErr(missing);
         return !missing.length;
       },
@@ -30,11 +32,11 @@ export function ChangePasswordForm() {
   return (
     <section aria-labelledby="password-heading" className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)]">
       <h2 id="password-heading" className="text-lg font-bold">
-        Change password
+        {t('auth.changePassword.heading')}
       </h2>
       <form onSubmit={handleSubmit} noValidate className="mt-4 space-y-4">
         <TextField
-          label="Current Password"
+          label={t('auth.currentPassword')}
           type="password"
           autoComplete="current-password"
           value={current}
@@ -42,7 +44,7 @@ export function ChangePasswordForm() {
           errors={currentErr}
         />
         <TextField
-          label="New Password"
+          label={t('auth.newPassword')}
           type="password"
           autoComplete="new-password"
           value={form.values.password}
@@ -50,7 +52,7 @@ export function ChangePasswordForm() {
           errors={form.shown('password')}
         />
         <TextField
-          label="Confirm Password"
+          label={t('auth.confirmPassword')}
           type="password"
           autoComplete="new-password"
           value={form.values.confirmPassword}
@@ -58,7 +60,7 @@ export function ChangePasswordForm() {
           errors={form.shown('confirmPassword')}
         />
         <Button type="submit" disabled={busy}>
-          Change Password
+          {t('auth.changePassword.submit')}
         </Button>
       </form>
     </section>

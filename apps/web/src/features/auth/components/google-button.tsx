@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import type { PublicUser } from '@jara/shared';
 import { useConfig } from '../api/get-config';
 import { googleSignIn } from '../api/auth-calls';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
@@ -26,6 +27,7 @@ function loadGis(): Promise<void> {
 }
 
 export function GoogleButton({ onSignedIn }: { onSignedIn: (user: PublicUser, message?: string) => void }) {
+  const t = useT('auth');
   const { data: config } = useConfig();
   const clientId = config?.googleClientId ?? null;
   const ref = useRef<HTMLDivElement>(null);
@@ -65,7 +67,7 @@ export function GoogleButton({ onSignedIn }: { onSignedIn: (user: PublicUser, me
   return (
     <div className="mt-5">
       <div className="mb-4 flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-stone-500">
-        <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
+        <span className="h-px flex-1 bg-stone-200" /> {t('auth.or')} <span className="h-px flex-1 bg-stone-200" />
       </div>
       <div ref={ref} className="flex min-h-11 justify-center" data-testid="google-button" />
     </div>

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@jara/shared';
+import { i18n, loadAreas, ROOT_AREAS } from '../../../i18n';
 import { renderApp, stubFetch } from '../../../test/render';
 import { LoginModal } from './login-modal';
 import { openLogin } from '../../../session/login-modal';
@@ -101,5 +102,38 @@ describe('LoginModal', () => {
     expect(dialog.contains(document.activeElement)).toBe(true);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  describe('in Pidgin', () => {
+    afterEach(() => i18n.activate('en'));
+
+    it('titles, labels, links and the password rules speak Pidgin', async () => {
+      await loadAreas(i18n, ['auth', ...ROOT_AREAS], 'pcm');
+      i18n.activate('pcm');
+      const { calls } = setup();
+      const dialog = screen.getByRole('dialog', { name: 'Enter your account' });
+      await userEvent.type(within(dialog).getByLabelText('Email'), 'not-an-email');
+      await userEvent.type(within(dialog).getByLabelText('Your password'), 'short');
+      expect(within(dialog).getByRole('button', { name: 'Show am: your password' })).toHaveTextContent('Show am');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Enter' }));
+      for (const rule of [
+        'E must reach 8 characters',
+        'One capital letter',
+        'One figure',
+        'One special sign like # or !',
+      ]) {
+        expect(within(dialog).getByText(rule)).toBeInTheDocument();
+      }
+      expect(within(dialog).getByText('This email no correct.')).toBeInTheDocument();
+      expect(calls.some((c) => c.path === '/api/user/login')).toBe(false);
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'press here' }));
+      const register = screen.getByRole('dialog', { name: 'Open new account' });
+      expect(within(register).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+        'href',
+        '/customer-terms',
+      );
+      expect(within(register).getByText(/I gree to di/)).toBeInTheDocument();
+    });
   });
 });

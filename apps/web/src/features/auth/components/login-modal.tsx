@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { normalizeEmail, type PublicUser } from '@jara/shared';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
+import { Trans, useT, type MessageId } from '../../../i18n';
 import { login, register, sendPasswordResetEmail } from '../api/auth-calls';
 import { closeLogin, setLoginMode, useLoginModal, type LoginMode } from '../../../session/login-modal';
 import { useSignedIn } from '../hooks/use-auth-actions';
@@ -13,16 +14,21 @@ import { validateForgot, validateLogin, validateRegister } from '../validation';
 import { GoogleButton } from './google-button';
 import { PasswordField } from './password-field';
 
-const TITLES: Record<LoginMode, string> = { login: 'Login', register: 'Sign Up', forgotPassword: 'Forgot Password' };
+const HEADINGS: Record<LoginMode, MessageId<'auth'>> = {
+  login: 'auth.heading.login',
+  register: 'auth.heading.register',
+  forgotPassword: 'auth.heading.forgotPassword',
+};
 
 export function LoginModal() {
   const { open, mode } = useLoginModal();
+  const t = useT('auth');
   const signedIn = useSignedIn();
   return (
     <Modal open={open} onClose={closeLogin} labelledBy="login-title">
-      <p className="text-sm font-semibold uppercase tracking-wider text-accent-600">Jara</p>
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent-600">{t('auth.brand')}</p>
       <h2 id="login-title" className="mt-1 text-2xl font-bold">
-        <span className="text-brand-700">User</span> {TITLES[mode]}
+        <Trans area="auth" id={HEADINGS[mode]} components={{ accent: <span className="text-brand-700" /> }} />
       </h2>
       <div className="mt-6">
         {mode === 'login' && <LoginForm onSignedIn={signedIn} />}
@@ -36,7 +42,7 @@ export function LoginModal() {
 
 type OnSignedIn = (user: PublicUser, message?: string) => void;
 
-function SwitchLink({ to, children }: { to: LoginMode; children: string }) {
+function SwitchLink({ to, children }: { to: LoginMode; children?: ReactNode }) {
   return (
     <button
       type="button"
@@ -49,6 +55,7 @@ function SwitchLink({ to, children }: { to: LoginMode; children: string }) {
 }
 
 function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
+  const t = useT('auth');
   const form = useForm({ email: '', password: '' }, validateLogin);
   const handleSubmit = form.onSubmit(async () => {
     const res = await login({ email: normalizeEmail(form.values.email), password: form.values.password });
@@ -58,7 +65,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <TextField
-        label="Email"
+        label={t('auth.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -66,10 +73,10 @@ function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
         value={form.values.email}
         onChange={(e) => form.set('email', e.target.value)}
         errors={form.shown('email')}
-        placeholder="you@example.com"
+        placeholder={t('auth.emailPlaceholder')}
       />
       <PasswordField
-        label="Password"
+        label={t('auth.password')}
         name="password"
         autoComplete="current-password"
         value={form.values.password}
@@ -77,19 +84,20 @@ function LoginForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
         errors={form.shown('password')}
       />
       <div className="text-right text-sm">
-        <SwitchLink to="forgotPassword">Forgot password?</SwitchLink>
+        <SwitchLink to="forgotPassword">{t('auth.forgotLink')}</SwitchLink>
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? 'Logging in…' : 'Login'}
+        {busy ? t('auth.loggingIn') : t('auth.login')}
       </Button>
       <p className="text-center text-sm text-stone-700">
-        Create an account? <SwitchLink to="register">click here</SwitchLink>
+        <Trans area="auth" id="auth.toRegister" components={{ link: <SwitchLink to="register" /> }} />
       </p>
     </form>
   );
 }
 
 function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
+  const t = useT('auth');
   const form = useForm(
     { name: '', email: '', password: '', confirmPassword: '', acceptedTerms: false as boolean },
     validateRegister,
@@ -107,27 +115,27 @@ function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <TextField
-        label="Name"
+        label={t('auth.name')}
         name="name"
         autoComplete="name"
         data-autofocus
         value={form.values.name}
         onChange={(e) => form.set('name', e.target.value)}
         errors={form.shown('name')}
-        placeholder="Your full name"
+        placeholder={t('auth.namePlaceholder')}
       />
       <TextField
-        label="Email"
+        label={t('auth.email')}
         type="email"
         name="email"
         autoComplete="email"
         value={form.values.email}
         onChange={(e) => form.set('email', e.target.value)}
         errors={form.shown('email')}
-        placeholder="you@example.com"
+        placeholder={t('auth.emailPlaceholder')}
       />
       <PasswordField
-        label="Password"
+        label={t('auth.password')}
         name="password"
         autoComplete="new-password"
         value={form.values.password}
@@ -135,7 +143,7 @@ function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
         errors={form.shown('password')}
       />
       <PasswordField
-        label="Confirm Password"
+        label={t('auth.confirmPassword')}
         name="confirmPassword"
         autoComplete="new-password"
         value={form.values.confirmPassword}
@@ -153,31 +161,35 @@ function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
             className="mt-0.5 size-5 shrink-0 accent-brand-700"
           />
           <span>
-            I accept the{' '}
-            <Link to="/customer-terms" target="_blank" className="font-semibold text-brand-800 underline">
-              Terms and Conditions
-            </Link>
+            <Trans
+              area="auth"
+              id="auth.acceptTerms"
+              components={{
+                terms: <Link to="/customer-terms" target="_blank" className="font-semibold text-brand-800 underline" />,
+              }}
+            />
           </span>
         </label>
         {termsErrors.length > 0 && (
           <ul id="terms-errors" className="mt-1.5 list-disc pl-5 text-sm text-red-700">
-            {termsErrors.map((t) => (
-              <li key={t}>{t}</li>
+            {termsErrors.map((problem) => (
+              <li key={problem}>{problem}</li>
             ))}
           </ul>
         )}
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? 'Creating account…' : 'Create Account'}
+        {busy ? t('auth.creatingAccount') : t('auth.createAccount')}
       </Button>
       <p className="text-center text-sm text-stone-700">
-        Already have an account? <SwitchLink to="login">click here</SwitchLink>
+        <Trans area="auth" id="auth.toLogin" components={{ link: <SwitchLink to="login" /> }} />
       </p>
     </form>
   );
 }
 
 function ForgotForm() {
+  const t = useT('auth');
   const form = useForm({ email: '' }, validateForgot);
   const [sent, setSent] = useState<string | null>(null);
   const handleSubmit = form.onSubmit(async () => {
@@ -188,11 +200,9 @@ function ForgotForm() {
   const busy = form.busy;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-stone-700">
-        Enter the email you registered with and we'll send you a link to reset your password.
-      </p>
+      <p className="text-sm text-stone-700">{t('auth.forgot.intro')}</p>
       <TextField
-        label="Email"
+        label={t('auth.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -200,7 +210,7 @@ function ForgotForm() {
         value={form.values.email}
         onChange={(e) => form.set('email', e.target.value)}
         errors={form.shown('email')}
-        placeholder="you@example.com"
+        placeholder={t('auth.emailPlaceholder')}
       />
       {sent && (
         <p role="status" className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
@@ -208,10 +218,10 @@ function ForgotForm() {
         </p>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? 'Sending…' : 'Send Reset Link'}
+        {busy ? t('auth.forgot.sending') : t('auth.forgot.send')}
       </Button>
       <p className="text-center text-sm text-stone-700">
-        Remembered it? <SwitchLink to="login">Back to login</SwitchLink>
+        <Trans area="auth" id="auth.forgot.remembered" components={{ link: <SwitchLink to="login" /> }} />
       </p>
     </form>
   );

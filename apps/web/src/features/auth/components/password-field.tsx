@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/field';
+import { useT } from '../../../i18n';
 
 /** A password input with a show/hide toggle; its problems are listed as bullets under it. */
 export function PasswordField(props: {
@@ -10,6 +11,7 @@ export function PasswordField(props: {
   autoComplete: 'current-password' | 'new-password';
   name?: string;
 }) {
+  const t = useT('auth');
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -26,10 +28,14 @@ export function PasswordField(props: {
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+        aria-label={
+          visible
+            ? t('auth.password.hideLabel', { field: props.label.toLowerCase() })
+            : t('auth.password.showLabel', { field: props.label.toLowerCase() })
+        }
         className="absolute right-2 top-[2.05rem] h-9 rounded-lg px-2 text-xs font-semibold text-brand-800 hover:bg-brand-50"
       >
-        {visible ? 'Hide' : 'Show'}
+        {visible ? t('auth.password.hide') : t('auth.password.show')}
       </button>
     </div>
   );

@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { MSG } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { Button } from '../../../components/ui/button';
+import { t as translate, useT } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-calls';
 import { useForm } from '../hooks/use-form';
@@ -10,6 +10,7 @@ import { validateNewPassword } from '../validation';
 import { PasswordField } from './password-field';
 
 export function ResetPasswordPage() {
+  const t = useT('auth');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
@@ -26,25 +27,27 @@ export function ResetPasswordPage() {
     {
       onError: (err) =>
         toast.error(
-          (err instanceof ApiError && err.message) || (err instanceof Error && err.message) || MSG.somethingWrong,
+          (err instanceof ApiError && err.message) ||
+            (err instanceof Error && err.message) ||
+            translate('auth', 'msg.somethingWrong'),
         ),
     },
   );
   const busy = form.busy;
 
   return (
-    <Page title="Reset Password" className="max-w-md">
+    <Page title={t('msg.resetPassword')} className="max-w-md">
       <div className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)] sm:p-8">
-        <h1 className="text-2xl font-bold">Reset your password</h1>
-        <p className="mt-1 text-sm text-stone-600">Choose a new password for your Jara account.</p>
+        <h1 className="text-2xl font-bold">{t('auth.reset.heading')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('auth.reset.intro')}</p>
         {!token || !id ? (
           <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800">
-            This reset link is incomplete. Request a new one from the login window.
+            {t('auth.reset.incomplete')}
           </p>
         ) : null}
         <form onSubmit={handleSubmit} noValidate className="mt-6 space-y-4">
           <PasswordField
-            label="New Password"
+            label={t('auth.newPassword')}
             name="newPassword"
             autoComplete="new-password"
             value={form.values.password}
@@ -52,7 +55,7 @@ export function ResetPasswordPage() {
             errors={form.shown('password')}
           />
           <PasswordField
-            label="Confirm Password"
+            label={t('auth.confirmPassword')}
             name="confirmPassword"
             autoComplete="new-password"
             value={form.values.confirmPassword}
@@ -60,7 +63,7 @@ export function ResetPasswordPage() {
             errors={form.shown('confirmPassword')}
           />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {MSG.resetPassword}
+            {t('msg.resetPassword')}
           </Button>
         </form>
       </div>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignedOut } from '../../../session/sign-out';
 import { logoutAll } from '../api/auth-calls';
 
 /** The profile's Devices card: ends every session of the account, this one included. */
 export function SignOutEverywhere() {
+  const t = useT('auth');
   const signedOut = useSignedOut();
   const [busy, setBusy] = useState(false);
   const handleClick = async () => {
@@ -23,13 +25,11 @@ export function SignOutEverywhere() {
   return (
     <section aria-labelledby="devices-heading" className="rounded-3xl bg-white p-6 shadow-[var(--shadow-card)]">
       <h2 id="devices-heading" className="text-lg font-bold">
-        Devices
+        {t('auth.devices.heading')}
       </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        Signed in on a shared or lost phone? Sign out of Jara on every device, this one included.
-      </p>
+      <p className="mt-1 text-sm text-stone-600">{t('auth.devices.intro')}</p>
       <Button variant="danger" className="mt-4" onClick={handleClick} disabled={busy}>
-        Sign out everywhere
+        {t('auth.devices.signOutAll')}
       </Button>
     </section>
   );

@@ -1,19 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { useT, type Translate } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { hasErrors } from '../validation';
 
 /**
  * Form values plus errors that appear after the first submit attempt and then follow the input
- * live (no shouting at people while they type for the first time).
+ * live (no shouting at people while they type for the first time). The problems are worded in the
+ * page's language.
  */
 export function useForm<V extends Record<string, string | boolean>, K extends string>(
   initial: V,
-  validate: (v: V) => Record<K, string[]>,
+  validate: (v: V, t: Translate<'auth'>) => Record<K, string[]>,
 ) {
+  const t = useT('auth');
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
-  const errors = validate(values);
+  const errors = validate(values, t);
   const shown = (k: K): string[] => (submitted ? errors[k] : []);
   const set = <F extends keyof V>(field: F, value: V[F]) => setValues((v) => ({ ...v, [field]: value }));
   /** Marks the form submitted; true when it may be sent. */
