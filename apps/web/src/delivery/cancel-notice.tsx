@@ -7,6 +7,7 @@ import {
   type CancelStop,
   type CancelWindow,
 } from '@jara/shared';
+import { Trans, type MessageId } from '../i18n';
 
 /**
  * Milliseconds left to cancel while the server allows it, counted down every second by this
@@ -32,18 +33,22 @@ export function cancelStop(window: CancelWindow): CancelStop {
   return window.stop ?? 'window_passed';
 }
 
-const ESTIMATE = `${DELIVERY_ESTIMATE_MINUTES.min}–${DELIVERY_ESTIMATE_MINUTES.max} minutes`;
-const WINDOW_MINUTES = CANCEL_WINDOW_MS / 60_000;
+/** The figures the reasons quote: the window and the usual delivery time. */
+const FIGURES = {
+  minutes: CANCEL_WINDOW_MS / 60_000,
+  min: DELIVERY_ESTIMATE_MINUTES.min,
+  max: DELIVERY_ESTIMATE_MINUTES.max,
+};
 
-const REASONS: Record<'order' | 'dispatch', Partial<Record<CancelStop, string>>> = {
+const REASONS: Record<'order' | 'dispatch', Partial<Record<CancelStop, MessageId<'delivery'>>>> = {
   order: {
-    window_passed: `The ${WINDOW_MINUTES}-minute window to cancel has passed. We are waiting for the vendor to confirm; once confirmed, delivery takes about ${ESTIMATE}.`,
-    confirmed: `A vendor has confirmed this order, so it can no longer be cancelled. It should reach you in about ${ESTIMATE}.`,
-    rider_assigned: 'A rider has this order now, so it can no longer be cancelled.',
+    window_passed: 'delivery.cancel.order.windowPassed',
+    confirmed: 'delivery.cancel.order.confirmed',
+    rider_assigned: 'delivery.cancel.order.riderAssigned',
   },
   dispatch: {
-    window_passed: `The ${WINDOW_MINUTES}-minute window to cancel has passed. We are finding a rider; once one accepts, delivery takes about ${ESTIMATE}.`,
-    rider_assigned: 'A rider has this dispatch now, so it can no longer be cancelled.',
+    window_passed: 'delivery.cancel.dispatch.windowPassed',
+    rider_assigned: 'delivery.cancel.dispatch.riderAssigned',
   },
 };
 
@@ -63,26 +68,32 @@ export function CancelNotice({
   if (msLeft !== null)
     return (
       <p className="text-sm text-stone-700" data-testid="cancel-notice">
-        You can cancel for{' '}
-        <span role="timer" className="font-semibold tabular-nums text-stone-900">
-          {formatCountdown(msLeft)}
-        </span>{' '}
-        more.
+        <Trans
+          area="delivery"
+          id="delivery.cancel.countdown"
+          values={{ time: formatCountdown(msLeft) }}
+          components={{ timer: <span role="timer" className="font-semibold tabular-nums text-stone-900" /> }}
+        />
       </p>
     );
   const reason = REASONS[kind][stop];
   if (!reason) return null;
   return (
     <p className="rounded-2xl bg-stone-100 p-3 text-sm text-stone-800" data-testid="cancel-notice">
-      {reason} Need help?{' '}
-      <Link
-        to={{ search: '?contact=true' }}
-        preventScrollReset
-        className="font-semibold text-brand-800 underline underline-offset-2"
-      >
-        Chat with support
-      </Link>
-      .
+      <Trans
+        area="delivery"
+        id={reason}
+        values={FIGURES}
+        components={{
+          support: (
+            <Link
+              to={{ search: '?contact=true' }}
+              preventScrollReset
+              className="font-semibold text-brand-800 underline underline-offset-2"
+            />
+          ),
+        }}
+      />
     </p>
   );
 }

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../components/ui/button';
 import { dismissPrompt, enablePush, promptDismissed, pushState, type PushState } from '../lib/push';
+import { t as translate, useT } from '../i18n';
 
 /**
  * The offer to turn on notifications, shown once the user has an order (or a dispatch) to
  * follow. The browser's permission question comes only from the button, never on page load.
  */
 export function PushPrompt({ what }: { what: 'order' | 'dispatch' }) {
+  const t = useT('delivery');
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [hidden, setHidden] = useState(promptDismissed);
@@ -27,11 +29,11 @@ export function PushPrompt({ what }: { what: 'order' | 'dispatch' }) {
     try {
       const next = await enablePush();
       setState(next);
-      if (next === 'on') toast.success('Notifications are on.');
-      else if (next === 'denied') toast.error('Notifications are blocked for this site in your browser settings.');
+      if (next === 'on') toast.success(translate('delivery', 'delivery.push.on'));
+      else if (next === 'denied') toast.error(translate('delivery', 'delivery.push.blocked'));
       if (next !== 'off') dismissPrompt();
     } catch {
-      toast.error('Notifications could not be turned on in this browser.');
+      toast.error(translate('delivery', 'delivery.push.failed'));
     } finally {
       setBusy(false);
     }
@@ -48,19 +50,17 @@ export function PushPrompt({ what }: { what: 'order' | 'dispatch' }) {
       data-testid="push-prompt"
     >
       <h2 id="push-prompt-title" className="font-semibold text-brand-900">
-        Follow your {what} when the app is closed
+        {t(what === 'order' ? 'delivery.push.title.order' : 'delivery.push.title.dispatch')}
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        Get a notification when the{' '}
-        {what === 'order' ? 'vendor confirms, the rider picks it up' : 'rider picks up your parcel'} and when it is
-        delivered, and when support answers you.
+        {t(what === 'order' ? 'delivery.push.body.order' : 'delivery.push.body.dispatch')}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" onClick={handleEnable} disabled={busy}>
-          {busy ? 'Turning on…' : 'Turn on notifications'}
+          {busy ? t('delivery.push.turningOn') : t('delivery.push.turnOn')}
         </Button>
         <Button size="sm" variant="outline" onClick={handleLater} disabled={busy}>
-          Not now
+          {t('delivery.push.later')}
         </Button>
       </div>
     </section>

@@ -9,6 +9,7 @@ import { StarInput } from '../components/ui/star-input';
 import { errorMessage } from '../lib/api-client';
 import { useMyRating } from './api/get-my-ratings';
 import { useRateRider } from './api/rate-rider';
+import { t as translate, useT } from '../i18n';
 
 const COMMENT_MAX = 500;
 
@@ -17,6 +18,7 @@ const COMMENT_MAX = 500;
  * them (1 to 5 stars, an optional comment). The server accepts one rating per delivery.
  */
 export function RateRider({ subjectType, subjectId }: { subjectType: DeliveryKind; subjectId: string }) {
+  const t = useT('delivery');
   const mine = useMyRating(subjectType, subjectId);
   const rate = useRateRider();
   const [stars, setStars] = useState(0);
@@ -26,7 +28,7 @@ export function RateRider({ subjectType, subjectId }: { subjectType: DeliveryKin
   if (mine.data) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-        <span className="font-medium">You rated your rider</span>
+        <span className="font-medium">{t('delivery.rate.given')}</span>
         <Stars value={mine.data.stars} />
       </p>
     );
@@ -34,7 +36,7 @@ export function RateRider({ subjectType, subjectId }: { subjectType: DeliveryKin
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!stars) return toast.error('Choose from 1 to 5 stars');
+    if (!stars) return toast.error(translate('delivery', 'delivery.rate.chooseStars'));
     try {
       const res = await rate.mutateAsync({
         subjectType,
@@ -51,12 +53,12 @@ export function RateRider({ subjectType, subjectId }: { subjectType: DeliveryKin
   return (
     <form
       onSubmit={(e) => void handleSubmit(e)}
-      aria-label="Rate your rider"
+      aria-label={t('delivery.rate.title')}
       className="space-y-3 rounded-2xl bg-stone-50 p-4"
     >
-      <StarInput label="Rate your rider" value={stars} onChange={setStars} disabled={rate.isPending} />
+      <StarInput label={t('delivery.rate.title')} value={stars} onChange={setStars} disabled={rate.isPending} />
       <TextArea
-        label="Comment (optional)"
+        label={t('delivery.rate.comment')}
         value={comment}
         onChange={(e) => setComment(e.target.value)}
         maxLength={COMMENT_MAX}
@@ -65,7 +67,7 @@ export function RateRider({ subjectType, subjectId }: { subjectType: DeliveryKin
         disabled={rate.isPending}
       />
       <Button type="submit" size="sm" disabled={!stars || rate.isPending}>
-        {rate.isPending ? 'Sending…' : 'Submit rating'}
+        {rate.isPending ? t('delivery.rate.sending') : t('delivery.rate.submit')}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import type { TrackingDto } from '@jara/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { TrackingDto, TrackingStepKey } from '@jara/shared';
+import { i18n, loadAreas } from '../i18n';
 import { TrackingTimeline } from './tracking-timeline';
 
 const tracking = (over: Partial<TrackingDto> = {}): TrackingDto => ({
@@ -42,5 +43,67 @@ describe('TrackingTimeline', () => {
     unmount();
     const { container } = render(<TrackingTimeline tracking={{}} />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('TrackingTimeline in both languages', () => {
+  afterEach(() => i18n.activate('en'));
+
+  /** Every form of step name the server writes (apps/server/src/modules/tracking/tracking.ts), and one it does not. */
+  const named: [TrackingStepKey, string][] = [
+    ['placed', 'Order placed'],
+    ['placed', 'Dispatch placed'],
+    ['confirmed', 'Confirmed by the vendor'],
+    ['confirmed', 'Confirmed by the other vendors'],
+    ['confirmed', 'Confirmed by Mama Osas Kitchen'],
+    ['declined', 'Declined by Rice Hub'],
+    ['assigned', 'Rider assigned'],
+    ['assigned', 'Rider assigned: Tunde'],
+    ['picked', 'Picked up'],
+    ['delivered', 'Delivered'],
+    ['cancelled', 'Cancelled by you'],
+    ['cancelled', 'Cancelled by Jara support'],
+    ['refund_pending', 'Refund of ₦1,500 started'],
+    ['refunded', '₦1,500 refunded'],
+    ['refund_failed', 'Refund of ₦1,500 failed: support will contact you'],
+    ['picked', 'Collected at the gate'],
+  ];
+  /** The name each step shows. */
+  function shownNames(): (string | null)[] {
+    render(
+      <TrackingTimeline
+        tracking={tracking({
+          timeline: named.map(([key, label]) => ({ key, label, at: '2026-11-21T12:00:00.000Z', note: null })),
+        })}
+      />,
+    );
+    return screen.getAllByTestId('timeline-step').map((step) => step.querySelector('p')!.textContent);
+  }
+
+  it("shows the server's step names exactly in English", () => {
+    expect(shownNames()).toEqual(named.map(([, label]) => label));
+  });
+
+  it('speaks Pidgin: the steps, the rider and the refund', async () => {
+    await loadAreas(i18n, ['delivery', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    const names = shownNames();
+    expect(names[5]).toBe('Rice Hub no gree take am');
+    expect(names[13]).toBe('₦1,500 don refund');
+    // A name the server has no form for yet is shown as it came.
+    expect(names[15]).toBe('Collected at the gate');
+    expect(names.filter((name, i) => name === named[i]![1])).toEqual(['Collected at the gate']);
+    cleanup();
+
+    render(<TrackingTimeline tracking={tracking()} />);
+    const steps = within(screen.getByRole('list', { name: 'How e dey go' })).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent('Order don enter');
+    expect(steps[1]).toHaveTextContent('Why: Out of rice today');
+    expect(steps[2]).toHaveTextContent('Rider don take the job: Tunde');
+    expect(steps[3]).toHaveTextContent('Rider don carry am (e never reach)');
+    expect(screen.getByTestId('rider-card')).toHaveTextContent('Your rider na Tunde');
+    expect(screen.getByTestId('rider-card')).toHaveTextContent('(2 people don rate am)');
+    expect(screen.getByRole('link', { name: 'Call Tunde now' })).toBeInTheDocument();
+    expect(screen.getByTestId('refund-status')).toHaveTextContent('Refund ₦1,500: e dey come back to your account');
   });
 });

@@ -1,15 +1,56 @@
-import type { RefundStatusDto, TrackingDto, TrackingStepDto } from '@jara/shared';
-import { fmtTime } from '../lib/format-time';
+import {
+  formatDayTime,
+  type RefundStatusDto,
+  type TrackingDto,
+  type TrackingStepDto,
+  type TrackingStepKey,
+} from '@jara/shared';
 import { formatPrice } from '../lib/money';
 import { StarIcon } from '../components/ui/icons';
+import { Trans, useT, type MessageId, type Translate } from '../i18n';
 
-const REFUND_TEXT: Record<RefundStatusDto['state'], string> = {
-  pending: 'on its way to your payment method',
-  processed: 'refunded',
-  failed: 'failed: support will contact you',
+const REFUND_TEXT: Record<RefundStatusDto['state'], MessageId<'delivery'>> = {
+  pending: 'delivery.refund.pending',
+  processed: 'delivery.refund.processed',
+  failed: 'delivery.refund.failed',
 };
 
+/**
+ * The server names each step in English, with a vendor's or rider's name or an amount inside
+ * (apps/server/src/modules/tracking/tracking.ts): each form is read back to its message here, so
+ * English shows the server's words exactly and Pidgin its own. A label of another form is shown as
+ * it came.
+ */
+const STEP_TEXTS: [TrackingStepKey, RegExp, MessageId<'delivery'>][] = [
+  ['placed', /^Order placed$/, 'delivery.step.orderPlaced'],
+  ['placed', /^Dispatch placed$/, 'delivery.step.dispatchPlaced'],
+  ['confirmed', /^Confirmed by the vendor$/, 'delivery.step.confirmedByTheVendor'],
+  ['confirmed', /^Confirmed by the other vendors$/, 'delivery.step.confirmedByOthers'],
+  ['confirmed', /^Confirmed by (?<vendor>.+)$/s, 'delivery.step.confirmedBy'],
+  ['declined', /^Declined by (?<vendor>.+)$/s, 'delivery.step.declinedBy'],
+  ['assigned', /^Rider assigned$/, 'delivery.step.riderAssigned'],
+  ['assigned', /^Rider assigned: (?<rider>.+)$/s, 'delivery.step.riderAssignedName'],
+  ['picked', /^Picked up$/, 'delivery.step.picked'],
+  ['delivered', /^Delivered$/, 'delivery.step.delivered'],
+  ['cancelled', /^Cancelled by you$/, 'delivery.step.cancelledByYou'],
+  ['cancelled', /^Cancelled by Jara support$/, 'delivery.step.cancelledBySupport'],
+  ['refund_pending', /^Refund of (?<amount>.+) started$/s, 'delivery.step.refundStarted'],
+  ['refunded', /^(?<amount>.+) refunded$/s, 'delivery.step.refunded'],
+  ['refund_failed', /^Refund of (?<amount>.+) failed: support will contact you$/s, 'delivery.step.refundFailed'],
+];
+
+/** A step's label in the current language. */
+function stepText(step: Pick<TrackingStepDto, 'key' | 'label'>, t: Translate<'delivery'>): string {
+  for (const [key, pattern, id] of STEP_TEXTS) {
+    if (key !== step.key) continue;
+    const match = pattern.exec(step.label);
+    if (match) return t(id, match.groups);
+  }
+  return step.label;
+}
+
 function StepRow({ step, last, current }: { step: TrackingStepDto; last: boolean; current: boolean }) {
+  const t = useT('delivery');
   const done = step.at !== null;
   const bad = step.key === 'declined' || step.key === 'cancelled' || step.key === 'refund_failed';
   return (
@@ -33,13 +74,15 @@ function StepRow({ step, last, current }: { step: TrackingStepDto; last: boolean
       />
       <div className="min-w-0 flex-1 text-sm">
         <p className={done ? 'font-semibold text-stone-900' : 'text-stone-500'}>
-          {step.label}
-          {!done && <span className="sr-only"> (to come)</span>}
+          {stepText(step, t)}
+          {!done && <span className="sr-only"> {t('delivery.tracking.toCome')}</span>}
         </p>
-        {step.note && <p className="break-words text-stone-700">Reason: {step.note}</p>}
+        {step.note && (
+          <p className="break-words text-stone-700">{t('delivery.tracking.reason', { note: step.note })}</p>
+        )}
         {step.at && (
           <p className="text-xs text-stone-500">
-            <time dateTime={step.at}>{fmtTime(step.at)}</time>
+            <time dateTime={step.at}>{formatDayTime(step.at)}</time>
           </p>
         )}
       </div>
@@ -52,30 +95,31 @@ function StepRow({ step, last, current }: { step: TrackingStepDto; last: boolean
  * assigned (first name, rating, a call button while they are on the way) and the refund.
  */
 export function TrackingTimeline({ tracking }: { tracking: Partial<TrackingDto> }) {
+  const t = useT('delivery');
   const steps = tracking.timeline ?? [];
   if (!steps.length) return null;
   const { rider, refund } = tracking;
   const lastDone = steps.map((s) => s.at !== null).lastIndexOf(true);
   return (
-    <section aria-label="Tracking" className="space-y-3" data-testid="tracking">
+    <section aria-label={t('delivery.tracking.label')} className="space-y-3" data-testid="tracking">
       {rider && (
         <div
           className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-stone-50 p-3"
           data-testid="rider-card"
         >
           <div className="text-sm">
-            <p className="font-semibold text-stone-900">Your rider: {rider.firstName}</p>
+            <p className="font-semibold text-stone-900">{t('delivery.tracking.rider', { name: rider.firstName })}</p>
             <p className="flex items-center gap-1 text-stone-600">
               {rider.rating !== null ? (
                 <>
                   <StarIcon size={14} filled className="text-accent-500" />
                   <span>{rider.rating.toFixed(1)}</span>
                   <span className="text-stone-500">
-                    ({rider.ratingCount} rating{rider.ratingCount === 1 ? '' : 's'})
+                    {t('delivery.tracking.ratingCount', { count: rider.ratingCount })}
                   </span>
                 </>
               ) : (
-                'New rider, no ratings yet'
+                t('delivery.tracking.newRider')
               )}
             </p>
           </div>
@@ -84,17 +128,22 @@ export function TrackingTimeline({ tracking }: { tracking: Partial<TrackingDto> 
               href={`tel:${rider.phone.replace(/[\s-]/g, '')}`}
               className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
             >
-              Call {rider.firstName}
+              {t('delivery.tracking.call', { name: rider.firstName })}
             </a>
           )}
         </div>
       )}
       {refund && (
         <p className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-950" data-testid="refund-status">
-          <span className="font-semibold">Refund {formatPrice(refund.amount)}</span>: {REFUND_TEXT[refund.state]}
+          <Trans
+            area="delivery"
+            id={REFUND_TEXT[refund.state]}
+            values={{ amount: formatPrice(refund.amount) }}
+            components={{ b: <span className="font-semibold" /> }}
+          />
         </p>
       )}
-      <ol aria-label="Timeline">
+      <ol aria-label={t('delivery.tracking.timeline')}>
         {steps.map((s, i) => (
           <StepRow key={`${s.key}-${i}`} step={s} last={i === steps.length - 1} current={i === lastDone} />
         ))}
