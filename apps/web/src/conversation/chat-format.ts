@@ -1,41 +1,51 @@
-import type { ChatMessageDto } from '@jara/shared';
+import { formatDay, formatShortDay, formatTime, type ChatMessageDto } from '@jara/shared';
 
-const TZ = 'Africa/Lagos';
-const dayFmt = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
-/** The calendar day in Lagos (the campus's time, whatever the device's zone). */
+const dayFmt = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** The calendar day in Lagos ('2025-03-03': the campus's day, whatever the device's zone): a key, never shown. */
 const dayKey = (d: Date) => dayFmt.format(d);
 
-/** 'Today', 'Yesterday', or e.g. 'Mon, 3 Mar 2025' (Lagos time). */
-export function dayLabel(iso: string, now = new Date()): string {
-  const d = new Date(iso);
-  if (dayKey(d) === dayKey(now)) return 'Today';
+/** Whether a moment was today or yesterday in Lagos, seen from `now`; null for an earlier day. */
+export function relativeDay(iso: string, now = new Date()): 'today' | 'yesterday' | null {
+  const key = dayKey(new Date(iso));
+  if (key === dayKey(now)) return 'today';
   // Lagos keeps UTC+1 all year (no daylight saving), so a day is always 24 hours.
-  if (dayKey(d) === dayKey(new Date(now.getTime() - 86_400_000))) return 'Yesterday';
-  return d.toLocaleDateString('en-GB', {
-    timeZone: TZ,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+  if (key === dayKey(new Date(now.getTime() - 86_400_000))) return 'yesterday';
+  return null;
 }
 
-/** 12-hour time in Lagos, e.g. '3:07 PM'. */
-export function timeLabel(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit', hour12: true });
+/** An earlier day in Lagos: 'Mon, 3 Mar' in the current year, '3 Mar 2024' before it. */
+export function dateLabel(iso: string, now = new Date()): string {
+  return dayKey(new Date(iso)).slice(0, 4) === dayKey(now).slice(0, 4) ? formatShortDay(iso) : formatDay(iso);
 }
 
-/** Messages grouped by calendar day in Lagos, in order. */
+/**
+ * 'Today', 'Yesterday', or the date, in English. A screen shows useDayLabel's (./use-day-label.ts),
+ * in the reader's language.
+ */
+export function dayLabel(iso: string, now = new Date()): string {
+  const day = relativeDay(iso, now);
+  return day === 'today' ? 'Today' : day === 'yesterday' ? 'Yesterday' : dateLabel(iso, now);
+}
+
+/** 12-hour time in Lagos, e.g. '3:07 pm'. */
+export const timeLabel = (iso: string): string => formatTime(iso);
+
+/** Messages grouped by calendar day in Lagos, in order; each day named by `label` (its first message's time). */
 export function groupByDay<T extends Pick<ChatMessageDto, 'timestamp'>>(
   messages: readonly T[],
-  now = new Date(),
+  label: (iso: string) => string,
 ): { label: string; key: string; messages: T[] }[] {
   const groups: { label: string; key: string; messages: T[] }[] = [];
   for (const m of messages) {
     const key = dayKey(new Date(m.timestamp));
     const last = groups[groups.length - 1];
     if (last && last.key === key) last.messages.push(m);
-    else groups.push({ key, label: dayLabel(m.timestamp, now), messages: [m] });
+    else groups.push({ key, label: label(m.timestamp), messages: [m] });
   }
   return groups;
 }

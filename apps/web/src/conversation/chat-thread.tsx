@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { MSG, typingText, type ChatMediaType } from '@jara/shared';
+import type { ChatMediaType } from '@jara/shared';
 import { Spinner } from '../components/ui/spinner';
 import { Skeleton } from '../components/ui/skeleton';
 import { groupByDay } from './chat-format';
@@ -8,6 +8,19 @@ import { useTypingEmitter } from './use-typing-emitter';
 import { Composer } from './composer';
 import { MediaOverlay } from './media-overlay';
 import { MessageBubble } from './message-bubble';
+import { useDayLabel } from './use-day-label';
+import { useT, type Translate } from '../i18n';
+
+/** 'Ada is typing...' / 'Ada and Tolu are typing...' (SPEC §2), in the reader's language. */
+function typingText(names: readonly string[], t: Translate<'conversation'>): string {
+  if (!names.length) return '';
+  return t('conversation.typing', {
+    count: names.length,
+    name: names[0],
+    others: names.slice(0, -1).join(', '),
+    last: names[names.length - 1],
+  });
+}
 
 interface Props {
   thread: ChatThreadState;
@@ -19,6 +32,8 @@ interface Props {
 
 /** Messages grouped by date (older ones load when scrolling up), who is typing, and the composer. */
 export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }: Props) {
+  const t = useT('conversation');
+  const dayLabel = useDayLabel();
   const { messages, status, hasMore, loadingOlder } = thread;
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -64,7 +79,7 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
         aria-busy={status === 'loading' || loadingOlder}
       >
         {status === 'loading' && (
-          <div className="space-y-3" role="status" aria-label="Loading messages">
+          <div className="space-y-3" role="status" aria-label={t('conversation.loading')}>
             <Skeleton className="h-10 w-2/3" />
             <Skeleton className="ml-auto h-10 w-1/2" />
             <Skeleton className="h-16 w-3/5" />
@@ -72,13 +87,13 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
         )}
         {status === 'error' && (
           <div className="flex h-full flex-col items-center justify-center gap-3 text-center text-sm text-stone-700">
-            <p>{MSG.failedMessages}</p>
+            <p>{t('msg.failedMessages')}</p>
             <button
               type="button"
               onClick={() => void thread.refresh()}
               className="rounded-full border border-brand-800 px-4 py-1.5 font-semibold text-brand-800"
             >
-              Try again
+              {t('conversation.retry')}
             </button>
           </div>
         )}
@@ -87,21 +102,26 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
             {hasMore && (
               <div className="mb-2 flex justify-center">
                 {loadingOlder ? (
-                  <Spinner size={22} label="Loading earlier messages" />
+                  <Spinner size={22} label={t('conversation.loadingEarlier')} />
                 ) : (
                   <button
                     type="button"
                     onClick={() => void thread.loadOlder()}
                     className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm"
                   >
-                    Load earlier messages
+                    {t('conversation.loadEarlier')}
                   </button>
                 )}
               </div>
             )}
             {messages.length === 0 && empty}
-            <ol className="space-y-4" aria-label="Messages" aria-live="polite" aria-relevant="additions">
-              {groupByDay(messages).map((group) => (
+            <ol
+              className="space-y-4"
+              aria-label={t('conversation.messages')}
+              aria-live="polite"
+              aria-relevant="additions"
+            >
+              {groupByDay(messages, dayLabel).map((group) => (
                 <li key={group.key}>
                   <p className="my-2 text-center">
                     <span className="rounded-full bg-stone-200 px-3 py-0.5 text-[11px] font-semibold text-stone-700">
@@ -128,7 +148,7 @@ export function ChatThread({ thread, self, empty, composerDisabled, autoFocus }:
         )}
       </div>
       <p className="h-5 px-4 text-xs italic text-stone-600" aria-live="polite">
-        {typingText(typers)}
+        {typingText(typers, t)}
       </p>
       <Composer
         onSend={thread.send}

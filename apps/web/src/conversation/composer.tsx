@@ -1,15 +1,16 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { CHAT_MESSAGE_MAX, IMAGE_MAX_BYTES, MSG, UPLOAD_MSG, VIDEO_MAX_BYTES } from '@jara/shared';
+import { CHAT_MESSAGE_MAX, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@jara/shared';
 import { CloseIcon, PaperclipIcon } from '../components/ui/icons';
 import { SendIcon } from './chat-icons';
+import { useT, type MessageId } from '../i18n';
 
-/** The attachment's problem, checked before upload (the server checks the bytes again). */
-function fileProblem(file: File): string | null {
+/** The attachment's problem, checked before upload (the server checks the bytes again): UPLOAD_MSG's words. */
+function fileProblem(file: File): MessageId<'conversation'> | null {
   const isImage = file.type.startsWith('image/') && file.type !== 'image/svg+xml';
   const isVideo = file.type.startsWith('video/');
-  if (!isImage && !isVideo) return UPLOAD_MSG.badType;
-  if (isImage && file.size > IMAGE_MAX_BYTES) return UPLOAD_MSG.imageTooLarge;
-  if (isVideo && file.size > VIDEO_MAX_BYTES) return UPLOAD_MSG.videoTooLarge;
+  if (!isImage && !isVideo) return 'conversation.upload.badType';
+  if (isImage && file.size > IMAGE_MAX_BYTES) return 'conversation.upload.imageTooLarge';
+  if (isVideo && file.size > VIDEO_MAX_BYTES) return 'conversation.upload.videoTooLarge';
   return null;
 }
 
@@ -25,10 +26,11 @@ interface Props {
 
 /** Text, an image or video (picked or pasted, with a preview and a remove button), and send. */
 export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled, autoFocus }: Props) {
+  const t = useT('conversation');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<MessageId<'conversation'> | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
@@ -82,19 +84,25 @@ export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled,
     }
   };
 
-  const shownProblem = problem ?? (tooLong ? `Messages can be at most ${CHAT_MESSAGE_MAX} characters.` : null);
+  const shownProblem = problem ? t(problem) : tooLong ? t('conversation.tooLong', { max: CHAT_MESSAGE_MAX }) : null;
 
   return (
     <div className="border-t border-stone-200 bg-white p-2">
       {file && preview && (
         <div className="mb-2 flex items-center gap-2 rounded-xl bg-stone-100 p-2" data-testid="attachment-preview">
           {file.type.startsWith('video/') ? (
-            <video src={preview} muted className="size-14 rounded-lg object-cover" aria-label="Video to send" />
+            <video
+              src={preview}
+              muted
+              className="size-14 rounded-lg object-cover"
+              aria-label={t('conversation.videoToSend')}
+            />
           ) : (
-            <img src={preview} alt="Attachment to send" className="size-14 rounded-lg object-cover" />
+            <img src={preview} alt={t('conversation.imageToSend')} className="size-14 rounded-lg object-cover" />
           )}
           <span className="min-w-0 flex-1 truncate text-xs text-stone-700">
-            {file.name || (file.type.startsWith('video/') ? 'Pasted video' : 'Pasted image')}
+            {file.name ||
+              (file.type.startsWith('video/') ? t('conversation.pastedVideo') : t('conversation.pastedImage'))}
           </span>
           <button
             type="button"
@@ -102,7 +110,7 @@ export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled,
               setFile(null);
               if (fileInput.current) fileInput.current.value = '';
             }}
-            aria-label="Remove attachment"
+            aria-label={t('conversation.removeAttachment')}
             className="grid size-8 place-items-center rounded-full text-stone-700 hover:bg-stone-200"
           >
             <CloseIcon size={16} />
@@ -133,7 +141,7 @@ export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled,
         <button
           type="button"
           onClick={() => fileInput.current?.click()}
-          aria-label="Attach image or video"
+          aria-label={t('conversation.attach')}
           disabled={disabled}
           className="grid size-10 shrink-0 place-items-center rounded-full text-stone-700 hover:bg-stone-100 disabled:opacity-50"
         >
@@ -151,8 +159,8 @@ export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled,
           onKeyDown={handleKeyDown}
           onPaste={handlePaste}
           onBlur={onStopTyping}
-          placeholder={MSG.chatPlaceholder}
-          aria-label="Message"
+          placeholder={t('msg.chatPlaceholder')}
+          aria-label={t('conversation.message')}
           aria-invalid={!!shownProblem || undefined}
           aria-describedby={shownProblem ? errorId : undefined}
           className="max-h-32 min-h-10 flex-1 resize-none rounded-2xl border border-stone-300 bg-stone-50 px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm"
@@ -160,7 +168,7 @@ export function Composer({ onSend, sending, onKeystroke, onStopTyping, disabled,
         <button
           type="submit"
           disabled={!canSend}
-          aria-label="Send message"
+          aria-label={t('conversation.send')}
           className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-800 text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300"
         >
           <SendIcon size={18} />

@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { ChatMediaType } from '@jara/shared';
 import { CloseIcon } from '../components/ui/icons';
+import { useT } from '../i18n';
 
 /** A photo or video full screen; Escape or the close button returns focus where it was. */
 export function MediaOverlay({ src, type, onClose }: { src: string; type: ChatMediaType; onClose: () => void }) {
+  const t = useT('conversation');
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -26,7 +28,7 @@ export function MediaOverlay({ src, type, onClose }: { src: string; type: ChatMe
     <div
       role="dialog"
       aria-modal="true"
-      aria-label={type === 'video' ? 'Video' : 'Photo'}
+      aria-label={t(type === 'video' ? 'conversation.video' : 'conversation.photo')}
       className="fixed inset-0 z-[60] flex items-center justify-center bg-black/90 p-4"
       onClick={(e) => e.target === e.currentTarget && onClose()}
     >
@@ -34,7 +36,7 @@ export function MediaOverlay({ src, type, onClose }: { src: string; type: ChatMe
         ref={closeRef}
         type="button"
         onClick={onClose}
-        aria-label="Close media"
+        aria-label={t('conversation.closeMedia')}
         className="on-dark absolute right-4 top-4 grid size-11 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
       >
         <CloseIcon size={22} />
@@ -43,7 +45,11 @@ export function MediaOverlay({ src, type, onClose }: { src: string; type: ChatMe
         // eslint-disable-next-line jsx-a11y/media-has-caption -- a video someone sent in the chat comes without captions
         <video src={src} controls autoPlay playsInline className="max-h-full max-w-full rounded-lg" />
       ) : (
-        <img src={src} alt="Shared in the chat" className="max-h-full max-w-full rounded-lg object-contain" />
+        <img
+          src={src}
+          alt={t('conversation.sharedPhoto')}
+          className="max-h-full max-w-full rounded-lg object-contain"
+        />
       )}
     </div>,
     document.body,

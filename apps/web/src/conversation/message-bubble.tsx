@@ -2,6 +2,7 @@ import type { ChatMediaType } from '@jara/shared';
 import { timeLabel, type ThreadMessage } from './chat-format';
 import { LinkifiedText } from './linkified-text';
 import { AlertIcon, CheckIcon, ClockIcon, PlayIcon } from './chat-icons';
+import { useT } from '../i18n';
 
 interface Props {
   message: ThreadMessage;
@@ -14,7 +15,10 @@ interface Props {
 
 /** One chat bubble: the sender's name for others, media, linkified text, 12-hour time, sent/pending state. */
 export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscard, onMediaLoad }: Props) {
-  const state = m.error ? 'Not sent' : m.sent ? 'Sent' : 'Sending';
+  const t = useT('conversation');
+  const state = t(
+    m.error ? 'conversation.state.notSent' : m.sent ? 'conversation.state.sent' : 'conversation.state.sending',
+  );
   return (
     <li
       className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
@@ -35,7 +39,7 @@ export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscar
               type="button"
               onClick={() => onOpenMedia(m.media!, m.mediaType!)}
               className="relative mb-1 block overflow-hidden rounded-xl bg-black/5"
-              aria-label={m.mediaType === 'video' ? 'Play video full screen' : 'Open photo full screen'}
+              aria-label={t(m.mediaType === 'video' ? 'conversation.playVideo' : 'conversation.openPhoto')}
             >
               {m.mediaType === 'video' ? (
                 <>
@@ -54,10 +58,10 @@ export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscar
                   </span>
                 </>
               ) : (
-                // eslint-disable-next-line jsx-a11y/img-redundant-alt -- a photo someone sent has no other description
+                // A photo someone sent has no other description than that it is one.
                 <img
                   src={m.media}
-                  alt="Photo"
+                  alt={t('conversation.photo')}
                   loading="lazy"
                   onLoad={onMediaLoad}
                   className="max-h-56 min-h-24 w-auto min-w-24 max-w-full object-cover"
@@ -82,12 +86,12 @@ export function MessageBubble({ message: m, mine, onOpenMedia, onRetry, onDiscar
             <span className="text-red-700">{m.error}</span>
             {onRetry && (
               <button type="button" onClick={() => onRetry(m._id)} className="font-semibold text-brand-800 underline">
-                Retry
+                {t('conversation.retrySend')}
               </button>
             )}
             {onDiscard && (
               <button type="button" onClick={() => onDiscard(m._id)} className="font-semibold text-stone-600 underline">
-                Remove
+                {t('conversation.discard')}
               </button>
             )}
           </div>

@@ -3,6 +3,7 @@ import { MSG, type ChatMessageDto } from '@jara/shared';
 import { errorMessage } from '../lib/api-client';
 import { isLocal, mergeMessages, type ThreadMessage } from './chat-format';
 import { chatSocket, joinChat, leaveChat } from './chat-socket';
+import { t } from '../i18n';
 
 export interface ThreadSource {
   /** The conversation, or null for a customer who has not written yet. */
@@ -177,7 +178,9 @@ export function useChatThread(source: ThreadSource) {
       // SPEC §4: a failed message stays unsent (and can be retried); the error is logged.
       console.error(MSG.failedSendMessage, err);
       setMessages((prev) =>
-        prev.map((m) => (m._id === local._id ? { ...m, error: errorMessage(err, MSG.failedSendMessage) } : m)),
+        prev.map((m) =>
+          m._id === local._id ? { ...m, error: errorMessage(err, t('conversation', 'msg.failedSendMessage')) } : m,
+        ),
       );
     } finally {
       sendingRef.current = false;
