@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { itemsLabel, vendorsLabel } from './order-summary';
+import { i18n, type Translate } from '../../i18n';
+import { itemsLabel as itemsIn, vendorsLabel as vendorsOf } from './order-summary';
+
+// English, the test setup's language.
+const t: Translate<'orders'> = (id, values) => i18n._(id, values);
+const itemsLabel = (items: Parameters<typeof itemsIn>[0]) => itemsIn(items, t);
+const vendorsLabel = (items: Parameters<typeof vendorsOf>[0]) => vendorsOf(items, t);
 
 const item = (name: string, quantity: number, vendorName: string) => ({ product: { name }, quantity, vendorName });
 

@@ -1,9 +1,12 @@
+import { useT } from '../../../i18n';
+
 /** The delivery code as one box per digit (read out as a whole to screen readers). */
-export function DigitBoxes({ code, label = 'Delivery code' }: { code: string; label?: string }) {
+export function DigitBoxes({ code }: { code: string }) {
+  const t = useT('orders');
   return (
     <div
       role="group"
-      aria-label={`${label}: ${code.split('').join(' ')}`}
+      aria-label={t('orders.card.code', { digits: code.split('').join(' ') })}
       className="flex gap-2"
       data-testid="delivery-code"
     >

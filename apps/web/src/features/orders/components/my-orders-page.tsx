@@ -11,9 +11,11 @@ import { useSession } from '../../../session/session';
 import { useMyOrders } from '../api/get-my-orders';
 import { useOrderUpdates } from '../hooks/use-order-updates';
 import { OrderCard } from './order-card';
+import { Trans, useT } from '../../../i18n';
 
 /** /my-orders: the paid orders, newest first, expandable, updated live. */
 export function MyOrdersPage() {
+  const t = useT('orders');
   const { user, isLoading } = useSession();
   const q = useMyOrders(!!user);
   useOrderUpdates(!!user);
@@ -24,17 +26,17 @@ export function MyOrdersPage() {
   if (isLoading) return <RouteFallback />;
   const orders = q.data?.pages.flatMap((p) => p.orders) ?? [];
   return (
-    <Page title="My Orders" className="max-w-3xl">
+    <Page title={t('orders.title')} className="max-w-3xl">
       <h1 className="text-2xl font-bold sm:text-3xl">
-        My <span className="text-accent-600">Orders</span>
+        <Trans area="orders" id="orders.heading" components={{ accent: <span className="text-accent-600" /> }} />
       </h1>
       <div className="mt-6">
         {!user ? (
-          <EmptyState message="Log in to see your orders.">
-            <Button onClick={() => openLogin('login')}>Login</Button>
+          <EmptyState message={t('orders.loginPrompt')}>
+            <Button onClick={() => openLogin('login')}>{t('orders.login')}</Button>
           </EmptyState>
         ) : q.isPending ? (
-          <div role="status" aria-label="Loading orders" className="space-y-3">
+          <div role="status" aria-label={t('orders.loading')} className="space-y-3">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-20 w-full" />
             ))}
@@ -42,19 +44,19 @@ export function MyOrdersPage() {
         ) : q.isError ? (
           <EmptyState message={errorMessage(q.error)}>
             <Button variant="outline" onClick={() => q.refetch()}>
-              Try again
+              {t('orders.retry')}
             </Button>
           </EmptyState>
         ) : orders.length === 0 ? (
-          <EmptyState message="No orders yet.">
+          <EmptyState message={t('orders.empty')}>
             <Link to="/products" className={buttonClass('primary')}>
-              Start shopping
+              {t('orders.startShopping')}
             </Link>
           </EmptyState>
         ) : (
           <>
             <PushPrompt what="order" />
-            <ul className="space-y-3" aria-label="Orders">
+            <ul className="space-y-3" aria-label={t('orders.list')}>
               {orders.map((o, i) => (
                 <OrderCard key={o._id} order={o} defaultOpen={focus ? o._id === focus : i === 0} />
               ))}
@@ -62,7 +64,7 @@ export function MyOrdersPage() {
             {q.hasNextPage && (
               <div className="mt-6 text-center">
                 <Button variant="outline" onClick={() => q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-                  {q.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                  {q.isFetchingNextPage ? t('orders.loadingMore') : t('orders.loadMore')}
                 </Button>
               </div>
             )}

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderDto, ProductDto } from '@jara/shared';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { i18n, loadAreas } from '../../../i18n';
 import { OrderCard } from './order-card';
 
 /** An order line's product in the spec's shape (SPEC §3). */
@@ -213,5 +214,34 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
     stubFetch(DELIVERED);
     renderCard(orderFixture());
     expect(screen.queryByTestId('cancel-notice')).not.toBeInTheDocument();
+  });
+});
+
+describe('OrderCard in Pidgin', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('says the status, the lines, the sums and the cancel window in Pidgin', async () => {
+    await loadAreas(i18n, ['orders', 'delivery', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    stubFetch(GUEST);
+    const now = Date.now();
+    renderCard(
+      placedOrder({
+        deliveryFee: 0,
+        paidAt: new Date(now - 60_000).toISOString(),
+        canCancel: true,
+        cancelUntil: new Date(now + 240_000).toISOString(),
+      }),
+    );
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Order don enter');
+    expect(screen.getByRole('button', { expanded: true })).toHaveTextContent('1 tin');
+    expect(screen.getByText('1 piece · ₦2,500')).toBeInTheDocument();
+    expect(screen.getByText('Na Mama Osas Kitchen sell am')).toBeInTheDocument();
+    expect(screen.getByText('Wetin you buy')).toBeInTheDocument();
+    // The spec's "Free", from the shared catalogue.
+    expect(screen.getByText('Na free')).toBeInTheDocument();
+    expect(screen.getByTestId('deliver-to')).toHaveTextContent('Carry am go: Ada Obi · 08031234567');
+    expect(screen.getByTestId('cancel-notice')).toHaveTextContent(/^You fit still cancel for \d:\d\d\.$/);
+    expect(screen.getByRole('button', { name: 'Cancel am' })).toBeInTheDocument();
   });
 });

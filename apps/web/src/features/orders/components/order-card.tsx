@@ -3,8 +3,7 @@ import toast from 'react-hot-toast';
 import {
   CANCELLED,
   doorOf,
-  formatNaira,
-  nairaToKobo,
+  formatDayTime,
   orderCancelWindow,
   placeLine,
   shownOptionName,
@@ -13,8 +12,9 @@ import {
 } from '@jara/shared';
 import { CancelNotice, cancelStop, useCancelCountdown } from '../../../delivery/cancel-notice';
 import { RateRider } from '../../../delivery/rate-rider';
+import { useStatusLabel } from '../../../delivery/status-label';
 import { TrackingTimeline } from '../../../delivery/tracking-timeline';
-import { fmtTime } from '../../../lib/format-time';
+import { formatPrice } from '../../../lib/money';
 import { Button } from '../../../components/ui/button';
 import { DoorDetails } from '../../../components/ui/door-details';
 import { ChevronDown } from '../../../components/ui/icons';
@@ -23,8 +23,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 import { itemsLabel, vendorsLabel } from '../order-summary';
 import { DigitBoxes } from './digit-boxes';
-
-const naira = (n: number) => formatNaira(nairaToKobo(n));
+import { t as translate, useT } from '../../../i18n';
 
 const STATUS_STYLE: Record<ItemStatus, string> = {
   'Order Placed': 'bg-amber-100 text-amber-900',
@@ -36,14 +35,16 @@ const STATUS_STYLE: Record<ItemStatus, string> = {
 };
 
 function StatusBadge({ status }: { status: ItemStatus }) {
+  const statusLabel = useStatusLabel();
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
-      {status}
+      {statusLabel(status)}
     </span>
   );
 }
 
 export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; defaultOpen?: boolean }) {
+  const t = useT('orders');
   const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
   const msLeft = useCancelCountdown(order.canCancel, order.cancelUntil);
@@ -55,13 +56,13 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
       Date.now(),
     ),
   );
-  const vendors = vendorsLabel(order.items);
-  const contents = itemsLabel(order.items);
+  const vendors = vendorsLabel(order.items, t);
+  const contents = itemsLabel(order.items, t);
   const cancel = useCancelOrder();
   const date = new Date(order.paidAt ?? order.createdAt);
 
   const handleCancel = async () => {
-    if (!window.confirm('Cancel this order? You will get a full refund.')) return;
+    if (!window.confirm(translate('orders', 'orders.card.cancelConfirm'))) return;
     try {
       const res = await cancel.mutateAsync(order._id);
       toast.success(res.message);
@@ -86,9 +87,9 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
           {/* The badge shares the date's line, so shop and items get the card's whole width on a phone. */}
           <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
             <p className="text-sm text-stone-600">
-              <time dateTime={date.toISOString()}>{fmtTime(date.toISOString())}</time>
+              <time dateTime={date.toISOString()}>{formatDayTime(date)}</time>
               {' · '}
-              {order.items.length} item{order.items.length === 1 ? '' : 's'}
+              {t('orders.card.itemCount', { count: order.items.length })}
             </p>
             <span data-testid="order-status">
               <StatusBadge status={order.status} />
@@ -99,7 +100,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             {vendors && contents && <span className="sr-only"> · </span>}
             {contents && <p className="line-clamp-2 break-words text-stone-700">{contents}</p>}
           </div>
-          <p className="mt-1 text-lg font-bold text-brand-900">{naira(order.amount)}</p>
+          <p className="mt-1 text-lg font-bold text-brand-900">{formatPrice(order.amount)}</p>
         </div>
         <ChevronDown
           size={20}
@@ -111,7 +112,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
         <div id={panelId} className="space-y-4 border-t border-stone-100 p-4">
           {order.deliveryCode && (
             <div className="rounded-2xl bg-brand-50 p-4">
-              <p className="mb-2 text-sm font-semibold text-brand-900">Give this code to your rider on delivery</p>
+              <p className="mb-2 text-sm font-semibold text-brand-900">{t('orders.card.codeTitle')}</p>
               <DigitBoxes code={order.deliveryCode} />
             </div>
           )}
@@ -134,12 +135,20 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
                 <div className="min-w-40 flex-1 text-sm">
                   <p className="break-words font-semibold text-stone-900">{i.product.name}</p>
                   <p className="text-stone-600">
-                    {shownOptionName(i.optionName) ? `${i.optionName} · ` : ''}Qty {i.quantity} ·{' '}
-                    {naira(i.unitPrice * i.quantity)}
+                    {shownOptionName(i.optionName)
+                      ? t('orders.card.optionQuantityPrice', {
+                          option: i.optionName,
+                          quantity: i.quantity,
+                          price: formatPrice(i.unitPrice * i.quantity),
+                        })
+                      : t('orders.card.quantityPrice', {
+                          quantity: i.quantity,
+                          price: formatPrice(i.unitPrice * i.quantity),
+                        })}
                   </p>
-                  <p className="text-stone-500">Sold by {i.vendorName}</p>
+                  <p className="text-stone-500">{t('orders.card.soldBy', { vendor: i.vendorName })}</p>
                   {i.status === CANCELLED && i.cancelReason && (
-                    <p className="text-red-800">Cancelled: {i.cancelReason}</p>
+                    <p className="text-red-800">{t('orders.card.cancelReason', { reason: i.cancelReason })}</p>
                   )}
                 </div>
                 <div className="shrink-0">
@@ -149,19 +158,19 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             ))}
           </ul>
           <dl className="grid grid-cols-2 gap-y-1 text-sm">
-            <dt className="text-stone-600">Items</dt>
-            <dd className="text-right">{naira(order.itemsPrice)}</dd>
-            <dt className="text-stone-600">Delivery Fee</dt>
-            <dd className="text-right">{order.deliveryFee === 0 ? 'Free' : naira(order.deliveryFee)}</dd>
-            <dt className="text-stone-600">Service Fee</dt>
-            <dd className="text-right">{naira(order.serviceFee)}</dd>
-            <dt className="font-semibold">Total</dt>
-            <dd className="text-right font-semibold">{naira(order.amount)}</dd>
+            <dt className="text-stone-600">{t('orders.card.items')}</dt>
+            <dd className="text-right">{formatPrice(order.itemsPrice)}</dd>
+            <dt className="text-stone-600">{t('orders.card.deliveryFee')}</dt>
+            <dd className="text-right">{order.deliveryFee === 0 ? t('msg.free') : formatPrice(order.deliveryFee)}</dd>
+            <dt className="text-stone-600">{t('orders.card.serviceFee')}</dt>
+            <dd className="text-right">{formatPrice(order.serviceFee)}</dd>
+            <dt className="font-semibold">{t('orders.card.total')}</dt>
+            <dd className="text-right font-semibold">{formatPrice(order.amount)}</dd>
           </dl>
           <div className="space-y-1 text-sm text-stone-700" data-testid="deliver-to">
             <p>
-              <span className="font-semibold">Deliver to:</span> {order.address.firstName} {order.address.lastName} ·{' '}
-              {order.address.phone}
+              <span className="font-semibold">{t('orders.card.deliverTo')}</span> {order.address.firstName}{' '}
+              {order.address.lastName} · {order.address.phone}
             </p>
             <p className="break-words">{placeLine(order.address.address, order.address.city)}</p>
             <DoorDetails door={doorOf(order.address)} address={order.address.address} note={order.deliveryNote} />
@@ -170,7 +179,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
           <CancelNotice kind="order" msLeft={msLeft} stop={stop} />
           {canCancel && (
             <Button variant="danger" size="sm" onClick={handleCancel} disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel Order'}
+              {cancel.isPending ? t('orders.card.cancelling') : t('orders.card.cancel')}
             </Button>
           )}
         </div>
