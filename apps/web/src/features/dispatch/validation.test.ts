@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '@jara/shared';
-import { checkDispatchForm, type DispatchForm } from './validation';
+import { i18n, loadAreas, type Translate } from '../../i18n';
+import { checkDispatchForm, fieldMessage, type DispatchForm } from './validation';
 
 const good: DispatchForm = {
   pickupAddressId: '0b6f3c1e-4f7a-4a57-9a53-2f6f8d1c9e01',
@@ -54,5 +55,32 @@ describe('dispatch form rules', () => {
     expect(long.body).toBeNull();
     expect(long.fieldErrors.landmark).toEqual(['At most 200 characters']);
     expect(long.fieldErrors.room).toEqual(['At most 30 characters']);
+  });
+});
+
+describe('the form’s messages as shown', () => {
+  afterEach(() => i18n.activate('en'));
+  const t: Translate<'dispatch'> = (id, values) => i18n._(id, values);
+  const problems = [
+    MSG.invalidEmail,
+    MSG.selectPickup,
+    MSG.addressLoading,
+    'This field is required',
+    'At most 200 characters',
+    'This text contains characters that are not allowed.',
+  ];
+
+  it('are the same words in English', () => {
+    for (const message of problems) expect(fieldMessage(message, t)).toBe(message);
+  });
+
+  it('are Pidgin in Pidgin, and an unknown one stays as it came', async () => {
+    await loadAreas(i18n, ['dispatch', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    const shown = problems.map((message) => fieldMessage(message, t));
+    for (const [i, message] of problems.entries()) expect(shown[i]).not.toBe(message);
+    expect(shown[3]).toBe('You must fill this one');
+    expect(shown[4]).toBe('E no fit pass 200 letters');
+    expect(fieldMessage('Something new', t)).toBe('Something new');
   });
 });

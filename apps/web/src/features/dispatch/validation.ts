@@ -1,4 +1,5 @@
-import { DispatchRequestInput, MSG } from '@jara/shared';
+import { DispatchRequestInput, MSG, TEXT_NOT_ALLOWED } from '@jara/shared';
+import type { MessageId, Translate } from '../../i18n';
 
 export interface DispatchForm {
   pickupAddressId: string | null;
@@ -86,4 +87,23 @@ export function checkDispatchForm(form: DispatchForm, opts: { payerEmail: string
   }
   const ok = parsed.success && !pickupError && Object.keys(fieldErrors).length === 0;
   return { pickupError, fieldErrors, body: ok ? body : null };
+}
+
+/** The specification's messages by their words: each is `msg.<key>` in the catalogues. */
+const SPEC_MESSAGES = new Map(
+  Object.entries(MSG).map(([key, message]) => [message as string, `msg.${key as keyof typeof MSG}` as const]),
+);
+
+/**
+ * A problem the form found (the schema's words, in English) in the current language. The words of
+ * another rule are shown as they are.
+ */
+export function fieldMessage(message: string, t: Translate<'dispatch'>): string {
+  const spec = SPEC_MESSAGES.get(message);
+  if (spec) return t(spec satisfies MessageId<'dispatch'>);
+  if (message === 'This field is required') return t('dispatch.error.required');
+  if (message === TEXT_NOT_ALLOWED) return t('dispatch.error.textNotAllowed');
+  const atMost = /^At most (\d+) characters$/.exec(message);
+  if (atMost) return t('dispatch.error.atMost', { max: atMost[1] });
+  return message;
 }

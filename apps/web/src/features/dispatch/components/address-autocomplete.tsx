@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { MSG, uniqueByName, type Suggestion } from '@jara/shared';
+import { uniqueByName, type Suggestion } from '@jara/shared';
 import { PlaceCombobox } from '../../../components/ui/place-combobox';
 import { usePlaceSuggestions } from '../api/search-places';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { t } from '../../../i18n';
 
 const DEBOUNCE_MS = 300;
 
@@ -35,7 +36,7 @@ export function AddressAutocomplete({ picked, onLoadingChange, ...field }: Props
   useEffect(() => reportLoading.current(loading), [loading]);
 
   useEffect(() => {
-    if (isError) toast.error(MSG.failedSuggestions, { id: 'dispatch-suggestions' });
+    if (isError) toast.error(t('dispatch', 'msg.failedSuggestions'), { id: 'dispatch-suggestions' });
   }, [isError, errorUpdatedAt]);
 
   return <PlaceCombobox {...field} suggestions={suggestions} loading={loading} noMatch={noMatch} />;

@@ -1,9 +1,12 @@
+import { useT } from '../../../i18n';
+
 /** The delivery code, one digit per box (SPEC §3), read out as one code by screen readers. */
 export function CodeBoxes({ code }: { code: string }) {
+  const t = useT('dispatch');
   return (
     <div
       role="group"
-      aria-label={`Delivery code ${code.split('').join(' ')}`}
+      aria-label={t('dispatch.card.codeDigits', { digits: code.split('').join(' ') })}
       className="flex gap-2"
       data-testid="delivery-code"
     >

@@ -1,12 +1,14 @@
-import { dispatchCancelWindow, isDispatchCompleted, type DispatchDto } from '@jara/shared';
+import { dispatchCancelWindow, formatDayTime, isDispatchCompleted, type DispatchDto } from '@jara/shared';
 import { CancelNotice, cancelStop, useCancelCountdown } from '../../../delivery/cancel-notice';
 import { RateRider } from '../../../delivery/rate-rider';
+import { useStatusLabel } from '../../../delivery/status-label';
 import { TrackingTimeline } from '../../../delivery/tracking-timeline';
 import { Button } from '../../../components/ui/button';
 import { DoorDetails } from '../../../components/ui/door-details';
 import { formatPrice } from '../../../lib/money';
 import { useCancelDispatch } from '../api/cancel-dispatch';
 import { CodeBoxes } from './code-boxes';
+import { t as translate, useT } from '../../../i18n';
 
 const STATUS_STYLE: Record<string, string> = {
   'Order Placed': 'bg-accent-100 text-accent-700',
@@ -16,13 +18,9 @@ const STATUS_STYLE: Record<string, string> = {
   'Order Cancelled': 'bg-red-100 text-red-800',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Lagos',
-});
-
 export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
+  const t = useT('dispatch');
+  const statusLabel = useStatusLabel();
   const cancel = useCancelDispatch();
   const completed = isDispatchCompleted(d.status);
   const msLeft = useCancelCountdown(d.canCancel, d.cancelUntil);
@@ -31,7 +29,7 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
   const stop = cancelStop(dispatchCancelWindow(d.status, false, Date.parse(d.createdAt), Date.now()));
   const handleCancel = () => {
     // The same confirmation as an order's: a mis-tap must not cancel a parcel.
-    if (!window.confirm('Cancel this dispatch? You will get a full refund.')) return;
+    if (!window.confirm(translate('dispatch', 'dispatch.card.cancelConfirm'))) return;
     cancel.mutate(d._id);
   };
   return (
@@ -43,37 +41,37 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={`dispatch-${d._id}-title`} className="text-base font-bold">
-            To {d.dropoff.firstName} {d.dropoff.lastName}
+            {t('dispatch.card.to', { firstName: d.dropoff.firstName, lastName: d.dropoff.lastName })}
           </h3>
           <p className="text-sm text-stone-600">
-            <time dateTime={d.createdAt}>{dateFormat.format(new Date(d.createdAt))}</time>
+            <time dateTime={d.createdAt}>{formatDayTime(d.createdAt)}</time>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {d.isExpress && (
             <span className="rounded-full bg-accent-400 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-brand-950">
-              Express
+              {t('dispatch.card.express')}
             </span>
           )}
           <span
             className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLE[d.status] ?? 'bg-stone-100 text-stone-800'}`}
           >
-            <span className="sr-only">Status: </span>
-            {d.status}
+            <span className="sr-only">{t('dispatch.card.status')} </span>
+            {statusLabel(d.status)}
           </span>
         </div>
       </header>
 
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
-          <dt className="font-medium text-stone-500">Drop-off</dt>
+          <dt className="font-medium text-stone-500">{t('dispatch.card.dropoff')}</dt>
           <dd className="break-words text-stone-900">
             {d.dropoff.address}
             <DoorDetails door={d.dropoff.door} address={d.dropoff.address} />
           </dd>
         </div>
         <div>
-          <dt className="font-medium text-stone-500">Phone</dt>
+          <dt className="font-medium text-stone-500">{t('dispatch.card.phone')}</dt>
           <dd>
             <a
               href={`tel:${d.dropoff.phone.replace(/[\s-]/g, '')}`}
@@ -84,22 +82,24 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
           </dd>
         </div>
         <div>
-          <dt className="font-medium text-stone-500">Pick-up</dt>
+          <dt className="font-medium text-stone-500">{t('dispatch.card.pickup')}</dt>
           <dd className="break-words text-stone-900">
             {d.pickup.address}
             <DoorDetails door={d.pickup.door} address={d.pickup.address} />
           </dd>
         </div>
         <div>
-          <dt className="font-medium text-stone-500">Delivery fee</dt>
+          <dt className="font-medium text-stone-500">{t('dispatch.card.deliveryFee')}</dt>
           <dd className="font-semibold text-brand-900">
             {formatPrice(d.deliveryFee)}{' '}
-            <span className="font-normal text-stone-600">· total paid {formatPrice(d.amount)}</span>
+            <span className="font-normal text-stone-600">
+              {t('dispatch.card.totalPaid', { amount: formatPrice(d.amount) })}
+            </span>
           </dd>
         </div>
         {d.deliveryNote && (
           <div className="sm:col-span-2">
-            <dt className="font-medium text-stone-500">Note</dt>
+            <dt className="font-medium text-stone-500">{t('dispatch.card.note')}</dt>
             <dd className="whitespace-pre-line break-words text-stone-900">{d.deliveryNote}</dd>
           </div>
         )}
@@ -110,11 +110,8 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
       {d.deliveryCode && !completed && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 p-3">
           <div>
-            <p className="text-sm font-semibold text-brand-900">Delivery code</p>
-            <p className="text-xs text-stone-600">
-              Pass it on to the recipient by phone (we emailed it to them too); the rider needs it to finish the
-              delivery.
-            </p>
+            <p className="text-sm font-semibold text-brand-900">{t('dispatch.card.code')}</p>
+            <p className="text-xs text-stone-600">{t('dispatch.card.codeHelp')}</p>
           </div>
           <CodeBoxes code={d.deliveryCode} />
         </div>
@@ -130,9 +127,9 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
             size="sm"
             onClick={handleCancel}
             disabled={cancel.isPending}
-            aria-label={`Cancel dispatch to ${d.dropoff.firstName} ${d.dropoff.lastName}`}
+            aria-label={t('dispatch.card.cancelTo', { firstName: d.dropoff.firstName, lastName: d.dropoff.lastName })}
           >
-            {cancel.isPending ? 'Cancelling…' : 'Cancel dispatch'}
+            {cancel.isPending ? t('dispatch.card.cancelling') : t('dispatch.card.cancel')}
           </Button>
         </div>
       )}

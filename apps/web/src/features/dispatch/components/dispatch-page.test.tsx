@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, type DispatchDto } from '@jara/shared';
 import { renderApp, stubFetch } from '../../../test/render';
+import { i18n, loadAreas } from '../../../i18n';
 import { DispatchPage } from './dispatch-page';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.
@@ -169,5 +170,32 @@ describe('DispatchPage', () => {
     expect(await screen.findByText(MSG.noOngoing, {}, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Completed Orders' }));
     expect(screen.getByText(MSG.noCompleted)).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('DispatchPage in Pidgin', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('names the tabs, the card and its status in Pidgin', async () => {
+    await loadAreas(i18n, ['dispatch', 'delivery', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    stubFetch({
+      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/dispatch/user': { success: true, orders: [dispatch()] },
+    });
+    renderApp(<DispatchPage />);
+    const card = await screen.findByRole('article', { name: 'Na for Bola Ade' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Send parcel');
+    expect(screen.getByRole('tab', { name: 'Dey go on' })).toHaveAttribute('aria-selected', 'true');
+    expect(card).toHaveTextContent('Where e reach: Order don enter');
+    expect(card).toHaveTextContent('Sharp sharp');
+    expect(within(card).getByRole('group', { name: 'Delivery code na 4 8 2 1' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancel the dispatch for Bola Ade' })).toHaveTextContent(
+      'Cancel am',
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Don finish' }));
+    // The spec's empty state, from the shared catalogue.
+    expect(screen.getByText(i18n._('msg.noCompleted'))).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noCompleted)).not.toBeInTheDocument();
   }, 20_000);
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { isDispatchCompleted, MSG } from '@jara/shared';
+import { isDispatchCompleted } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { PushPrompt } from '../../../delivery/push-prompt';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,19 +13,21 @@ import { useSession } from '../../../session/session';
 import { useDispatches } from '../api/get-dispatches';
 import { useDispatchLive } from '../hooks/use-dispatch-live';
 import { DispatchCard } from './dispatch-card';
+import { useT } from '../../../i18n';
 
 const TABS = [
-  { key: 'ongoing', label: 'Ongoing Orders', empty: MSG.noOngoing },
-  { key: 'completed', label: 'Completed Orders', empty: MSG.noCompleted },
+  { key: 'ongoing', label: 'dispatch.tab.ongoing', empty: 'msg.noOngoing' },
+  { key: 'completed', label: 'dispatch.tab.completed', empty: 'msg.noCompleted' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
 function PlusButton() {
+  const t = useT('dispatch');
   return (
     <Link
       to="/dispatch-request"
-      aria-label="New dispatch request"
-      title="New dispatch request"
+      aria-label={t('dispatch.new')}
+      title={t('dispatch.new')}
       className="grid size-14 shrink-0 place-items-center rounded-full bg-accent-400 text-brand-950 shadow-[var(--shadow-card)] transition-colors hover:bg-accent-300"
     >
       <svg
@@ -46,6 +48,7 @@ function PlusButton() {
 
 /** /dispatch: the user's dispatches in two tabs, updated live. */
 export function DispatchPage() {
+  const t = useT('dispatch');
   const { user, isLoading: sessionLoading } = useSession();
   const { data, isPending, isError, error, refetch } = useDispatches(!!user);
   useDispatchLive(!!user);
@@ -55,17 +58,17 @@ export function DispatchPage() {
   if (sessionLoading) return <RouteFallback />;
   if (!user) {
     return (
-      <Page title="Dispatch Delivery">
-        <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Delivery</h1>
-        <EmptyState message="Log in to send parcels and follow your dispatches.">
-          <Button onClick={() => openLogin('login')}>Login</Button>
+      <Page title={t('dispatch.title')}>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('dispatch.title')}</h1>
+        <EmptyState message={t('dispatch.loginPrompt')}>
+          <Button onClick={() => openLogin('login')}>{t('dispatch.login')}</Button>
         </EmptyState>
       </Page>
     );
   }
 
   const shown = (data ?? []).filter((d) => isDispatchCompleted(d.status) === (tab === 'completed'));
-  const current = TABS.find((t) => t.key === tab)!;
+  const current = TABS.find((each) => each.key === tab)!;
 
   const handleKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' && e.key !== 'Home' && e.key !== 'End') return;
@@ -77,13 +80,11 @@ export function DispatchPage() {
   };
 
   return (
-    <Page title="Dispatch Delivery">
+    <Page title={t('dispatch.title')}>
       <div className="flex items-center justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Delivery</h1>
-          <p className="mt-1 text-sm text-stone-600">
-            Send a parcel anywhere on campus. A rider picks it up and delivers it with your code.
-          </p>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t('dispatch.title')}</h1>
+          <p className="mt-1 text-sm text-stone-600">{t('dispatch.intro')}</p>
         </div>
         <PlusButton />
       </div>
@@ -94,42 +95,42 @@ export function DispatchPage() {
         </div>
       )}
 
-      <div role="tablist" aria-label="Dispatches" className="mt-6 inline-flex rounded-full bg-stone-200/70 p-1">
-        {TABS.map((t) => (
+      <div role="tablist" aria-label={t('dispatch.tabs')} className="mt-6 inline-flex rounded-full bg-stone-200/70 p-1">
+        {TABS.map((each) => (
           <button
-            key={t.key}
-            id={`${baseId}-tab-${t.key}`}
+            key={each.key}
+            id={`${baseId}-tab-${each.key}`}
             type="button"
             role="tab"
-            aria-selected={tab === t.key}
+            aria-selected={tab === each.key}
             aria-controls={`${baseId}-panel`}
-            tabIndex={tab === t.key ? 0 : -1}
-            onClick={() => setTab(t.key)}
+            tabIndex={tab === each.key ? 0 : -1}
+            onClick={() => setTab(each.key)}
             onKeyDown={handleKey}
-            className={`rounded-full px-4 py-2 text-sm font-semibold transition-colors ${tab === t.key ? 'bg-brand-800 text-white shadow' : 'text-stone-700 hover:text-brand-900'}`}
+            className={`rounded-full px-4 py-2 text-sm font-semibold transition-colors ${tab === each.key ? 'bg-brand-800 text-white shadow' : 'text-stone-700 hover:text-brand-900'}`}
           >
-            {t.label}
+            {t(each.label)}
           </button>
         ))}
       </div>
 
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="mt-6">
         {isPending ? (
-          <div role="status" aria-label="Loading dispatches" className="space-y-4">
+          <div role="status" aria-label={t('dispatch.loading')} className="space-y-4">
             <Skeleton className="h-48 w-full" />
             <Skeleton className="h-48 w-full" />
           </div>
         ) : isError ? (
           <EmptyState message={errorMessage(error)}>
             <Button variant="outline" onClick={() => void refetch()}>
-              Try again
+              {t('dispatch.retry')}
             </Button>
           </EmptyState>
         ) : shown.length === 0 ? (
-          <EmptyState message={current.empty}>
+          <EmptyState message={t(current.empty)}>
             {tab === 'ongoing' && (
               <Link to="/dispatch-request" className={buttonClass('primary')}>
-                Send a parcel
+                {t('dispatch.sendParcel')}
               </Link>
             )}
           </EmptyState>

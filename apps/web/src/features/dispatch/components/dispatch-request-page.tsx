@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { DELIVERY_NOTE_MAX, MSG } from '@jara/shared';
+import { DELIVERY_NOTE_MAX } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -12,10 +12,11 @@ import { useSession } from '../../../session/session';
 import { useAddresses } from '../api/get-addresses';
 import { useDeliveryFee } from '../api/get-delivery-fee';
 import { useRequestDispatch } from '../api/request-dispatch';
-import { checkDispatchForm, type DispatchForm, type FieldErrors, type FormField } from '../validation';
+import { checkDispatchForm, fieldMessage, type DispatchForm, type FieldErrors, type FormField } from '../validation';
 import { AddressAutocomplete } from './address-autocomplete';
 import { OrderSummary, type FeeState } from './order-summary';
 import { PickupPicker } from './pickup-picker';
+import { t as translate, useT } from '../../../i18n';
 
 const DRAFT_KEY = 'jara:dispatch-draft';
 /** Set when the user leaves to add an address: on return, that new address is the pick-up. */
@@ -56,8 +57,7 @@ function writeDraft(form: DispatchForm | null) {
   }
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `dispatch-${title.toLowerCase().replace(/\W+/g, '-')}`;
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section
       aria-labelledby={id}
@@ -86,6 +86,7 @@ const FIELD_ORDER: FormField[] = [
 
 /** /dispatch-request: the dispatch form (SPEC §2), priced live, then payment. */
 export function DispatchRequestPage() {
+  const t = useT('dispatch');
   const { user, isLoading: sessionLoading } = useSession();
   const addresses = useAddresses(!!user);
   const [form, setForm] = useState<DispatchForm>(readDraft);
@@ -117,7 +118,10 @@ export function DispatchRequestPage() {
   }, [addresses.data]);
   useEffect(() => {
     if (addresses.isError)
-      toast.error(MSG.failedAddresses + errorMessage(addresses.error), { id: 'dispatch-addresses' });
+      // The specification's words lead, the server's reason follows them.
+      toast.error(translate('dispatch', 'msg.failedAddresses') + errorMessage(addresses.error), {
+        id: 'dispatch-addresses',
+      });
   }, [addresses.isError, addresses.error]);
 
   const pickup = list.find((a) => a._id === form.pickupAddressId) ?? null;
@@ -132,7 +136,7 @@ export function DispatchRequestPage() {
       : null;
   const fee = useDeliveryFee(feeInput);
   useEffect(() => {
-    if (fee.isError) toast.error(MSG.failedDeliveryFee, { id: 'dispatch-fee' });
+    if (fee.isError) toast.error(translate('dispatch', 'msg.failedDeliveryFee'), { id: 'dispatch-fee' });
   }, [fee.isError, fee.errorUpdatedAt]);
   // On a failed call (or without both ends) the fee is 0 (SPEC §4); the summary then says why
   // instead of showing a ₦0 total.
@@ -157,10 +161,10 @@ export function DispatchRequestPage() {
   if (sessionLoading) return <RouteFallback />;
   if (!user) {
     return (
-      <Page title="Dispatch Request">
-        <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Request</h1>
-        <EmptyState message="Log in to send a parcel with a rider.">
-          <Button onClick={() => openLogin('login')}>Login</Button>
+      <Page title={t('dispatch.request.title')}>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('dispatch.request.title')}</h1>
+        <EmptyState message={t('dispatch.request.loginPrompt')}>
+          <Button onClick={() => openLogin('login')}>{t('dispatch.login')}</Button>
         </EmptyState>
       </Page>
     );
@@ -173,7 +177,7 @@ export function DispatchRequestPage() {
     if (submitting) return;
     const checked = checkDispatchForm(form, { payerEmail: user.email, addressLoading });
     setErrors(checked.fieldErrors);
-    if (checked.pickupError) toast.error(checked.pickupError, { id: 'dispatch-pickup' });
+    if (checked.pickupError) toast.error(fieldMessage(checked.pickupError, t), { id: 'dispatch-pickup' });
     const firstBad = FIELD_ORDER.find((f) => checked.fieldErrors[f]?.length);
     if (firstBad) document.getElementById(`dispatch-${firstBad}`)?.focus();
     if (!checked.body) return;
@@ -187,6 +191,8 @@ export function DispatchRequestPage() {
     });
   };
 
+  const shownErrors = (key: FormField) => errors[key]?.map((message) => fieldMessage(message, t));
+
   const field = (
     key: Exclude<FormField, 'address' | 'deliveryNote'>,
     label: string,
@@ -196,7 +202,7 @@ export function DispatchRequestPage() {
       label={label}
       name={key}
       value={form[key]}
-      errors={errors[key]}
+      errors={shownErrors(key)}
       id={`dispatch-${key}`}
       onChange={(e) => set(key, e.target.value)}
       {...props}
@@ -204,14 +210,12 @@ export function DispatchRequestPage() {
   );
 
   return (
-    <Page title="Dispatch Request">
-      <h1 className="text-2xl font-bold sm:text-3xl">Dispatch Request</h1>
-      <p className="mt-1 text-sm text-stone-600">
-        Tell us where to pick up and where to deliver. You pay once the fee is shown.
-      </p>
+    <Page title={t('dispatch.request.title')}>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('dispatch.request.title')}</h1>
+      <p className="mt-1 text-sm text-stone-600">{t('dispatch.request.intro')}</p>
       <form onSubmit={handleSubmit} noValidate className="mt-6 grid gap-5 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="space-y-5">
-          <Section title="Pick-up Location">
+          <Section id="dispatch-pick-up-location" title={t('dispatch.request.pickup')}>
             <PickupPicker
               addresses={list}
               loading={addresses.isPending}
@@ -227,11 +231,11 @@ export function DispatchRequestPage() {
             />
           </Section>
 
-          <Section title="Drop-off Details">
+          <Section id="dispatch-drop-off-details" title={t('dispatch.request.dropoff')}>
             <div className="grid gap-4 sm:grid-cols-2">
-              {field('firstName', 'First Name', { autoComplete: 'off' })}
-              {field('lastName', 'Last Name', { autoComplete: 'off' })}
-              {field('email', 'Email address', {
+              {field('firstName', t('dispatch.field.firstName'), { autoComplete: 'off' })}
+              {field('lastName', t('dispatch.field.lastName'), { autoComplete: 'off' })}
+              {field('email', t('dispatch.field.email'), {
                 type: 'email',
                 inputMode: 'email',
                 autoComplete: 'off',
@@ -241,17 +245,16 @@ export function DispatchRequestPage() {
                   : 'dispatch-email-hint',
                 hint: (
                   <p id="dispatch-email-hint" className="mt-1.5 text-sm text-stone-600">
-                    The recipient’s 4-digit delivery code is emailed here; they give it to the rider. You see the code
-                    too, on your dispatch, to pass on by phone.
+                    {t('dispatch.field.emailHint')}
                   </p>
                 ),
               })}
               <div className="sm:col-span-2">
                 <AddressAutocomplete
-                  label="Address"
+                  label={t('dispatch.field.address')}
                   value={form.address}
                   picked={form.latitude !== null && form.longitude !== null}
-                  errors={errors.address}
+                  errors={shownErrors('address')}
                   id="dispatch-address"
                   onLoadingChange={setAddressLoading}
                   onTextChange={(text) => {
@@ -272,14 +275,14 @@ export function DispatchRequestPage() {
                 />
               </div>
               <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2 sm:grid-cols-3">
-                <legend className="mb-1.5 text-sm font-medium text-stone-800">At the place (optional)</legend>
-                {field('block', 'Block', {
+                <legend className="mb-1.5 text-sm font-medium text-stone-800">{t('dispatch.field.door')}</legend>
+                {field('block', t('dispatch.field.block'), {
                   autoComplete: 'off',
                   list: placeBlocks.length ? 'dispatch-blocks' : undefined,
                   className: 'col-span-2 sm:col-span-1',
                 })}
-                {field('floor', 'Floor', { autoComplete: 'off' })}
-                {field('room', 'Room', { autoComplete: 'off' })}
+                {field('floor', t('dispatch.field.floor'), { autoComplete: 'off' })}
+                {field('room', t('dispatch.field.room'), { autoComplete: 'off' })}
                 {placeBlocks.length > 0 && (
                   <datalist id="dispatch-blocks">
                     {placeBlocks.map((b) => (
@@ -288,12 +291,12 @@ export function DispatchRequestPage() {
                   </datalist>
                 )}
               </fieldset>
-              {field('landmark', 'Landmark or directions (optional)', {
+              {field('landmark', t('dispatch.field.landmark'), {
                 autoComplete: 'off',
-                placeholder: 'e.g. Opposite the water tank',
+                placeholder: t('dispatch.field.landmarkExample'),
                 className: 'sm:col-span-2',
               })}
-              {field('phone', 'Phone', {
+              {field('phone', t('dispatch.field.phone'), {
                 type: 'tel',
                 inputMode: 'tel',
                 autoComplete: 'off',
@@ -302,14 +305,14 @@ export function DispatchRequestPage() {
             </div>
           </Section>
 
-          <Section title="Delivery Details">
+          <Section id="dispatch-delivery-details" title={t('dispatch.request.delivery')}>
             <TextArea
-              label="Description"
+              label={t('dispatch.field.description')}
               name="deliveryNote"
-              placeholder={MSG.dispatchPlaceholder}
+              placeholder={t('msg.dispatchPlaceholder')}
               maxLength={DELIVERY_NOTE_MAX}
               value={form.deliveryNote}
-              errors={errors.deliveryNote}
+              errors={shownErrors('deliveryNote')}
               id="dispatch-deliveryNote"
               onChange={(e) => set('deliveryNote', e.target.value)}
             />
@@ -321,14 +324,14 @@ export function DispatchRequestPage() {
                 onChange={(e) => set('isExpress', e.target.checked)}
                 className="size-5 rounded border-stone-400 accent-brand-700"
               />
-              Express Delivery
-              <span className="font-normal text-stone-500">(1.5× the delivery fee, first in line)</span>
+              {t('dispatch.field.express')}
+              <span className="font-normal text-stone-500">{t('dispatch.field.expressHint')}</span>
             </label>
           </Section>
         </div>
 
         <div className="lg:sticky lg:top-24">
-          <Section title="Order Summary">
+          <Section id="dispatch-order-summary" title={t('dispatch.request.summary')}>
             <OrderSummary baseFeeKobo={baseFeeKobo} isExpress={form.isExpress} fee={feeState} />
             <Button
               type="submit"
@@ -338,7 +341,7 @@ export function DispatchRequestPage() {
               disabled={submitting}
               aria-busy={submitting}
             >
-              {MSG.submitDispatch}
+              {t('msg.submitDispatch')}
             </Button>
           </Section>
         </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { dispatchTotals, formatNaira, type Kobo } from '@jara/shared';
+import { useT, type MessageId } from '../../../i18n';
 
 /**
  * What the form knows of the delivery fee: a pick-up or a drop-off still to choose, being
@@ -7,18 +8,19 @@ import { dispatchTotals, formatNaira, type Kobo } from '@jara/shared';
  */
 export type FeeState = 'no-pickup' | 'no-dropoff' | 'loading' | 'known' | 'failed';
 
-const WHY_NO_FEE: Record<Exclude<FeeState, 'loading' | 'known'>, string> = {
-  'no-pickup': 'Pick a pick-up address to see the fee',
-  'no-dropoff': 'Pick a drop-off to see the fee',
-  failed: 'Unavailable',
+const WHY_NO_FEE: Record<Exclude<FeeState, 'loading' | 'known'>, MessageId<'dispatch'>> = {
+  'no-pickup': 'dispatch.summary.noPickup',
+  'no-dropoff': 'dispatch.summary.noDropoff',
+  failed: 'dispatch.summary.unavailable',
 };
 
 /** Not known yet: a dash to the eye, words to a screen reader. */
 function Unknown() {
+  const t = useT('dispatch');
   return (
     <>
       <span aria-hidden="true">—</span>
-      <span className="sr-only">Not known yet</span>
+      <span className="sr-only">{t('dispatch.summary.unknown')}</span>
     </>
   );
 }
@@ -37,23 +39,24 @@ export function OrderSummary({
   isExpress: boolean;
   fee: FeeState;
 }) {
-  const t = dispatchTotals(baseFeeKobo, isExpress);
+  const t = useT('dispatch');
+  const totals = dispatchTotals(baseFeeKobo, isExpress);
   const amount = (kobo: Kobo): ReactNode =>
-    fee === 'known' ? formatNaira(kobo) : fee === 'loading' ? 'Calculating…' : <Unknown />;
+    fee === 'known' ? formatNaira(kobo) : fee === 'loading' ? t('dispatch.summary.calculating') : <Unknown />;
   const delivery: ReactNode =
     fee === 'known' || fee === 'loading' ? (
-      amount(t.deliveryFeeKobo)
+      amount(totals.deliveryFeeKobo)
     ) : (
-      <span className={fee === 'failed' ? 'text-red-700' : 'font-normal text-stone-600'}>{WHY_NO_FEE[fee]}</span>
+      <span className={fee === 'failed' ? 'text-red-700' : 'font-normal text-stone-600'}>{t(WHY_NO_FEE[fee])}</span>
     );
   const rows = [
-    ['Delivery Fee', delivery, 'delivery-fee'],
-    ['Service Fee', amount(t.serviceFeeKobo), 'service-fee'],
+    [t('dispatch.summary.deliveryFee'), delivery, 'delivery-fee'],
+    [t('dispatch.summary.serviceFee'), amount(totals.serviceFeeKobo), 'service-fee'],
   ] as const;
   return (
     <dl className="space-y-2 text-sm" aria-busy={fee === 'loading'} aria-live="polite">
       {rows.map(([label, value, testId]) => (
-        <div key={label} className="flex items-start justify-between gap-3">
+        <div key={testId} className="flex items-start justify-between gap-3">
           <dt className="shrink-0 text-stone-600">{label}</dt>
           <dd className="text-right font-medium text-stone-900" data-testid={testId}>
             {value}
@@ -61,9 +64,9 @@ export function OrderSummary({
         </div>
       ))}
       <div className="flex justify-between gap-3 border-t border-stone-200 pt-3 text-base">
-        <dt className="font-bold text-brand-950">Total</dt>
+        <dt className="font-bold text-brand-950">{t('dispatch.summary.total')}</dt>
         <dd className="text-right font-bold text-brand-900" data-testid="total">
-          {amount(t.totalKobo)}
+          {amount(totals.totalKobo)}
         </dd>
       </div>
     </dl>

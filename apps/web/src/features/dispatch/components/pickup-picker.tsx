@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { MSG, type Address } from '@jara/shared';
+import type { Address } from '@jara/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 
 function addressLine(a: Address) {
   return [a.address, a.city, a.state].filter(Boolean).join(', ');
@@ -22,6 +23,7 @@ export function PickupPicker({
   /** Called before leaving for /add-address (which comes back here after saving). */
   onAddAddress: () => void;
 }) {
+  const t = useT('dispatch');
   const [open, setOpen] = useState(false);
   const listId = useId();
   const selected = addresses.find((a) => a._id === selectedId) ?? null;
@@ -39,7 +41,7 @@ export function PickupPicker({
             <p className="text-stone-700">{addressLine(selected)}</p>
           </div>
         ) : (
-          <p className="text-sm text-stone-600">{MSG.noAddress}</p>
+          <p className="text-sm text-stone-600">{t('msg.noAddress')}</p>
         )}
         <button
           type="button"
@@ -48,11 +50,11 @@ export function PickupPicker({
           onClick={() => setOpen((o) => !o)}
           className="shrink-0 rounded-full px-3 py-1.5 text-sm font-semibold text-accent-600 hover:bg-accent-50"
         >
-          Change
+          {t('dispatch.pickup.change')}
         </button>
       </div>
       <div id={listId} hidden={!open} className="mt-3 overflow-hidden rounded-xl border border-stone-200 bg-white">
-        <ul aria-label="Saved addresses">
+        <ul aria-label={t('dispatch.pickup.saved')}>
           {addresses.map((a) => (
             <li key={a._id}>
               <button
@@ -77,7 +79,7 @@ export function PickupPicker({
           onClick={onAddAddress}
           className="block px-4 py-3 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
-          Add address
+          {t('dispatch.pickup.add')}
         </Link>
       </div>
     </div>
