@@ -1,5 +1,6 @@
 import type { ChatAnswer, ChatMessageDto } from '@jara/shared';
 import { api, ApiError } from '../../../lib/api-client';
+import { t } from '../../../i18n';
 
 /** `POST /api/chat/send` (multipart); the first message creates the conversation. Returns the saved message. */
 export async function sendChatMessage(args: {
@@ -15,6 +16,6 @@ export async function sendChatMessage(args: {
   const res = await api.post<ChatAnswer>('/api/chat/send', body);
   // The answer's last message is the new one; an agent's reply saved a moment later may follow it.
   const mine = [...res.chat.messages].reverse().find((m) => m.senderId === args.selfId);
-  if (!mine) throw new ApiError('Unexpected answer from the server', 200, 'bad_response');
+  if (!mine) throw new ApiError(t('chat', 'chat.unexpectedAnswer'), 200, 'bad_response');
   return mine;
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
 import { ChatLauncher } from './chat-launcher';
 import { closeChat } from '../hooks/use-chat-panel';
+import { i18n, loadAreas } from '../../../i18n';
 
 const user = {
   _id: 'u1',
@@ -75,5 +76,29 @@ describe('ChatLauncher', () => {
     vi.useRealTimers();
     await waitFor(() => expect(router.state.location.search).toBe('?search=rice'));
     expect(await screen.findByRole('dialog', { name: 'Customer Support' })).toBeInTheDocument();
+  });
+
+  it('counts the unread replies in its name', async () => {
+    stubFetch({ ...signedIn, 'GET /api/chat/unread': { success: true, chatId: 'c1', unread: 3 } });
+    renderApp(<ChatLauncher />, { route: '/products' });
+    expect(await screen.findByRole('button', { name: 'Open support chat, 3 unread' })).toBeInTheDocument();
+    expect(screen.getByTestId('chat-unread')).toHaveTextContent('3');
+  });
+
+  it('speaks Pidgin, on the button and in the panel', async () => {
+    await loadAreas(i18n, ['chat', 'conversation', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    try {
+      stubFetch({ ...signedIn, 'GET /api/chat/unread': { success: true, chatId: 'c1', unread: 2 } });
+      renderApp(<ChatLauncher />, { route: '/' });
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Yarn with support, 2 message wey you never read' }),
+      );
+      const panel = await screen.findByRole('dialog', { name: 'Customer care' });
+      expect(panel).toHaveTextContent('How far Ada 👋');
+      expect(screen.getByRole('button', { name: 'Close the support chat' })).toBeInTheDocument();
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

@@ -8,6 +8,7 @@ import { ChatPanel } from '../chat-mount';
 import { unreadQuery } from '../api/get-unread';
 import { closeChat, openChat, useChatPanel } from '../hooks/use-chat-panel';
 import { useClearSpot } from '../hooks/use-clear-spot';
+import { useT } from '../../../i18n';
 
 const SIZE = 56;
 const INSET = 20;
@@ -23,6 +24,16 @@ const PORTAL = /^\/(seller|rider|support|admin)(\/|$)/;
  * dropped after 500 ms. A badge counts support's replies not read yet.
  */
 export function ChatLauncher() {
+  // Its words come in a chunk of their own: the rest of the page does not wait for them.
+  return (
+    <Suspense fallback={null}>
+      <Launcher />
+    </Suspense>
+  );
+}
+
+function Launcher() {
+  const t = useT('chat');
   const { user, isLoading } = useSession();
   const { open, used } = useChatPanel();
   const navigate = useNavigate();
@@ -113,13 +124,16 @@ export function ChatLauncher() {
   };
 
   const badge = !shownOpen && unread > 0 ? (unread > 9 ? '9+' : String(unread)) : null;
+  // Only a customer's replies are counted: an agent's and a guest's badge stays empty.
   const label = shownOpen
-    ? 'Close support chat'
-    : user
-      ? isAgent
-        ? 'Open the support inbox'
-        : 'Open support chat'
-      : 'Contact support';
+    ? t('chat.launcher.close')
+    : !user
+      ? t('chat.launcher.contact')
+      : isAgent
+        ? t('chat.launcher.inbox')
+        : badge
+          ? t('chat.launcher.openUnread', { count: unread })
+          : t('chat.launcher.open');
 
   return (
     <>
@@ -141,7 +155,7 @@ export function ChatLauncher() {
             ? {}
             : { bottom: INSET, transform: bottom && bottom !== INSET ? `translateY(${INSET - bottom}px)` : undefined }),
         }}
-        aria-label={badge ? `${label}, ${unread} unread` : label}
+        aria-label={label}
         aria-expanded={user && !isAgent ? shownOpen : undefined}
         className={`fixed bottom-5 right-5 z-40 grid size-14 place-items-center rounded-full bg-brand-800 text-white shadow-xl transition-[transform,background-color] hover:scale-105 hover:bg-brand-900 ${shownOpen ? 'max-sm:hidden' : ''} ${!shownOpen && bottom === null ? 'invisible' : ''}`}
       >

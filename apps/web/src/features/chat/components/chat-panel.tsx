@@ -7,6 +7,7 @@ import { markChatRead, unreadQuery } from '../api/get-unread';
 import { sendChatMessage } from '../api/send-message';
 import { useChatThread, type ThreadSource } from '../../../conversation/use-chat-thread';
 import { ChatThread } from '../../../conversation/chat-thread';
+import { useT } from '../../../i18n';
 
 export interface ChatPanelProps {
   onClose: () => void;
@@ -14,6 +15,7 @@ export interface ChatPanelProps {
 
 /** Customer Support: the signed-in user's conversation with support (SPEC §2, §4). */
 export default function ChatPanel({ onClose }: ChatPanelProps) {
+  const t = useT('chat');
   const closeRef = useRef<HTMLButtonElement>(null);
   const { user } = useSession();
   return (
@@ -27,15 +29,15 @@ export default function ChatPanel({ onClose }: ChatPanelProps) {
       <header className="on-dark flex items-center justify-between bg-brand-900 px-5 py-4 text-white">
         <div>
           <h2 id="chat-title" className="text-base font-semibold text-white">
-            Customer Support
+            {t('chat.panel.title')}
           </h2>
-          <p className="text-xs text-brand-100">We usually reply within minutes, 8 AM – 9 PM</p>
+          <p className="text-xs text-brand-100">{t('chat.panel.hours')}</p>
         </div>
         <button
           ref={closeRef}
           type="button"
           onClick={onClose}
-          aria-label="Close chat"
+          aria-label={t('chat.panel.close')}
           className="grid size-9 place-items-center rounded-full hover:bg-white/10"
         >
           <CloseIcon size={18} />
@@ -45,7 +47,7 @@ export default function ChatPanel({ onClose }: ChatPanelProps) {
         <CustomerThread self={{ id: user._id, name: user.name }} chatId={user.chatId} />
       ) : (
         <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-stone-700">
-          Please log in to chat with support.
+          {t('chat.panel.login')}
         </div>
       )}
     </section>
@@ -53,6 +55,7 @@ export default function ChatPanel({ onClose }: ChatPanelProps) {
 }
 
 function CustomerThread({ self, chatId }: { self: { id: string; name: string }; chatId: string | null }) {
+  const t = useT('chat');
   const qc = useQueryClient();
   const source = useMemo<ThreadSource>(
     () => ({
@@ -90,10 +93,8 @@ function CustomerThread({ self, chatId }: { self: { id: string; name: string }; 
       autoFocus
       empty={
         <div className="mx-auto mt-6 max-w-[260px] rounded-2xl bg-white p-4 text-center text-sm text-stone-700 shadow-sm">
-          <p className="font-semibold text-brand-900">Hi {self.name.split(' ')[0]} 👋</p>
-          <p className="mt-1">
-            Ask us anything about an order, a dispatch or a vendor. You can attach a photo or video.
-          </p>
+          <p className="font-semibold text-brand-900">{t('chat.panel.greeting', { name: self.name.split(' ')[0] })}</p>
+          <p className="mt-1">{t('chat.panel.intro')}</p>
         </div>
       }
     />
