@@ -7,6 +7,7 @@ import type { FastifyError } from 'fastify';
 import cookie from '@fastify/cookie';
 import { MSG, TEXT_NOT_ALLOWED, type ErrorCode } from '@jara/shared';
 import type { Config } from '../config.js';
+import { errorMessage, languageOf } from '../infra/i18n.js';
 import { SESSION_COOKIE, type SessionStore } from '../infra/sessions.js';
 import { mayAccess, type Access } from '../lib/access.js';
 import {
@@ -88,40 +89,34 @@ export async function security(app: AppInstance, opts: { config: Config; session
     done(new AppError(403, 'bad_origin', 'Cross-site requests are not allowed.'));
   });
 
+  // Error answers speak the request's language (its cookie, else Accept-Language): English exactly
+  // as thrown; in Pidgin the specification's message, translated, else what the code means. The
+  // code never changes: programs match on it.
   app.setErrorHandler((err: FastifyError & { validation?: { message?: string }[] }, req, reply) => {
+    const answer = (status: number, code: ErrorCode, message: string, extra?: Record<string, unknown>) =>
+      reply.status(status).send(errorBody(code, errorMessage(languageOf(req), code, message), extra));
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, err.message);
-      return reply.status(err.status).send({
-        success: false,
-        message: err.message,
-        code: err.code,
-        ...(err.details ? { details: err.details } : {}),
-      });
+      return answer(err.status, err.code, err.message, err.details ? { details: err.details } : undefined);
     }
     if (err.validation) {
       const first = err.validation[0]?.message ?? 'Invalid request.';
-      return reply
-        .status(400)
-        .send(errorBody('validation_failed', first, { details: err.validation.map((v) => v.message) }));
+      return answer(400, 'validation_failed', first, { details: err.validation.map((v) => v.message) });
     }
-    if (isRefusedText(err)) {
-      return reply.status(400).send(errorBody('validation_failed', TEXT_NOT_ALLOWED));
-    }
+    if (isRefusedText(err)) return answer(400, 'validation_failed', TEXT_NOT_ALLOWED);
     if (isDatabaseUnreachable(err)) {
       req.log.warn({ err: err.message }, 'database unreachable: answered 503');
-      return reply
-        .status(503)
-        .header('retry-after', '30')
-        .send(errorBody('database_unavailable', DATABASE_UNAVAILABLE));
+      reply.header('retry-after', '30');
+      return answer(503, 'database_unavailable', DATABASE_UNAVAILABLE);
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own codes are internal names: answered under public codes of our own.
       const [code, message] = FASTIFY_CODES.get(err.code) ?? ['bad_request', 'Invalid request.'];
-      return reply.status(status).send(errorBody(code, message));
+      return answer(status, code, message);
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal_error', MSG.somethingWrong));
+    return answer(500, 'internal_error', MSG.somethingWrong);
   });
 }
 
