@@ -11,7 +11,7 @@ export const Language = z.enum(LANGUAGES);
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** `PUT /api/user/language`: the account's language, for its emails and pushes. */
-export const LanguageInput = z.object({ language: Language });
+export const LanguageInput = z.strictObject({ language: Language });
 export type LanguageInput = z.infer<typeof LanguageInput>;
 
 /** The cookie the language switch writes; readable by the page (not httpOnly: it is no secret). */

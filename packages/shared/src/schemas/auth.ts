@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Language } from '../language.js';
 import { Email, Id, okAnswer, Password, str } from './common.js';
 
 export const LoginInput = z.strictObject({
@@ -67,6 +68,8 @@ export const PublicUser = z.object({
   chatId: z.string().nullable(),
   cartItems: CartItems,
   wishList: z.array(z.string()),
+  /** The account's language: emails and pushes are written in it (set at sign-up from the page's). */
+  language: Language,
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -80,6 +83,10 @@ export const IsAuthAnswer = z.discriminatedUnion('success', [
   z.object({ success: z.literal(false), user: z.null(), role: z.null(), message: z.string() }),
 ]);
 export type IsAuthAnswer = z.infer<typeof IsAuthAnswer>;
+
+/** `PUT /api/user/language` (body: LanguageInput, language.ts): the language as stored. */
+export const LanguageAnswer = okAnswer({ message: z.string(), language: Language });
+export type LanguageAnswer = z.infer<typeof LanguageAnswer>;
 
 /** `POST /api/user/wishListUpdate`: the wish list as stored (unknown products dropped). */
 export const WishListAnswer = okAnswer({ message: z.string(), wishList: z.array(z.string()) });

@@ -7,6 +7,8 @@ import {
   GoogleSignInInput,
   IsAuthAnswer,
   koboToNaira,
+  LanguageAnswer,
+  LanguageInput,
   LoginInput,
   MessageAnswer,
   PublicConfig,
@@ -23,6 +25,7 @@ import { rateLimit, requireUser } from '../../lib/http.js';
 import { AuthService, PASSWORD_RESET_JOB } from './auth.service.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
 import { AppError } from '../../lib/errors.js';
+import { languageOf } from '../../infra/i18n.js';
 import { ownPageCheck } from '../../lib/origin.js';
 import type { UserRow } from './users.repo.js';
 import { jobKind, noPayload } from '../../infra/jobs/jobs.js';
@@ -69,7 +72,7 @@ export const authModule: Module = async (app, ctx) => {
     { schema: { tags: ['user'], body: RegisterInput, response: { 200: UserAnswer } } },
     async (req, reply) => {
       await rateLimit(ctx.limiter, reply, [ipRule(req, 'register', 20)]);
-      const user = await auth.register(req.body);
+      const user = await auth.register(req.body, languageOf(req));
       return { success: true as const, user: await startSession(req, reply, user), message: 'Account created' };
     },
   );
@@ -159,8 +162,19 @@ export const authModule: Module = async (app, ctx) => {
     { schema: { tags: ['user'], body: GoogleSignInInput, response: { 200: UserAnswer } } },
     async (req, reply) => {
       await rateLimit(ctx.limiter, reply, [ipRule(req, 'google', 30)]);
-      const user = await auth.googleSignIn(req.body.token);
+      const user = await auth.googleSignIn(req.body.token, languageOf(req));
       return { success: true as const, user: await startSession(req, reply, user), message: 'Logged in' };
+    },
+  );
+
+  // The account's language, for its emails and pushes (the pages follow the jara_lang cookie,
+  // which the page sets itself). Logging in never changes it.
+  app.put(
+    '/api/user/language',
+    { schema: { tags: ['user'], body: LanguageInput, response: { 200: LanguageAnswer } }, config: signedIn },
+    async (req) => {
+      const language = await auth.setLanguage(requireUser(req).id, req.body.language);
+      return { success: true as const, message: 'Language saved', language };
     },
   );
 

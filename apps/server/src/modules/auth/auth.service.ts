@@ -6,11 +6,12 @@ import type { SessionRow } from '../../infra/sessions.js';
 import { passwordResets, users } from './auth.tables.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { hashPassword, randomToken, safeEqualHex, sha256, verifyPassword } from '../../lib/crypto.js';
-import type { CartItems, PublicUser } from '@jara/shared';
+import { DEFAULT_LANGUAGE, type CartItems, type Language, type PublicUser } from '@jara/shared';
 import {
   clearPassword,
   findUserByEmail,
   findUserById as findUserRow,
+  languageOf,
   loadCart,
   loadWishList,
   replaceCart,
@@ -18,12 +19,14 @@ import {
   replaceWishList,
   sessionsWithUsers,
   setChatId,
+  setLanguage as storeLanguage,
   toPublicUser,
   type UserRow,
 } from './users.repo.js';
 import { knownProducts, productsOfOptions } from '../catalogue/index.js';
 import { z } from 'zod';
 import { jobKind } from '../../infra/jobs/jobs.js';
+import { t } from './auth.messages.js';
 
 const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_JOB = jobKind('auth.password-reset', z.object({ email: z.string() }));
@@ -35,7 +38,7 @@ export class AuthService {
   constructor(private readonly ctx: AppContext) {}
 
   /** The account as the API shows it (with its cart and wish list). */
-  publicUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId'>): Promise<PublicUser> {
+  publicUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId' | 'language'>): Promise<PublicUser> {
     return toPublicUser(this.ctx.db, user);
   }
 
@@ -43,6 +46,13 @@ export class AuthService {
   async currentUser(userId: string): Promise<PublicUser | null> {
     const user = await findUserRow(this.ctx.db, userId);
     return user ? this.publicUser(user) : null;
+  }
+
+  /** The language the account's emails and pushes are written in, from now on; answers it as stored. */
+  async setLanguage(userId: string, language: Language): Promise<Language> {
+    const stored = await storeLanguage(this.ctx.db, userId, language);
+    if (!stored) throw unauthorized();
+    return stored;
   }
 
   /** Replaces the wish list; answers it as stored (unknown products dropped). */
@@ -77,11 +87,12 @@ export class AuthService {
     });
   }
 
-  async register(input: { name: string; email: string; password: string }): Promise<UserRow> {
+  /** A new account, written to in the language the sign-up page was in. */
+  async register(input: { name: string; email: string; password: string }, language: Language): Promise<UserRow> {
     const passwordHash = await hashPassword(input.password);
     const [row] = await this.ctx.db
       .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash, roles: ['customer'] })
+      .values({ name: input.name, email: input.email, passwordHash, roles: ['customer'], language })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!row) throw conflict('An account with this email already exists. Please log in.', 'email_taken');
@@ -131,8 +142,12 @@ export class AuthService {
       const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&id=${user.id}`;
       await this.ctx.mailer.send(tx, {
         to: user.email,
-        subject: 'Reset your Jara password',
-        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Jara account. If it was you, open this link within 15 minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays the same.\n\nJara`,
+        subject: t(user.language, 'auth.email.reset.subject'),
+        text: t(user.language, 'auth.email.reset.text', {
+          name: user.name,
+          minutes: RESET_TOKEN_TTL_MS / 60_000,
+          link,
+        }),
       });
     });
   }
@@ -164,8 +179,11 @@ export class AuthService {
     await this.ctx.sessions.destroyAllFor(userId);
   }
 
-  /** Verifies a Google ID token (signature, audience, issuer, expiry) and finds or makes the user. */
-  async googleSignIn(idToken: string): Promise<UserRow> {
+  /**
+   * Verifies a Google ID token (signature, audience, issuer, expiry) and finds or makes the user;
+   * an account made here is written to in `language` (the page's), one found keeps its own.
+   */
+  async googleSignIn(idToken: string, language: Language): Promise<UserRow> {
     const clientId = this.ctx.config.google.clientId;
     if (!clientId) throw new AppError(400, 'google_disabled', 'Google sign-in is not available.');
     this.jwks ??= createRemoteJWKSet(new URL(this.ctx.config.google.jwksUrl), { timeoutDuration: 5000 });
@@ -199,7 +217,7 @@ export class AuthService {
     }
     const [created] = await this.ctx.db
       .insert(users)
-      .values({ name, email, googleSub: sub, roles: ['customer'] })
+      .values({ name, email, googleSub: sub, roles: ['customer'], language })
       .returning();
     return created!;
   }
@@ -216,6 +234,16 @@ async function voidResetLinks(tx: Executor, userId: string): Promise<void> {
 /** The account with this id, as stored. */
 export function findUserById(ex: Executor, id: string): Promise<UserRow | undefined> {
   return findUserRow(ex, id);
+}
+
+/** The language the account with this id is written to in (English when there is no such account). */
+export async function accountLanguage(ex: Executor, userId: string): Promise<Language> {
+  return (await languageOf(ex, { id: userId })) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language of the account with this email, if there is one (someone given an address, not an account). */
+export async function languageOfEmail(ex: Executor, email: string): Promise<Language | undefined> {
+  return languageOf(ex, { email });
 }
 
 /** Records the customer's support conversation on the account (PublicUser.chatId). */

@@ -4,7 +4,7 @@
  */
 import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Role } from '@jara/shared';
+import type { Language, Role } from '@jara/shared';
 import { tz } from '../../infra/db/columns.js';
 
 export const users = pgTable('users', {
@@ -20,6 +20,8 @@ export const users = pgTable('users', {
     .notNull()
     .default(sql`ARRAY['customer']::text[]`),
   chatId: uuid('chat_id'),
+  /** What emails and pushes are written in (migration 0014). */
+  language: text('language').$type<Language>().notNull().default('en'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });

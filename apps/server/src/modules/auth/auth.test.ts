@@ -43,6 +43,29 @@ const register = (body: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/user/register', payload: body as object, headers });
 
 describe('register and login', () => {
+  it('writes to a new account in the sign-up page’s language; logging in never changes it', async () => {
+    const email = `${unique()}@example.com`;
+    const made = await register({ name: 'Ada', email, password: PASSWORD }, { cookie: 'jara_lang=pcm' });
+    expect(json<UserAnswer>(made).user.language).toBe('pcm');
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row!.language).toBe('pcm');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email, password: PASSWORD },
+      headers: { cookie: 'jara_lang=en', 'accept-language': 'en' },
+    });
+    expect(json<UserAnswer>(login).user.language).toBe('pcm');
+    // Accept-Language guesses when there is no cookie; English otherwise.
+    const guessed = await register(
+      { name: 'Bola', email: `${unique()}@example.com`, password: PASSWORD },
+      { 'accept-language': 'pcm' },
+    );
+    expect(json<UserAnswer>(guessed).user.language).toBe('pcm');
+    const plain = await register({ name: 'Chidi', email: `${unique()}@example.com`, password: PASSWORD });
+    expect(json<UserAnswer>(plain).user.language).toBe('en');
+  });
+
   it('registers, lower-cases the email, and starts a session', async () => {
     const email = `${unique()}@Example.COM`;
     const res = await register({ name: 'Ada', email, password: PASSWORD });
@@ -255,6 +278,21 @@ describe('Google sign-in', () => {
     const res = await signIn(await idToken({ sub: unique('g'), email, name: 'Gina' }));
     expect(res.statusCode).toBe(200);
     expect(json<UserAnswer>(res).user).toMatchObject({ email, name: 'Gina', role: 'customer' });
+  });
+
+  it('makes the account in the page’s language; an account found keeps its own', async () => {
+    const email = `${unique()}@gmail.com`;
+    const sub = unique('g');
+    const asPidgin = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/google-signin',
+        payload: { token },
+        headers: { cookie: 'jara_lang=pcm' },
+      });
+    expect(json<UserAnswer>(await asPidgin(await idToken({ sub, email }))).user.language).toBe('pcm');
+    await app.ctx.db.update(users).set({ language: 'en' }).where(eq(users.email, email));
+    expect(json<UserAnswer>(await asPidgin(await idToken({ sub, email }))).user.language).toBe('en');
   });
 
   it('refuses forged, expired, wrong-audience and wrong-issuer tokens', async () => {

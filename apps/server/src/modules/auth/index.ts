@@ -1,6 +1,14 @@
 /** The auth module's surface: what the app and other modules may use. */
 export { authModule } from './auth.routes.js';
-export { accountsOnPassword, disablePasswordLogin, findSessions, findUserById, linkChat } from './auth.service.js';
+export {
+  accountLanguage,
+  accountsOnPassword,
+  disablePasswordLogin,
+  findSessions,
+  findUserById,
+  languageOfEmail,
+  linkChat,
+} from './auth.service.js';
 export {
   accountIdsMatching,
   accountsByIds,

@@ -3,7 +3,7 @@ import type { Executor } from '../../infra/db/client.js';
 import { sessions } from '../../infra/db/tables.js';
 import type { SessionRow } from '../../infra/sessions.js';
 import { cartItems, users, wishListItems } from './auth.tables.js';
-import { primaryRole, type CartItems, type PublicUser } from '@jara/shared';
+import { primaryRole, type CartItems, type Language, type PublicUser } from '@jara/shared';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,6 +15,25 @@ export async function findUserByEmail(ex: Executor, email: string): Promise<User
 export async function findUserById(ex: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await ex.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Sets the account's language; answers it as stored (undefined when the account is gone). */
+export async function setLanguage(ex: Executor, id: string, language: Language): Promise<Language | undefined> {
+  const [row] = await ex
+    .update(users)
+    .set({ language, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning({ language: users.language });
+  return row?.language;
+}
+
+/** The language of the account with this id or this email (what its emails and pushes are written in). */
+export async function languageOf(ex: Executor, by: { id: string } | { email: string }): Promise<Language | undefined> {
+  const [row] = await ex
+    .select({ language: users.language })
+    .from(users)
+    .where('id' in by ? eq(users.id, by.id) : eq(users.email, by.email));
+  return row?.language;
 }
 
 /** Points the account at its support conversation. */
@@ -98,7 +117,7 @@ export async function replaceWishList(ex: Executor, userId: string, productIds: 
 
 export async function toPublicUser(
   ex: Executor,
-  u: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId'>,
+  u: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId' | 'language'>,
 ): Promise<PublicUser> {
   const [cart, wish] = await Promise.all([loadCart(ex, u.id), loadWishList(ex, u.id)]);
   return {
@@ -112,5 +131,6 @@ export async function toPublicUser(
     chatId: u.chatId,
     cartItems: cart,
     wishList: wish,
+    language: u.language,
   };
 }

@@ -3,6 +3,7 @@
  * its index.ts. The SQL in migrations/ is the source of truth; infra/db/schema.test.ts checks these mirror it.
  */
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Language } from '@jara/shared';
 import { tz } from '../../infra/db/columns.js';
 
 export const contactMessages = pgTable('contact_messages', {
@@ -16,5 +17,7 @@ export const contactMessages = pgTable('contact_messages', {
   repliedAt: tz('replied_at'),
   replyText: text('reply_text'),
   repliedBy: uuid('replied_by'),
+  /** The language the sender wrote in: the reply is written in it (migration 0014). */
+  language: text('language').$type<Language>().notNull().default('en'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
