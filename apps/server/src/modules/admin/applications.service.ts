@@ -6,6 +6,7 @@ import { accountsByIds, lockAccount, updateAccount } from '../auth/index.js';
 import { lockShop, pendingShops, updateShop } from '../catalogue/index.js';
 import { decideRiderApplication, lockRiderApplication, pendingRiderApplications } from '../rider/index.js';
 import { recordRoleChange } from './admin.repo.js';
+import { t } from './admin.messages.js';
 
 /** Vendor and rider applications: the pending ones, and the admin's decision on each. */
 export class AdminApplications {
@@ -69,6 +70,9 @@ export class AdminApplications {
       const user = await lockAccount(tx, app.userId);
       if (!user) throw notFound('Application not found.');
       const name = kind === 'vendor' ? (app as { businessName: string }).businessName : user.name;
+      // Written in the applicant's language.
+      const lang = user.language;
+      const link = `${this.ctx.config.publicUrl}/${kind === 'vendor' ? 'seller' : 'rider'}`;
       if (decision.approve) {
         if (kind === 'vendor') await updateShop(tx, id, { status: 'approved', rejectionReason: null });
         else await decideRiderApplication(tx, id, 'approved', null);
@@ -79,19 +83,33 @@ export class AdminApplications {
           await updateAccount(tx, user.id, { roles });
           await recordRoleChange(tx, user.id, user.roles, roles, admin.id, `${kind} application approved`);
         }
-        const where = kind === 'vendor' ? `${this.ctx.config.publicUrl}/seller` : `${this.ctx.config.publicUrl}/rider`;
         await this.ctx.mailer.send(tx, {
           to: user.email,
-          subject: kind === 'vendor' ? 'Your Jara shop is approved' : 'You are approved to ride with Jara',
-          text: `Hello ${user.name},\n\nGood news: your ${kind === 'vendor' ? `shop "${name}"` : 'rider application'} has been approved. Open ${where} to get started.\n\nJara`,
+          ...(kind === 'vendor'
+            ? {
+                subject: t(lang, 'admin.email.approved.shop.subject'),
+                text: t(lang, 'admin.email.approved.shop.text', { name: user.name, shop: name, link }),
+              }
+            : {
+                subject: t(lang, 'admin.email.approved.rider.subject'),
+                text: t(lang, 'admin.email.approved.rider.text', { name: user.name, link }),
+              }),
         });
       } else {
         if (kind === 'vendor') await updateShop(tx, id, { status: 'rejected', rejectionReason: decision.reason });
         else await decideRiderApplication(tx, id, 'rejected', decision.reason);
+        const values = { name: user.name, shop: name, reason: decision.reason, link };
         await this.ctx.mailer.send(tx, {
           to: user.email,
-          subject: kind === 'vendor' ? 'About your Jara shop application' : 'About your Jara rider application',
-          text: `Hello ${user.name},\n\nWe could not approve your ${kind === 'vendor' ? `shop "${name}"` : 'rider application'} yet.\n\nReason: ${decision.reason}\n\nYou can update your application and send it again from ${this.ctx.config.publicUrl}/${kind === 'vendor' ? 'seller' : 'rider'}.\n\nJara`,
+          ...(kind === 'vendor'
+            ? {
+                subject: t(lang, 'admin.email.rejected.shop.subject'),
+                text: t(lang, 'admin.email.rejected.shop.text', values),
+              }
+            : {
+                subject: t(lang, 'admin.email.rejected.rider.subject'),
+                text: t(lang, 'admin.email.rejected.rider.text', values),
+              }),
         });
       }
     });

@@ -32,6 +32,7 @@ import {
   touchChat,
   type ChatRow,
 } from './chat.repo.js';
+import { t } from './chat.messages.js';
 
 /** A conversation in the support inbox: the summary agents see, with its customer's id to name them by. */
 type InboxChat = Omit<SupportChatSummary, 'customer'> & { customerId: string };
@@ -213,14 +214,19 @@ export class ChatService {
       if (!(await claimCustomerEmail(tx, chat.id, CUSTOMER_EMAIL_WINDOW_MS))) return;
       const customer = await findUserById(tx, chat.customerId);
       if (!customer) return;
+      const lang = customer.language;
       const preview = message.message
         ? `"${message.message.slice(0, 300)}${message.message.length > 300 ? '…' : ''}"`
-        : `(a ${message.mediaType ?? 'file'})`;
-      const link = `${this.ctx.config.publicUrl}/?contact=true`;
+        : t(lang, 'chat.email.reply.media', { media: message.mediaType ?? 'file' });
       await this.ctx.mailer.send(tx, {
         to: customer.email,
-        subject: 'Jara support replied to your message',
-        text: `Hello ${customer.name},\n\n${agent.name} from Jara support answered you:\n\n${preview}\n\nOpen the chat to read and reply:\n${link}\n\nJara`,
+        subject: t(lang, 'chat.email.reply.subject'),
+        text: t(lang, 'chat.email.reply.text', {
+          name: customer.name,
+          agent: agent.name,
+          preview,
+          link: `${this.ctx.config.publicUrl}/?contact=true`,
+        }),
       });
     });
   }

@@ -1,5 +1,5 @@
 import { desc, eq, ilike, or } from 'drizzle-orm';
-import type { ContactAttachmentType, ContactMessageDto } from '@jara/shared';
+import type { ContactAttachmentType, ContactMessageDto, Language } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { contactMessages as contact } from './contact.tables.js';
 
@@ -14,6 +14,7 @@ export async function insertContactMessage(
     message: string;
     attachmentKey: string | null;
     attachmentType: ContactAttachmentType | null;
+    language: Language;
   },
 ): Promise<ContactRow> {
   const [row] = await ex.insert(contact).values(values).returning();

@@ -1,6 +1,7 @@
 import { ContactInput, MessageAnswer, MSG } from '@jara/shared';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
+import { languageOf } from '../../infra/i18n.js';
 import { readMultipartForm } from '../../infra/uploads/uploads.js';
 import { badRequest } from '../../lib/errors.js';
 import { rateLimit } from '../../lib/http.js';
@@ -42,7 +43,7 @@ export const contactModule: Module = async (app, ctx) => {
       }
       const input = parsed.data;
       await rateLimit(ctx.limiter, reply, [{ key: `contact:email:${input.email}`, limit: 5, windowMs: 60 * MINUTE }]);
-      await contact.submit(input, form.file);
+      await contact.submit(input, form.file, languageOf(req));
       return { success: true as const, message: MSG.messageSent };
     },
   );

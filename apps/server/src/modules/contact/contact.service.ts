@@ -1,7 +1,8 @@
-import type { ContactInput, ContactMessageDto } from '@jara/shared';
+import { DEFAULT_LANGUAGE, type ContactInput, type ContactMessageDto, type Language } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { storeContactAttachment, type UploadedFile } from '../../infra/uploads/uploads.js';
 import { notFound } from '../../lib/errors.js';
+import { languageOfEmail } from '../auth/index.js';
 import {
   findContactMessage,
   insertContactMessage,
@@ -9,13 +10,17 @@ import {
   recordContactReply,
   toContactDto,
 } from './contact.repo.js';
+import { t } from './contact.messages.js';
 
 /** Contact-form messages: received from anyone, read and answered by email from the support inbox. */
 export class ContactService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Stores the message for the inbox and mails it to support, in one transaction (the mail is a job). */
-  async submit(input: ContactInput, file: UploadedFile | null): Promise<void> {
+  /**
+   * Stores the message for the inbox and mails it to support, in one transaction (the mail is a
+   * job). `language` is the one it was written in, kept for the reply.
+   */
+  async submit(input: ContactInput, file: UploadedFile | null, language: Language): Promise<void> {
     const media = file ? await storeContactAttachment(this.ctx.storage, file) : null;
     const { config } = this.ctx;
     await this.ctx.db.transaction(async (tx) => {
@@ -23,13 +28,23 @@ export class ContactService {
         ...input,
         attachmentKey: media?.key ?? null,
         attachmentType: media?.kind ?? null,
+        language,
       });
       await this.ctx.mailer.send(tx, {
         to: config.mail.support,
-        subject: `[Contact] ${input.subject}`,
-        text:
-          `From: ${input.name} <${input.email}>\nSubject: ${input.subject}\n\n${input.message}\n\n` +
-          `${media ? 'Attachment included.\n' : ''}Reply from the support inbox: ${config.publicUrl}/support (message ${row.id})`,
+        // The support mailbox is no account: its mail is written in the default language.
+        subject: t(DEFAULT_LANGUAGE, 'contact.email.received.subject', { subject: input.subject }),
+        text: [
+          t(DEFAULT_LANGUAGE, 'contact.email.received.text', {
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+          }),
+          '',
+          ...(media ? [t(DEFAULT_LANGUAGE, 'contact.email.received.attachment')] : []),
+          t(DEFAULT_LANGUAGE, 'contact.email.received.reply', { link: `${config.publicUrl}/support`, id: row.id }),
+        ].join('\n'),
         attachments: media
           ? [
               {
@@ -67,10 +82,12 @@ export class ContactService {
         .split('\n')
         .map((l) => `> ${l}`)
         .join('\n');
+      // In the sender's account language; without an account, in the language they wrote in.
+      const lang = (await languageOfEmail(tx, original.email)) ?? original.language;
       await this.ctx.mailer.send(tx, {
         to: original.email,
-        subject: `Re: ${original.subject}`,
-        text: `Hello ${original.name},\n\n${text}\n\n${agent.name}, Jara support\n\n---\nYou wrote:\n${quoted}`,
+        subject: t(lang, 'contact.email.reply.subject', { subject: original.subject }),
+        text: t(lang, 'contact.email.reply.text', { name: original.name, reply: text, agent: agent.name, quoted }),
       });
       return updated!;
     });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { MAX_CODE_ATTEMPTS } from '@jara/shared';
+import { DEFAULT_LANGUAGE, MAX_CODE_ATTEMPTS } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
 import { jobKind } from '../../infra/jobs/jobs.js';
 import { findDispatch, type DispatchRow } from './dispatch.repo.js';
 import { person, senderViews, toDispatchDto } from './dispatch-views.js';
+import { t } from './dispatch.messages.js';
 
 /** The live `dispatch.updated` (and the board's `job.available`) after a change commits. */
 export const DISPATCH_PUSH_JOB = jobKind('dispatch.push', z.object({ dispatchId: z.string() }));
@@ -23,16 +24,17 @@ export async function queuePush(ctx: AppContext, tx: Tx, row: DispatchRow): Prom
 
 /** Support told of a dispatch just locked: a mail and the inbox alert, queued in the transaction. */
 export async function queueSupportAlert(ctx: AppContext, tx: Tx, row: DispatchRow): Promise<void> {
+  // The support mailbox is no account: its mail is written in the default language.
+  const values = { id: row.id, attempts: MAX_CODE_ATTEMPTS };
   await ctx.mailer.send(tx, {
     to: ctx.config.mail.support,
-    subject: `Dispatch ${row.id} locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes`,
-    text: [
-      `Dispatch ${row.id} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.`,
-      `Rider: ${row.riderId}`,
-      `Sender: ${row.userId}`,
-      `Drop-off: ${person(row.dropoff).address}`,
-      'Please contact the rider and the recipient.',
-    ].join('\n'),
+    subject: t(DEFAULT_LANGUAGE, 'dispatch.email.locked.subject', values),
+    text: t(DEFAULT_LANGUAGE, 'dispatch.email.locked.text', {
+      ...values,
+      rider: row.riderId ?? '',
+      sender: row.userId,
+      address: person(row.dropoff).address,
+    }),
   });
   await ctx.jobs.enqueue(
     tx,

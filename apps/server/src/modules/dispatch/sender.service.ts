@@ -16,6 +16,7 @@ import type { Tx } from '../../infra/db/client.js';
 import { deliveryCode } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findOwnAddress } from '../addresses/index.js';
+import { accountLanguage, languageOfEmail } from '../auth/index.js';
 import type { PaymentRow, PaymentService } from '../payments/index.js';
 import {
   cancelIfAllowed,
@@ -29,6 +30,7 @@ import {
 import { findPaidPayment, insertStatusEvent } from './dispatch-records.js';
 import { DISPATCH_PUSH_JOB, queuePush } from './dispatch-notices.js';
 import { person, senderViews } from './dispatch-views.js';
+import { t } from './dispatch.messages.js';
 
 /**
  * The sender's side of a parcel delivery: priced on the server, paid through the shared payment
@@ -141,17 +143,27 @@ export class DispatchSenderService {
     const sender = person(row.pickup);
     // The recipient checks the rider is headed for the right door, and can correct it by phone.
     const door = row.dropoff as Partial<DoorDetails>;
-    const doorText = [doorLine(door), door.landmark && `Landmark: ${door.landmark}`].filter(Boolean).join('. ');
+    // Written in the recipient's language when they have an account, else in the sender's.
+    const lang = (await languageOfEmail(tx, dropoff.email)) ?? (await accountLanguage(tx, row.userId));
+    const doorText = [
+      doorLine(door),
+      door.landmark && t(lang, 'dispatch.email.code.landmark', { landmark: door.landmark }),
+    ]
+      .filter(Boolean)
+      .join('. ');
     await this.ctx.mailer.send(tx, {
       to: dropoff.email,
-      subject: 'Your Jara delivery code',
+      subject: t(lang, 'dispatch.email.code.subject'),
       text: [
-        `Hello ${dropoff.firstName},`,
+        t(lang, 'dispatch.email.code.hello', { name: dropoff.firstName }),
         '',
-        `${sender.firstName} ${sender.lastName} is sending you a parcel with Jara, to ${dropoff.address}.`,
-        ...(doorText ? [`At: ${doorText}.`] : []),
-        `Your delivery code is ${row.deliveryCode}.`,
-        'Give this code to the rider only when you have the parcel in your hands.',
+        t(lang, 'dispatch.email.code.parcel', {
+          sender: `${sender.firstName} ${sender.lastName}`,
+          address: dropoff.address,
+        }),
+        ...(doorText ? [t(lang, 'dispatch.email.code.door', { door: doorText })] : []),
+        t(lang, 'dispatch.email.code.code', { code: row.deliveryCode ?? '' }),
+        t(lang, 'dispatch.email.code.handover'),
       ].join('\n'),
     });
     await queuePush(this.ctx, tx, row);

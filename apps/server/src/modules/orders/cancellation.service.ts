@@ -8,12 +8,14 @@ import {
   type OrderDto,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
+import { accountLanguage } from '../auth/index.js';
 import { recordStatusChanges } from '../order-events/index.js';
 import { paidPaymentOf, type PaymentService } from '../payments/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './orders.repo.js';
 import { customerEmail, queueNotice } from './order-notices.js';
 import { orderViews } from './order-views.js';
+import { t } from './orders.messages.js';
 
 /** The customer's own cancellation of a paid order. */
 export class OrderCancellation {
@@ -66,10 +68,14 @@ export class OrderCancellation {
       if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
       const left = payment.amountKobo - payment.refundedKobo;
       if (left > 0) await this.payments.refund(tx, payment.id, left, `Order ${order.id} cancelled by the customer`);
+      const lang = await accountLanguage(tx, order.userId);
       await this.ctx.mailer.send(tx, {
         to: await customerEmail(tx, order),
-        subject: 'Your Jara order is cancelled',
-        text: `Your order is cancelled as you asked. ${left > 0 ? `We are refunding ${formatNaira(left)} to your payment method.` : ''}`,
+        subject: t(lang, 'orders.email.cancelled.subject'),
+        text: [
+          t(lang, 'orders.email.cancelled.text'),
+          ...(left > 0 ? [t(lang, 'orders.email.cancelled.refund', { amount: formatNaira(left) })] : []),
+        ].join(' '),
       });
       await queueNotice(this.ctx, tx, order.id, 'cancelled');
     });

@@ -1,13 +1,15 @@
 import { CANCEL_WINDOW_MS, formatNaira } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
+import { translate } from '../../infra/i18n.js';
 import { deliveryCode } from '../../lib/crypto.js';
-import { removeCartLines } from '../auth/index.js';
+import { accountLanguage, removeCartLines } from '../auth/index.js';
 import { recordStatusChanges } from '../order-events/index.js';
 import type { PaymentRow } from '../payments/index.js';
 import { itemsWithShops } from './order-items.js';
 import * as repo from './orders.repo.js';
 import { customerEmail, queueNotice } from './order-notices.js';
+import { t } from './orders.messages.js';
 
 /** The `order` purpose of the shared payment mechanism: what paying, failing and refunding do to an order. */
 export class OrderPayments {
@@ -34,21 +36,34 @@ export class OrderPayments {
       })),
     ]);
     await removeCartLines(tx, order.userId, items);
+    const lang = await accountLanguage(tx, order.userId);
     await this.ctx.mailer.send(tx, {
       to: await customerEmail(tx, order),
-      subject: `Your Jara order is placed (${formatNaira(order.amountKobo)})`,
+      subject: t(lang, 'orders.email.placed.subject', { total: formatNaira(order.amountKobo) }),
       text: [
-        'Thank you! We received your payment and the vendors have your order.',
+        t(lang, 'orders.email.placed.intro'),
         '',
-        ...items.map(
-          (i) =>
-            `- ${i.productName} (${i.optionName}) × ${i.quantity}: ${formatNaira(i.unitPriceKobo * i.quantity)} from ${i.vendorName}`,
+        ...items.map((i) =>
+          t(lang, 'orders.email.placed.item', {
+            product: i.productName,
+            option: i.optionName,
+            quantity: i.quantity,
+            amount: formatNaira(i.unitPriceKobo * i.quantity),
+            vendor: i.vendorName,
+          }),
         ),
         '',
-        `Items ${formatNaira(order.itemsKobo)} · Delivery ${order.deliveryFeeKobo ? formatNaira(order.deliveryFeeKobo) : 'Free'} · Service fee ${formatNaira(order.serviceFeeKobo)}`,
-        `Total paid ${formatNaira(order.amountKobo)} (reference ${payment.reference})`,
+        t(lang, 'orders.email.placed.totals', {
+          items: formatNaira(order.itemsKobo),
+          delivery: order.deliveryFeeKobo ? formatNaira(order.deliveryFeeKobo) : translate(lang, 'msg.free'),
+          serviceFee: formatNaira(order.serviceFeeKobo),
+        }),
+        t(lang, 'orders.email.placed.paid', { total: formatNaira(order.amountKobo), reference: payment.reference }),
         '',
-        `Changed your mind? You can cancel within ${CANCEL_WINDOW_MS / 60_000} minutes, before a vendor confirms, in My Orders: ${this.ctx.config.publicUrl}/my-orders`,
+        t(lang, 'orders.email.placed.cancel', {
+          minutes: CANCEL_WINDOW_MS / 60_000,
+          link: `${this.ctx.config.publicUrl}/my-orders`,
+        }),
       ].join('\n'),
     });
     await queueNotice(this.ctx, tx, order.id, 'paid');
@@ -77,10 +92,12 @@ export class OrderPayments {
     ]);
     const order = await repo.findOrder(tx, payment.subjectId);
     if (!order) return;
+    const lang = await accountLanguage(tx, order.userId);
+    const amount = formatNaira(amountKobo);
     await this.ctx.mailer.send(tx, {
       to: await customerEmail(tx, order),
-      subject: `Refund of ${formatNaira(amountKobo)} processed`,
-      text: `We have refunded ${formatNaira(amountKobo)} for your Jara order (reference ${payment.reference}). Depending on your bank it can take a few working days to show.`,
+      subject: t(lang, 'orders.email.refunded.subject', { amount }),
+      text: t(lang, 'orders.email.refunded.text', { amount, reference: payment.reference }),
     });
     await queueNotice(this.ctx, tx, order.id, 'refunded', `${payment.reference}:${payment.refundedKobo}:${amountKobo}`);
   }

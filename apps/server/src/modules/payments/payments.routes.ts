@@ -5,6 +5,7 @@ import { moduleWith } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { errorBody } from '../../lib/errors.js';
+import { languageOf } from '../../infra/i18n.js';
 import { cancelActionUrl } from '../../infra/payments/types.js';
 import type { PaymentService } from './payments.service.js';
 import { renderCheckout, renderMissing } from './sandbox-page.js';
@@ -83,8 +84,11 @@ export const paymentsModule = moduleWith<{ payments: PaymentService }>(async (ap
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'same-origin')
           .type('text/html; charset=utf-8');
-        if (!row) return reply.status(404).send(renderMissing());
-        return reply.send(renderCheckout(row));
+        // In the visitor's language (the page sets vary: it is never cached, but says what it depends on).
+        const lang = languageOf(req);
+        reply.header('vary', 'Cookie, Accept-Language');
+        if (!row) return reply.status(404).send(renderMissing(lang));
+        return reply.send(renderCheckout(row, lang));
       },
     );
 
@@ -93,7 +97,11 @@ export const paymentsModule = moduleWith<{ payments: PaymentService }>(async (ap
       { schema: { hide: true, params: Params, body: SandboxAction, response: { 303: Redirect, 404: Page } } },
       async (req, reply) => {
         const row = await sandbox.find(req.params.reference);
-        if (!row) return reply.status(404).type('text/html; charset=utf-8').send(renderMissing());
+        if (!row)
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(renderMissing(languageOf(req)));
         const outcome = req.body.action === 'pay' ? 'success' : req.body.action === 'decline' ? 'failed' : 'abandoned';
         await sandbox.complete(row.reference, outcome, req.body.channel);
         // Cancel goes where Paystack's cancel_action would; the others to the callback, to which

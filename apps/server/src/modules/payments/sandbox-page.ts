@@ -1,13 +1,14 @@
-import { formatNaira } from '@jara/shared';
+import { formatNaira, type Language } from '@jara/shared';
 import type { SandboxRow } from '../../infra/payments/sandbox.js';
+import { t } from './payments.messages.js';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const CHANNELS = [
-  { id: 'card', label: 'Card', hint: 'Test card 4084 0840 8408 4081 · 12/30 · CVV 408' },
-  { id: 'bank_transfer', label: 'Bank Transfer', hint: 'Transfer to Jara Sandbox Bank · 0123456789' },
-  { id: 'ussd', label: 'USSD', hint: 'Dial *737*000*0000# on your phone' },
+  { id: 'card', label: 'payments.page.card', hint: 'payments.page.card.hint' },
+  { id: 'bank_transfer', label: 'payments.page.bankTransfer', hint: 'payments.page.bankTransfer.hint' },
+  { id: 'ussd', label: 'payments.page.ussd', hint: 'payments.page.ussd.hint' },
 ] as const;
 
 const STYLE = `
@@ -29,52 +30,65 @@ button:focus-visible,input:focus-visible{outline:3px solid #011b33;outline-offse
 // Inline, so the browser never asks for /favicon.ico (a 404 on every sandbox page).
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#011b33"/><path d="M9 11h14M9 16h14M9 21h9" stroke="#3bb75e" stroke-width="3" stroke-linecap="round"/></svg>')}`;
 
-function shell(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><link rel="icon" href="${FAVICON}"><style>${STYLE}</style></head><body><main class="card">${body}</main></body></html>`;
+function shell(lang: Language, title: string, body: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><link rel="icon" href="${FAVICON}"><style>${STYLE}</style></head><body><main class="card">${body}</main></body></html>`;
 }
 
-function header(row: SandboxRow): string {
-  return `<div class="top"><div class="brand">pay<span>stack</span><div class="badge">SANDBOX · no real money</div></div>
-<div class="who">${esc(row.email)}<b>Pay <span data-testid="sandbox-amount">${esc(formatNaira(row.amountKobo))}</span></b></div></div>`;
+// The page's words come from the catalogue and are escaped like any other text; a value with markup
+// of its own (the amount's span) is given as MARK and put in after escaping.
+const MARK = '\u0000';
+const withHtml = (text: string, html: string) => esc(text).replace(MARK, html);
+
+function header(lang: Language, row: SandboxRow): string {
+  const amount = `<span data-testid="sandbox-amount">${esc(formatNaira(row.amountKobo))}</span>`;
+  return `<div class="top"><div class="brand">pay<span>stack</span><div class="badge">${esc(t(lang, 'payments.page.badge'))}</div></div>
+<div class="who">${esc(row.email)}<b>${withHtml(t(lang, 'payments.page.amount', { amount: MARK }), amount)}</b></div></div>`;
 }
 
-/** A checkout page that looks and behaves like Paystack's hosted page (pay, decline, cancel). */
-export function renderCheckout(row: SandboxRow): string {
+/** A checkout page that looks and behaves like Paystack's hosted page (pay, decline, cancel), in the visitor's language. */
+export function renderCheckout(row: SandboxRow, lang: Language): string {
   if (row.status !== 'ongoing') {
     const what =
       row.status === 'success'
-        ? 'This payment is complete.'
+        ? t(lang, 'payments.page.done.complete')
         : row.status === 'failed'
-          ? 'This payment was declined.'
-          : 'This payment was cancelled.';
+          ? t(lang, 'payments.page.done.declined')
+          : t(lang, 'payments.page.done.cancelled');
     const dispatch = new URL(row.callbackUrl).searchParams.get('next') === 'dispatch';
-    const next = dispatch
-      ? '<a href="/dispatch">Go to your dispatches</a>'
+    const [href, label] = dispatch
+      ? ['/dispatch', t(lang, 'payments.page.toDispatches')]
       : row.status === 'success'
-        ? '<a href="/my-orders">Go to My Orders</a>'
-        : '<a href="/cart">Back to cart</a>';
-    return shell('Payment', `${header(row)}<div class="done"><p>${what}</p><p>${next}</p></div>`);
+        ? ['/my-orders', t(lang, 'payments.page.toOrders')]
+        : ['/cart', t(lang, 'payments.page.toCart')];
+    return shell(
+      lang,
+      t(lang, 'payments.page.done.title'),
+      `${header(lang, row)}<div class="done"><p>${esc(what)}</p><p><a href="${href}">${esc(label)}</a></p></div>`,
+    );
   }
   const channels = CHANNELS.map(
     (c, i) =>
-      `<label class="ch"><input type="radio" name="channel" value="${c.id}"${i === 0 ? ' checked' : ''}><span><b>${c.label}</b><small>${esc(c.hint)}</small></span></label>`,
+      `<label class="ch"><input type="radio" name="channel" value="${c.id}"${i === 0 ? ' checked' : ''}><span><b>${esc(t(lang, c.label))}</b><small>${esc(t(lang, c.hint))}</small></span></label>`,
   ).join('');
+  const amount = formatNaira(row.amountKobo);
   return shell(
-    `Pay ${formatNaira(row.amountKobo)} · Sandbox checkout`,
-    `${header(row)}
+    lang,
+    t(lang, 'payments.page.title', { amount }),
+    `${header(lang, row)}
 <form method="post" action="/sandbox/checkout/${encodeURIComponent(row.reference)}">
-<fieldset><legend>Choose a payment method</legend>${channels}</fieldset>
-<button class="pay" type="submit" name="action" value="pay">Pay ${esc(formatNaira(row.amountKobo))}</button>
-<button class="decline" type="submit" name="action" value="decline">Decline</button>
-<button class="cancel" type="submit" name="action" value="cancel">Cancel</button>
+<fieldset><legend>${esc(t(lang, 'payments.page.methods'))}</legend>${channels}</fieldset>
+<button class="pay" type="submit" name="action" value="pay">${esc(t(lang, 'payments.page.pay', { amount }))}</button>
+<button class="decline" type="submit" name="action" value="decline">${esc(t(lang, 'payments.page.decline'))}</button>
+<button class="cancel" type="submit" name="action" value="cancel">${esc(t(lang, 'payments.page.cancel'))}</button>
 </form>
-<p class="note">Reference ${esc(row.reference)}</p>`,
+<p class="note">${esc(t(lang, 'payments.page.reference', { reference: row.reference }))}</p>`,
   );
 }
 
-export function renderMissing(): string {
+export function renderMissing(lang: Language): string {
   return shell(
-    'Payment not found',
-    `<div class="done"><p>This payment link is not valid.</p><p><a href="/cart">Back to cart</a></p></div>`,
+    lang,
+    t(lang, 'payments.page.missing.title'),
+    `<div class="done"><p>${esc(t(lang, 'payments.page.missing.text'))}</p><p><a href="/cart">${esc(t(lang, 'payments.page.toCart'))}</a></p></div>`,
   );
 }

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
-import { formatNaira, type PushPayload, type PushSubscriptionInput } from '@jara/shared';
+import { formatNaira, type Language, type PushPayload, type PushSubscriptionInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
-import { findUserById } from '../auth/index.js';
+import { accountLanguage, findUserById } from '../auth/index.js';
 import { shopsByIds, vendorOfUser } from '../catalogue/index.js';
 import { messageForCustomer } from '../chat/index.js';
 import { findDispatch } from '../dispatch/index.js';
@@ -10,6 +10,7 @@ import { riderCards } from '../rider/index.js';
 import { badRequest } from '../../lib/errors.js';
 import * as repo from './push.repo.js';
 import { PUSH_SEND_JOB, type StatusPushPayload } from './queue.js';
+import { t } from './push.messages.js';
 
 export interface VapidKeys {
   publicKey: string;
@@ -166,25 +167,37 @@ export class PushService {
       const d = await findDispatch(db, p.subjectIds[0]!);
       if (!d) return null;
       if (p.status === 'Order Cancelled' && p.actorId === d.userId) return null; // they did it themselves
+      // Written in the sender's language, as it is when the job runs.
+      const lang = await accountLanguage(db, d.userId);
       const rider = await this.riderFirstName(d.riderId);
-      const to = typeof d.dropoff.firstName === 'string' ? d.dropoff.firstName : 'the recipient';
-      const text: Record<string, [string, string]> = {
-        'Order Placed': ['Dispatch placed', 'We are finding a rider for your parcel.'],
-        'Order Assigned': ['Rider assigned', `${rider ?? 'A rider'} is coming to pick up your parcel.`],
-        'Order Picked': ['Parcel picked up', `${rider ?? 'Your rider'} has your parcel and is on the way to ${to}.`],
-        'Order Delivered': ['Parcel delivered', `Your parcel was delivered to ${to}.`],
-        'Order Cancelled': [
-          'Dispatch cancelled',
-          p.note ? `Cancelled: ${p.note}. You will be refunded.` : 'Your dispatch was cancelled. You will be refunded.',
+      const recipient =
+        typeof d.dropoff.firstName === 'string' ? d.dropoff.firstName : t(lang, 'push.someone.theRecipient');
+      const text: Record<string, () => [string, string]> = {
+        'Order Placed': () => [t(lang, 'push.dispatch.placed.title'), t(lang, 'push.dispatch.placed.body')],
+        'Order Assigned': () => [
+          t(lang, 'push.dispatch.assigned.title'),
+          t(lang, 'push.dispatch.assigned.body', { rider: rider ?? t(lang, 'push.someone.aRider') }),
         ],
-        refunded: ['Refund processed', p.note ?? 'Your refund was processed.'],
+        'Order Picked': () => [
+          t(lang, 'push.dispatch.picked.title'),
+          t(lang, 'push.dispatch.picked.body', { rider: rider ?? t(lang, 'push.someone.yourRider'), recipient }),
+        ],
+        'Order Delivered': () => [
+          t(lang, 'push.dispatch.delivered.title'),
+          t(lang, 'push.dispatch.delivered.body', { recipient }),
+        ],
+        'Order Cancelled': () => [
+          t(lang, 'push.dispatch.cancelled.title'),
+          p.note
+            ? t(lang, 'push.dispatch.cancelled.bodyWithReason', { reason: p.note })
+            : t(lang, 'push.dispatch.cancelled.body'),
+        ],
+        refunded: () => refunded(lang, p.note),
       };
-      const [title, body] = text[p.status] ?? [];
-      if (!title) return null;
-      return {
-        userId: d.userId,
-        payload: { title, body: body!, url: `/dispatch?id=${d.id}`, tag: `dispatch-${d.id}` },
-      };
+      const words = text[p.status];
+      if (!words) return null;
+      const [title, body] = words();
+      return { userId: d.userId, payload: { title, body, url: `/dispatch?id=${d.id}`, tag: `dispatch-${d.id}` } };
     }
     let orderId = p.subjectIds[0]!;
     let vendorName: string | null = null;
@@ -203,6 +216,8 @@ export class PushService {
     if (!found) return null;
     const o = found.order;
     if (p.status === 'Order Cancelled' && p.actorId === o.userId) return null;
+    // Written in the customer's language, as it is when the job runs.
+    const lang = await accountLanguage(db, o.userId);
     const rider = await this.riderFirstName(o.riderId);
     let declined = false;
     if (p.status === 'Order Cancelled' && p.actorId) {
@@ -210,43 +225,65 @@ export class PushService {
       const shop = await vendorOfUser(db, p.actorId);
       declined = Boolean(shop && found.items.some((i) => i.vendorId === shop.id));
     }
-    const text: Record<string, [string, string]> = {
-      paid: [
-        'Order placed',
-        `We have your order of ${formatNaira(o.amountKobo)}. We will tell you when the vendor confirms.`,
+    const vendor = vendorName ?? t(lang, 'push.someone.theVendor');
+    const text: Record<string, () => [string, string]> = {
+      paid: () => [
+        t(lang, 'push.order.paid.title'),
+        t(lang, 'push.order.paid.body', { amount: formatNaira(o.amountKobo) }),
       ],
-      'Order Confirmed': ['Order confirmed', `${vendorName ?? 'The vendor'} confirmed your order.`],
-      'Order Cancelled': declined
-        ? [
-            'Order declined',
-            `${vendorName ?? 'The vendor'} declined${p.note ? `: ${p.note}` : ''}. Those items will be refunded.`,
-          ]
-        : ['Order cancelled', `${p.note ? `${p.note}. ` : ''}Those items will be refunded.`],
-      'Order Assigned': ['Rider assigned', `${rider ?? 'A rider'} is picking up your order.`],
-      'Order Picked': [
-        'Order picked up',
-        `${rider ?? 'Your rider'} has your order and is on the way. Have your delivery code ready.`,
+      'Order Confirmed': () => [
+        t(lang, 'push.order.confirmed.title'),
+        t(lang, 'push.order.confirmed.body', { vendor }),
       ],
-      'Order Delivered': ['Order delivered', 'Enjoy! You can rate your rider in My Orders.'],
-      refunded: ['Refund processed', p.note ?? 'Your refund was processed.'],
+      'Order Cancelled': () =>
+        declined
+          ? [
+              t(lang, 'push.order.declined.title'),
+              p.note
+                ? t(lang, 'push.order.declined.bodyWithReason', { vendor, reason: p.note })
+                : t(lang, 'push.order.declined.body', { vendor }),
+            ]
+          : [
+              t(lang, 'push.order.cancelled.title'),
+              p.note
+                ? t(lang, 'push.order.cancelled.bodyWithReason', { reason: p.note })
+                : t(lang, 'push.order.cancelled.body'),
+            ],
+      'Order Assigned': () => [
+        t(lang, 'push.order.assigned.title'),
+        t(lang, 'push.order.assigned.body', { rider: rider ?? t(lang, 'push.someone.aRider') }),
+      ],
+      'Order Picked': () => [
+        t(lang, 'push.order.picked.title'),
+        t(lang, 'push.order.picked.body', { rider: rider ?? t(lang, 'push.someone.yourRider') }),
+      ],
+      'Order Delivered': () => [t(lang, 'push.order.delivered.title'), t(lang, 'push.order.delivered.body')],
+      refunded: () => refunded(lang, p.note),
     };
-    const [title, body] = text[p.status] ?? [];
-    if (!title) return null;
-    return { userId: o.userId, payload: { title, body: body!, url: `/my-orders?order=${o.id}`, tag: `order-${o.id}` } };
+    const words = text[p.status];
+    if (!words) return null;
+    const [title, body] = words();
+    return { userId: o.userId, payload: { title, body, url: `/my-orders?order=${o.id}`, tag: `order-${o.id}` } };
   }
 
-  /** The message for a support agent's answer, to the conversation's customer. */
+  /** The message for a support agent's answer, to the conversation's customer, in their language. */
   async chatMessage(chatId: string, messageId: string): Promise<{ userId: string; payload: PushPayload } | null> {
     const row = await messageForCustomer(this.ctx.db, messageId);
     if (!row || row.senderId === row.customerId) return null;
+    const lang = await accountLanguage(this.ctx.db, row.customerId);
     const body = row.body
       ? row.body.length > 140
         ? `${row.body.slice(0, 139)}…`
         : row.body
-      : `Sent a ${row.mediaType ?? 'file'}`;
+      : t(lang, 'push.chat.media', { media: row.mediaType ?? 'file' });
     return {
       userId: row.customerId,
-      payload: { title: `${row.senderName} (Jara support)`, body, url: '/?contact=true', tag: `chat-${chatId}` },
+      payload: {
+        title: t(lang, 'push.chat.title', { agent: row.senderName }),
+        body,
+        url: '/?contact=true',
+        tag: `chat-${chatId}`,
+      },
     };
   }
 
@@ -258,3 +295,9 @@ export class PushService {
     return name ? name.trim().split(/\s+/)[0]! : null;
   }
 }
+
+/** A refund's words: the note the refund was recorded with (amount and reference), when there is one. */
+const refunded = (lang: Language, note: string | null): [string, string] => [
+  t(lang, 'push.refunded.title'),
+  note ? t(lang, 'push.refunded.bodyWithNote', { note }) : t(lang, 'push.refunded.body'),
+];

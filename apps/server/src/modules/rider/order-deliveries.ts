@@ -1,4 +1,4 @@
-import { MAX_CODE_ATTEMPTS, type ItemStatus, type JobDto } from '@jara/shared';
+import { DEFAULT_LANGUAGE, MAX_CODE_ATTEMPTS, type ItemStatus, type JobDto } from '@jara/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
@@ -18,6 +18,7 @@ import {
   type DeliveryFacts,
   type DeliveryView,
 } from './deliveries.js';
+import { t } from './rider.messages.js';
 
 export const ORDER_ALERT_JOB = jobKind(
   'rider.order-code-locked',
@@ -206,10 +207,12 @@ export class OrderDeliveries implements Deliveries {
   }
 
   private async alertSupport(tx: Tx, orderId: string, rider: SessionUser): Promise<void> {
+    // The support mailbox is no account: its mail is written in the default language.
+    const values = { id: orderId, attempts: MAX_CODE_ATTEMPTS, rider: rider.name, email: rider.email };
     await this.ctx.mailer.send(tx, {
       to: this.ctx.config.mail.support,
-      subject: `Order ${orderId} locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes`,
-      text: `Order ${orderId} was locked after ${MAX_CODE_ATTEMPTS} wrong delivery codes.\nRider: ${rider.name} (${rider.email})\nPlease contact the rider and the customer.`,
+      subject: t(DEFAULT_LANGUAGE, 'rider.email.locked.subject', values),
+      text: t(DEFAULT_LANGUAGE, 'rider.email.locked.text', values),
     });
     await this.ctx.jobs.enqueue(
       tx,
