@@ -11,7 +11,7 @@ import {
   unitPriceKobo,
 } from './fees.js';
 import { haversineKm, type LatLon } from './geo.js';
-import { formatNaira } from './money.js';
+import { formatNaira } from './format.js';
 
 const N = (naira: number) => naira * 100;
 
