@@ -46,6 +46,16 @@ export default defineConfig({
           LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
           // Opening and delivery hours judged at one fixed instant (tests/helpers.ts).
           JARA_TEST_CLOCK: JOURNEY_NOW,
+          // The browsers' push services, and one a journey runs on this machine to read what the
+          // server pushes (pidgin.spec.ts).
+          PUSH_ENDPOINT_HOSTS: [
+            'fcm.googleapis.com',
+            'android.googleapis.com',
+            'push.services.mozilla.com',
+            'notify.windows.com',
+            'push.apple.com',
+            '127.0.0.1',
+          ].join(','),
         },
         reuseExistingServer: false,
         timeout: 180_000,
