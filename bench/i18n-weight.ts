@@ -85,4 +85,10 @@ for (const [library, { code, alias, note }] of Object.entries(ENTRIES)) {
   const bytes = out.outputFiles[0]!.contents;
   rows.push({ library, minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, note });
 }
-console.table(rows.map((r) => ({ ...r, minified: `${(r.minified / 1024).toFixed(1)} KB`, gzip: `${(r.gzip / 1024).toFixed(1)} KB` })));
+console.table(
+  rows.map((r) => ({
+    ...r,
+    minified: `${(r.minified / 1024).toFixed(1)} KB`,
+    gzip: `${(r.gzip / 1024).toFixed(1)} KB`,
+  })),
+);

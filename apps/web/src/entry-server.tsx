@@ -67,7 +67,11 @@ export async function render({ url, origin, fetchApi, language }: RenderInput): 
   if (!match || !isServerRendered(match)) return { kind: 'shell' };
 
   // An instance of its own: two renders in two languages never share one.
-  const i18n = setupI18n({ locale: language, locales: [FORMAT_LOCALE], messages: { [language]: (await messagesOf(language)) as never } });
+  const i18n = setupI18n({
+    locale: language,
+    locales: [FORMAT_LOCALE],
+    messages: { [language]: (await messagesOf(language)) as never },
+  });
   markAllLoaded(i18n);
   const queryClient = createQueryClient();
   await prefetchPage(queryClient, match);

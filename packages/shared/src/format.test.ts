@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatDayTime, formatNaira, formatShortDay, formatTime } from './format.js';
-import { pickLanguage, requestLanguage } from './language.js';
+import { requestLanguage } from './language.js';
+
+const pickLanguage = (header: string | undefined) => requestLanguage(undefined, header);
 
 describe('money and time, as written in Lagos (both languages use en-NG)', () => {
   it('naira with and without kobo, thousands grouped, below nothing', () => {

@@ -26,7 +26,7 @@ export const isLanguage = (value: unknown): value is Language => LANGUAGES.inclu
  * The first of our languages an Accept-Language header names, by its weights: `pcm` (or `pcm-NG`)
  * is Pidgin, any `en` is English; a header naming neither, or none, is English.
  */
-export function pickLanguage(acceptLanguage: string | null | undefined): Language {
+function pickLanguage(acceptLanguage: string | null | undefined): Language {
   if (!acceptLanguage) return DEFAULT_LANGUAGE;
   const ranked = acceptLanguage
     .split(',')

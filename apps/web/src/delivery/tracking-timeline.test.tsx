@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { TrackingDto, TrackingStepKey } from '@jara/shared';
-import { i18n, loadAreas } from '../i18n';
+import { i18n } from '../i18n';
+import { loadAreas } from '../i18n/i18n';
 import { TrackingTimeline } from './tracking-timeline';
 
 const tracking = (over: Partial<TrackingDto> = {}): TrackingDto => ({

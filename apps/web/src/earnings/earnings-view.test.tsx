@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EarningsDto } from '@jara/shared';
 import { GUEST, renderApp, stubFetch } from '../test/render';
-import { i18n, loadAreas } from '../i18n';
+import { i18n } from '../i18n';
+import { loadAreas } from '../i18n/i18n';
 import { EarningsView } from './earnings-view';
 
 /** A rider with one delivered week, one entry and one payout on its way. */

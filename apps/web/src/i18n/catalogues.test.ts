@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 const SRC = path.resolve(__dirname, '..');
 const SHARED = path.resolve(SRC, '../../../packages/shared/src');
@@ -33,7 +34,23 @@ function catalogueFolders(): Map<string, string> {
 }
 
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-const argsOf = (message: string) => [...message.matchAll(/\{\s*([A-Za-z_]\w*)/g)].map((m) => m[1]).sort();
+/** The arguments a message names, read from Lingui's own compiled form (plural and select branches walked). */
+function argsOf(message: string): string[] {
+  const names = new Set<string>();
+  // A compiled message is text or a list of tokens: a string, or an argument [name, type?, format or branches?],
+  // each branch again a list of tokens.
+  const walk = (tokens: unknown): void => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens) {
+      if (!Array.isArray(token)) continue;
+      names.add(String(token[0]));
+      const branches: unknown = token[2];
+      if (branches && typeof branches === 'object') Object.values(branches).forEach(walk);
+    }
+  };
+  walk(compileMessage(message));
+  return [...names].sort();
+}
 const tagsOf = (message: string) => [...message.matchAll(/<\/?([A-Za-z0-9_]+)\s*\/?>/g)].map((m) => m[0]).sort();
 
 const sources = walk(SRC).filter(

@@ -56,7 +56,7 @@ export function loadAreas(i18n: I18n, areas: readonly Area[], language: Language
   const s = loadedOf(i18n);
   return Promise.all(
     areas.map((area) => {
-      if (s.all || s.areas[language].has(area)) return undefined;
+      if (s.all || s.areas[language].has(area)) return Promise.resolve();
       const key = `${area}:${language}`;
       let p = s.pending.get(key);
       if (!p) {

@@ -27,7 +27,7 @@ describe('api client', () => {
 
 describe('the client’s own messages', () => {
   it('says a network failure in the current language', async () => {
-    const { i18n, loadAreas } = await import('../i18n');
+    const { i18n, loadAreas } = await import('../i18n/i18n');
     globalThis.fetch = (() => Promise.reject(new TypeError('offline'))) as typeof fetch;
     await expect(api.get('/api/product/list')).rejects.toMatchObject({
       code: 'network_error',

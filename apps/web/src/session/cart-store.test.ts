@@ -114,7 +114,7 @@ describe('CartStore', () => {
     }
 
     it('says it in Pidgin when Pidgin is chosen', async () => {
-      const { i18n, loadAreas } = await import('../i18n');
+      const { i18n, loadAreas } = await import('../i18n/i18n');
       await loadAreas(i18n, ['common', 'shared', 'layout'], 'pcm');
       i18n.activate('pcm');
       try {

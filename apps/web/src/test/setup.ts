@@ -5,7 +5,8 @@ import { consoleErrors } from './console';
 import { refuseAllFetch, unhandledRequests } from './fetch';
 import { fakeMatchMedia } from './match-media';
 import { AREAS } from '../i18n/catalogues';
-import { i18n, loadAreas } from '../i18n';
+import { i18n } from '../i18n';
+import { loadAreas } from '../i18n/i18n';
 
 // Every English catalogue loaded before the tests: a screen renders at once, as after its chunks arrived.
 await loadAreas(i18n, AREAS, 'en');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSendFields, CHAT_MESSAGE_MAX, splitLinks, typingText } from './chat.js';
+import { ChatSendFields, CHAT_MESSAGE_MAX, splitLinks } from './chat.js';
 
 describe('chat text rules', () => {
   it('turns only http and https addresses into links', () => {
@@ -9,13 +9,6 @@ describe('chat text rules', () => {
       'See https://jara.ng/faq, or javascript:alert(1) and http://x.co/a?b=1.',
     );
     expect(splitLinks('javascript:alert(1)').every((p) => !p.href)).toBe(true);
-  });
-
-  it('names who is typing with is / are', () => {
-    expect(typingText([])).toBe('');
-    expect(typingText(['Ada'])).toBe('Ada is typing...');
-    expect(typingText(['Ada', 'Tolu'])).toBe('Ada and Tolu are typing...');
-    expect(typingText(['Ada', 'Tolu', 'Ngozi'])).toBe('Ada, Tolu and Ngozi are typing...');
   });
 
   it('trims the message and refuses one over the limit', () => {

@@ -269,10 +269,3 @@ export function splitLinks(text: string): { text: string; href?: string }[] {
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;
 }
-
-/** 'Ada is typing...' / 'Ada and Tolu are typing...' (SPEC §2). */
-export function typingText(names: readonly string[]): string {
-  if (!names.length) return '';
-  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `${list} ${names.length === 1 ? 'is' : 'are'} typing...`;
-}

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { i18n, loadAreas } from '../../i18n';
+import { i18n } from '../../i18n';
+import { loadAreas } from '../../i18n/i18n';
 import { NotFound } from './not-found';
 import { Page } from './page';
 import { StarInput } from './star-input';

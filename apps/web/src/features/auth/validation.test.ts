@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { passwordProblems } from '@jara/shared';
-import { i18n, loadAreas, ROOT_AREAS, type Translate } from '../../i18n';
+import { i18n, type Translate } from '../../i18n';
+import { loadAreas } from '../../i18n/i18n';
+import { ROOT_AREAS } from '../../i18n/catalogues';
 import { validateNewPassword } from './validation';
 
 const t: Translate<'auth'> = (id, values) => i18n._(id, values);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '@jara/shared';
-import { i18n, loadAreas, type Translate } from '../../i18n';
+import { i18n, type Translate } from '../../i18n';
+import { loadAreas } from '../../i18n/i18n';
 import { checkDispatchForm, fieldMessage, type DispatchForm } from './validation';
 
 const good: DispatchForm = {

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n, loadAreas, ROOT_AREAS } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
+import { ROOT_AREAS } from '../../../i18n/catalogues';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { AddressForm } from './address-form';
 

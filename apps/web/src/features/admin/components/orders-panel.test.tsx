@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { AdminOrdersPanel } from './orders-panel';
 
 const ORDER = 'aaaaaaaa-0000-4000-8000-000000000000';

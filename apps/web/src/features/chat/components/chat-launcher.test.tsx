@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
 import { ChatLauncher } from './chat-launcher';
 import { closeChat } from '../hooks/use-chat-panel';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 
 const user = {
   _id: 'u1',

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { cartEstimate, cartTotals, deliveryFeeRange } from '@jara/shared';
-import { i18n, loadAreas, ROOT_AREAS } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
+import { ROOT_AREAS } from '../../../i18n/catalogues';
 import { OrderSummary } from './order-summary';
 
 describe('OrderSummary', () => {

@@ -3,7 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, type DispatchDto } from '@jara/shared';
 import { renderApp, stubFetch } from '../../../test/render';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { DispatchPage } from './dispatch-page';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.

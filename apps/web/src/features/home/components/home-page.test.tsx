@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { HomePage } from './home-page';
 

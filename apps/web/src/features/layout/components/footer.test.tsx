@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { Footer } from './footer';
 
@@ -22,6 +23,8 @@ describe('the footer', () => {
     renderApp(<Footer />);
     expect(screen.getByRole('navigation', { name: 'You need help?' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute('href', '/my-orders');
-    expect(screen.getByText(`Copyright ${new Date().getFullYear()} © Jara. All rights na our own.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Copyright ${new Date().getFullYear()} © Jara. All rights na our own.`),
+    ).toBeInTheDocument();
   });
 });

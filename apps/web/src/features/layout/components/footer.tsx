@@ -29,7 +29,9 @@ export function Footer() {
     <footer className="on-dark mt-16 bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
         <div>
-          <p className="font-[family-name:var(--font-display)] text-3xl font-black text-white">{t('layout.wordmark')}</p>
+          <p className="font-[family-name:var(--font-display)] text-3xl font-black text-white">
+            {t('layout.wordmark')}
+          </p>
           <p className="mt-3 max-w-sm text-sm leading-relaxed text-brand-100">{t('layout.footer.about')}</p>
         </div>
         {FOOTER_GROUPS.map((g) => (

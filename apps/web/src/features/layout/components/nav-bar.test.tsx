@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FORMAT_LOCALE, primaryRole, type Role } from '@jara/shared';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { NavBar } from './nav-bar';
 
 const PORTALS = ['/seller', '/rider', '/support', '/admin'];

@@ -7,6 +7,7 @@ import { setDataSaver, useDataSaver } from '../../../lib/data-saver';
 import { useCartCount } from '../../../session/cart-context';
 import { openLogin } from '../../../session/login-modal';
 import { useLogout } from '../../../session/sign-out';
+import { LanguageSwitch } from '../../../session/language-switch';
 import { useSession } from '../../../session/session';
 import { Trans, useT, type MessageId } from '../../../i18n';
 
@@ -187,6 +188,9 @@ function UserMenu() {
           ))}
           <li className="mt-1 border-t border-stone-100 px-3 pt-1">
             <DataSaverSwitch />
+          </li>
+          <li className="mt-1 border-t border-stone-100 px-3 py-1">
+            <LanguageSwitch />
           </li>
           <li className="mt-1 border-t border-stone-100 pt-1">
             {user ? (

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@jara/shared';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { NewsletterBox } from './newsletter-box';
 

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderDto, ProductDto } from '@jara/shared';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { OrderCard } from './order-card';
 
 /** An order line's product in the spec's shape (SPEC §3). */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { ContactPage } from './contact-page';
 import { CustomerTermsPage } from './customer-terms-page';

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { i18n, loadAreas, ROOT_AREAS } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
+import { ROOT_AREAS } from '../../../i18n/catalogues';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { ProfilePage } from './profile-page';
 

@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SupportAlertEvent } from '@jara/shared';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
-import { i18n, loadAreas } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { loadAreas } from '../../../i18n/i18n';
 import { SupportPage } from './support-page';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.
