@@ -6,7 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import pcm from '@jara/shared/locales/pcm.json' with { type: 'json' };
+import messagesPcm from '@jara/shared/locales/pcm.json' with { type: 'json' };
+import errorsPcm from '@jara/shared/locales/errors/pcm.json' with { type: 'json' };
+
+const pcm = { ...messagesPcm, ...errorsPcm };
 import { MSG, type ErrorAnswer, type IsAuthAnswer, type LanguageAnswer } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from './helpers.js';
 import { checkoutOk, createCustomer, createShop, origin, sandboxAction, verify } from './factories-checkout.js';

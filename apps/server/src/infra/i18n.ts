@@ -2,7 +2,7 @@
  * What the server says to people, in English (Nigeria) or Nigerian Pidgin: error answers, emails,
  * pushes and the sandbox's page. One Lingui instance per language holds every catalogue: the
  * shared one (@jara/shared/locales: the specification's messages as `msg.<key>`, the error codes
- * as `error.<code>`, which the web shows too) and each module's own (modules/<m>/locales, ids
+ * as `error.<code>` in locales/errors/, the server's alone) and each module's own (modules/<m>/locales, ids
  * starting `<m>.`), added by the module's <m>.messages.ts. Catalogues are flat JSON objects of
  * ICU messages, compiled once when loaded. Numbers, naira and dates come in as values already
  * formatted (@jara/shared format.ts: en-NG in both languages).
@@ -18,8 +18,14 @@ import {
   type ErrorCode,
   type Language,
 } from '@jara/shared';
-import sharedEn from '@jara/shared/locales/en.json' with { type: 'json' };
-import sharedPcm from '@jara/shared/locales/pcm.json' with { type: 'json' };
+import messagesEn from '@jara/shared/locales/en.json' with { type: 'json' };
+import messagesPcm from '@jara/shared/locales/pcm.json' with { type: 'json' };
+import errorsEn from '@jara/shared/locales/errors/en.json' with { type: 'json' };
+import errorsPcm from '@jara/shared/locales/errors/pcm.json' with { type: 'json' };
+
+// The error codes' messages are a file of their own: the web, which shows the server's, never loads them.
+const sharedEn = { ...messagesEn, ...errorsEn };
+const sharedPcm = { ...messagesPcm, ...errorsPcm };
 
 /** The values an ICU message's placeholders take (pre-formatted text, or a number for plurals). */
 type Values = Record<string, string | number>;

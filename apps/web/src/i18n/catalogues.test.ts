@@ -71,7 +71,7 @@ describe('message catalogues', () => {
       expect(tagsOf(pcm[id]!), `tags of ${id}`).toEqual(tagsOf(message));
       expect(pcm[id]!.trim(), `Pidgin of ${id}`).not.toBe('');
     }
-    const prefixes = area === 'shared' ? ['msg.', 'error.'] : [`${area}.`];
+    const prefixes = area === 'shared' ? ['msg.'] : [`${area}.`];
     for (const id of Object.keys(en))
       expect(
         prefixes.some((p) => id.startsWith(p)),

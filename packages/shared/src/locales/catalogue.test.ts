@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json' with { type: 'json' };
-import pcm from './pcm.json' with { type: 'json' };
+import messagesEn from './en.json' with { type: 'json' };
+import messagesPcm from './pcm.json' with { type: 'json' };
+import errorsEn from './errors/en.json' with { type: 'json' };
+import errorsPcm from './errors/pcm.json' with { type: 'json' };
+
+// The spec's messages (the web loads them on every page) and the error codes (the server's alone).
+const en = { ...messagesEn, ...errorsEn };
+const pcm = { ...messagesPcm, ...errorsPcm };
 import { MSG } from '../messages.js';
 import { ERROR_CODES } from '../error-codes.js';
 
