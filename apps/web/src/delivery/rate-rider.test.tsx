@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GUEST, renderApp, stubFetch } from '../test/render';
+import { switchLanguage } from '../i18n';
 import { RateRider } from './rate-rider';
 
 describe('RateRider', () => {
@@ -84,5 +85,22 @@ describe('RateRider', () => {
     renderApp(<RateRider subjectType="dispatch" subjectId="d1" />);
     expect(await screen.findByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  describe('in Pidgin', () => {
+    afterEach(() => switchLanguage('en'));
+
+    it('thanks the customer in Pidgin after the switch', async () => {
+      await switchLanguage('pcm');
+      stubFetch({
+        ...GUEST,
+        'GET /api/ratings/mine': { success: true, ratings: [] },
+        'POST /api/ratings': { success: true, message: 'Thanks for rating your rider!' },
+      });
+      renderApp(<RateRider subjectType="order" subjectId="o1" />);
+      await userEvent.click(await screen.findByRole('radio', { name: '5 stars' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Send rating' }));
+      expect(await screen.findByText('Thank you as you rate your rider!')).toBeInTheDocument();
+    });
   });
 });

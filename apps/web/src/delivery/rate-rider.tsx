@@ -38,13 +38,13 @@ export function RateRider({ subjectType, subjectId }: { subjectType: DeliveryKin
     e.preventDefault();
     if (!stars) return toast.error(translate('delivery', 'delivery.rate.chooseStars'));
     try {
-      const res = await rate.mutateAsync({
+      await rate.mutateAsync({
         subjectType,
         subjectId,
         stars,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
       });
-      toast.success(res.message);
+      toast.success(translate('delivery', 'delivery.rate.thanks'));
     } catch (err) {
       toast.error(errorMessage(err));
     }

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import type { Address } from '@jara/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useT } from '../../../i18n';
+import { t as translate, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddresses } from '../api/get-addresses';
 import { useDeleteAddress } from '../api/delete-address';
@@ -21,8 +21,8 @@ export function AddressBook() {
   const handleDelete = async (a: Address) => {
     if (!window.confirm(t('addresses.book.confirmDelete', { address: a.address }))) return;
     try {
-      const res = await del.mutateAsync(a._id);
-      toast.success(res.message);
+      await del.mutateAsync(a._id);
+      toast.success(translate('addresses', 'addresses.book.deleted'));
     } catch (err) {
       toast.error(errorMessage(err));
     }

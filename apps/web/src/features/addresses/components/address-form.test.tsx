@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '../../../i18n';
+import { i18n, switchLanguage } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { ROOT_AREAS } from '../../../i18n/catalogues';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
 import { AddressForm } from './address-form';
+import type { Address } from '@jara/shared';
 
 const HALL3 = {
   display_name: 'Hall 3 (Aminu Kano Hall), University of Benin',
@@ -128,5 +129,55 @@ describe('AddressForm down to the door', () => {
       // The specification's message, from the shared catalogue.
       expect(screen.getAllByText(/^Abeg put correct/).length).toBeGreaterThan(0);
     }, 30_000);
+  });
+});
+
+describe('AddressForm: saving an address already kept', () => {
+  afterEach(() => switchLanguage('en'));
+
+  const KEPT: Address = {
+    _id: 'a1',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    email: 'ada@example.com',
+    address: HALL3.display_name,
+    city: 'Benin City',
+    state: 'Edo',
+    zipcode: '300283',
+    country: 'Nigeria',
+    phone: '08031234567',
+    latitude: HALL3.lat,
+    longitude: HALL3.lon,
+    placeId: HALL3.place_id,
+    placeName: HALL3.display_name,
+    block: 'C',
+    floor: '',
+    room: '214',
+    landmark: '',
+  };
+  const answering = (message: string) => ({
+    ...GUEST,
+    'POST /api/address/update/a1': { success: true, message, address: KEPT },
+  });
+
+  it("says the server's words in English, and shows a message it does not know as it came", async () => {
+    stubFetch(answering('Address updated'));
+    const first = renderApp(<AddressForm initial={KEPT} onSaved={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Address updated')).toBeInTheDocument();
+    first.unmount();
+
+    stubFetch(answering('Address saved for later'));
+    renderApp(<AddressForm initial={KEPT} onSaved={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Address saved for later')).toBeInTheDocument();
+  });
+
+  it('says it in Pidgin after the switch', async () => {
+    await switchLanguage('pcm');
+    stubFetch(answering('Address updated'));
+    renderApp(<AddressForm initial={KEPT} onSaved={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save di address' }));
+    expect(await screen.findByText('Address don change')).toBeInTheDocument();
   });
 });

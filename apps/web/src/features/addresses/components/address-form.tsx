@@ -10,7 +10,7 @@ import {
 } from '@jara/shared';
 import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
-import { Trans, useT, type MessageId } from '../../../i18n';
+import { t as translate, Trans, useT, type MessageId } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveAddress } from '../api/save-address';
 import { AddressInput } from './address-input';
@@ -21,6 +21,11 @@ type DoorField = 'block' | 'floor' | 'room' | 'landmark';
 /** A field's problem, as a message id: shown in the language of the moment. */
 type Problem = MessageId<'addresses'>;
 const REQUIRED: Problem = 'addresses.required';
+/** The server's success messages (English only), shown in the current language. */
+const SAVED = new Map<string, MessageId<'addresses'>>([
+  ['Address added', 'addresses.added'],
+  ['Address updated', 'addresses.updated'],
+]);
 
 // City, state, postcode and country are the campus's: typed by no one, still required and editable.
 const EMPTY: Record<Field, string> = {
@@ -151,7 +156,8 @@ export function AddressForm({
     };
     try {
       const res = await save.mutateAsync({ id: initial?._id, input });
-      toast.success(res.message);
+      const saved = SAVED.get(res.message);
+      toast.success(saved ? translate('addresses', saved) : res.message);
       onSaved(res.address);
     } catch (err) {
       toast.error(errorMessage(err));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { useT } from '../../../i18n';
+import { t as translate, useT } from '../../../i18n';
 import { changePassword } from '../api/auth-calls';
 import { useForm } from '../hooks/use-form';
 import { validateNewPassword } from '../validation';
@@ -15,8 +15,8 @@ export function ChangePasswordForm() {
   const [currentErr, setCurrentErr] = useState<string[]>([]);
   const handleSubmit = form.onSubmit(
     async () => {
-      const res = await changePassword({ currentPassword: current, newPassword: form.values.password });
-      toast.success(res.message);
+      await changePassword({ currentPassword: current, newPassword: form.values.password });
+      toast.success(translate('auth', 'auth.changePassword.done'));
       setCurrent('');
       form.reset();
     },

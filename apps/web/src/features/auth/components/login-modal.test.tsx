@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@jara/shared';
-import { i18n } from '../../../i18n';
+import { i18n, switchLanguage } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { ROOT_AREAS } from '../../../i18n/catalogues';
 import { renderApp, stubFetch } from '../../../test/render';
@@ -137,5 +137,42 @@ describe('LoginModal', () => {
       );
       expect(within(register).getByText(/I gree to di/)).toBeInTheDocument();
     });
+  });
+});
+
+describe('LoginModal: forgot password', () => {
+  afterEach(() => switchLanguage('en'));
+
+  const SENT = 'If an account exists for this email, a reset link is on its way.';
+  function setupForgot() {
+    const calls = stubFetch({
+      'GET /api/user/is-auth': { success: false, user: null },
+      'GET /api/config': { googleClientId: null, campusName: 'UNIBEN' },
+      'POST /api/user/sendPasswordResetEmail': { success: true, message: SENT },
+    });
+    renderApp(<LoginModal />, { route: '/wishlist' });
+    act(() => openLogin('forgotPassword'));
+    return calls;
+  }
+
+  it("says the server's words in English, in the window and in the toast", async () => {
+    const calls = setupForgot();
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'Ada@Jara.TEST');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(SENT);
+    expect(await screen.findAllByText(SENT)).toHaveLength(2);
+    expect(calls.find((c) => c.path === '/api/user/sendPasswordResetEmail')?.body).toEqual({ email: 'ada@jara.test' });
+  });
+
+  it('says it in Pidgin after the switch', async () => {
+    await switchLanguage('pcm');
+    setupForgot();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ada@jara.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send di link' }));
+    const said = 'If account dey for dis email, di reset link dey come.';
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(said);
+    expect(await screen.findAllByText(said)).toHaveLength(2);
   });
 });

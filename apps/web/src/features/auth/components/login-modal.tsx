@@ -5,7 +5,7 @@ import { normalizeEmail, type PublicUser } from '@jara/shared';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
-import { Trans, useT, type MessageId } from '../../../i18n';
+import { t as translate, Trans, useT, type MessageId } from '../../../i18n';
 import { login, register, sendPasswordResetEmail } from '../api/auth-calls';
 import { closeLogin, setLoginMode, useLoginModal, type LoginMode } from '../../../session/login-modal';
 import { useSignedIn } from '../hooks/use-auth-actions';
@@ -191,11 +191,11 @@ function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
 function ForgotForm() {
   const t = useT('auth');
   const form = useForm({ email: '' }, validateForgot);
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   const handleSubmit = form.onSubmit(async () => {
-    const res = await sendPasswordResetEmail(normalizeEmail(form.values.email));
-    setSent(res.message);
-    toast.success(res.message);
+    await sendPasswordResetEmail(normalizeEmail(form.values.email));
+    setSent(true);
+    toast.success(translate('auth', 'auth.forgot.sent'));
   });
   const busy = form.busy;
   return (
@@ -214,7 +214,7 @@ function ForgotForm() {
       />
       {sent && (
         <p role="status" className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
-          {sent}
+          {t('auth.forgot.sent')}
         </p>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>

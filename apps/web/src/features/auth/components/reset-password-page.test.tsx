@@ -33,7 +33,7 @@ describe('ResetPasswordPage', () => {
   it('sends id, token and the new password, clears the fields and goes home', async () => {
     const calls = stubFetch({
       'GET /api/user/is-auth': { success: false, user: null },
-      'POST /api/user/resetPassword': { success: true, message: 'Password updated' },
+      'POST /api/user/resetPassword': { success: true, message: 'Your password has been reset. Please log in.' },
     });
     const { router } = renderApp(<ResetPasswordPage />, {
       route,
@@ -49,7 +49,7 @@ describe('ResetPasswordPage', () => {
       token: 'abcdefghijklmnopqrstuvwxyz',
       newPassword: 'Brand#New2026',
     });
-    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(await screen.findByText('Your password has been reset. Please log in.')).toBeInTheDocument();
   });
 
   it('shows the server message when the link is expired', async () => {

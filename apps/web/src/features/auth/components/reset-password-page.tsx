@@ -18,8 +18,8 @@ export function ResetPasswordPage() {
   const form = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
   const handleSubmit = form.onSubmit(
     async () => {
-      const res = await resetPassword({ id, token, newPassword: form.values.password });
-      toast.success(res.message);
+      await resetPassword({ id, token, newPassword: form.values.password });
+      toast.success(translate('auth', 'auth.reset.done'));
       form.reset();
       void navigate('/');
     },

@@ -19,8 +19,8 @@ export function NewsletterBox() {
     if (problem) return;
     setBusy(true);
     try {
-      const res = await subscribe(normalizeEmail(email));
-      toast.success(res.message || translate('newsletter', 'newsletter.subscribed'));
+      await subscribe(normalizeEmail(email));
+      toast.success(translate('newsletter', 'newsletter.subscribed'));
       setEmail('');
     } catch (err) {
       toast.error(errorMessage(err));

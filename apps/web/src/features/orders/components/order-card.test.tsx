@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderDto, ProductDto } from '@jara/shared';
 import { GUEST, renderApp, stubFetch } from '../../../test/render';
-import { i18n } from '../../../i18n';
+import { i18n, switchLanguage } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { OrderCard } from './order-card';
 
@@ -244,5 +244,46 @@ describe('OrderCard in Pidgin', () => {
     expect(screen.getByTestId('deliver-to')).toHaveTextContent('Carry am go: Ada Obi · 08031234567');
     expect(screen.getByTestId('cancel-notice')).toHaveTextContent(/^You fit still cancel for \d:\d\d\.$/);
     expect(screen.getByRole('button', { name: 'Cancel am' })).toBeInTheDocument();
+  });
+});
+
+describe('OrderCard: cancelling', () => {
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await switchLanguage('en');
+  });
+
+  const cancellable = () => {
+    const now = Date.now();
+    return placedOrder({
+      paidAt: new Date(now - 60_000).toISOString(),
+      canCancel: true,
+      cancelUntil: new Date(now + 240_000).toISOString(),
+    });
+  };
+  const CANCELLED_ANSWER = (order: OrderDto) => ({
+    success: true,
+    message: 'Order cancelled. Your refund is on its way.',
+    order: { ...order, status: 'Cancelled', canCancel: false, cancelUntil: null },
+  });
+
+  it("says the server's words in English", async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const order = cancellable();
+    const calls = stubFetch({ ...GUEST, 'POST /api/order/cancel/o1': CANCELLED_ANSWER(order) });
+    renderCard(order);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    expect(await screen.findByText('Order cancelled. Your refund is on its way.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/order/cancel/o1')).toBe(true);
+  });
+
+  it('says it in Pidgin after the switch', async () => {
+    await switchLanguage('pcm');
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const order = cancellable();
+    stubFetch({ ...GUEST, 'POST /api/order/cancel/o1': CANCELLED_ANSWER(order) });
+    renderCard(order);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel am' }));
+    expect(await screen.findByText('Order don cancel. Your refund dey come.')).toBeInTheDocument();
   });
 });

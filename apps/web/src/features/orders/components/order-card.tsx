@@ -64,8 +64,8 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
   const handleCancel = async () => {
     if (!window.confirm(translate('orders', 'orders.card.cancelConfirm'))) return;
     try {
-      const res = await cancel.mutateAsync(order._id);
-      toast.success(res.message);
+      await cancel.mutateAsync(order._id);
+      toast.success(translate('orders', 'orders.card.cancelled'));
     } catch (err) {
       toast.error(errorMessage(err));
     }

@@ -10,7 +10,7 @@ import { LinkifiedText } from '../../../conversation/linkified-text';
 import { MediaOverlay } from '../../../conversation/media-overlay';
 import { useContactMessages } from '../api/get-contact-messages';
 import { useReplyToContact } from '../api/reply-to-contact';
-import { useT } from '../../../i18n';
+import { t as translate, useT } from '../../../i18n';
 
 /** Contact-form messages, newest first, each answered by email. */
 export function ContactInbox() {
@@ -79,8 +79,8 @@ function ContactItem({
     e.preventDefault();
     if (!reply.trim()) return;
     try {
-      const res = await send.mutateAsync(reply.trim());
-      toast.success(res.message);
+      await send.mutateAsync(reply.trim());
+      toast.success(translate('support', 'support.contact.sent'));
       setReply('');
     } catch (err) {
       toast.error(errorMessage(err));

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SupportAlertEvent } from '@jara/shared';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
-import { i18n } from '../../../i18n';
+import { i18n, switchLanguage } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { SupportPage } from './support-page';
 
@@ -189,6 +189,39 @@ describe('SupportPage', () => {
       expect(screen.getByRole('button', { name: 'Settle am' })).toBeInTheDocument();
     } finally {
       i18n.activate('en');
+    }
+  });
+});
+
+describe('SupportPage: resolving a conversation', () => {
+  const answering = (message: string) => ({
+    'GET /api/user/is-auth': { success: true, user: person('support'), role: 'support' },
+    'GET /api/support/chats': { success: true, chats: [summary] },
+    [`GET /api/support/chats/${CHAT}`]: thread,
+    [`GET /api/support/chats/${CHAT}/context`]: context,
+    [`POST /api/support/chats/${CHAT}/read`]: { success: true },
+    [`POST /api/support/chats/${CHAT}/resolve`]: { success: true, message, chat: { _id: CHAT, status: 'resolved' } },
+  });
+
+  it("says the server's words in English", async () => {
+    const calls = stubFetch(answering('Marked as resolved'));
+    renderApp(<SupportPage />, { route: '/support' });
+    await userEvent.click(await screen.findByRole('button', { name: /Ada Customer/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark resolved' }));
+    expect(await screen.findByText('Marked as resolved')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/resolve'))).toBe(true);
+  });
+
+  it('says it in Pidgin after the switch', async () => {
+    await switchLanguage('pcm');
+    try {
+      stubFetch(answering('Marked as resolved'));
+      renderApp(<SupportPage />, { route: '/support' });
+      await userEvent.click(await screen.findByRole('button', { name: /Ada Customer/ }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Settle am' }));
+      expect(await screen.findByText('E don settle')).toBeInTheDocument();
+    } finally {
+      await switchLanguage('en');
     }
   });
 });
