@@ -33,7 +33,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
   return (
-    <fieldset className={`flex items-center justify-between gap-3 ${className}`}>
+    <fieldset className={`flex flex-wrap items-center justify-between gap-x-3 gap-y-1 ${className}`}>
       <legend className="sr-only">{t('common.language')}</legend>
       <span aria-hidden="true" className="text-sm font-medium text-stone-800">
         {t('common.language')}
@@ -51,7 +51,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
               setBusy(true);
               void chooseLanguage(language, Boolean(user)).finally(() => setBusy(false));
             }}
-            className={`min-h-9 rounded-full px-3 text-sm font-semibold ${current === language ? 'bg-brand-800 text-white' : 'text-stone-700 hover:text-brand-900'}`}
+            className={`min-h-9 rounded-full px-2.5 text-sm font-semibold ${current === language ? 'bg-brand-800 text-white' : 'text-stone-700 hover:text-brand-900'}`}
           >
             {LANGUAGE_NAMES[language]}
           </button>

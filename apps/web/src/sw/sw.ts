@@ -89,12 +89,22 @@ registerRoute(
 // Product pages too are network first: a reload is how people ask for the latest (a shop that
 // has just closed, a new price), and a kept copy answered first would show the old state until
 // the next reload. Offline, or after the timeout on a stalled link, the kept copy is shown.
+// Pages vary by language (`Vary: Cookie, Accept-Language`, for caches between us and the phone); a
+// navigation's headers differ from those of the request that kept the page, so a kept page is found
+// by its address alone. The worker keeps one language at a time: it drops its pages on a switch.
+const PAGE_MATCH = { ignoreVary: true };
 const publicPages = new NetworkFirst({
   cacheName: CACHES.pages,
+  matchOptions: PAGE_MATCH,
   networkTimeoutSeconds: 6,
   plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40 })],
 });
-const personalPages = new NetworkFirst({ cacheName: CACHES.personal, networkTimeoutSeconds: 6, plugins: [okOnly] });
+const personalPages = new NetworkFirst({
+  cacheName: CACHES.personal,
+  networkTimeoutSeconds: 6,
+  matchOptions: PAGE_MATCH,
+  plugins: [okOnly],
+});
 // Never cached, but offline they get the offline page rather than the browser's error.
 const uncachedPages = new NetworkOnly();
 
@@ -149,7 +159,7 @@ async function keepPages({ loaded, document, seen }: PagesSeen, event: Extendabl
   if (loaded && document) await keepLoaded(loaded, document);
   for (const path of loaded ? [loaded, ...seen] : seen) await noteShown(path);
   // The offline page's way back: home, asked for once when the visit began elsewhere.
-  if (!(await (await caches.open(CACHES.pages)).match(new URL('/', self.location.origin).href)))
+  if (!(await (await caches.open(CACHES.pages)).match(new URL('/', self.location.origin).href, PAGE_MATCH)))
     await fetchDocument('/', event);
 }
 
@@ -166,7 +176,7 @@ async function appShell(): Promise<Response | undefined> {
     const cache = await caches.open(name);
     for (const key of [...(await cache.keys())].reverse()) {
       if (!isKeptPage(pageKind(new URL(key.url).pathname))) continue;
-      const page = await cache.match(key);
+      const page = await cache.match(key, PAGE_MATCH);
       if (!page || !/text\/html/.test(page.headers.get('content-type') ?? '')) continue;
       const shell = shellOf(await page.text());
       if (shell !== null) return new Response(shell, { status: 200, headers: shellHeaders(page.headers) });
