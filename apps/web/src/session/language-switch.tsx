@@ -67,7 +67,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
  */
 export function AccountLanguage() {
   const { user } = useSession();
-  const accountLanguage = (user as { language?: Language } | null)?.language;
+  const accountLanguage = user?.language;
   useEffect(() => {
     if (!accountLanguage) return;
     if (!hasLanguageCookie()) void switchLanguage(accountLanguage);
