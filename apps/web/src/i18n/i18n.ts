@@ -4,7 +4,7 @@ import { loadCatalogue, ROOT_AREAS, type Area } from './catalogues';
 
 /**
  * What an I18n instance has loaded, per language, and (on the server) which areas a render used.
- * The browser has one instance (`i18n`); a server render makes its own (src/i18n/server.ts), so
+ * The browser has one instance (`i18n`); a server render makes its own (entry-server.tsx), so
  * two pages in two languages never share one.
  */
 interface Loaded {
@@ -30,10 +30,9 @@ function loadedOf(i18n: I18n): Loaded {
  * An I18n for one language: numbers, dates and plural rules follow en-NG in both languages (CLDR's
  * `pcm` is missing from Debian's Chromium, so the server and the browser would disagree).
  */
-function createI18n(language: Language, options: { all?: boolean } = {}): I18n {
-  const i18n = setupI18n({ locale: language, locales: [FORMAT_LOCALE] });
-  loadedOf(i18n).all = options.all ?? false;
-  return i18n;
+function createI18n(language: Language): I18n {
+  // Active from the start with no messages yet: the areas load into it (loadAreas).
+  return setupI18n({ locale: language, locales: [FORMAT_LOCALE], messages: { [language]: {} } });
 }
 
 /** Marks every area as loaded in `language` (the server loads them all at once). */
