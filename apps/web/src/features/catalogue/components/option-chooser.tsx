@@ -17,12 +17,12 @@ export function OptionChooser({
   onClose: () => void;
   onChoose: (optionId: string) => void;
 }) {
-  const t = useT('catalogue');
+  const t = useT('common');
   const titleId = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId}>
       <h2 id={titleId} className="pr-10 text-lg font-bold">
-        {t('catalogue.chooseOption')}
+        {t('common.chooseOption')}
       </h2>
       <p className="mt-1 break-words text-sm text-stone-600">{product.name}</p>
       <ul className="mt-4 space-y-2">

@@ -13,7 +13,7 @@ export function Price({
   large?: boolean;
   from?: boolean;
 }) {
-  const t = useT('catalogue');
+  const t = useT('common');
   const now = effectivePrice(option);
   const hasOffer = now < option.price;
   return (
@@ -21,15 +21,15 @@ export function Price({
       <span className={`font-bold text-brand-900 ${large ? 'text-3xl' : 'text-base'}`}>
         {from && (
           <span className={`font-medium text-stone-600 ${large ? 'text-lg' : 'text-sm'}`}>
-            {t('catalogue.price.from')}{' '}
+            {t('common.price.from')}{' '}
           </span>
         )}
-        {hasOffer && <span className="sr-only">{t('catalogue.price.offer')} </span>}
+        {hasOffer && <span className="sr-only">{t('common.price.offer')} </span>}
         {formatPrice(now)}
       </span>
       {hasOffer && (
         <s className={`text-stone-600 ${large ? 'text-lg' : 'text-sm'}`}>
-          <span className="sr-only">{t('catalogue.price.original')} </span>
+          <span className="sr-only">{t('common.price.original')} </span>
           {formatPrice(option.price)}
         </s>
       )}

@@ -14,7 +14,7 @@ import { useOpenStates } from '../hooks/use-open-state';
 import { WishButton } from './wish-button';
 
 export function ProductCard({ product, priority = false }: { product: ProductDto; priority?: boolean }) {
-  const t = useT('catalogue');
+  const t = useT('common');
   const option = cheapestOption(product);
   const { addToCart } = useCartActions();
   const href = productPath(product);
@@ -38,7 +38,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
         )}
         {!product.inStock ? (
           <span className="absolute left-2 top-2 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white">
-            {t('catalogue.outOfStock')}
+            {t('common.outOfStock')}
           </span>
         ) : (
           isClosed &&
@@ -65,7 +65,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
             <button
               type="button"
               disabled
-              aria-label={t('catalogue.card.addClosed', { name: product.name, state: closed!.label })}
+              aria-label={t('common.card.addClosed', { name: product.name, state: closed!.label })}
               title={closed!.label}
               className="relative z-10 grid size-10 shrink-0 cursor-not-allowed place-items-center rounded-full bg-stone-200 text-stone-500"
             >
@@ -77,9 +77,7 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
               type="button"
               onClick={() => (several ? setChoosing(true) : addToCart(product._id, option._id))}
               aria-label={
-                several
-                  ? t('catalogue.card.choose', { name: product.name })
-                  : t('catalogue.card.add', { name: product.name })
+                several ? t('common.card.choose', { name: product.name }) : t('common.card.add', { name: product.name })
               }
               aria-haspopup={several ? 'dialog' : undefined}
               className="relative z-10 grid size-10 shrink-0 place-items-center rounded-full bg-accent-400 text-brand-950 transition hover:bg-accent-300"

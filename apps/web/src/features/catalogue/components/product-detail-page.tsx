@@ -179,7 +179,7 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
               <QuantitySelect value={qty} onChange={setQty} />
             </div>
           ) : (
-            <p className="mt-6 font-semibold text-red-700">{t('catalogue.outOfStock')}</p>
+            <p className="mt-6 font-semibold text-red-700">{t('common.outOfStock')}</p>
           )}
           {isClosed && openState && product.inStock && (
             <div className="mt-4">

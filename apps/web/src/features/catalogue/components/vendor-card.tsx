@@ -37,7 +37,7 @@ function VendorCard({ vendor }: { vendor: VendorDto }) {
             className={`size-2 rounded-full ${vendor.isOpen ? 'bg-brand-500' : 'bg-stone-400'}`}
             aria-hidden="true"
           />
-          {vendor.isOpen ? t('catalogue.openNow') : t('catalogue.openState.closed')}
+          {vendor.isOpen ? t('catalogue.openNow') : t('common.openState.closed')}
         </p>
       </div>
     </article>

@@ -11,7 +11,7 @@ export function WishButton({
   productName: string;
   className?: string;
 }) {
-  const t = useT('catalogue');
+  const t = useT('common');
   const wished = useIsWished(productId);
   const { toggleWish } = useCartActions();
   return (
@@ -19,9 +19,7 @@ export function WishButton({
       type="button"
       onClick={() => toggleWish(productId)}
       aria-pressed={wished}
-      aria-label={
-        wished ? t('catalogue.wish.remove', { name: productName }) : t('catalogue.wish.add', { name: productName })
-      }
+      aria-label={wished ? t('common.wish.remove', { name: productName }) : t('common.wish.add', { name: productName })}
       className={`grid size-10 place-items-center rounded-full bg-white/95 shadow-sm transition hover:scale-105 ${wished ? 'text-red-600' : 'text-stone-700'} ${className}`}
     >
       <HeartIcon filled={wished} />

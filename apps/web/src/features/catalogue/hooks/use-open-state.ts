@@ -20,16 +20,16 @@ function lagosClock(at: Date): { day: number; time: string } {
  * The shopper's words for a vendor's state, in the page's language: "Closed · opens 8:00" today,
  * "Closed · opens Tue 8:00" on a later day (weekdays read the English way, like dates).
  */
-function openLabel(state: OpenState, switchedOn: boolean, now: Date, t: Translate<'catalogue'>): string {
-  if (state.open) return t('catalogue.openState.open');
-  if (!switchedOn) return t('catalogue.openState.switchedOff');
-  if (!state.opensAt) return t('catalogue.openState.closed');
+function openLabel(state: OpenState, switchedOn: boolean, now: Date, t: Translate<'common'>): string {
+  if (state.open) return t('common.openState.open');
+  if (!switchedOn) return t('common.openState.switchedOff');
+  if (!state.opensAt) return t('common.openState.closed');
   const next = new Date(state.opensAt);
   const at = lagosClock(next);
   const sameDay = at.day === lagosClock(now).day && next.getTime() - now.getTime() < DAY_MS;
   return sameDay
-    ? t('catalogue.openState.opensAt', { time: at.time })
-    : t('catalogue.openState.opensOn', { day: WEEKDAYS[at.day]!.slice(0, 3), time: at.time });
+    ? t('common.openState.opensAt', { time: at.time })
+    : t('common.openState.opensOn', { day: WEEKDAYS[at.day]!.slice(0, 3), time: at.time });
 }
 
 /**
@@ -38,7 +38,7 @@ function openLabel(state: OpenState, switchedOn: boolean, now: Date, t: Translat
  * Unknown vendors (list not loaded yet) give null: the server has the last word.
  */
 export function useOpenStates(): (vendorId: string) => OpenState | null {
-  const t = useT('catalogue');
+  const t = useT('common');
   const { data } = useVendors();
   const now = useNow();
   return useMemo(() => {
