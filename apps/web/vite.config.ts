@@ -95,6 +95,10 @@ function preloadStart(): Plugin {
 const STARTER =
   /vite[\\/](preload-helper|modulepreload-polyfill)|[\\/]apps[\\/]web[\\/](index\.html|src[\\/](main\.tsx|index\.css))/;
 
+/** The catalogues of ROOT_AREAS (src/i18n/catalogues.ts): common, layout and shared; the language is captured. */
+const ROOT_MESSAGES =
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:i18n|features[\\/]layout)|packages[\\/]shared[\\/]src)[\\/]locales[\\/](\w+)\.json/;
+
 /** What the worker precaches: the offline page (its icon is inside it; decision 0025). */
 const SHELL = new Set(['offline.html']);
 
@@ -231,6 +235,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               },
               minShareCount: 2,
               includeDependenciesRecursively: false,
+            },
+            // The messages every screen shows (ROOT_AREAS in src/i18n/catalogues.ts), one chunk per
+            // language rather than one per area: each file costs a round trip on a slow link.
+            {
+              name: (id: string) => {
+                const language = ROOT_MESSAGES.exec(id)?.[1];
+                return language ? `messages-${language}` : null;
+              },
+              priority: 3,
             },
             // zod on its own: only the screens that validate a form with it load it.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
