@@ -1,10 +1,12 @@
 /**
  * The message catalogues, one per area: a feature (features/<name>/locales), a shared layer
- * (conversation/, delivery/, earnings/), `common` (app/, components/, lib/, session/: i18n/locales)
- * and `shared` (@jara/shared: the specification's messages and the API's error codes, which the
- * server answers with too). Each holds `en.json` and `pcm.json`: flat objects from id to an ICU
- * message, ids starting with the area's name. Each language of each area is a chunk of its own,
- * compiled at build time by Lingui's Vite plugin; a screen loads only the areas it shows.
+ * (conversation/, delivery/, earnings/), `common` (app/, components/, lib/, session/ and the
+ * storefront's product card: i18n/locales) and `shared` (@jara/shared: the specification's
+ * messages and the API's error codes, which the server answers with too). Each holds `en.json`
+ * and `pcm.json`: flat objects from id to an ICU message, ids starting with the area's name. Each
+ * language of each area is a chunk of its own (the root areas share one per language:
+ * vite.config.ts), compiled at build time by Lingui's Vite plugin; a screen loads only the areas
+ * it shows.
  */
 import type commonEn from './locales/en.json';
 import type sharedEn from '@jara/shared/locales/en.json';
@@ -98,7 +100,7 @@ for (const [path, load] of Object.entries(files)) {
 /** Every area with a catalogue. */
 export const AREAS = [...new Set([...loaders.keys()].map((key) => key.split(':')[0] as Area))];
 
-/** Loads one area's catalogue in one language (its own chunk). */
+/** Loads one area's catalogue in one language (its chunk). */
 export function loadCatalogue(area: Area, language: Language): Promise<Compiled> {
   const load = loaders.get(`${area}:${language}`);
   if (!load) return Promise.reject(new Error(`no catalogue for ${area} in ${language}`));
