@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { i18n as browserI18n } from '../i18n';
-import toast from 'react-hot-toast';
+import { LazyToaster, toast } from '../lib/toast';
 import { createQueryClient } from '../lib/query-client';
 import { CartProvider, useCartStore } from '../session/cart-context';
 import { CartStore } from '../session/cart-store';
@@ -82,7 +81,7 @@ export function AppProviders({
           <AccountLanguage />
           <CatalogueRefresh />
           {children}
-          <Toaster
+          <LazyToaster
             position="top-center"
             toastOptions={{
               duration: 2500,

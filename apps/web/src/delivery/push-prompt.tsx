@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast';
 import { Button } from '../components/ui/button';
 import { dismissPrompt, enablePush, promptDismissed, pushState, type PushState } from '../lib/push';
 import { t as translate, useT } from '../i18n';

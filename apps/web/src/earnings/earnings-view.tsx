@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast';
 import { formatDay, formatDayTime, NIGERIAN_BANKS, type EarningsDto, type PayoutInput } from '@jara/shared';
 import { Button } from '../components/ui/button';
 import { TextField, inputClass } from '../components/ui/field';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast';
 import type { PayoutDto } from '@jara/shared';
 import { formatPrice } from '../lib/money';
 import { ensureConnected } from '../lib/socket';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { cartCount } from '@jara/shared';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast';
 import { t } from '../i18n';
 import type { CartState, CartStore } from './cart-store';
 

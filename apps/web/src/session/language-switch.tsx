@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type LanguageInput, type MessageAnswer } from '@jara/shared';
 import { api } from '../lib/api-client';
 import { hasLanguageCookie, pageLanguage, switchLanguage, t as translate, useLanguage, useT } from '../i18n';

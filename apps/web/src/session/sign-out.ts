@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast';
 import type { MessageAnswer } from '@jara/shared';
 import { api, errorMessage } from '../lib/api-client';
 import { clearPersonalCaches } from '../lib/pwa';

@@ -1,7 +1,7 @@
 import { DoorDetails } from '../../../components/ui/door-details';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Address } from '@jara/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';

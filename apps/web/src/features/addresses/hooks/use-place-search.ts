@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { ADDRESS_SUGGESTIONS, uniqueByName, type Suggestion } from '@jara/shared';
 import { t as translate } from '../../../i18n';
 import { searchPlaces } from '../api/search-places';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import {
   DISPATCH_STATUSES,
   ITEM_STATUSES,

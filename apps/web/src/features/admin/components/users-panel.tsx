@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { ROLES, type Role } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { inputClass } from '../../../components/ui/field';

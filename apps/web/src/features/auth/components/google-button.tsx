@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { PublicUser } from '@jara/shared';
 import { useConfig } from '../api/get-config';
 import { googleSignIn } from '../api/auth-calls';

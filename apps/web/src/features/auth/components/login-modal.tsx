@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { normalizeEmail, type PublicUser } from '@jara/shared';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/field';

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Page } from '../../../components/ui/page';
 import { Button } from '../../../components/ui/button';
 import { t as translate, useT } from '../../../i18n';

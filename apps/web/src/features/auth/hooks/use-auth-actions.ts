@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { PublicUser } from '@jara/shared';
 import { useSetSession } from '../../../session/session';
 import { closeLogin } from '../../../session/login-modal';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { useT, type Translate } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { hasErrors } from '../validation';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Page } from '../../../components/ui/page';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { CardGridSkeleton, Skeleton } from '../../../components/ui/skeleton';

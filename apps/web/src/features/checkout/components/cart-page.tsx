@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useSearchParams } from 'react-router';
 import type { Address, ProductDto } from '@jara/shared';

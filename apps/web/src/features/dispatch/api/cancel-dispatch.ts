@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { DispatchCancelAnswer } from '@jara/shared';
 import { api, errorMessage } from '../../../lib/api-client';
 import { dispatchesQuery } from './get-dispatches';

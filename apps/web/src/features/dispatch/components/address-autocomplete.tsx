@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { uniqueByName, type Suggestion } from '@jara/shared';
 import { PlaceCombobox } from '../../../components/ui/place-combobox';
 import { usePlaceSuggestions } from '../api/search-places';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { DELIVERY_NOTE_MAX } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { emailError, normalizeEmail } from '@jara/shared';
 import { t as translate, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { attachmentSizeError, emailError, normalizeEmail, UPLOAD_MSG, type MessageAnswer } from '@jara/shared';
 import { Page } from '../../../components/ui/page';
 import { TextArea, TextField } from '../../../components/ui/field';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { DoorDetails } from '../../../components/ui/door-details';
 import { useNavigate } from 'react-router';
 import { formatDayTime, type JobDto } from '@jara/shared';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { ageOn, isValidNigerianPhone, MIN_RIDER_AGE, VEHICLES, type RiderProfileDto, type Vehicle } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';

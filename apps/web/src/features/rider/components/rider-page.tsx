@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { hasRole, type RiderProfileDto } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { errorMessage } from '../../../lib/api-client';

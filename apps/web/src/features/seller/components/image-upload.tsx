@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUploadSellerImage } from '../api/upload-image';

@@ -1,6 +1,6 @@
 import { DoorDetails } from '../../../components/ui/door-details';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { formatDayTime, shownOptionName, type SellerOrderDto } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

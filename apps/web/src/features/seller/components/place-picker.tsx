@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Suggestion } from '@jara/shared';
 import { inputClass } from '../../../components/ui/field';
 import { searchPlaces } from '../api/search-places';

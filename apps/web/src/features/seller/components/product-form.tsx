@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { DEFAULT_OPTION_NAME, MAX_PRODUCT_IMAGES, type SellerProductDto } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { TextArea, TextField, inputClass } from '../../../components/ui/field';

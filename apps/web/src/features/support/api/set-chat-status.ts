@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { ChatStatus, ChatStatusAnswer } from '@jara/shared';
 import { t, type MessageId } from '../../../i18n';
 import { api, errorMessage } from '../../../lib/api-client';
