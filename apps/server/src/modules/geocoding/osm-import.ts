@@ -71,8 +71,8 @@ function lineMidpoint(line: Position[]): Position {
   return line[line.length - 1]!;
 }
 
-/** Reduces any GeoJSON geometry to one [lon, lat] point, or null. */
-function representativePoint(g: Geometry | null | undefined): Position | null {
+/** Reduces any GeoJSON geometry to one [lon, lat] point, or null (also the campus extract's labels). */
+export function representativePoint(g: Geometry | null | undefined): Position | null {
   if (!g) return null;
   const c = g.coordinates as never;
   switch (g.type) {
