@@ -1,0 +1,82 @@
+/**
+ * Route computation on the campus road graph (issue 28: p95 ≤ 5 ms): random pairs of points
+ * inside the campus, each routed by road as the ETA will route pickup → door, one after another
+ * in this process. Prints the graph's build time (the first route pays it), p50/p95/p99/max of a
+ * route after a warm-up, how many pairs had no route, and how the routes compare with the
+ * straight line.
+ *
+ *   npm run bench:routing -w bench [-- --pairs 2000 --seed 28]
+ */
+import { parseArgs } from 'node:util';
+import { haversineKm, type LatLon } from '@jara/shared';
+import { routeOnCampus } from '../apps/server/src/modules/routing/index.js';
+import { pct } from './harness.js';
+
+const { values } = parseArgs({
+  options: { pairs: { type: 'string', default: '2000' }, seed: { type: 'string', default: '28' } },
+});
+const pairs = Number(values.pairs);
+
+/** mulberry32: the same pairs on every run with the same seed, so runs compare. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const next = random(Number(values.seed));
+// The Ugbowo campus, main gate to the eastern hostels and the ring road's southern edge to its
+// northern one: about 2.4 km by 1.8 km.
+const CAMPUS = { south: 6.39, north: 6.406, west: 5.608, east: 5.63 };
+const point = (): LatLon => ({
+  latitude: CAMPUS.south + next() * (CAMPUS.north - CAMPUS.south),
+  longitude: CAMPUS.west + next() * (CAMPUS.east - CAMPUS.west),
+});
+
+const ms = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
+// The first route builds the graph: from the main gate to itself.
+const mainGate: LatLon = { latitude: 6.399743, longitude: 5.608936 };
+let t = process.hrtime.bigint();
+routeOnCampus(mainGate, mainGate);
+const buildMs = ms(t);
+// A server routes all day: the first few hundred routes, while V8 compiles the search, are not counted.
+for (let i = 0; i < 200; i++) routeOnCampus(point(), point());
+
+const times: number[] = [];
+const ratios: { ratio: number; straight: number }[] = [];
+const unreachable: Record<string, number> = {};
+for (let i = 0; i < pairs; i++) {
+  const from = point();
+  const to = point();
+  t = process.hrtime.bigint();
+  const route = routeOnCampus(from, to);
+  times.push(ms(t));
+  if (!route.reachable) unreachable[route.reason] = (unreachable[route.reason] ?? 0) + 1;
+  else {
+    const straight = haversineKm(from, to) * 1000;
+    ratios.push({ ratio: route.metres / straight, straight });
+  }
+}
+
+const r2 = (x: number) => +x.toFixed(2);
+const roadOverStraight = ratios.map((x) => x.ratio);
+const overTwice = (xs: typeof ratios) => `${xs.filter((x) => x.ratio > 2).length} of ${xs.length}`;
+console.table({
+  pairs,
+  graphBuildMs: Math.round(buildMs),
+  p50Ms: r2(pct(times, 50)),
+  p95Ms: r2(pct(times, 95)),
+  p99Ms: r2(pct(times, 99)),
+  maxMs: r2(Math.max(...times)),
+  unreachable: Object.entries(unreachable)
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', '),
+  medianRoadOverStraight: r2(pct(roadOverStraight, 50)),
+  overTwiceStraight: overTwice(ratios),
+  // Apart from neighbours: between two buildings on different service roads any way round is long.
+  overTwiceStraightAt500m: overTwice(ratios.filter((x) => x.straight >= 500)),
+});
