@@ -50,6 +50,9 @@ test('search from the navigation leads to /products filtered by the text', async
   await hydrated(page);
   await searchBox(page).fill('charger');
   await expect(page).toHaveURL(/\/products\?search=charger/);
+  // The address changes before the results page is on screen (home's cards are still there).
+  await expect(page.getByRole('heading', { level: 1, name: 'Results for “charger”' })).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
   const names = page.locator('main article h3');
   await expect(names.first()).toBeVisible();
   // Forgiving search: exact matches first, then near ones ("Charging Cable").
