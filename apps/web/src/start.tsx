@@ -7,6 +7,7 @@ import { AppProviders } from './app/providers';
 import { createRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker, whenIdleAfterLoad } from './lib/pwa';
+import { preloadToasts } from './lib/toast';
 import { pageLanguage, startI18n, switchLanguage, type Area } from './i18n';
 import type { Language } from '@jara/shared';
 
@@ -87,7 +88,12 @@ function Hydrated({ container, language }: { container: HTMLElement; language: L
   return null;
 }
 
-/** Starts the app, then the worker after the page's own work (rendered, hydrated, loaded, idle). */
+/**
+ * Starts the app, then after the page's own work (rendered, hydrated, loaded, idle) the toasts'
+ * chunk and the worker: the worker keeps what the page loaded before it, the toasts included.
+ */
 export function run(nextTask: () => Promise<void>): Promise<void> {
-  return start(nextTask).finally(() => whenIdleAfterLoad(() => void registerServiceWorker()));
+  return start(nextTask).finally(() =>
+    whenIdleAfterLoad(() => void preloadToasts().finally(() => void registerServiceWorker())),
+  );
 }
