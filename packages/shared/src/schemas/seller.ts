@@ -65,6 +65,20 @@ export type VendorApplicationInput = z.infer<typeof VendorApplicationInput>;
 
 export const OpenSwitchInput = z.strictObject({ isOpen: z.boolean() });
 
+/** How long a shop takes to prepare an order, in whole minutes: part of the arrival estimate. */
+export const PREPARATION_MINUTES = { min: 5, max: 120, default: 15 } as const;
+const PREPARATION_MESSAGE = `Enter the preparation time in whole minutes, from ${PREPARATION_MINUTES.min} to ${PREPARATION_MINUTES.max}`;
+
+/** `POST /api/seller/preparation`: the shop's preparation time. */
+export const PreparationTimeInput = z.strictObject({
+  preparationMinutes: z
+    .number({ message: PREPARATION_MESSAGE })
+    .int(PREPARATION_MESSAGE)
+    .min(PREPARATION_MINUTES.min, PREPARATION_MESSAGE)
+    .max(PREPARATION_MINUTES.max, PREPARATION_MESSAGE),
+});
+export type PreparationTimeInput = z.infer<typeof PreparationTimeInput>;
+
 /** Naira with at most two decimals, converted to kobo by the server. */
 const NairaAmount = z
   .number({ message: 'Enter a price' })
@@ -177,6 +191,7 @@ export const SellerProfileDto = z.object({
   openingHours: OpeningHoursDto,
   isOpen: z.boolean(),
   openNow: z.boolean(),
+  preparationMinutes: z.number().int(),
   status: z.enum(VENDOR_STATUSES),
   rejectionReason: z.string().nullable(),
 });
@@ -268,7 +283,7 @@ export type SellerMeAnswer = z.infer<typeof SellerMeAnswer>;
 /** `POST /api/seller/apply` */
 export const SellerApplyAnswer = okAnswer({ vendor: SellerProfileDto, message: z.string() });
 export type SellerApplyAnswer = z.infer<typeof SellerApplyAnswer>;
-/** `POST /api/seller/open` */
+/** `POST /api/seller/open` and `POST /api/seller/preparation`: the shop as it is now. */
 export const SellerOpenAnswer = okAnswer({ vendor: SellerProfileDto });
 export type SellerOpenAnswer = z.infer<typeof SellerOpenAnswer>;
 /** An image upload (seller and admin): the public URL of the re-encoded image. */

@@ -36,6 +36,7 @@ const productBody = {
 };
 const VENDOR_ROUTES: Route[] = [
   { method: 'POST', url: '/api/seller/open', body: { isOpen: false } },
+  { method: 'POST', url: '/api/seller/preparation', body: { preparationMinutes: 20 } },
   { method: 'GET', url: '/api/seller/products' },
   { method: 'POST', url: '/api/seller/products', body: productBody },
   { method: 'POST', url: `/api/seller/products/${ID}`, body: productBody },

@@ -33,6 +33,8 @@ export const vendors = pgTable('vendors', {
   rejectionReason: text('rejection_reason'),
   /** The gazetteer place the shop location was picked from (migration 0005). */
   placeId: text('place_id'),
+  /** Minutes the shop takes to prepare an order, added to the arrival estimate before pickup (migration 0015). */
+  preparationMinutes: integer('preparation_minutes').notNull().default(15),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 

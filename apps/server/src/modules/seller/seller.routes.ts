@@ -7,6 +7,7 @@ import {
   MessageAnswer,
   PayoutAnswer,
   PayoutInput,
+  PreparationTimeInput,
   Id,
   ItemsActionInput,
   OpenSwitchInput,
@@ -80,6 +81,15 @@ export const sellerModule = moduleWith<{ payments: PaymentService }>(async (app,
     { schema: { tags, body: OpenSwitchInput, response: { 200: SellerOpenAnswer } } },
     async (req) => {
       const vendor = await seller.setOpen(requireUser(req), req.body.isOpen);
+      return { success: true as const, vendor };
+    },
+  );
+
+  app.post(
+    '/api/seller/preparation',
+    { schema: { tags, body: PreparationTimeInput, response: { 200: SellerOpenAnswer } } },
+    async (req) => {
+      const vendor = await seller.setPreparationMinutes(requireUser(req), req.body.preparationMinutes);
       return { success: true as const, vendor };
     },
   );

@@ -71,6 +71,7 @@ function toProfileDto(v: Vendor, now = new Date()): SellerProfileDto {
     openingHours: v.openingHours,
     isOpen: v.isOpen,
     openNow: v.isOpen && isOpenAt(v.openingHours, now),
+    preparationMinutes: v.preparationMinutes,
     status: v.status,
     rejectionReason: v.rejectionReason,
   };
@@ -170,6 +171,13 @@ export class SellerService {
     const v = await this.requireVendor(user);
     await updateShop(this.ctx.db, v.id, { isOpen });
     return toProfileDto({ ...v, isOpen });
+  }
+
+  /** The shop's preparation time, which the arrival estimate adds until the rider picks up. */
+  async setPreparationMinutes(user: SessionUser, preparationMinutes: number) {
+    const v = await this.requireVendor(user);
+    await updateShop(this.ctx.db, v.id, { preparationMinutes });
+    return toProfileDto({ ...v, preparationMinutes });
   }
 
   async listProducts(user: SessionUser, q?: string) {

@@ -325,6 +325,63 @@ describe('orders', () => {
   });
 });
 
+describe('preparation time', () => {
+  const preparationOf = async (vendorId: string) =>
+    (await app.ctx.db.select().from(vendors).where(eq(vendors.id, vendorId)))[0]!.preparationMinutes;
+
+  it('is 15 minutes until the vendor changes it', async () => {
+    const v = await createVendorAccount(app);
+    expect(json<SellerMeAnswer>(await get('/api/seller/me', v.cookie)).vendor?.preparationMinutes).toBe(15);
+    const res = await post('/api/seller/preparation', v.cookie, { preparationMinutes: 25 });
+    expect(res.statusCode).toBe(200);
+    expect(json<SellerOpenAnswer>(res).vendor.preparationMinutes).toBe(25);
+    expect(await preparationOf(v.vendor.id)).toBe(25);
+    expect(json<SellerMeAnswer>(await get('/api/seller/me', v.cookie)).vendor?.preparationMinutes).toBe(25);
+  });
+
+  it('refuses what is not whole minutes from 5 to 120, and changes nothing', async () => {
+    const v = await createVendorAccount(app);
+    await post('/api/seller/preparation', v.cookie, { preparationMinutes: 30 });
+    for (const body of [
+      { preparationMinutes: 4 },
+      { preparationMinutes: 121 },
+      { preparationMinutes: 12.5 },
+      { preparationMinutes: '20' },
+      { preparationMinutes: null },
+      {},
+      { preparationMinutes: 20, vendorId: v.vendor.id },
+    ]) {
+      const res = await post('/api/seller/preparation', v.cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json<ErrorAnswer>(res).code).toBe('validation_failed');
+    }
+    expect(json<ErrorAnswer>(await post('/api/seller/preparation', v.cookie, { preparationMinutes: 4 })).message).toBe(
+      'Enter the preparation time in whole minutes, from 5 to 120',
+    );
+    // The edges are allowed.
+    expect((await post('/api/seller/preparation', v.cookie, { preparationMinutes: 5 })).statusCode).toBe(200);
+    expect((await post('/api/seller/preparation', v.cookie, { preparationMinutes: 120 })).statusCode).toBe(200);
+    await post('/api/seller/preparation', v.cookie, { preparationMinutes: 0 });
+    expect(await preparationOf(v.vendor.id)).toBe(120);
+  });
+
+  it("changes only the caller's own approved shop", async () => {
+    const a = await createVendorAccount(app);
+    const b = await createVendorAccount(app);
+    expect((await post('/api/seller/preparation', b.cookie, { preparationMinutes: 40 })).statusCode).toBe(200);
+    expect(await preparationOf(b.vendor.id)).toBe(40);
+    expect(await preparationOf(a.vendor.id)).toBe(15);
+
+    const pending = await createVendorAccount(app, { status: 'pending' });
+    const customer = await createUser(app);
+    expect((await post('/api/seller/preparation', pending.cookie, { preparationMinutes: 40 })).statusCode).toBe(403);
+    expect((await post('/api/seller/preparation', customer.cookie, { preparationMinutes: 40 })).statusCode).toBe(403);
+    expect((await post('/api/seller/preparation', '', { preparationMinutes: 40 })).statusCode).toBe(401);
+    expect(await preparationOf(pending.vendor.id)).toBe(15);
+    expect(await preparationOf(a.vendor.id)).toBe(15);
+  });
+});
+
 describe('earnings and payouts', () => {
   it('pays items less the commission, scheduled for the next working day, never twice', async () => {
     const v = await createVendorAccount(app);
