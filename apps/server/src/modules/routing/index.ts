@@ -1,3 +1,4 @@
-/** The routing module's surface: routes over the committed campus extract's roads. */
+/** The routing module's surface: routes over the committed campus extract's roads, and arrival estimates on them. */
 export { CAMPUS_EXTRACT_FILE, ROUTABLE_HIGHWAYS } from './road-graph.js';
 export { routeOnCampus } from './routing.service.js';
+export { etaAccuracy, recordDelivered, recordPickup } from './eta.service.js';

@@ -62,6 +62,11 @@ export type Route =
       path: [number, number][];
       /** The OSM ways followed, in order, each once per stretch. */
       wayIds: string[];
+      /**
+       * Metres along each `highway` class (what the time on it depends on); the straight legs
+       * between each point and its nearest road vertex are counted under OFF_ROAD.
+       */
+      metresByClass: Record<string, number>;
     }
   | {
       reachable: false;
@@ -70,6 +75,9 @@ export type Route =
     };
 
 const metresBetween = (a: LatLon, b: LatLon) => haversineKm(a, b) * 1000;
+
+/** The class a route's straight legs, from a point to the road and from the road to a point, are counted under. */
+export const OFF_ROAD = 'off_road';
 
 /**
  * The extract's roads as an undirected graph: one node per distinct vertex, so ways that share a
@@ -170,17 +178,22 @@ export class RoadGraph {
     let metres = 0;
     for (let i = 1; i < points.length; i++) metres += metresBetween(points[i - 1]!, points[i]!);
     const wayIds: string[] = [];
+    const metresByClass: Record<string, number> = {
+      [OFF_ROAD]: metresBetween(from, start.data) + metresBetween(end.data, to),
+    };
     for (let i = 1; i < nodes.length; i++) {
       const a = nodes[i - 1]!.id;
       const b = nodes[i]!.id;
-      const { wayId } = (this.graph.getLink(a, b) ?? this.graph.getLink(b, a))!.data;
-      if (wayIds[wayIds.length - 1] !== wayId) wayIds.push(wayId);
+      const link = (this.graph.getLink(a, b) ?? this.graph.getLink(b, a))!.data;
+      if (wayIds[wayIds.length - 1] !== link.wayId) wayIds.push(link.wayId);
+      metresByClass[link.highway] = (metresByClass[link.highway] ?? 0) + link.metres;
     }
     return {
       reachable: true,
       metres: Math.round(metres),
       path: points.map((p) => [p.latitude, p.longitude]),
       wayIds,
+      metresByClass,
     };
   }
 }
