@@ -6,6 +6,7 @@ import type { EarlyAnswers } from './infra/early-answers.js';
 import { JobQueue } from './infra/jobs/jobs.js';
 import { Mailer } from './infra/mail/mailer.js';
 import { Metrics } from './infra/metrics/metrics.js';
+import type { LatestValues } from './infra/latest-values.js';
 import type { RateLimiter } from './infra/rate-limit.js';
 import { Realtime } from './infra/realtime/realtime.js';
 import type { RedisLink } from './infra/redis.js';
@@ -35,6 +36,8 @@ export interface AppContext {
   jobs: JobQueue;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Short-lived last values by key (a rider's position): memory, or Redis when configured. */
+  latest: LatestValues;
   sessions: SessionStore;
   storage: Storage;
   realtime: Realtime;
@@ -53,6 +56,7 @@ export async function createContext(parts: {
   database: Database;
   clock: Clock;
   limiter: RateLimiter;
+  latest: LatestValues;
   redisLink: RedisLink | null;
   /** The HTTP server Socket.IO attaches to and the metrics read. */
   http: Server;
@@ -60,7 +64,7 @@ export async function createContext(parts: {
   /** How a session and its user are found by the token's hash (the auth module's). */
   findSessions: FindSessions;
 }): Promise<AppContext> {
-  const { config, log, database, clock, limiter, redisLink, http, early } = parts;
+  const { config, log, database, clock, limiter, latest, redisLink, http, early } = parts;
   const jobs = new JobQueue(database.db, log, config.jobs.pollMs, config.jobs.leaseMs);
   // Media: local disk, PostgreSQL or S3 by configuration (infra/storage/README.md).
   const storage = createStorage(config, database);
@@ -80,6 +84,7 @@ export async function createContext(parts: {
     jobs,
     mailer: new Mailer(database.db, jobs, log, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, storage }),
     limiter,
+    latest,
     sessions,
     storage,
     realtime,

@@ -93,6 +93,10 @@ export const ERROR_CODES = {
   not_delivered: { status: 409, meaning: 'Not delivered yet.' },
   already_rated: { status: 409, meaning: 'Already rated.' },
   already_reviewed: { status: 409, meaning: 'The application was already approved or rejected.' },
+  no_active_job: { status: 409, meaning: 'The rider has no delivery under way to share a position for.' },
+  position_outside_area: { status: 400, meaning: 'The position is outside the service area.' },
+  position_in_future: { status: 400, meaning: 'The position is stamped too far ahead of the server’s clock.' },
+  no_position: { status: 404, meaning: 'No recent position: the delivery is not under way or the rider went quiet.' },
   // Chat, support, push
   empty_message: { status: 400, meaning: 'The message has no text and no attachment.' },
   chat_required: { status: 400, meaning: 'The reply names no conversation.' },

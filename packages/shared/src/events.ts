@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessageDto } from './schemas/chat.js';
 import type { DispatchDto } from './schemas/dispatch.js';
-import { DELIVERY_KINDS } from './schemas/rider.js';
+import { DELIVERY_KINDS, type RiderPositionDto } from './schemas/rider.js';
 import type { PayoutDto } from './schemas/seller.js';
 import { ITEM_STATUSES, type ItemStatus } from './status.js';
 
@@ -160,6 +160,11 @@ export interface ServerToClientEvents {
   /** To the payee: a payout was paid or failed (the earnings view refreshes). */
   'payout.updated': (payout: PayoutDto) => void;
   'support.alert': (alert: SupportAlertEvent) => void;
+  /**
+   * To the people of a delivery under way (the order's customer; the dispatch's sender and its
+   * recipient when they have an account) and to support and admins: its rider's latest position.
+   */
+  'rider.position.updated': (position: RiderPositionDto) => void;
 }
 
 /** The name of an event the server sends. */

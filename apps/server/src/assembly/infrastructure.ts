@@ -1,4 +1,4 @@
-// Infrastructure: Redis (when configured), the rate limiter, jobs, storage, sessions, Socket.IO
+// Infrastructure: Redis (when configured), the rate limiter, the latest values, jobs, storage, sessions, Socket.IO
 // and metrics, gathered into the AppContext (`app.ctx`).
 // Needs: the Fastify instance (its HTTP server) and an open, migrated database.
 // Registered first; its `start` runs last (see buildApp), given the modules' start and stop.
@@ -10,6 +10,7 @@ import type { Database } from '../infra/db/client.js';
 import type { EarlyAnswers } from '../infra/early-answers.js';
 import type { Modules } from '../modules/index.js';
 import { findSessions } from '../modules/auth/index.js';
+import { memoryLatestValues, redisLatestValues, type LatestValues } from '../infra/latest-values.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../infra/rate-limit.js';
 import { RedisLink } from '../infra/redis.js';
 import type { AppInstance } from '../modules/types.js';
@@ -42,9 +43,11 @@ export async function infrastructure(
   const redisLink = config.redisUrl ? new RedisLink(config.redisUrl, log, config.redisPrefix) : null;
   let redis: RedisClientType | null = null;
   let limiter: RateLimiter = memoryRateLimiter();
+  let latest: LatestValues = memoryLatestValues();
   if (redisLink) {
     redis = await redisLink.client('rate limits');
     limiter = redisRateLimiter(redis, config.redisPrefix);
+    latest = redisLatestValues(redis, config.redisPrefix);
   }
   const ctx = await createContext({
     config,
@@ -52,6 +55,7 @@ export async function infrastructure(
     database,
     clock: opts.clock,
     limiter,
+    latest,
     redisLink,
     http: app.server,
     early: opts.early,

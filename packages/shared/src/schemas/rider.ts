@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Phone, Text, okAnswer, str } from './common.js';
+import { Id, Latitude, Longitude, Phone, Text, okAnswer, str } from './common.js';
 
 export const VEHICLES = ['bicycle', 'motorcycle', 'on foot'] as const;
 export type Vehicle = (typeof VEHICLES)[number];
@@ -46,6 +46,43 @@ export const RatingInput = z.strictObject({
   comment: str().trim().max(500).optional(),
 });
 export type RatingInput = z.infer<typeof RatingInput>;
+
+/** How far ahead of the server's clock a position may be stamped (phone clocks drift a little). */
+export const POSITION_MAX_AHEAD_MS = 30_000;
+/** The shortest gap the server takes between two positions of one rider. */
+export const POSITION_MIN_GAP_MS = 2_000;
+
+/**
+ * `POST /api/rider/position`: one fix of the phone's Geolocation while a delivery is under way.
+ * `at` is when the phone took it (ISO 8601, like every time the API shows); accuracy in metres,
+ * heading in degrees from north, speed in metres per second (null when the phone has none).
+ */
+export const RiderPositionInput = z.strictObject({
+  latitude: Latitude,
+  longitude: Longitude,
+  accuracy: z.number().nonnegative('Accuracy cannot be negative').max(100_000).optional(),
+  heading: z
+    .number()
+    .min(0, 'Heading is in degrees from 0 to 360')
+    .max(360, 'Heading is in degrees from 0 to 360')
+    .nullish(),
+  speed: z.number().nonnegative('Speed cannot be negative').max(100, 'Speed is in metres per second').nullish(),
+  at: z.iso.datetime({ offset: true, message: 'Give the time the position was taken' }),
+});
+export type RiderPositionInput = z.infer<typeof RiderPositionInput>;
+
+/** The latest position of a delivery's rider, as its customer, sender or recipient (and staff) see it. */
+export const RiderPositionDto = z.object({
+  jobKind: z.enum(DELIVERY_KINDS),
+  jobId: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** When the phone took it. */
+  at: z.string(),
+  /** When the server took it. */
+  updatedAt: z.string(),
+});
+export type RiderPositionDto = z.infer<typeof RiderPositionDto>;
 
 const RIDER_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -135,6 +172,9 @@ export type ArrivedAnswer = z.infer<typeof ArrivedAnswer>;
 /** `POST /api/rider/jobs/:kind/:id/absent`: the support conversation that was opened. */
 export const AbsentAnswer = okAnswer({ chatId: z.string(), message: z.string() });
 export type AbsentAnswer = z.infer<typeof AbsentAnswer>;
+/** `POST /api/rider/position`, `GET /api/order/:id/rider-position`, `GET /api/dispatch/:id/rider-position`. */
+export const RiderPositionAnswer = okAnswer({ position: RiderPositionDto });
+export type RiderPositionAnswer = z.infer<typeof RiderPositionAnswer>;
 /** `GET /api/ratings/mine`. */
 export const MyRatingsAnswer = okAnswer({ ratings: z.array(MyRatingDto) });
 export type MyRatingsAnswer = z.infer<typeof MyRatingsAnswer>;

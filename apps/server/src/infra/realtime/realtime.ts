@@ -125,6 +125,19 @@ export class Realtime {
     this.io.to(`role:${role}`).emit(event, ...args);
   }
 
+  /**
+   * Sends an event once to every open socket of these users and of these roles' members, on every
+   * instance (a socket in several of the rooms still hears it once).
+   */
+  emitToPeople<E extends ServerEvent>(
+    people: { userIds: readonly string[]; roles: readonly string[] },
+    event: E,
+    ...args: ServerEventArgs<E>
+  ): void {
+    const rooms = [...people.userIds.map((id) => `user:${id}`), ...people.roles.map((r) => `role:${r}`)];
+    if (rooms.length) this.io.to(rooms).emit(event, ...args);
+  }
+
   async close(): Promise<void> {
     // Not io.close(): that would also close the HTTP server, which Fastify owns.
     this.io.local.disconnectSockets(true);

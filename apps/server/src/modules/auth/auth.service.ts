@@ -246,6 +246,11 @@ export async function languageOfEmail(ex: Executor, email: string): Promise<Lang
   return languageOf(ex, { email });
 }
 
+/** The id of the account with this email, if there is one (a dispatch's recipient may have none). */
+export async function accountIdOfEmail(ex: Executor, email: string): Promise<string | undefined> {
+  return (await findUserByEmail(ex, email.trim().toLowerCase()))?.id;
+}
+
 /** Records the customer's support conversation on the account (PublicUser.chatId). */
 export function linkChat(ex: Executor, userId: string, chatId: string): Promise<void> {
   return setChatId(ex, userId, chatId);

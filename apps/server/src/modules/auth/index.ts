@@ -1,6 +1,7 @@
 /** The auth module's surface: what the app and other modules may use. */
 export { authModule } from './auth.routes.js';
 export {
+  accountIdOfEmail,
   accountLanguage,
   accountsOnPassword,
   disablePasswordLogin,

@@ -46,6 +46,20 @@ export interface Deliveries {
   riderToRate(customerId: string, id: string): Promise<string>;
   /** The rider's completed deliveries with their delivery fee (kobo), for the earnings. */
   delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]>;
+  /** The ids of the rider's deliveries under way: accepted or picked up, neither delivered nor cancelled. */
+  underWay(riderUserId: string): Promise<string[]>;
+  /** Who follows the delivery and whether it is under way (null when there is no such delivery). */
+  followers(id: string): Promise<Followers | null>;
+}
+
+/**
+ * The people who follow a delivery on its way: the order's customer, or the dispatch's sender and
+ * its recipient when the recipient has an account. Support and admins follow every delivery.
+ */
+export interface Followers {
+  riderId: string | null;
+  userIds: string[];
+  underWay: boolean;
 }
 
 export interface CompletedDelivery {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { accountIdOfEmail } from '../auth/index.js';
 import {
   DispatchRiderService,
   carriesDispatch,
@@ -19,6 +20,7 @@ import {
   type CompletedDelivery,
   type Deliveries,
   type DeliveryView,
+  type Followers,
 } from './deliveries.js';
 
 const IN_PROGRESS = new Set(['Order Assigned', 'Order Picked']);
@@ -109,5 +111,23 @@ export class DispatchDeliveries implements Deliveries {
 
   async delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]> {
     return (await deliveredDispatches(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
+  }
+
+  async underWay(riderUserId: string): Promise<string[]> {
+    return (await listRiderDispatches(this.ctx.db, riderUserId))
+      .filter((d) => IN_PROGRESS.has(d.status))
+      .map((d) => d.id);
+  }
+
+  async followers(id: string): Promise<Followers | null> {
+    const d = await findDispatch(this.ctx.db, id);
+    if (!d) return null;
+    const email = typeof d.dropoff.email === 'string' ? d.dropoff.email : '';
+    const recipient = email ? await accountIdOfEmail(this.ctx.db, email) : undefined;
+    return {
+      riderId: d.riderId,
+      userIds: [...new Set([d.userId, ...(recipient ? [recipient] : [])])],
+      underWay: IN_PROGRESS.has(d.status),
+    };
   }
 }

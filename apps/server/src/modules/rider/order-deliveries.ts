@@ -16,6 +16,7 @@ import {
   type CompletedDelivery,
   type Deliveries,
   type DeliveryFacts,
+  type Followers,
   type DeliveryView,
 } from './deliveries.js';
 import { t } from './rider.messages.js';
@@ -37,6 +38,7 @@ export function runOrderAlert(ctx: AppContext, { orderId, riderId }: { orderId: 
 }
 
 const CANCELLED: ItemStatus = 'Order Cancelled';
+const UNDER_WAY: readonly string[] = ['Order Assigned', 'Order Picked'] satisfies ItemStatus[];
 
 /**
  * Orders as deliveries: the rider collects from every vendor of the order (once all of them
@@ -240,5 +242,16 @@ export class OrderDeliveries implements Deliveries {
 
   async delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]> {
     return (await orders.deliveredOrders(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
+  }
+
+  async underWay(riderUserId: string): Promise<string[]> {
+    return (await orders.riderOrders(this.ctx.db, riderUserId, true)).map((o) => o.id);
+  }
+
+  async followers(id: string): Promise<Followers | null> {
+    const o = await orders.findOrderDelivery(this.ctx.db, id);
+    if (!o) return null;
+    const statuses = await orders.itemStatuses(this.ctx.db, id);
+    return { riderId: o.rider_id, userIds: [o.user_id], underWay: statuses.some((s) => UNDER_WAY.includes(s)) };
   }
 }

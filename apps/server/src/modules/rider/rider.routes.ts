@@ -15,16 +15,24 @@ import {
   RiderApplicationInput,
   RiderApplyAnswer,
   RiderMeAnswer,
+  RiderPositionAnswer,
+  RiderPositionInput,
+  POSITION_MIN_GAP_MS,
+  Id,
+  type DeliveryKind,
 } from '@jara/shared';
+import { z } from 'zod';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
+import { RiderPositions } from './positions.js';
 import { ORDER_ALERT_JOB, RiderService, runOrderAlert } from './rider.service.js';
 
 const MINUTE = 60_000;
 
 export const riderModule: Module = async (app, ctx) => {
   const rider = new RiderService(ctx);
+  const positions = new RiderPositions(ctx);
   ctx.jobs.register(ORDER_ALERT_JOB, (payload) => runOrderAlert(ctx, payload));
   const tags = ['rider'];
   // The board and jobs are for riders; applying and rating a delivery for any user.
@@ -117,6 +125,35 @@ export const riderModule: Module = async (app, ctx) => {
       };
     },
   );
+
+  /** The rider's phone shares where it is while a delivery is under way (never logged, latest only). */
+  app.post(
+    '/api/rider/position',
+    { schema: { tags, body: RiderPositionInput, response: { 200: RiderPositionAnswer } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await rider.requireRider(user);
+      // One fixed window per accepted position: the next is taken 2 s after it, not before.
+      const gate = () =>
+        rateLimit(ctx.limiter, reply, [{ key: `rider-position:${user.id}`, limit: 1, windowMs: POSITION_MIN_GAP_MS }]);
+      return { success: true as const, position: await positions.share(user.id, req.body, gate) };
+    },
+  );
+
+  /** The latest position of an order's or a dispatch's rider, for the people of that delivery and staff. */
+  for (const kind of ['order', 'dispatch'] as const satisfies DeliveryKind[]) {
+    app.get(
+      `/api/${kind}/:id/rider-position`,
+      {
+        schema: { tags: [...tags, kind], params: z.strictObject({ id: Id }), response: { 200: RiderPositionAnswer } },
+        config: anyUser,
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, position: await positions.latest(requireUser(req), kind, req.params.id) };
+      },
+    );
+  }
 
   app.get('/api/rider/earnings', { schema: { tags, response: { 200: EarningsAnswer } } }, async (req) => {
     return { success: true as const, earnings: await rider.earnings(requireUser(req)) };
