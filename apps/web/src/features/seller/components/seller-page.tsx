@@ -14,6 +14,7 @@ import { useSetShopOpen } from '../api/set-open';
 import { useVendorLive } from '../hooks/use-vendor-live';
 import { EarningsView } from '../../../earnings/earnings-view';
 import { OrdersPanel } from './orders-panel';
+import { PreparationTimeForm } from './preparation-time';
 import { ProductFormScreen } from './product-form';
 import { ProductsPanel } from './products-panel';
 import { Card } from '../../../components/ui/card';
@@ -128,9 +129,14 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
         <Route
           path="shop"
           element={
-            <Card className="max-w-2xl">
-              <VendorApplicationForm vendor={vendor} />
-            </Card>
+            <div className="max-w-2xl space-y-5">
+              <Card>
+                <VendorApplicationForm vendor={vendor} />
+              </Card>
+              <Card>
+                <PreparationTimeForm vendor={vendor} />
+              </Card>
+            </div>
           }
         />
         <Route path="*" element={<EmptyState message={t('seller.notFound')} />} />
