@@ -16,6 +16,7 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { findUserById } from '../auth/index.js';
 import { ChatService } from '../chat/index.js';
 import { listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
+import { recordDelivered, recordPickup } from '../routing/index.js';
 import { ofEveryKind, riderFeeKobo, type Deliveries } from './deliveries.js';
 import { DispatchDeliveries } from './dispatch-deliveries.js';
 import { OrderDeliveries } from './order-deliveries.js';
@@ -130,6 +131,13 @@ export class RiderService {
   async picked(user: SessionUser, kind: DeliveryKind, id: string): Promise<void> {
     await this.requireRider(user);
     await this.deliveries[kind].pickUp(user.id, id);
+    // The estimate from the last pickup to the door, kept to judge it by when the job is delivered.
+    await this.recordEta(async () => {
+      const job = (await this.deliveries[kind].active(user.id)).find((j) => j._id === id);
+      const pickup = job?.pickups[job.pickups.length - 1];
+      if (job && pickup)
+        await recordPickup(this.ctx.db, { kind, id, pickup, door: job.dropoff, at: this.ctx.clock.now() });
+    });
   }
 
   /**
@@ -139,6 +147,16 @@ export class RiderService {
   async deliver(user: SessionUser, kind: DeliveryKind, id: string, code: string): Promise<void> {
     await this.requireRider(user);
     await this.deliveries[kind].deliver(user, id, code);
+    await this.recordEta(() => recordDelivered(this.ctx.db, kind, id, this.ctx.clock.now()));
+  }
+
+  /** The estimate's records are for measuring it: failing to write one never fails the rider's step. */
+  private async recordEta(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'arrival estimate not recorded');
+    }
   }
 
   /** At the drop-off: starts the 5-minute wait (once). */

@@ -29,6 +29,7 @@ import { riders } from './rider.tables.js';
 import { statusEvents } from '../order-events/order-events.tables.js';
 import { users } from '../auth/auth.tables.js';
 import { dropOffWaits } from './rider.tables.js';
+import { etaRecords } from '../routing/routing.tables.js';
 import { planRoute } from './deliveries.js';
 
 let app: TestApp;
@@ -258,6 +259,10 @@ describe('delivery', () => {
       expect.objectContaining({ status: 'Order Delivered' }),
     );
     emit.mockRestore();
+    // The arrival estimate given at pickup is kept beside the time the job really took.
+    const [eta] = await app.ctx.db.select().from(etaRecords).where(eq(etaRecords.jobId, order.id));
+    expect(eta).toMatchObject({ jobKind: 'order', deliveredAt: expect.any(Date) });
+    expect(eta!.predictedMinutes).toBeGreaterThan(eta!.roadMinutes);
     expect(json<JobListAnswer>(await get('/api/rider/active', r.cookie)).jobs).toHaveLength(0);
     expect(json<JobListAnswer>(await get('/api/rider/history', r.cookie)).jobs[0]).toMatchObject({
       _id: order.id,
