@@ -13,6 +13,8 @@
  *    instances behind fetchSockets (chat presence), socketsJoin, disconnectSockets and serverCount
  *    (PUBSUB NUMSUB of the request channel) (infra/realtime/realtime.ts);
  *  - `<prefix>catalogue`: news of catalogue and gazetteer revisions (modules/catalogue/snapshot.ts).
+ *  - `<prefix>latest:<key>`: the latest value of a key with its TTL, such as a rider's position
+ *    (infra/latest-values.ts).
  * No lock is in Redis (the start-up lock and job leases are in the database).
  */
 import type { Socket } from 'socket.io-client';
@@ -26,6 +28,7 @@ import { SESSION_COOKIE } from '../src/infra/sessions.js';
 import { buildTestApp, createUser, freshDatabase, json, unique, type TestApp } from './helpers.js';
 import { connect, listen, nextEvent, sendChat, chatIdOf } from './factories-chat.js';
 import { checkoutOk, createCustomer, createShop, origin, sandboxAction, verify } from './factories-checkout.js';
+import { createPaidOrder, createRiderAccount, createVendorAccount } from './factories-portals.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -191,6 +194,44 @@ describe.skipIf(!REDIS_URL)('two deployments on one Redis, apart by REDIS_PREFIX
     expect((await created)[0]).toMatchObject({ vendorId: shop.vendor.id });
     await settle();
     expect(onB).toEqual([[], []]);
+  });
+
+  it("a rider's position taken on A is read and heard on A's other instance; B knows nothing of it", async () => {
+    const vendor = await createVendorAccount(a1);
+    const customer = await createUser(a1);
+    const { order } = await createPaidOrder(a1, customer.user.id, [{ vendorId: vendor.vendor.id }], {
+      status: 'Order Confirmed',
+    });
+    const rider = await createRiderAccount(a1);
+    const accept = `/api/rider/jobs/order/${order.id}/accept`;
+    expect((await a1.inject({ method: 'POST', url: accept, headers: { cookie: rider.cookie } })).statusCode).toBe(200);
+    const customerOnA2 = await open(urls.a2, customer.cookie);
+    const onB = heard(await open(urls.b, customer.cookie));
+
+    const moved = nextEvent(customerOnA2, 'rider.position.updated', 5000);
+    const fix = { latitude: 6.4012, longitude: 5.6101, at: new Date().toISOString() };
+    const share = (app: TestApp) =>
+      app.inject({ method: 'POST', url: '/api/rider/position', headers: { cookie: rider.cookie }, payload: fix });
+    expect((await share(a1)).statusCode).toBe(200);
+    expect((await moved)[0]).toMatchObject({ jobId: order.id, latitude: 6.4012 });
+    const path = `/api/order/${order.id}/rider-position`;
+    const onA2 = await a2.inject({ url: path, headers: { cookie: customer.cookie } });
+    expect(json<{ position: { latitude: number } }>(onA2).position.latitude).toBe(6.4012);
+    // The 2-second spacing is shared too: the same rider is refused on the other instance.
+    expect((await share(a2)).statusCode).toBe(429);
+    const ttl = await monitor
+      .duplicate()
+      .connect()
+      .then(async (c) => {
+        const ms = await c.pTTL(`${PREFIX_A}latest:rider-position:${rider.user.id}`);
+        c.destroy();
+        return ms;
+      });
+    expect(ttl).toBeGreaterThan(60_000);
+    expect(ttl).toBeLessThanOrEqual(120_000);
+    expect((await b.inject({ url: path, headers: { cookie: customer.cookie } })).statusCode).toBe(404);
+    await settle();
+    expect(onB).toEqual([]);
   });
 
   it("neither counts nor asks the other's servers: serverCount, fetchSockets, disconnectSockets", async () => {
