@@ -268,6 +268,16 @@ export const AdminDispatchAnswer = okAnswer({ dispatch: AdminDispatchDetail });
 export type AdminDispatchAnswer = z.infer<typeof AdminDispatchAnswer>;
 export const LowRatedRidersAnswer = okAnswer({ riders: z.array(LowRatedRider) });
 export type LowRatedRidersAnswer = z.infer<typeof LowRatedRidersAnswer>;
+/** `GET /api/admin/eta-accuracy`: how close the arrival estimates given at pickup came, over the latest delivered jobs. */
+export const EtaAccuracyAnswer = okAnswer({
+  accuracy: z.object({
+    jobs: z.number().int(),
+    /** Median of |estimate − actual| pickup-to-door minutes; null before the first delivered job. */
+    medianErrorMinutes: z.number().nullable(),
+    /** Share (0–1) delivered within 5 minutes either side of the estimate; null before the first. */
+    withinFiveMinutes: z.number().nullable(),
+  }),
+});
 export const AdminCategoriesAnswer = okAnswer({ categories: z.array(AdminCategory) });
 export type AdminCategoriesAnswer = z.infer<typeof AdminCategoriesAnswer>;
 /** `GET /api/admin/banners` (every banner) and `GET /api/content/banners` (the active ones). */

@@ -16,6 +16,7 @@ import {
   BannerInput,
   BannersAnswer,
   CategoryInput,
+  EtaAccuracyAnswer,
   Id,
   ImageUploadAnswer,
   LowRatedRidersAnswer,
@@ -33,6 +34,7 @@ import type { PaymentService } from '../payments/index.js';
 import { defaultAccess } from '../../lib/access.js';
 import { requireRole } from '../../lib/http.js';
 import { storeUploadedImage } from '../media/index.js';
+import { etaAccuracy } from '../routing/index.js';
 import { AdminApplications } from './applications.service.js';
 import { AdminContent } from './content.service.js';
 import { AdminDispatches } from './dispatches.service.js';
@@ -158,6 +160,11 @@ export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, c
   app.get('/api/admin/riders/low-rated', { schema: { tags, response: { 200: LowRatedRidersAnswer } } }, async () => ({
     success: true as const,
     riders: await users.lowRatedRiders(),
+  }));
+
+  app.get('/api/admin/eta-accuracy', { schema: { tags, response: { 200: EtaAccuracyAnswer } } }, async () => ({
+    success: true as const,
+    accuracy: await etaAccuracy(ctx.db),
   }));
 
   app.get('/api/admin/categories', { schema: { tags, response: { 200: AdminCategoriesAnswer } } }, async () => ({

@@ -18,6 +18,7 @@ import { users } from '../auth/auth.tables.js';
 import { vendors } from '../catalogue/catalogue.tables.js';
 import { roleChanges } from './admin.tables.js';
 import { ratings } from '../rider/rider.tables.js';
+import { etaRecords } from '../routing/routing.tables.js';
 import type {
   AdminDispatchAnswer,
   AdminDispatchesAnswer,
@@ -253,6 +254,28 @@ describe('orders, dispatches and refunds', () => {
     });
     const low = json<LowRatedRidersAnswer>(await get('/api/admin/riders/low-rated', admin.cookie)).riders;
     expect(low).toEqual(expect.arrayContaining([expect.objectContaining({ _id: r.user.id, average: 2, count: 1 })]));
+  });
+
+  it('shows how close the arrival estimates came', async () => {
+    const admin = await adminAccount(app);
+    const accuracy = async () =>
+      json<{ accuracy: unknown }>(await get('/api/admin/eta-accuracy', admin.cookie)).accuracy;
+    expect(await accuracy()).toEqual({ jobs: 0, medianErrorMinutes: null, withinFiveMinutes: null });
+    // Estimated 10 minutes each: one took 12, one 18, and one is still on its way.
+    const at = Date.parse('2026-11-02T12:00:00Z');
+    await app.ctx.db.insert(etaRecords).values(
+      [12, 18, null].map((took) => ({
+        jobKind: 'order' as const,
+        jobId: crypto.randomUUID(),
+        roadMinutes: 7,
+        predictedMinutes: 10,
+        pickedUpAt: new Date(at),
+        deliveredAt: took === null ? null : new Date(at + took * 60_000),
+      })),
+    );
+    expect(await accuracy()).toEqual({ jobs: 2, medianErrorMinutes: 5, withinFiveMinutes: 0.5 });
+    const c = await createUser(app);
+    expect((await get('/api/admin/eta-accuracy', c.cookie)).statusCode).toBe(403);
   });
 });
 

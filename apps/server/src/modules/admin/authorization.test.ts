@@ -75,6 +75,7 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'GET', url: '/api/admin/dispatches' },
   { method: 'GET', url: `/api/admin/dispatches/${ID}` },
   { method: 'GET', url: '/api/admin/riders/low-rated' },
+  { method: 'GET', url: '/api/admin/eta-accuracy' },
   { method: 'GET', url: '/api/admin/categories' },
   {
     method: 'POST',
