@@ -1,5 +1,5 @@
 import type { RedisClientType } from 'redis';
-import { REDIS_COMMAND_WAIT_MS } from './redis.js';
+import { REDIS_COMMAND_WAIT_MS, within } from './redis.js';
 
 /**
  * The latest value under a key, kept for a while and then forgotten: one value per key, never a
@@ -66,15 +66,4 @@ export function redisLatestValues(
       }
     },
   };
-}
-
-/** The promise's value, or a rejection after `ms`. */
-function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -1,5 +1,5 @@
 import type { RedisClientType } from 'redis';
-import { REDIS_COMMAND_WAIT_MS } from './redis.js';
+import { REDIS_COMMAND_WAIT_MS, within } from './redis.js';
 
 interface RateLimitResult {
   allowed: boolean;
@@ -63,15 +63,4 @@ export function redisRateLimiter(
       await within(redis.del(`${prefix}rl:${key}`), waitMs).catch(() => undefined);
     },
   };
-}
-
-/** The promise's value, or a rejection after `ms`. */
-function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -4,6 +4,17 @@ import type { Logger } from 'pino';
 /** How long a rate-limit count may wait for Redis before the instance counts on its own. */
 export const REDIS_COMMAND_WAIT_MS = 500;
 
+/** The command's answer, or a rejection after `ms`: the caller then goes on without Redis. */
+export function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * The instance's Redis connections and what it says about them (decision 0018). Every client is
  * made here, so all of them behave the same when Redis goes away:
