@@ -12,7 +12,7 @@ import { users } from '../src/modules/auth/auth.tables.js';
 import { addresses } from '../src/modules/addresses/addresses.tables.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { SESSION_COOKIE } from '../src/infra/sessions.js';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { ErrorAnswer, type Role } from '@jara/shared';
 
 /**
@@ -79,7 +79,12 @@ export function webDist(): string {
   return dir;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
+/** An app on a fresh database (or `database`); `logger` to read what it logs (silent otherwise). */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  database?: Database,
+  logger: Logger = pino({ level: 'silent' }),
+): Promise<TestApp> {
   const fresh = database ? null : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -94,7 +99,7 @@ export async function buildTestApp(env: Record<string, string> = {}, database?: 
     ...env,
   });
   const db = database ?? fresh!.database;
-  const app = (await buildApp(config, { database: db, logger: pino({ level: 'silent' }) })) as TestApp;
+  const app = (await buildApp(config, { database: db, logger })) as TestApp;
   app.closeAll = async () => {
     await app.close();
     if (fresh) {

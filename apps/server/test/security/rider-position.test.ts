@@ -1,15 +1,10 @@
 import { Writable } from 'node:stream';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { JoinRoomAck } from '@jara/shared';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { dispatches } from '../../src/modules/dispatch/dispatch.tables.js';
-import { buildTestApp, createUser, freshDatabase, json, type TestApp } from '../helpers.js';
+import { buildTestApp, createUser, json, type TestApp } from '../helpers.js';
 import { createPaidDispatch, createPaidOrder, createRiderAccount, createVendorAccount } from '../factories-portals.js';
 import { collect, connect, listen, type ClientSocket } from '../factories-chat.js';
 import { spellings } from './world.js';
@@ -194,17 +189,7 @@ describe('positions are not logged', () => {
         done();
       },
     });
-    const fresh = await freshDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'trace',
-      SEED_DEMO: 'false',
-      JOBS_ENABLED: 'false',
-      UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'jara-uploads-')),
-      PUBLIC_URL: 'http://localhost:3000',
-      DELIVERY_HOURS: '00:00-24:00',
-    });
-    const logged = await buildApp(config, { database: fresh.database, logger: pino({ level: 'trace' }, sink) });
+    const logged = await buildTestApp({ LOG_LEVEL: 'trace' }, undefined, pino({ level: 'trace' }, sink));
     try {
       const customer = await createUser(logged);
       const parcel = await createPaidDispatch(logged, customer.user.id);
@@ -235,9 +220,7 @@ describe('positions are not logged', () => {
       expect(log).toContain('/api/rider/position');
       for (const secret of ['6.401234', '5.612345', '7.123456', '91.123456']) expect(log).not.toContain(secret);
     } finally {
-      await logged.close();
-      await fresh.database.close();
-      await fresh.drop();
+      await logged.closeAll();
     }
   });
 });
