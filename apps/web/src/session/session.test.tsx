@@ -3,20 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { sessionQuery, useSession } from './session';
-
-const USER = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  isSeller: false,
-  isRider: false,
-  role: 'customer' as const,
-  roles: ['customer' as const],
-  chatId: null,
-  cartItems: {},
-  wishList: [],
-  language: 'en' as const,
-};
+import { CUSTOMER } from '../test/users';
 
 function Who() {
   const { user, isLoading } = useSession();
@@ -37,7 +24,7 @@ describe('useSession', () => {
 
     // The session arrived before this part of the page hydrated (as in a Suspense boundary hydrated later).
     const client = new QueryClient();
-    client.setQueryData(sessionQuery.queryKey, { user: USER, role: 'customer' });
+    client.setQueryData(sessionQuery.queryKey, { user: CUSTOMER, role: 'customer' });
     render(page(client), { container, hydrate: true });
 
     expect(container.querySelector('button')?.getAttribute('aria-label')).toBe('Signed in as Ada');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../test/render';
 import { ensureConnected } from '../lib/socket';
 import { useLogout } from './sign-out';
+import { CUSTOMER } from '../test/users';
 
 // The real lib/socket over a fake socket.io-client: counts handshakes and disconnects.
 const fake = vi.hoisted(() => {
@@ -29,19 +30,6 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
 
-const USER = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  isSeller: false,
-  isRider: false,
-  role: 'customer',
-  roles: ['customer'],
-  chatId: null,
-  cartItems: {},
-  wishList: [],
-};
-
 function LogoutButton() {
   const logout = useLogout();
   return (
@@ -54,7 +42,7 @@ function LogoutButton() {
 describe('useLogout', () => {
   it('closes the socket once the server ends the session, so the next login connects anew', async () => {
     stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'POST /api/user/logout': { success: true, message: 'Logged out' },
     });
     ensureConnected();
@@ -72,7 +60,7 @@ describe('useLogout', () => {
 
   it('keeps the socket when the logout call fails (the session is still there)', async () => {
     stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'POST /api/user/logout': () =>
         new Response(JSON.stringify({ success: false, message: 'Network trouble' }), { status: 500 }),
     });

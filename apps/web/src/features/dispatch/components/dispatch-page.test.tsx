@@ -6,6 +6,7 @@ import { renderApp, stubFetch } from '../../../test/render';
 import { i18n } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { DispatchPage } from './dispatch-page';
+import { CUSTOMER } from '../../../test/users';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.
 const handlers = new Map<string, (payload: unknown) => void>();
@@ -17,19 +18,6 @@ vi.mock('../../../lib/socket', () => {
   };
   return { ensureConnected: () => socket, getSocket: () => socket, disconnectSocket: () => undefined };
 });
-
-const USER = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  isSeller: false,
-  isRider: false,
-  role: 'customer',
-  roles: ['customer'],
-  chatId: null,
-  cartItems: {},
-  wishList: [],
-};
 
 function dispatch(overrides: Partial<DispatchDto> = {}): DispatchDto {
   return {
@@ -67,7 +55,7 @@ function dispatch(overrides: Partial<DispatchDto> = {}): DispatchDto {
 describe('DispatchPage', () => {
   it('shows ongoing dispatches with their code, completed ones in the other tab, and live updates', async () => {
     stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/ratings/mine': { success: true, ratings: [] },
       'GET /api/dispatch/user': {
         success: true,
@@ -117,7 +105,7 @@ describe('DispatchPage', () => {
 
   it('offers a delivered dispatch the rider rating, sent as a dispatch rating', async () => {
     const calls = stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/dispatch/user': {
         success: true,
         orders: [
@@ -151,7 +139,7 @@ describe('DispatchPage', () => {
 
   it('says why a dispatch still waiting for a rider can no longer be cancelled', async () => {
     stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/dispatch/user': { success: true, orders: [dispatch({ canCancel: false, cancelUntil: null })] },
     });
     renderApp(<DispatchPage />);
@@ -164,7 +152,7 @@ describe('DispatchPage', () => {
 
   it('shows the empty states of both tabs', async () => {
     stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/dispatch/user': { success: true, orders: [] },
     });
     renderApp(<DispatchPage />);
@@ -181,7 +169,7 @@ describe('DispatchPage in Pidgin', () => {
     await loadAreas(i18n, ['dispatch', 'delivery', 'common', 'shared', 'layout'], 'pcm');
     i18n.activate('pcm');
     stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/dispatch/user': { success: true, orders: [dispatch()] },
     });
     renderApp(<DispatchPage />);

@@ -4,19 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@jara/shared';
 import { renderApp, stubFetch } from '../../../test/render';
 import { DispatchRequestPage } from './dispatch-request-page';
+import { CUSTOMER } from '../../../test/users';
 
-const USER = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  isSeller: false,
-  isRider: false,
-  role: 'customer',
-  roles: ['customer'],
-  chatId: null,
-  cartItems: {},
-  wishList: [],
-};
 const ADDRESS = {
   _id: '0b6f3c1e-4f7a-4a57-9a53-2f6f8d1c9e01',
   firstName: 'Ada',
@@ -45,7 +34,7 @@ describe('DispatchRequestPage', () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
     const calls = stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/address/get': { success: true, addresses: [ADDRESS] },
       'GET /api/geocoding/search': { success: true, data: [PLACE] },
       'POST /api/dispatch/delivery-fee': { success: true, deliveryFee: 600 },
@@ -112,14 +101,14 @@ describe('DispatchRequestPage', () => {
       },
       deliveryNote: 'Books',
       isExpress: true,
-      email: USER.email,
+      email: CUSTOMER.email,
     });
     expect(screen.getByRole('button', { name: MSG.submitDispatch })).toBeDisabled();
   }, 20_000);
 
   it('drops the fee when the fee call fails, and shows no total', async () => {
     stubFetch({
-      'GET /api/user/is-auth': { success: true, user: USER, role: 'customer' },
+      'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/address/get': { success: true, addresses: [ADDRESS] },
       'GET /api/geocoding/search': { success: true, data: [PLACE] },
       'POST /api/dispatch/delivery-fee': () =>
