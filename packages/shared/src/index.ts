@@ -24,4 +24,5 @@ export * from './schemas/admin.js';
 export * from './schemas/order.js';
 export * from './schemas/payment.js';
 export * from './schemas/tracking.js';
+export * from './schemas/map.js';
 export * from './schemas/ops.js';
