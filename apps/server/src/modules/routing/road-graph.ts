@@ -39,12 +39,42 @@ export const ROUTABLE_HIGHWAYS: ReadonlySet<string> = new Set([
 const MAX_SNAP_METRES = 300;
 const METRES_PER_DEGREE_LAT = 111_195;
 
-/** A feature of the extract as the extract script writes it: [lon, lat] positions, GeoJSON's order. */
+/**
+ * A feature of the extract as the extract script writes it: [lon, lat] positions, GeoJSON's order.
+ * Roads and places carry their OSM id; waterways, areas and buildings (the map's) carry none.
+ */
 export interface ExtractFeature {
-  id: string;
-  properties: { highway?: string; name?: string; oneway?: string; barrier?: string };
-  geometry: { type: 'LineString'; coordinates: [number, number][] } | { type: 'Point'; coordinates: [number, number] };
+  id?: string;
+  properties: {
+    highway?: string;
+    name?: string;
+    oneway?: string;
+    /** A place's: the tag it was kept for (`amenity`, `building` …, or `gate`). */
+    kind?: string;
+    building?: string;
+    amenity?: string;
+    landuse?: string;
+    leisure?: string;
+    natural?: string;
+    waterway?: string;
+  };
+  geometry:
+    | { type: 'LineString'; coordinates: [number, number][] }
+    | { type: 'Point'; coordinates: [number, number] }
+    | { type: 'Polygon'; coordinates: [number, number][][] }
+    | { type: 'MultiPolygon'; coordinates: [number, number][][][] };
 }
+
+/** A road of the extract: what the graph is built from. */
+export interface Road {
+  id: string;
+  properties: { highway: string; name?: string; oneway?: string };
+  geometry: { type: 'LineString'; coordinates: [number, number][] };
+}
+
+/** Whether a feature of the extract is a road (a waterway is a line too, and is not one). */
+export const isRoad = (f: ExtractFeature): f is Road =>
+  f.geometry.type === 'LineString' && f.properties.highway !== undefined && f.id !== undefined;
 
 /** A road segment between two consecutive vertices of one OSM way. */
 interface Segment {
@@ -93,7 +123,7 @@ export class RoadGraph {
   private readonly cellLat = MAX_SNAP_METRES / METRES_PER_DEGREE_LAT;
   private readonly cellLon: number;
 
-  constructor(features: readonly ExtractFeature[]) {
+  constructor(roads: readonly Road[]) {
     const ids = new Map<string, number>();
     const nodeAt = ([lon, lat]: [number, number]) => {
       const key = `${lon},${lat}`;
@@ -106,10 +136,9 @@ export class RoadGraph {
       return id;
     };
     let maxAbsLat = 0;
-    for (const f of features) {
-      if (f.geometry.type !== 'LineString') continue;
+    for (const f of roads) {
       const line = f.geometry.coordinates;
-      const highway = f.properties.highway ?? 'road';
+      const highway = f.properties.highway;
       for (let i = 1; i < line.length; i++) {
         const a = nodeAt(line[i - 1]!);
         const b = nodeAt(line[i]!);
