@@ -97,6 +97,7 @@ export const ERROR_CODES = {
   position_outside_area: { status: 400, meaning: 'The position is outside the service area.' },
   position_in_future: { status: 400, meaning: 'The position is stamped too far ahead of the server’s clock.' },
   no_position: { status: 404, meaning: 'No recent position: the delivery is not under way or the rider went quiet.' },
+  delivery_over: { status: 404, meaning: 'The delivery was delivered or cancelled: its map is closed.' },
   // Chat, support, push
   empty_message: { status: 400, meaning: 'The message has no text and no attachment.' },
   chat_required: { status: 400, meaning: 'The reply names no conversation.' },

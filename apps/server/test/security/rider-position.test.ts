@@ -72,31 +72,34 @@ async function world() {
 }
 
 describe('a rider’s position over HTTP', () => {
-  it('is never answered to an outsider, under any spelling of either path', async () => {
+  it('is never answered to an outsider, under any spelling of its paths or the tracking map’s', async () => {
     const w = await world();
     const paths = [`/api/order/${w.order.id}/rider-position`, `/api/dispatch/${w.parcel.id}/rider-position`];
     // The people of each delivery do read it (so the probes below look at a real position).
     expect((await app.inject({ url: paths[0]!, headers: { cookie: w.customer.cookie } })).body).toContain('6.401234');
     expect((await app.inject({ url: paths[1]!, headers: { cookie: w.sender.cookie } })).body).toContain('6.401234');
-    // Each delivery's own rider and the other delivery's people are outsiders to it as well.
+    // Each delivery's own rider and the other delivery's people are outsiders to it as well; the
+    // tracking map (…/live) carries the position too.
+    const orderOutsiders = [
+      ...w.outsiders,
+      { name: 'the sender', cookie: w.sender.cookie },
+      { name: 'its rider', cookie: w.orderRider.cookie },
+    ];
+    const parcelOutsiders = [
+      ...w.outsiders,
+      { name: 'the customer', cookie: w.customer.cookie },
+      { name: 'its rider', cookie: w.parcelRider.cookie },
+    ];
+    const live = (p: string) => p.replace(/rider-position$/, 'live');
     const crossed = [
-      [
-        paths[0]!,
-        [
-          ...w.outsiders,
-          { name: 'the sender', cookie: w.sender.cookie },
-          { name: 'its rider', cookie: w.orderRider.cookie },
-        ],
-      ],
-      [
-        paths[1]!,
-        [
-          ...w.outsiders,
-          { name: 'the customer', cookie: w.customer.cookie },
-          { name: 'its rider', cookie: w.parcelRider.cookie },
-        ],
-      ],
+      [paths[0]!, orderOutsiders],
+      [paths[1]!, parcelOutsiders],
+      [live(paths[0]!), orderOutsiders],
+      [live(paths[1]!), parcelOutsiders],
     ] as const;
+    expect((await app.inject({ url: live(paths[0]!), headers: { cookie: w.customer.cookie } })).body).toContain(
+      '6.401234',
+    );
     const failures: string[] = [];
     let probes = 0;
     for (const [p, people] of crossed) {
@@ -109,7 +112,7 @@ describe('a rider’s position over HTTP', () => {
         }
       }
     }
-    expect(probes).toBeGreaterThan(50);
+    expect(probes).toBeGreaterThan(100);
     expect(failures).toEqual([]);
   });
 

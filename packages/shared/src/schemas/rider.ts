@@ -81,8 +81,33 @@ export const RiderPositionDto = z.object({
   at: z.string(),
   /** When the server took it. */
   updatedAt: z.string(),
+  /** Whole minutes until the door from here, by our road graph; null when no road joins them. */
+  etaMinutes: z.number().int().nullable(),
 });
 export type RiderPositionDto = z.infer<typeof RiderPositionDto>;
+
+/** Where a delivery stands for its map: the shop still preparing (no rider yet), the rider on the way to the pickup, or to the door. */
+export const LIVE_STAGES = ['preparing', 'to_pickup', 'to_door'] as const;
+export type LiveStage = (typeof LIVE_STAGES)[number];
+
+const MapPoint = z.object({ latitude: z.number(), longitude: z.number() });
+
+/**
+ * A delivery under way as its tracking map shows it: the pickups and the door, the rider's latest
+ * position (null before acceptance or when the rider has been quiet), the road between them and
+ * the arrival estimate.
+ */
+export const LiveDeliveryDto = z.object({
+  stage: z.enum(LIVE_STAGES),
+  pickups: z.array(MapPoint.extend({ label: z.string() })),
+  door: MapPoint,
+  rider: RiderPositionDto.nullable(),
+  /** Whole minutes until the door; null when no road joins the points. */
+  etaMinutes: z.number().int().nullable(),
+  /** [lat, lon] along the roads from where the delivery is now (rider, else the pickups) to the door. */
+  route: z.array(z.tuple([z.number(), z.number()])),
+});
+export type LiveDeliveryDto = z.infer<typeof LiveDeliveryDto>;
 
 const RIDER_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -175,6 +200,9 @@ export type AbsentAnswer = z.infer<typeof AbsentAnswer>;
 /** `POST /api/rider/position`, `GET /api/order/:id/rider-position`, `GET /api/dispatch/:id/rider-position`. */
 export const RiderPositionAnswer = okAnswer({ position: RiderPositionDto });
 export type RiderPositionAnswer = z.infer<typeof RiderPositionAnswer>;
+/** `GET /api/order/:id/live` and `/api/dispatch/:id/live`. */
+export const LiveDeliveryAnswer = okAnswer({ live: LiveDeliveryDto });
+export type LiveDeliveryAnswer = z.infer<typeof LiveDeliveryAnswer>;
 /** `GET /api/ratings/mine`. */
 export const MyRatingsAnswer = okAnswer({ ratings: z.array(MyRatingDto) });
 export type MyRatingsAnswer = z.infer<typeof MyRatingsAnswer>;

@@ -42,7 +42,15 @@ export async function vendorPlaces(
   ex: Executor,
   ids: string[],
 ): Promise<
-  { id: string; businessName: string; address: string; latitude: number; longitude: number; phone: string }[]
+  {
+    id: string;
+    businessName: string;
+    address: string;
+    latitude: number;
+    longitude: number;
+    phone: string;
+    preparationMinutes: number;
+  }[]
 > {
   if (!ids.length) return [];
   return ex
@@ -53,6 +61,7 @@ export async function vendorPlaces(
       latitude: vendors.latitude,
       longitude: vendors.longitude,
       phone: vendors.phone,
+      preparationMinutes: vendors.preparationMinutes,
     })
     .from(vendors)
     .where(inArray(vendors.id, ids));

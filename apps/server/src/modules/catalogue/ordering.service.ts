@@ -33,7 +33,19 @@ export function approvedShops(ex: Executor, ids: string[]): Promise<repo.VendorR
 export async function pickupPlaces(
   ex: Executor,
   ids: readonly string[],
-): Promise<Map<string, { businessName: string; address: string; latitude: number; longitude: number; phone: string }>> {
+): Promise<
+  Map<
+    string,
+    {
+      businessName: string;
+      address: string;
+      latitude: number;
+      longitude: number;
+      phone: string;
+      preparationMinutes: number;
+    }
+  >
+> {
   const rows = await repo.vendorPlaces(ex, [...new Set(ids)]);
   return new Map(rows.map(({ id, ...place }) => [id, place]));
 }

@@ -48,8 +48,21 @@ export interface Deliveries {
   delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]>;
   /** The ids of the rider's deliveries under way: accepted or picked up, neither delivered nor cancelled. */
   underWay(riderUserId: string): Promise<string[]>;
-  /** Who follows the delivery and whether it is under way (null when there is no such delivery). */
+  /** Who follows the delivery and where it stands (null when there is no such delivery). */
   followers(id: string): Promise<Followers | null>;
+  /** Where the delivery goes and how long its shops prepare (null when there is no such delivery): facts that never change. */
+  journey(id: string): Promise<JourneyFacts | null>;
+}
+
+/** The fixed points of a delivery's way and its shops' preparation, for its map and its estimate. */
+export interface JourneyFacts {
+  /** In the order to visit them. */
+  pickups: (LatLon & { label: string })[];
+  door: LatLon;
+  /** The longest preparation time among its shops (0 for a parcel). */
+  preparationMinutes: number;
+  /** When preparation started (payment); null before. */
+  preparingSince: Date | null;
 }
 
 /**
@@ -59,7 +72,12 @@ export interface Deliveries {
 export interface Followers {
   riderId: string | null;
   userIds: string[];
+  /** Accepted or picked up, neither delivered nor cancelled. */
   underWay: boolean;
+  /** Picked up and on its way to the door. */
+  pickedUp: boolean;
+  /** Delivered or cancelled. */
+  finished: boolean;
 }
 
 export interface CompletedDelivery {

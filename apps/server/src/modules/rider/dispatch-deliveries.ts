@@ -21,9 +21,11 @@ import {
   type Deliveries,
   type DeliveryView,
   type Followers,
+  type JourneyFacts,
 } from './deliveries.js';
 
 const IN_PROGRESS = new Set(['Order Assigned', 'Order Picked']);
+const FINISHED = new Set(['Order Delivered', 'Order Cancelled']);
 
 /**
  * Dispatches as deliveries: one pick-up (the sender's saved address), one drop-off (the
@@ -128,6 +130,21 @@ export class DispatchDeliveries implements Deliveries {
       riderId: d.riderId,
       userIds: [...new Set([d.userId, ...(recipient ? [recipient] : [])])],
       underWay: IN_PROGRESS.has(d.status),
+      pickedUp: d.status === 'Order Picked',
+      finished: FINISHED.has(d.status),
+    };
+  }
+
+  async journey(id: string): Promise<JourneyFacts | null> {
+    const d = await findDispatch(this.ctx.db, id);
+    if (!d) return null;
+    const pickup = snapshotStop(d.pickup);
+    const door = snapshotStop(d.dropoff);
+    return {
+      pickups: [{ label: pickup.label, latitude: pickup.latitude, longitude: pickup.longitude }],
+      door: { latitude: door.latitude, longitude: door.longitude },
+      preparationMinutes: 0,
+      preparingSince: d.paidAt,
     };
   }
 }

@@ -18,6 +18,7 @@ import {
   type DeliveryFacts,
   type Followers,
   type DeliveryView,
+  type JourneyFacts,
 } from './deliveries.js';
 import { t } from './rider.messages.js';
 
@@ -38,6 +39,8 @@ export function runOrderAlert(ctx: AppContext, { orderId, riderId }: { orderId: 
 }
 
 const CANCELLED: ItemStatus = 'Order Cancelled';
+const PICKED: ItemStatus = 'Order Picked';
+const DELIVERED: ItemStatus = 'Order Delivered';
 const UNDER_WAY: readonly string[] = ['Order Assigned', 'Order Picked'] satisfies ItemStatus[];
 
 /**
@@ -251,7 +254,38 @@ export class OrderDeliveries implements Deliveries {
   async followers(id: string): Promise<Followers | null> {
     const o = await orders.findOrderDelivery(this.ctx.db, id);
     if (!o) return null;
-    const statuses = await orders.itemStatuses(this.ctx.db, id);
-    return { riderId: o.rider_id, userIds: [o.user_id], underWay: statuses.some((s) => UNDER_WAY.includes(s)) };
+    const live = (await orders.itemStatuses(this.ctx.db, id)).filter((s) => s !== CANCELLED);
+    return {
+      riderId: o.rider_id,
+      userIds: [o.user_id],
+      underWay: live.some((s) => UNDER_WAY.includes(s)),
+      pickedUp: live.length > 0 && live.every((s) => s === PICKED),
+      finished: live.every((s) => s === DELIVERED),
+    };
+  }
+
+  async journey(id: string): Promise<JourneyFacts | null> {
+    const o = await orders.findOrderDelivery(this.ctx.db, id);
+    if (!o) return null;
+    const lines = await orders.pickupLines(this.ctx.db, [id]);
+    const shops = await pickupPlaces(
+      this.ctx.db,
+      lines.map((l) => l.vendor_id),
+    );
+    const door = snapshotStop(o.address);
+    const route = planRoute(
+      [...shops.values()].map((s) => ({
+        label: s.businessName,
+        latitude: Number(s.latitude),
+        longitude: Number(s.longitude),
+      })),
+      door,
+    );
+    return {
+      pickups: route.stops,
+      door: { latitude: door.latitude, longitude: door.longitude },
+      preparationMinutes: Math.max(0, ...[...shops.values()].map((s) => s.preparationMinutes)),
+      preparingSince: o.paid_at ? new Date(o.paid_at) : null,
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { RiderPositionDto, type ErrorAnswer, type RiderPositionAnswer } from '@jara/shared';
+import { RiderPositionDto, type ErrorAnswer, type LiveDeliveryAnswer, type RiderPositionAnswer } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
   adminAccount,
@@ -297,5 +297,70 @@ describe('live over Socket.IO', () => {
     for (const [event] of await heard) expect(event).toMatchObject({ jobKind: 'dispatch', jobId: dispatch.id });
     await new Promise((res) => setTimeout(res, 200));
     expect(overheard).toEqual([]);
+  });
+});
+
+describe('the tracking map (GET …/live)', () => {
+  const live = async (path: string, cookie: string) => {
+    const res = await get(path.replace(/rider-position$/, 'live'), cookie);
+    return { res, live: res.statusCode === 200 ? json<LiveDeliveryAnswer>(res).live : null };
+  };
+
+  it('before a rider: the shop preparing, its pickup, the door and the road, the estimate with the preparation', async () => {
+    const vendor = await createVendorAccount(app);
+    const customer = await createUser(app);
+    const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: vendor.vendor.id }], {
+      status: 'Order Confirmed',
+    });
+    const { res, live: map } = await live(`/api/order/${order.id}/live`, customer.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(map).toMatchObject({ stage: 'preparing', rider: null });
+    expect(map!.pickups).toHaveLength(1);
+    expect(map!.pickups[0]!.label).toBe(vendor.vendor.businessName);
+    expect(map!.route.length).toBeGreaterThan(1);
+    // The default preparation (15 min, just paid) plus the pickup and the ride.
+    expect(map!.etaMinutes).toBeGreaterThanOrEqual(15 + 3);
+  });
+
+  it('each position carries the estimate, which falls as the rider nears the door', async () => {
+    const { customer, order, rider, path } = await onOrder();
+    expect((await post(`/api/rider/jobs/order/${order.id}/picked`, rider.cookie)).statusCode).toBe(200);
+    const door = (await live(path, customer.cookie)).live!.door;
+    const far = json<RiderPositionAnswer>(await share(rider.cookie, fix({ latitude: 6.4098, longitude: 5.6199 })));
+    await nextGap(rider.user.id);
+    const near = json<RiderPositionAnswer>(
+      await share(rider.cookie, fix({ latitude: door.latitude + 0.001, longitude: door.longitude })),
+    );
+    expect(far.position.etaMinutes).toBeGreaterThan(near.position.etaMinutes!);
+    const { live: map } = await live(path, customer.cookie);
+    expect(map).toMatchObject({ stage: 'to_door', pickups: expect.any(Array), etaMinutes: near.position.etaMinutes });
+    expect(map!.rider).toEqual(near.position);
+    expect(map!.route[0]).toEqual([near.position.latitude, near.position.longitude]);
+  });
+
+  it('answers only the people of the delivery and staff; after delivery the map is closed', async () => {
+    const { customer, order, rider, path } = await onOrder();
+    const other = await createUser(app);
+    const otherRider = await createRiderAccount(app);
+    expect((await live(path, other.cookie)).res.statusCode).toBe(404);
+    expect((await live(path, otherRider.cookie)).res.statusCode).toBe(404);
+    expect((await get(`/api/order/${order.id}/live`)).statusCode).toBe(401);
+    const support = await createUser(app, { role: 'support' });
+    expect((await live(path, support.cookie)).live!.stage).toBe('to_pickup');
+    expect((await post(`/api/rider/jobs/order/${order.id}/picked`, rider.cookie)).statusCode).toBe(200);
+    expect((await post(`/api/rider/jobs/order/${order.id}/deliver`, rider.cookie, { code: '1234' })).statusCode).toBe(
+      200,
+    );
+    const after = await live(path, customer.cookie);
+    expect(after.res.statusCode).toBe(404);
+    expect(json<ErrorAnswer>(after.res).code).toBe('delivery_over');
+  });
+
+  it('a dispatch: its sender sees the pickup and the door', async () => {
+    const { sender, dispatch, path } = await onDispatch();
+    const { live: map } = await live(path, sender.cookie);
+    expect(map).toMatchObject({ stage: 'to_pickup', rider: null });
+    expect(map!.pickups[0]).toMatchObject({ latitude: dispatch.pickup.latitude, longitude: dispatch.pickup.longitude });
   });
 });

@@ -3,14 +3,18 @@ import {
   POSITION_MAX_AHEAD_MS,
   RiderPositionDto,
   hasRole,
+  type LatLon,
+  type LiveDeliveryDto,
   isInServiceArea,
   type DeliveryKind,
   type RiderPositionInput,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { SessionUser } from '../../infra/sessions.js';
+import { keepAtMost } from '../../infra/snapshot.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { Deliveries } from './deliveries.js';
+import { arrival, EtaCalibration, type Journey } from '../routing/index.js';
+import type { Deliveries, Followers, JourneyFacts } from './deliveries.js';
 import { DispatchDeliveries } from './dispatch-deliveries.js';
 import { OrderDeliveries } from './order-deliveries.js';
 
@@ -27,6 +31,11 @@ const NOT_FOUND: Record<DeliveryKind, string> = { order: 'Order not found.', dis
 
 const keyOf = (riderUserId: string) => `rider-position:${riderUserId}`;
 
+/** Deliveries whose fixed facts (pickups, door, preparation) are kept in memory at once. */
+const JOURNEYS_KEPT = 2_000;
+
+const minutesSince = (since: Date | null, now: Date) => (since ? (now.getTime() - since.getTime()) / 60_000 : 0);
+
 /**
  * A rider's live position while a delivery is under way. Only the latest one per rider is kept
  * (ctx.latest: memory, or Redis with a TTL), never a history, and it goes only to the people of that
@@ -34,9 +43,13 @@ const keyOf = (riderUserId: string) => `rider-position:${riderUserId}`;
  */
 export class RiderPositions {
   private readonly deliveries: Record<DeliveryKind, Deliveries>;
+  private readonly calibration: EtaCalibration;
+  /** Each delivery's fixed facts, read once: a position arrives every few seconds. */
+  private readonly journeys = new Map<string, JourneyFacts>();
 
   constructor(private readonly ctx: AppContext) {
     this.deliveries = { order: new OrderDeliveries(ctx), dispatch: new DispatchDeliveries(ctx) };
+    this.calibration = new EtaCalibration(ctx.db, () => ctx.clock.now());
   }
 
   /**
@@ -59,15 +72,17 @@ export class RiderPositions {
     const job = await this.underWay(riderUserId);
     if (!job) throw new AppError(409, 'no_active_job', 'You have no delivery under way to share your position for.');
     await gate();
+    const followers = await this.deliveries[job.kind].followers(job.id);
+    const way = followers && (await this.arrivalFrom(job.kind, job.id, followers, point));
     const position: RiderPositionDto = {
       jobKind: job.kind,
       jobId: job.id,
       ...point,
       at: at.toISOString(),
       updatedAt: now.toISOString(),
+      etaMinutes: way?.minutes ?? null,
     };
     await this.ctx.latest.put(keyOf(riderUserId), JSON.stringify(position), POSITION_TTL_MS);
-    const followers = await this.deliveries[job.kind].followers(job.id);
     this.ctx.realtime.emitToPeople(
       { userIds: followers?.userIds ?? [], roles: STAFF },
       'rider.position.updated',
@@ -82,15 +97,71 @@ export class RiderPositions {
    * delivered or cancelled, before it is accepted, or when the rider has been quiet too long.
    */
   async latest(user: SessionUser, kind: DeliveryKind, id: string): Promise<RiderPositionDto> {
+    const f = await this.followed(user, kind, id);
+    const position = await this.positionOf(kind, id, f);
+    if (!position) throw new AppError(404, 'no_position', 'The rider’s position is not available right now.');
+    return position;
+  }
+
+  /**
+   * The delivery as its tracking map shows it, for the same people as `latest`: the pickups, the
+   * door, the rider when there is a fresh position, the road from where the delivery is now and
+   * the estimate. A delivered or cancelled delivery gets `delivery_over`.
+   */
+  async live(user: SessionUser, kind: DeliveryKind, id: string): Promise<LiveDeliveryDto> {
+    const f = await this.followed(user, kind, id);
+    if (f.finished) throw new AppError(404, 'delivery_over', 'This delivery is over, so its map is closed.');
+    const facts = await this.journeyOf(kind, id);
+    const rider = await this.positionOf(kind, id, f);
+    const way = await this.arrivalFrom(kind, id, f, rider);
+    return {
+      stage: f.pickedUp ? 'to_door' : f.underWay ? 'to_pickup' : 'preparing',
+      pickups: facts.pickups,
+      door: facts.door,
+      rider,
+      etaMinutes: way?.minutes ?? null,
+      route: way?.path ?? [],
+    };
+  }
+
+  /** The delivery's followers, when `user` is one of them or staff; the 404 of a delivery that is not theirs otherwise. */
+  private async followed(user: SessionUser, kind: DeliveryKind, id: string): Promise<Followers> {
     const f = await this.deliveries[kind].followers(id);
     const staff = STAFF.some((r) => hasRole(user, r));
     if (!f || !(staff || f.userIds.includes(user.id))) throw notFound(NOT_FOUND[kind]);
-    const none = new AppError(404, 'no_position', 'The rider’s position is not available right now.');
-    if (!f.underWay || !f.riderId) throw none;
+    return f;
+  }
+
+  /** The rider's latest position for this delivery while it is under way; null otherwise or when the rider went quiet. */
+  private async positionOf(kind: DeliveryKind, id: string, f: Followers): Promise<RiderPositionDto | null> {
+    if (!f.underWay || !f.riderId) return null;
     const stored = await this.ctx.latest.get(keyOf(f.riderId));
     const parsed = stored ? RiderPositionDto.safeParse(JSON.parse(stored)) : null;
-    if (!parsed?.success || parsed.data.jobKind !== kind || parsed.data.jobId !== id) throw none;
+    if (!parsed?.success || parsed.data.jobKind !== kind || parsed.data.jobId !== id) return null;
     return parsed.data;
+  }
+
+  private async journeyOf(kind: DeliveryKind, id: string): Promise<JourneyFacts> {
+    const key = `${kind}:${id}`;
+    const kept = this.journeys.get(key);
+    if (kept) return kept;
+    const facts = await this.deliveries[kind].journey(id);
+    if (!facts) throw notFound(NOT_FOUND[kind]);
+    return keepAtMost(this.journeys, JOURNEYS_KEPT, key, facts);
+  }
+
+  /** The estimate and the road to the door from where the delivery stands, `rider` being where its rider is (if known). */
+  private async arrivalFrom(kind: DeliveryKind, id: string, f: Followers, rider: LatLon | null) {
+    const facts = await this.journeyOf(kind, id);
+    const now = this.ctx.clock.now();
+    const journey: Journey = {
+      rider: f.underWay ? rider : null,
+      pickups: f.pickedUp ? [] : facts.pickups,
+      door: facts.door,
+      preparationLeftMinutes: Math.max(0, facts.preparationMinutes - minutesSince(facts.preparingSince, now)),
+    };
+    if (!journey.rider && !journey.pickups.length) return null;
+    return arrival(journey, await this.calibration.value());
   }
 
   /** The rider's delivery under way (one at a time: accepting checks it), or null. */

@@ -15,6 +15,7 @@ import {
   RiderApplicationInput,
   RiderApplyAnswer,
   RiderMeAnswer,
+  LiveDeliveryAnswer,
   RiderPositionAnswer,
   RiderPositionInput,
   POSITION_MIN_GAP_MS,
@@ -151,6 +152,19 @@ export const riderModule: Module = async (app, ctx) => {
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         return { success: true as const, position: await positions.latest(requireUser(req), kind, req.params.id) };
+      },
+    );
+
+    /** The delivery as its tracking map shows it: pickups, door, the rider, the road and the estimate. */
+    app.get(
+      `/api/${kind}/:id/live`,
+      {
+        schema: { tags: [...tags, kind], params: z.strictObject({ id: Id }), response: { 200: LiveDeliveryAnswer } },
+        config: anyUser,
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, live: await positions.live(requireUser(req), kind, req.params.id) };
       },
     );
   }

@@ -13,6 +13,34 @@ async function etaCalibration(ex: Executor): Promise<number> {
   return calibrationFrom(await repo.latestDelivered(ex, CALIBRATION_JOBS));
 }
 
+/** How long a calibration read is used before it is read again: it moves with each delivered job, slowly. */
+const CALIBRATION_KEPT_MS = 10 * 60_000;
+
+/**
+ * The calibration for estimates given many times a second (each rider position): read at most
+ * once per CALIBRATION_KEPT_MS of `now()`, and read once when several ask together.
+ */
+export class EtaCalibration {
+  private read: { value: Promise<number>; at: number } | null = null;
+
+  constructor(
+    private readonly ex: Executor,
+    private readonly now: () => Date,
+  ) {}
+
+  value(): Promise<number> {
+    const now = this.now().getTime();
+    if (!this.read || now - this.read.at >= CALIBRATION_KEPT_MS) {
+      const value = etaCalibration(this.ex).catch((err: unknown) => {
+        this.read = null;
+        throw err;
+      });
+      this.read = { value, at: now };
+    }
+    return this.read.value;
+  }
+}
+
 /**
  * Records the estimate from the pickup to the door as the rider picks up. Nothing is recorded
  * when no road joins them: there was no estimate to judge.

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { LatLon } from '@jara/shared';
 import { migratedDatabaseForFile } from '../../../test/helpers.js';
-import { accuracyFrom, calibrationFrom, estimate, type EtaSample } from './eta.js';
+import { accuracyFrom, arrival, calibrationFrom, estimate, type EtaSample } from './eta.js';
 import { CAMPUS_EXTRACT_FILE, etaAccuracy, recordDelivered, recordPickup, routeOnCampus } from './index.js';
 import { etaRecords } from './routing.tables.js';
 
@@ -74,6 +74,24 @@ describe('the arrival estimate', () => {
     expect(Math.abs(slower - (2 * (ride - 2) + 2))).toBeLessThanOrEqual(1);
     const before = estimate(from, to, { preparationMinutes: 15, stage: 'before_pickup', calibration: 2 })!;
     expect(before - slower).toBe(18);
+  });
+
+  it('runs the ride to the shop while it prepares: whichever takes longer counts', () => {
+    const [a, b] = TRIPS;
+    const shop = a!.to;
+    const door = b!.to;
+    const journey = { rider: a!.from, pickups: [shop], door };
+    const toShop = arrival({ rider: a!.from, pickups: [], door: shop, preparationLeftMinutes: 0 })!.minutes - 2;
+    const fromShop = arrival({ rider: shop, pickups: [], door, preparationLeftMinutes: 0 })!.minutes;
+    // Ready long before the rider gets there: the ride to the shop, the pickup, then the ride on (±1 for rounding).
+    const rideFirst = arrival({ ...journey, preparationLeftMinutes: 0 })!;
+    expect(Math.abs(rideFirst.minutes - (toShop + 3 + fromShop))).toBeLessThanOrEqual(1);
+    // Still cooking for 40 minutes: the ride there is hidden in it.
+    expect(arrival({ ...journey, preparationLeftMinutes: 40 })!.minutes - fromShop).toBe(40 + 3);
+    // The road drawn runs from the rider through the shop to the door.
+    expect(rideFirst.path[0]).toEqual([a!.from.latitude, a!.from.longitude]);
+    expect(rideFirst.path.at(-1)).toEqual([door.latitude, door.longitude]);
+    expect(rideFirst.path).toContainEqual([shop.latitude, shop.longitude]);
   });
 
   it('has no estimate where no road joins the points', () => {

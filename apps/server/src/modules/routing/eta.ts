@@ -68,21 +68,67 @@ export function roadMinutes(route: Extract<Route, { reachable: true }>): number 
   return minutes;
 }
 
+/** A delivery on its way, as the estimate sees it. */
+export interface Journey {
+  /** Where the rider is; null before a rider is known (the estimate starts at the first pickup). */
+  rider: LatLon | null;
+  /** The pickups still to visit, in order; none once the rider has picked up. */
+  pickups: LatLon[];
+  door: LatLon;
+  /** Minutes the shops still need before the order is ready (0 for a parcel). */
+  preparationLeftMinutes: number;
+}
+
+/** The estimate and the road it follows, from where the delivery is now to the door. */
+export interface Arrival {
+  minutes: number;
+  /** [lat, lon] along the roads, through the pickups still to visit. */
+  path: [number, number][];
+}
+
 /**
- * Whole minutes until the door: from the pickup (or, once picked up, from where the rider is),
- * along the road at the calibrated speeds, with the handling and, before pickup, the preparation.
- * Null when no road joins the two points.
+ * Whole minutes until the door along the road at the calibrated speeds: the ride to the first
+ * pickup runs while the shops prepare (whichever takes longer), then the handling at each pickup,
+ * the ride through the rest to the door and the handling there. Null when no road joins two of
+ * the points.
+ */
+export function arrival(journey: Journey, calibration = 1): Arrival | null {
+  const points = [...(journey.rider ? [journey.rider] : []), ...journey.pickups, journey.door];
+  const legs: Extract<Route, { reachable: true }>[] = [];
+  for (let i = 1; i < points.length; i++) {
+    const leg = routeOnCampus(points[i - 1]!, points[i]!);
+    if (!leg.reachable) return null;
+    legs.push(leg);
+  }
+  const ride = (from: number) =>
+    legs.slice(from).reduce((sum, leg) => sum + roadMinutes(leg) * calibration, 0) + HANDLING_MINUTES.dropOff;
+  let minutes: number;
+  if (!journey.pickups.length) minutes = ride(0);
+  else {
+    const toShop = journey.rider ? roadMinutes(legs[0]!) * calibration : 0;
+    const ready = Math.max(journey.preparationLeftMinutes, toShop);
+    minutes = ready + journey.pickups.length * HANDLING_MINUTES.pickup + ride(journey.rider ? 1 : 0);
+  }
+  return {
+    minutes: Math.max(1, Math.round(minutes)),
+    path: legs.flatMap((leg, i) => (i ? leg.path.slice(1) : leg.path)),
+  };
+}
+
+/**
+ * Whole minutes until the door from one point: the pickup before it (with the shop's preparation),
+ * or where the rider is once picked up. Null when no road joins the two points.
  */
 export function estimate(
   from: LatLon,
   door: LatLon,
   opts: { preparationMinutes: number; stage: EtaStage; calibration?: number },
 ): number | null {
-  const route = routeOnCampus(from, door);
-  if (!route.reachable) return null;
-  const ride = roadMinutes(route) * (opts.calibration ?? 1) + HANDLING_MINUTES.dropOff;
-  const before = opts.stage === 'before_pickup' ? opts.preparationMinutes + HANDLING_MINUTES.pickup : 0;
-  return Math.max(1, Math.round(before + ride));
+  const journey: Journey =
+    opts.stage === 'before_pickup'
+      ? { rider: null, pickups: [from], door, preparationLeftMinutes: opts.preparationMinutes }
+      : { rider: from, pickups: [], door, preparationLeftMinutes: 0 };
+  return arrival(journey, opts.calibration)?.minutes ?? null;
 }
 
 const minutesBetween = (a: Date, b: Date) => (b.getTime() - a.getTime()) / 60_000;
