@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   unknown_place: { status: 400, meaning: 'The picked place is not in the gazetteer.' },
   invalid_place: { status: 400, meaning: 'The shop’s place is not in the gazetteer.' },
   address_not_picked: { status: 400, meaning: 'The address was typed, not picked from the suggestions.' },
+  pin_outside_area: { status: 400, meaning: 'The address’s map pin is outside the delivery area.' },
+  pin_too_far: { status: 400, meaning: 'The address’s map pin is too far from the place picked (door-pin.ts).' },
   too_many_addresses: { status: 409, meaning: 'The address book is full.' },
   invalid_pickup: { status: 400, meaning: 'The pick-up address is not one of the sender’s.' },
   // Orders, dispatch and payment

@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './format.js';
 export * from './language.js';
 export * from './geo.js';
+export * from './door-pin.js';
 export * from './fees.js';
 export * from './status.js';
 export * from './constants.js';

@@ -19,6 +19,11 @@ export const AddressInput = z
     longitude: Longitude.nullable().optional(),
     /** The gazetteer place the address is at or nearest to; the server takes its coordinates. */
     placeId: str().trim().min(1).max(120).nullable().optional(),
+    /**
+     * Where the student dragged the map pin (the building's door), saved instead of the place's
+     * coordinates: inside the service area and within PIN_MAX_DISTANCE_M of the place (door-pin.ts).
+     */
+    pin: z.strictObject({ latitude: Latitude, longitude: Longitude }).optional(),
     block: DoorText(60),
     floor: DoorText(30),
     room: DoorText(30),
@@ -28,6 +33,8 @@ export const AddressInput = z
     if (!a.placeId && (a.latitude == null || a.longitude == null)) {
       ctx.addIssue({ code: 'custom', path: ['address'], message: MSG.selectValidAddress });
     }
+    // A pin is measured from the place it was dragged from: without one there is nothing to measure.
+    if (a.pin && !a.placeId) ctx.addIssue({ code: 'custom', path: ['pin'], message: MSG.selectValidAddress });
   });
 export type AddressInput = z.input<typeof AddressInput>;
 

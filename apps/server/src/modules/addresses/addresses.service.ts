@@ -1,4 +1,4 @@
-import { isInServiceArea, MSG, type Address, type AddressInput } from '@jara/shared';
+import { isInServiceArea, MSG, pinProblem, type Address, type AddressInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../infra/db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -18,6 +18,9 @@ import {
 
 const MAX_ADDRESSES = 20;
 export const OUTSIDE_AREA = 'This address is outside our delivery area.';
+const PIN_OUTSIDE_AREA = 'The pin is outside our delivery area. Drag it back onto your building.';
+const PIN_TOO_FAR =
+  'The pin is too far from the place you picked. Drag it back onto your building, or pick a nearer place.';
 
 /** The caller's own live address (in the caller's transaction); undefined for anyone else's or a deleted one. */
 export function findOwnAddress(ex: Executor, userId: string, id: string): Promise<AddressRow | undefined> {
@@ -63,10 +66,12 @@ export class AddressService {
   /**
    * Coordinates are required (picked from a suggestion) and must lie in the service area. With a
    * place id the gazetteer's coordinates win over the client's: the typed name may differ from the
-   * place's (a lodge not in the list, saved at the nearest known place).
+   * place's (a lodge not in the list, saved at the nearest known place). A pin dragged on the map
+   * wins over both when it stays near its place (door-pin.ts): the fee, the route and the rider
+   * all read the address's coordinates, so they go to the door.
    */
   private async checked(body: AddressInput): Promise<Fields> {
-    const { placeId, ...rest } = body;
+    const { placeId, pin, ...rest } = body;
     let { latitude, longitude } = body;
     let placeName: string | null = null;
     if (placeId) {
@@ -75,6 +80,12 @@ export class AddressService {
       latitude = place.lat;
       longitude = place.lon;
       placeName = place.displayName;
+      if (pin) {
+        const problem = pinProblem({ latitude, longitude }, pin, this.ctx.config.campus.serviceArea);
+        if (problem === 'outside_area') throw badRequest(PIN_OUTSIDE_AREA, 'pin_outside_area');
+        if (problem === 'too_far') throw badRequest(PIN_TOO_FAR, 'pin_too_far');
+        ({ latitude, longitude } = pin);
+      }
     }
     if (latitude == null || longitude == null) throw badRequest(MSG.selectValidAddress, 'address_not_picked');
     if (!isInServiceArea({ latitude, longitude }, this.ctx.config.campus.serviceArea))
