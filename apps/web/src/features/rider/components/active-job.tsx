@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { DROP_OFF_WAIT_MS, type JobDto, type JobStop } from '@jara/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -13,7 +13,16 @@ import { StatusPill } from '../../../components/ui/status-pill';
 import { DoorDetails } from '../../../components/ui/door-details';
 import { Trans, useT, type MessageId } from '../../../i18n';
 
-const mapLink = (s: JobStop) => `https://www.google.com/maps/dir/?api=1&destination=${s.latitude},${s.longitude}`;
+/** The phone's maps app at the stop (Android's `geo:` URI), else OpenStreetMap's directions in the browser. */
+const geoUri = (s: JobStop) =>
+  `geo:${s.latitude},${s.longitude}?q=${s.latitude},${s.longitude}(${encodeURIComponent(s.label || s.address)})`;
+const webDirections = (s: JobStop) =>
+  `https://www.openstreetmap.org/directions?to=${s.latitude}%2C${s.longitude}#map=18/${s.latitude}/${s.longitude}`;
+const openMapsApp = (e: MouseEvent<HTMLAnchorElement>, s: JobStop) => {
+  if (!/Android/i.test(navigator.userAgent)) return;
+  e.preventDefault();
+  window.location.href = geoUri(s);
+};
 
 function Stop({ title, stop }: { title: string; stop: JobStop }) {
   const t = useT('rider');
@@ -31,10 +40,16 @@ function Stop({ title, stop }: { title: string; stop: JobStop }) {
         </ul>
       )}
       <div className="mt-2 flex flex-wrap gap-2">
-        <a href={mapLink(stop)} target="_blank" rel="noreferrer" className={buttonClass('outline', 'sm')}>
+        <a
+          href={webDirections(stop)}
+          onClick={(e) => openMapsApp(e, stop)}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClass('outline', 'sm')}
+        >
           <Trans
             area="rider"
-            id="rider.job.openMap"
+            id="rider.job.navigate"
             values={{ place: stop.label || stop.address }}
             components={{ hidden: <span className="sr-only" /> }}
           />

@@ -11,6 +11,7 @@ import { useRiderMe } from '../api/get-rider-me';
 import { riderEarningsQuery, useRequestRiderPayout, useRiderEarnings } from '../api/get-rider-earnings';
 import { useSetOnline } from '../api/set-online';
 import { useRiderLive } from '../hooks/use-rider-live';
+import { useSharePosition, type SharingState } from '../hooks/use-share-position';
 import { ActiveJobs } from './active-job';
 import { EarningsView } from '../../../earnings/earnings-view';
 import { JobBoard } from './job-board';
@@ -22,12 +23,41 @@ import { SubNav } from '../../../components/ui/sub-nav';
 import { Switch } from '../../../components/ui/switch';
 import { useT } from '../../../i18n';
 
+const SHARING_TEXT = {
+  locating: 'rider.sharing.locating',
+  sharing: 'rider.sharing.on',
+  denied: 'rider.sharing.denied',
+  unavailable: 'rider.sharing.unavailable',
+  refused: 'rider.sharing.refused',
+} as const;
+
+/** Says that the rider's location is being shared while on a job, or why it is not. */
+function SharingNotice({ state }: { state: SharingState }) {
+  const t = useT('rider');
+  if (state === 'off') return null;
+  const ok = state === 'sharing' || state === 'locating';
+  return (
+    <p
+      role="status"
+      data-testid="location-sharing"
+      data-state={state}
+      className={`mb-4 flex items-center gap-2 rounded-xl p-3 text-sm ${ok ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`}
+    >
+      {ok && (
+        <span aria-hidden className="h-2.5 w-2.5 shrink-0 rounded-full bg-emerald-600 motion-safe:animate-pulse" />
+      )}
+      {t(SHARING_TEXT[state])}
+    </p>
+  );
+}
+
 function Dashboard({ rider }: { rider: RiderProfileDto }) {
   const t = useT('rider');
   useRiderLive(true);
   usePayoutUpdates(riderEarningsQuery.queryKey, true);
   const online = useSetOnline();
   const active = useActiveJobs(true);
+  const sharing = useSharePosition(rider.isOnline && !!active.data?.some((j) => !j.locked));
   const earnings = useRiderEarnings();
   const payout = useRequestRiderPayout();
   return (
@@ -48,6 +78,7 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
           onChange={(v) => online.mutate(v, { onError: (err) => toast.error(errorMessage(err)) })}
         />
       </div>
+      <SharingNotice state={sharing} />
       {rider.rating !== null && rider.rating < 4 && (
         <p className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">{t('rider.lowRating')}</p>
       )}

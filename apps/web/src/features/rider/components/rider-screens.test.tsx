@@ -69,8 +69,8 @@ describe("the rider's job screens", () => {
     expect(screen.getByText('Pick up 1')).toBeInTheDocument();
     expect(screen.getByText('Drop off')).toBeInTheDocument();
     expect(screen.getByText('Note: Leave it at the porter')).toBeInTheDocument();
-    // jsdom drops the space before the hidden words in a name; a browser reads "Open map for Mama Put".
-    expect(screen.getAllByRole('link')[0]).toHaveTextContent('Open map for Mama Put');
+    // jsdom drops the space before the hidden words in a name; a browser reads "Navigate to Mama Put".
+    expect(screen.getAllByRole('link')[0]).toHaveTextContent('Navigate to Mama Put');
     expect(screen.getByLabelText("Customer's delivery code")).toBeInTheDocument();
     expect(
       screen.getByText('3 tries left. After 5 wrong codes the job is locked and support is told.'),
@@ -87,7 +87,7 @@ describe("the rider's job screens", () => {
     expect(card).toHaveTextContent('2.3 km · you go collect ₦640');
     expect(screen.getByText('Where to collect 2')).toBeInTheDocument();
     expect(screen.getByText('Dem talk say: Leave it at the porter')).toBeInTheDocument();
-    expect(screen.getAllByRole('link')[2]).toHaveTextContent('Check map for Iya Basira');
+    expect(screen.getAllByRole('link')[2]).toHaveTextContent('Show me road go Iya Basira');
     expect(screen.getByLabelText('Code wey customer get')).toBeInTheDocument();
     expect(screen.getByText(/^1 chance remain\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'I don reach where I go drop am' })).toBeInTheDocument();
