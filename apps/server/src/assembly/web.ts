@@ -61,11 +61,12 @@ export async function web(app: AppInstance, opts: { config: Config }): Promise<v
   // `/` is a page like any other (the static plugin would answer it with the bare shell).
   if (pages) app.get('/', servePage);
   app.setNotFoundHandler(async (req, reply) => {
-    // Judged on the decoded path, so `/api%2fadmin/…` is an unknown API path, not a page.
+    // Judged on the decoded path, so `/api%2fadmin/…` is an unknown API path, not a page; so is
+    // anything under `/map/` (the campus map's tiles).
     const pathname = decodedPath(req.url);
     const isPage =
       pathname !== null &&
-      !/^\/+(api|media|assets|socket\.io|metrics)(\/|$)/i.test(pathname) &&
+      !/^\/+(api|media|map|assets|socket\.io|metrics)(\/|$)/i.test(pathname) &&
       !/\.[a-z0-9]{1,5}$/i.test(pathname);
     if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && isPage) return servePage(req, reply);
     return reply.status(404).send(errorBody('not_found', 'Not found.'));

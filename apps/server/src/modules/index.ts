@@ -6,6 +6,7 @@ import { authModule } from './auth/index.js';
 import { CatalogueStore, catalogueModule } from './catalogue/index.js';
 import { newsletterModule } from './newsletter/index.js';
 import { geocodingModule } from './geocoding/index.js';
+import { mapModule } from './map/index.js';
 import { mediaModule } from './media/index.js';
 import { PaymentService, paymentsModule } from './payments/index.js';
 import { payoutsModule } from './payouts/index.js';
@@ -58,6 +59,7 @@ export function buildModules(ctx: AppContext): Modules {
       catalogueModule({ catalogue }),
       newsletterModule,
       geocodingModule({ catalogue }),
+      mapModule,
       mediaModule,
       paymentsModule({ payments }),
       addressesModule,

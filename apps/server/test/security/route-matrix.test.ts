@@ -46,6 +46,8 @@ const OPEN = new Set([
   'POST /api/payment/webhook',
   'POST /api/payment/paystack/webhook',
   'GET /media/*',
+  'GET /api/map',
+  'GET /map/tiles/:version/:z/:x/:y.png',
   'GET /sandbox/checkout/:reference',
   'POST /sandbox/checkout/:reference',
   'GET /api/push/public-key',
