@@ -3,7 +3,9 @@ import {
   CACHES,
   PERSONAL_CACHES,
   isCataloguePath,
+  isMapTilePath,
   isPersonalCachedPath,
+  MAP_TILES_KEPT,
   pageKind,
   readPagesSeen,
   seenCache,
@@ -74,6 +76,7 @@ describe('what the service worker caches', () => {
       '/api/seller/vendor/v1',
       '/api/content/home',
       '/api/config',
+      '/api/map',
     ]) {
       expect(isCataloguePath(p), p).toBe(true);
       expect(isPersonalCachedPath(p), p).toBe(false);
@@ -92,6 +95,30 @@ describe('what the service worker caches', () => {
       expect(isCataloguePath(p), p).toBe(false);
       expect(isPersonalCachedPath(p), p).toBe(false);
     }
+  });
+
+  it('keeps campus map tiles in a bounded cache of their own, never as pages or personal data', () => {
+    for (const p of ['/map/tiles/Ab_c-12345678/16/33790/31600.png', '/map/tiles/v1/18/135157/126402.png']) {
+      expect(isMapTilePath(p), p).toBe(true);
+      expect(pageKind(p), p).toBe('none');
+      expect(isCataloguePath(p) || isPersonalCachedPath(p), p).toBe(false);
+    }
+    for (const p of [
+      '/map/tiles/v1/16/33790/31600',
+      '/map/tiles/v1/16/33790.png',
+      '/map/tiles/v1/16/x/31600.png',
+      '/map/tiles/v.1/16/1/2.png',
+      '/map/tiles/../../api/map/1/2/3.png',
+      '/media/map/tiles/v1/16/1/2.png',
+      '/api/map',
+    ]) {
+      expect(isMapTilePath(p), p).toBe(false);
+    }
+    expect(pageKind('/map')).toBe('none');
+    expect(PERSONAL_CACHES).not.toContain(CACHES.map);
+    expect(Object.values(CACHES).filter((c) => c === CACHES.map)).toHaveLength(1);
+    expect(MAP_TILES_KEPT).toBeGreaterThan(100);
+    expect(MAP_TILES_KEPT).toBeLessThanOrEqual(1000);
   });
 
   it('reads the pages a tab showed, and nothing that is not a path of this site', () => {

@@ -6,6 +6,8 @@ export const CACHES = {
   assets: 'jara-assets',
   catalogue: 'jara-catalogue',
   images: 'jara-images',
+  /** Campus map tiles: their URLs name the map's version, so a kept tile is never out of date. */
+  map: 'jara-map',
   /**
    * The signed-in user's answers (session with cart and wish list, My Orders, dispatches, chat,
    * addresses) and the account's pages: deleted on logout.
@@ -34,9 +36,21 @@ export function isCataloguePath(pathname: string): boolean {
     /^\/api\/seller\/vendor\/[^/]+$/.test(pathname) ||
     pathname === '/api/content/home' ||
     pathname === '/api/content/banners' ||
-    pathname === '/api/config'
+    pathname === '/api/config' ||
+    pathname === '/api/map'
   );
 }
+
+/** A campus map tile, `/map/tiles/<version>/<z>/<x>/<y>.png` (GET /api/map gives the template): cache first. */
+export function isMapTilePath(pathname: string): boolean {
+  return /^\/map\/tiles\/[\w-]{1,64}\/\d{1,2}\/\d{1,7}\/\d{1,7}\.png$/.test(pathname);
+}
+
+/**
+ * How many tiles the worker keeps (the least recently used go first): the campus's box at every
+ * zoom, 13 to 18, is 555 tiles, about 2 MB.
+ */
+export const MAP_TILES_KEPT = 600;
 
 /**
  * Personal reads kept for offline use, the ones the account's pages show: the session (with the
@@ -73,7 +87,7 @@ const PERSONAL_PAGES = new Set(['my-orders', 'dispatch', 'dispatch-request', 'pr
 export function pageKind(pathname: string): PageKind {
   const parts = pathname.split('/').filter(Boolean);
   const first = parts[0] ?? '';
-  if (/^(api|media|assets|socket\.io|metrics|sandbox)$/i.test(first) || /\.[a-z0-9]{1,12}$/i.test(pathname))
+  if (/^(api|media|map|assets|socket\.io|metrics|sandbox)$/i.test(first) || /\.[a-z0-9]{1,12}$/i.test(pathname))
     return 'none';
   if (
     first === 'products' &&

@@ -9,6 +9,9 @@
  *                   the page hands over in a CACHE_URLS message (lib/pwa.ts), from the HTTP cache
  *   catalogue GETs  stale-while-revalidate in jara-catalogue
  *   /media/*        cache first for a week in jara-images (public pictures)
+ *   /map/tiles/*    campus map tiles: cache first in jara-map, the least recently used beyond
+ *                   MAP_TILES_KEPT let go (a tile's URL names its version: it never goes stale), so
+ *                   a map seen once opens offline; /api/map, which names them, is a catalogue GET
  *   personal reads  session, orders, dispatches, chat, addresses: network first in jara-personal
  *   pages           product pages stale-while-revalidate, other customer pages network first,
  *                   both in jara-pages; the account's pages network first in jara-personal
@@ -34,7 +37,9 @@ import {
   documentCache,
   isCataloguePath,
   isKeptPage,
+  isMapTilePath,
   isPersonalCachedPath,
+  MAP_TILES_KEPT,
   pageKind,
   readPagesSeen,
   seenCache,
@@ -78,6 +83,14 @@ registerRoute(
   new CacheFirst({
     cacheName: CACHES.images,
     plugins: [okOnly, new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 7 * 86400 })],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && isMapTilePath(url.pathname),
+  new CacheFirst({
+    cacheName: CACHES.map,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: MAP_TILES_KEPT })],
   }),
 );
 
