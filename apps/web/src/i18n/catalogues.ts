@@ -1,6 +1,6 @@
 /**
  * The message catalogues, one per area: a feature (features/<name>/locales), a shared layer
- * (conversation/, delivery/, earnings/), `common` (app/, components/, lib/, session/ and the
+ * (conversation/, delivery/, earnings/, map/), `common` (app/, components/, lib/, session/ and the
  * storefront's product card: i18n/locales) and `shared` (@jara/shared: the specification's
  * messages and the API's error codes, which the server answers with too). Each holds `en.json`
  * and `pcm.json`: flat objects from id to an ICU message, ids starting with the area's name. Each
@@ -30,6 +30,7 @@ import type supportEn from '../features/support/locales/en.json';
 import type conversationEn from '../conversation/locales/en.json';
 import type deliveryEn from '../delivery/locales/en.json';
 import type earningsEn from '../earnings/locales/en.json';
+import type mapEn from '../map/locales/en.json';
 import type { Language } from '@jara/shared';
 
 /** Each area's English catalogue, the source of its ids' type. */
@@ -56,6 +57,7 @@ interface Catalogues {
   conversation: typeof conversationEn;
   delivery: typeof deliveryEn;
   earnings: typeof earningsEn;
+  map: typeof mapEn;
 }
 export type Area = keyof Catalogues;
 
@@ -78,6 +80,7 @@ const files = import.meta.glob<Compiled>(
     '../conversation/locales/*.json',
     '../delivery/locales/*.json',
     '../earnings/locales/*.json',
+    '../map/locales/*.json',
     '../../../../packages/shared/src/locales/*.json',
   ],
   { query: '?lingui' },
