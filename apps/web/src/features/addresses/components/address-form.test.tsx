@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, switchLanguage } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
@@ -18,6 +18,29 @@ const HALL3 = {
   country: 'Nigeria',
   blocks: ['A', 'B', 'C'],
 };
+/** How to draw the campus map (GET /api/map): the form shows it once a place is picked. */
+const MAP = {
+  'GET /api/map': {
+    success: true,
+    map: {
+      tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
+      minZoom: 13,
+      maxZoom: 18,
+      areaMaxZoom: 17,
+      bounds: [
+        [6.3, 5.5],
+        [6.5, 5.72],
+      ],
+      detailBounds: [
+        [6.39, 5.6],
+        [6.41, 5.63],
+      ],
+      centre: { latitude: 6.3998, longitude: 5.6099 },
+      attribution: '© OpenStreetMap contributors',
+      places: [],
+    },
+  },
+};
 const SAVED = (body: Record<string, unknown>) => ({
   success: true,
   message: 'Address added',
@@ -35,6 +58,7 @@ describe('AddressForm down to the door', () => {
   it('picks a place, keeps the pin when the text is edited, and sends block, floor, room and landmark', async () => {
     const calls = stubFetch({
       ...GUEST,
+      ...MAP,
       'GET /api/geocoding/search': { success: true, data: [HALL3, { ...HALL3, place_id: 'hall-3-osm' }] },
       'POST /api/address/add': SAVED,
     });
@@ -75,6 +99,7 @@ describe('AddressForm down to the door', () => {
   it('says "No places match" and lets a lodge not in the list be saved at the nearest place, keeping its name', async () => {
     const calls = stubFetch({
       ...GUEST,
+      ...MAP,
       'GET /api/geocoding/search': (_b: unknown) => ({ success: true, data: [] }),
       'GET /api/geocoding/nearby': { success: true, data: [{ ...HALL3, distanceKm: 0.12 }] },
       'POST /api/address/add': SAVED,
@@ -109,13 +134,67 @@ describe('AddressForm down to the door', () => {
     });
   }, 30_000);
 
+  it('shows the map around the picked place and saves the door pin where it was moved', async () => {
+    const calls = stubFetch({
+      ...GUEST,
+      ...MAP,
+      'GET /api/geocoding/search': { success: true, data: [HALL3] },
+      'POST /api/address/add': SAVED,
+    });
+    const onSaved = vi.fn();
+    renderApp(<AddressForm onSaved={onSaved} />);
+    await fillContact();
+    expect(screen.queryByRole('region', { name: /Map around/ })).toBeNull();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Address' }), 'hall 3');
+    await userEvent.click(await screen.findByRole('option', { name: HALL3.display_name }, { timeout: 5000 }));
+    expect(screen.getByText(/^Drag the pin onto your building/)).toBeVisible();
+    expect(
+      await screen.findByRole('region', { name: `Map around ${HALL3.display_name} with your door pin` }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('door-pin')).toHaveTextContent(`The pin is on ${HALL3.display_name}.`);
+
+    // Moved with the keys (a finger's drag ends the same way): the text beside the map says where it is.
+    const pin = await screen.findByRole('button', { name: 'Your door pin' });
+    for (let i = 0; i < 4; i++) fireEvent.keyDown(pin, { key: 'ArrowUp' });
+    expect(screen.getByTestId('door-pin')).toHaveTextContent(/^The pin is \d+ m from Hall 3/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const body = calls.find((c) => c.method === 'POST')?.body as { pin: { latitude: number; longitude: number } };
+    expect(body).toMatchObject({ placeId: 'hall-3', pin: { longitude: expect.closeTo(HALL3.lon, 4) } });
+    expect(body.pin.latitude).toBeGreaterThan(HALL3.lat + 0.0001);
+  }, 30_000);
+
+  it('says a pin dragged too far must come back, and does not send it', async () => {
+    const calls = stubFetch({
+      ...GUEST,
+      ...MAP,
+      'GET /api/geocoding/search': { success: true, data: [HALL3] },
+      'POST /api/address/add': SAVED,
+    });
+    renderApp(<AddressForm onSaved={vi.fn()} />);
+    await fillContact();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Address' }), 'hall 3');
+    await userEvent.click(await screen.findByRole('option', { name: HALL3.display_name }, { timeout: 5000 }));
+    const pin = await screen.findByRole('button', { name: 'Your door pin' });
+    // 8 px a key at zoom 17 is about 9.5 m: 60 keys take it well past 500 m.
+    for (let i = 0; i < 60; i++) fireEvent.keyDown(pin, { key: 'ArrowRight' });
+    expect(
+      screen.getByText('Keep the pin within 500 m of the place you picked, or pick a nearer place.'),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Put it back' }));
+    expect(screen.getByTestId('door-pin')).toHaveTextContent(`The pin is on ${HALL3.display_name}.`);
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
+
   describe('in Pidgin', () => {
     afterEach(() => i18n.activate('en'));
 
     it('labels the fields, pins the place and lists the problems in Pidgin', async () => {
-      await loadAreas(i18n, ['addresses', ...ROOT_AREAS], 'pcm');
+      await loadAreas(i18n, ['addresses', 'map', ...ROOT_AREAS], 'pcm');
       i18n.activate('pcm');
-      stubFetch({ ...GUEST, 'GET /api/geocoding/search': { success: true, data: [HALL3] } });
+      stubFetch({ ...GUEST, ...MAP, 'GET /api/geocoding/search': { success: true, data: [HALL3] } });
       renderApp(<AddressForm onSaved={vi.fn()} />);
       expect(screen.getByText('Choose your address from di list make you fit save am.')).toBeVisible();
       expect(screen.getByRole('button', { name: 'Choose di place wey near am' })).toBeVisible();
@@ -157,6 +236,7 @@ describe('AddressForm: saving an address already kept', () => {
   };
   const answering = (message: string) => ({
     ...GUEST,
+    ...MAP,
     'POST /api/address/update/a1': { success: true, message, address: KEPT },
   });
 

@@ -3,7 +3,9 @@ import { toast } from '../../../lib/toast';
 import {
   CAMPUS_ADDRESS,
   emailError,
+  haversineKm,
   phoneError,
+  PIN_MAX_DISTANCE_M,
   type Address,
   type AddressInput as AddressPayload,
   type Suggestion,
@@ -12,6 +14,7 @@ import { TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { t as translate, Trans, useT, type MessageId } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
+import { CampusMap, type MapPoint } from '../../../map';
 import { useSaveAddress } from '../api/save-address';
 import { AddressInput } from './address-input';
 import { NearestPlacePicker } from './nearest-place-picker';
@@ -38,12 +41,16 @@ const EMPTY: Record<Field, string> = {
 };
 const NO_DOOR: Record<DoorField, string> = { block: '', floor: '', room: '', landmark: '' };
 
-/** The known place the rider's map pin stands on. */
+/** The known place the rider's map pin stands on, and where the pin was dragged to (the door). */
 interface Pin {
   placeId: string | null;
   name: string;
   latitude: number;
   longitude: number;
+  /** Where the pin started: the place's own point, or a kept address's saved pin. */
+  origin: MapPoint;
+  /** The origin is the place's point (a place just picked), so the drag can be measured from it. */
+  fromPlace: boolean;
   blocks: string[];
 }
 
@@ -54,9 +61,14 @@ function initialPin(a?: Address): Pin | null {
     name: a.placeName ?? a.address,
     latitude: a.latitude,
     longitude: a.longitude,
+    origin: { latitude: a.latitude, longitude: a.longitude },
+    fromPlace: false,
     blocks: [],
   };
 }
+
+/** Metres the pin was dragged from where it started. */
+const pinDistance = (pin: Pin): number => Math.round(haversineKm(pin.origin, pin) * 1000);
 
 /**
  * Add or edit an address: a known place from the gazetteer (SPEC §5: coordinates only from a
@@ -100,11 +112,24 @@ export function AddressForm({
     name: s.display_name,
     latitude: s.lat,
     longitude: s.lon,
+    origin: { latitude: s.lat, longitude: s.lon },
+    fromPlace: true,
     blocks: s.blocks ?? [],
   });
+  // Where the map opens: the place picked, or a kept address's pin (not followed as the pin moves).
+  const [mapFocus, setMapFocus] = useState<MapPoint | null>(() =>
+    initial ? { latitude: initial.latitude, longitude: initial.longitude } : null,
+  );
+  const distance = pin ? pinDistance(pin) : 0;
+  // Measured here only from a place's own point; the server measures every pin.
+  const tooFar = Boolean(pin?.fromPlace) && distance > PIN_MAX_DISTANCE_M;
+
+  const handlePinMove = (to: MapPoint) => setPin((p) => (p ? { ...p, ...to } : p));
+  const handlePinBack = () => setPin((p) => (p ? { ...p, ...p.origin } : p));
 
   const handlePick = (s: Suggestion) => {
     setPin(pinFrom(s));
+    setMapFocus({ latitude: s.lat, longitude: s.lon });
     setValues((v) => ({ ...v, address: s.display_name, city: s.city || v.city, country: s.country || v.country }));
     setErrors((e) => ({ ...e, address: [] }));
   };
@@ -112,6 +137,7 @@ export function AddressForm({
   /** A place not in the list: keep what was typed, pin the nearest known place. */
   const handleNearest = (s: Suggestion) => {
     setPin(pinFrom(s));
+    setMapFocus({ latitude: s.lat, longitude: s.lon });
     setValues((v) => ({ ...v, city: s.city || v.city, country: s.country || v.country }));
     setErrors((e) => ({ ...e, address: [] }));
     setFindingNearest(false);
@@ -136,6 +162,10 @@ export function AddressForm({
       return;
     }
     if (!validate() || !pin) return;
+    if (tooFar) {
+      toast.error(t('addresses.pin.tooFar', { distance: PIN_MAX_DISTANCE_M }));
+      return;
+    }
     const input: AddressPayload = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
@@ -149,6 +179,8 @@ export function AddressForm({
       latitude: pin.latitude,
       longitude: pin.longitude,
       placeId: pin.placeId,
+      // The door: saved instead of the place's point, within PIN_MAX_DISTANCE_M of it (the server checks).
+      ...(pin.placeId ? { pin: { latitude: pin.latitude, longitude: pin.longitude } } : {}),
       block: door.block.trim(),
       floor: door.floor.trim(),
       room: door.room.trim(),
@@ -248,6 +280,47 @@ export function AddressForm({
             </p>
           )
         )}
+        {pin?.placeId && mapFocus ? (
+          <div className="mt-3 space-y-2">
+            <p className="text-sm text-stone-700">{t('addresses.pin.drag')}</p>
+            <CampusMap
+              label={t('addresses.pin.mapLabel', { place: pin.name })}
+              height={240}
+              fit={[mapFocus]}
+              markers={[
+                {
+                  id: 'door',
+                  kind: 'door',
+                  label: t('addresses.pin.door'),
+                  draggable: true,
+                  onMove: handlePinMove,
+                  latitude: pin.latitude,
+                  longitude: pin.longitude,
+                },
+              ]}
+            />
+            <p className="text-sm text-stone-700" data-testid="door-pin" aria-live="polite">
+              {distance === 0
+                ? t(pin.fromPlace ? 'addresses.pin.onPlace' : 'addresses.pin.kept', { place: pin.name })
+                : pin.fromPlace
+                  ? t('addresses.pin.moved', { distance, place: pin.name })
+                  : t('addresses.pin.movedKept', { distance })}
+              {distance > 0 && (
+                <>
+                  {' · '}
+                  <button type="button" className="font-medium text-brand-700 underline" onClick={handlePinBack}>
+                    {t('addresses.pin.back')}
+                  </button>
+                </>
+              )}
+            </p>
+            {tooFar && (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {t('addresses.pin.tooFar', { distance: PIN_MAX_DISTANCE_M })}
+              </p>
+            )}
+          </div>
+        ) : null}
       </div>
       {findingNearest && (
         <NearestPlacePicker
