@@ -51,3 +51,16 @@ export function stubFetch(routes: Record<string, Route>) {
   globalThis.fetch = fn as typeof fetch;
   return calls;
 }
+
+/**
+ * The tracking map's answer for deliveries a test is not about: 404 `delivery_over`, so the map
+ * stays out of the way (delivery/live-tracking.test.tsx is about it).
+ */
+export function noLiveMap(kind: 'order' | 'dispatch', ...ids: string[]): Record<string, Route> {
+  const over = () =>
+    new Response(JSON.stringify({ success: false, code: 'delivery_over', message: 'This delivery is over.' }), {
+      status: 404,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  return Object.fromEntries(ids.map((id) => [`GET /api/${kind}/${id}/live`, over]));
+}

@@ -39,4 +39,4 @@ export function renderApp(
   return { ...utils, router, queryClient, cartStore };
 }
 
-export { GUEST, stubFetch } from './fetch';
+export { GUEST, noLiveMap, stubFetch } from './fetch';

@@ -106,6 +106,8 @@ export const LiveDeliveryDto = z.object({
   etaMinutes: z.number().int().nullable(),
   /** [lat, lon] along the roads from where the delivery is now (rider, else the pickups) to the door. */
   route: z.array(z.tuple([z.number(), z.number()])),
+  /** The server's time of the answer: a phone whose clock is off still tells how old the rider's position is. */
+  now: z.string(),
 });
 export type LiveDeliveryDto = z.infer<typeof LiveDeliveryDto>;
 

@@ -319,6 +319,7 @@ describe('the tracking map (GET …/live)', () => {
     expect(map!.pickups).toHaveLength(1);
     expect(map!.pickups[0]!.label).toBe(vendor.vendor.businessName);
     expect(map!.route.length).toBeGreaterThan(1);
+    expect(Math.abs(Date.parse(map!.now) - Date.now())).toBeLessThan(5_000);
     // The default preparation (15 min, just paid) plus the pickup and the ride.
     expect(map!.etaMinutes).toBeGreaterThanOrEqual(15 + 3);
   });

@@ -121,6 +121,7 @@ export class RiderPositions {
       rider,
       etaMinutes: way?.minutes ?? null,
       route: way?.path ?? [],
+      now: this.ctx.clock.now().toISOString(),
     };
   }
 

@@ -1,6 +1,7 @@
 import { dispatchCancelWindow, formatDayTime, isDispatchCompleted, type DispatchDto } from '@jara/shared';
 import { CancelNotice, cancelStop, useCancelCountdown } from '../../../delivery/cancel-notice';
 import { RateRider } from '../../../delivery/rate-rider';
+import { LiveTracking } from '../../../delivery/live-tracking';
 import { useStatusLabel } from '../../../delivery/status-label';
 import { TrackingTimeline } from '../../../delivery/tracking-timeline';
 import { Button } from '../../../components/ui/button';
@@ -105,6 +106,7 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
         )}
       </dl>
 
+      {!completed && <LiveTracking kind="dispatch" id={d._id} stage={d.status} />}
       <TrackingTimeline tracking={d} />
 
       {d.deliveryCode && !completed && (

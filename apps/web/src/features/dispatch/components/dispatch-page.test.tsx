@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, type DispatchDto } from '@jara/shared';
-import { renderApp, stubFetch } from '../../../test/render';
+import { noLiveMap, renderApp, stubFetch } from '../../../test/render';
 import { i18n } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { DispatchPage } from './dispatch-page';
@@ -55,6 +55,7 @@ function dispatch(overrides: Partial<DispatchDto> = {}): DispatchDto {
 describe('DispatchPage', () => {
   it('shows ongoing dispatches with their code, completed ones in the other tab, and live updates', async () => {
     stubFetch({
+      ...noLiveMap('dispatch', 'd1', 'd2', 'd3'),
       'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/ratings/mine': { success: true, ratings: [] },
       'GET /api/dispatch/user': {
@@ -105,6 +106,7 @@ describe('DispatchPage', () => {
 
   it('offers a delivered dispatch the rider rating, sent as a dispatch rating', async () => {
     const calls = stubFetch({
+      ...noLiveMap('dispatch', 'd1', 'd2', 'd3'),
       'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/dispatch/user': {
         success: true,
@@ -139,6 +141,7 @@ describe('DispatchPage', () => {
 
   it('says why a dispatch still waiting for a rider can no longer be cancelled', async () => {
     stubFetch({
+      ...noLiveMap('dispatch', 'd1', 'd2', 'd3'),
       'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/dispatch/user': { success: true, orders: [dispatch({ canCancel: false, cancelUntil: null })] },
     });
@@ -152,6 +155,7 @@ describe('DispatchPage', () => {
 
   it('shows the empty states of both tabs', async () => {
     stubFetch({
+      ...noLiveMap('dispatch', 'd1', 'd2', 'd3'),
       'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/dispatch/user': { success: true, orders: [] },
     });
@@ -169,6 +173,7 @@ describe('DispatchPage in Pidgin', () => {
     await loadAreas(i18n, ['dispatch', 'delivery', 'common', 'shared', 'layout'], 'pcm');
     i18n.activate('pcm');
     stubFetch({
+      ...noLiveMap('dispatch', 'd1', 'd2', 'd3'),
       'GET /api/user/is-auth': { success: true, user: CUSTOMER, role: 'customer' },
       'GET /api/dispatch/user': { success: true, orders: [dispatch()] },
     });

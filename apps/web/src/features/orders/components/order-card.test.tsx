@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderDto, ProductDto } from '@jara/shared';
-import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { GUEST, noLiveMap, renderApp, stubFetch } from '../../../test/render';
 import { i18n, switchLanguage } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { OrderCard } from './order-card';
 
 /** An order line's product in the spec's shape (SPEC §3). */
+const NO_MAP = noLiveMap('order', 'o1');
+
 const product = (_id: string, name: string, image: string[] = []): ProductDto => ({
   _id,
   name,
@@ -106,7 +108,7 @@ describe('OrderCard rating', () => {
   });
 
   it("shows an item's first picture from the product's image list", () => {
-    stubFetch(GUEST);
+    stubFetch({ ...GUEST, ...NO_MAP });
     const { container } = renderCard(orderFixture({ status: 'Order Picked' }));
     const pictures = [...container.querySelectorAll('li img')].map((img) => img.getAttribute('src'));
     expect(pictures).toHaveLength(1);
@@ -114,7 +116,7 @@ describe('OrderCard rating', () => {
   });
 
   it('shows no rating control before delivery', async () => {
-    const calls = stubFetch(GUEST);
+    const calls = stubFetch({ ...GUEST, ...NO_MAP });
     renderCard(orderFixture({ status: 'Order Picked', deliveryCode: '4821' }));
     expect(await screen.findByText('Give this code to your rider on delivery')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Rate your rider' })).not.toBeInTheDocument();
@@ -124,10 +126,10 @@ describe('OrderCard rating', () => {
 
 describe('OrderCard: where it goes and whether it can still be cancelled', () => {
   // A delivered order offers the rider's rating, which asks for the ratings given so far.
-  const DELIVERED = { ...GUEST, 'GET /api/ratings/mine': { success: true, ratings: [] } };
+  const DELIVERED = { ...GUEST, ...NO_MAP, 'GET /api/ratings/mine': { success: true, ratings: [] } };
 
   it('sums up a collapsed row with the vendor and the items', () => {
-    stubFetch(GUEST);
+    stubFetch({ ...GUEST, ...NO_MAP });
     renderCard(
       orderFixture({
         items: [
@@ -166,7 +168,7 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
   });
 
   it('counts down the time left to cancel beside the button', () => {
-    stubFetch(GUEST);
+    stubFetch({ ...GUEST, ...NO_MAP });
     const now = Date.now();
     renderCard(
       placedOrder({
@@ -181,7 +183,7 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
   });
 
   it('says why the button has gone: the window passed while the vendor has not confirmed', () => {
-    stubFetch(GUEST);
+    stubFetch({ ...GUEST, ...NO_MAP });
     renderCard(
       placedOrder({
         paidAt: new Date(Date.now() - 10 * 60_000).toISOString(),
@@ -199,7 +201,7 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
   });
 
   it('says a vendor confirmed when one has, even inside the window', () => {
-    stubFetch(GUEST);
+    stubFetch({ ...GUEST, ...NO_MAP });
     renderCard(
       placedOrder({
         items: [placedItem(), { ...placedItem('Loop Snacks'), _id: 'i2', status: 'Order Confirmed' }],
@@ -224,7 +226,7 @@ describe('OrderCard in Pidgin', () => {
   it('says the status, the lines, the sums and the cancel window in Pidgin', async () => {
     await loadAreas(i18n, ['orders', 'delivery', 'common', 'shared', 'layout'], 'pcm');
     i18n.activate('pcm');
-    stubFetch(GUEST);
+    stubFetch({ ...GUEST, ...NO_MAP });
     const now = Date.now();
     renderCard(
       placedOrder({
@@ -270,7 +272,7 @@ describe('OrderCard: cancelling', () => {
   it("says the server's words in English", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const order = cancellable();
-    const calls = stubFetch({ ...GUEST, 'POST /api/order/cancel/o1': CANCELLED_ANSWER(order) });
+    const calls = stubFetch({ ...GUEST, ...NO_MAP, 'POST /api/order/cancel/o1': CANCELLED_ANSWER(order) });
     renderCard(order);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Order' }));
     expect(await screen.findByText('Order cancelled. Your refund is on its way.')).toBeInTheDocument();
@@ -281,7 +283,7 @@ describe('OrderCard: cancelling', () => {
     await switchLanguage('pcm');
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const order = cancellable();
-    stubFetch({ ...GUEST, 'POST /api/order/cancel/o1': CANCELLED_ANSWER(order) });
+    stubFetch({ ...GUEST, ...NO_MAP, 'POST /api/order/cancel/o1': CANCELLED_ANSWER(order) });
     renderCard(order);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel am' }));
     expect(await screen.findByText('Order don cancel. Your refund dey come.')).toBeInTheDocument();

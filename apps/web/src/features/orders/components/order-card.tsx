@@ -11,6 +11,7 @@ import {
   type OrderDto,
 } from '@jara/shared';
 import { CancelNotice, cancelStop, useCancelCountdown } from '../../../delivery/cancel-notice';
+import { LiveTracking } from '../../../delivery/live-tracking';
 import { RateRider } from '../../../delivery/rate-rider';
 import { useStatusLabel } from '../../../delivery/status-label';
 import { TrackingTimeline } from '../../../delivery/tracking-timeline';
@@ -56,6 +57,10 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
       Date.now(),
     ),
   );
+  // Paid and neither delivered nor cancelled: the tracking map shows where it is.
+  const statuses = [...new Set(order.items.map((i) => i.status))].sort();
+  const underWay = !!order.paidAt && statuses.some((s) => s !== 'Order Delivered' && s !== CANCELLED);
+  const stage = statuses.join('|');
   const vendors = vendorsLabel(order.items, t);
   const contents = itemsLabel(order.items, t);
   const cancel = useCancelOrder();
@@ -116,6 +121,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
               <DigitBoxes code={order.deliveryCode} />
             </div>
           )}
+          {underWay && <LiveTracking kind="order" id={order._id} stage={stage} />}
           <TrackingTimeline tracking={order} />
           <ul className="space-y-3">
             {order.items.map((i) => (

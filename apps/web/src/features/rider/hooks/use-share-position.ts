@@ -15,13 +15,14 @@ export interface Fix {
   accuracy?: number;
   heading?: number | null;
   speed?: number | null;
-  /** When the phone took it, ms. */
+  /** When the page had it, on the phone's clock (ms since 1970): the `at` the server judges. */
   at: number;
 }
 
 /**
  * Whether a new fix is worth sending: the first one at once; then one that moved 25 m, no sooner
- * than 10 s after the last sent; and the heartbeat after a minute, moved or not.
+ * than 10 s after the last sent; and the heartbeat after a minute, moved or not. `now` and
+ * `sentAt` are on a monotonic clock (performance.now): the phone's wall clock may jump.
  */
 export function shouldSend(last: { fix: Fix; sentAt: number } | null, fix: Fix, now: number): boolean {
   if (!last) return true;
@@ -59,7 +60,7 @@ export function useSharePosition(active: boolean): SharingState {
     let latest: Fix | null = null;
     let stopped = false;
     const send = async (fix: Fix) => {
-      last.current = { fix, sentAt: Date.now() };
+      last.current = { fix, sentAt: performance.now() };
       try {
         await api.post<RiderPositionAnswer, typeof RiderPositionInput>('/api/rider/position', toInput(fix));
         if (!stopped) setState('sharing');
@@ -75,9 +76,9 @@ export function useSharePosition(active: boolean): SharingState {
         accuracy: p.coords.accuracy,
         heading: Number.isFinite(p.coords.heading) ? p.coords.heading : null,
         speed: Number.isFinite(p.coords.speed) ? p.coords.speed : null,
-        at: p.timestamp,
+        at: Date.now(),
       };
-      if (shouldSend(last.current, latest, Date.now())) void send(latest);
+      if (shouldSend(last.current, latest, performance.now())) void send(latest);
     };
     const onError = (e: GeolocationPositionError) =>
       setState(e.code === e.PERMISSION_DENIED ? 'denied' : 'unavailable');
@@ -87,7 +88,7 @@ export function useSharePosition(active: boolean): SharingState {
       timeout: 30_000,
     });
     const heartbeat = setInterval(() => {
-      if (latest && shouldSend(last.current, latest, Date.now())) void send({ ...latest, at: Date.now() });
+      if (latest && shouldSend(last.current, latest, performance.now())) void send({ ...latest, at: Date.now() });
     }, HEARTBEAT_MS / 4);
     const release = keepScreenOn();
     return () => {

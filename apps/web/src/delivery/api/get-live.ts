@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeliveryKind, LiveDeliveryAnswer, LiveDeliveryDto, RiderPositionDto } from '@jara/shared';
+import { api } from '../../lib/api-client';
+import { ensureConnected } from '../../lib/socket';
+
+/** The road and the stage are read again this often; the rider's moves arrive by socket in between. */
+const REREAD_MS = 60_000;
+
+/**
+ * The tracking map's data, with `skewMs`: the server's clock less this phone's when it was read.
+ * Ages are told on the server's clock, so a phone set to the wrong time still shows "updated 12 s ago".
+ */
+export type LiveDelivery = LiveDeliveryDto & { skewMs: number };
+
+const liveQuery = (kind: DeliveryKind, id: string, stage: string) =>
+  queryOptions({
+    queryKey: ['live', kind, id, stage],
+    queryFn: async (): Promise<LiveDelivery> => {
+      const { live } = await api.get<LiveDeliveryAnswer>(`/api/${kind}/${id}/live`);
+      return { ...live, skewMs: Date.parse(live.now) - Date.now() };
+    },
+    refetchInterval: REREAD_MS,
+    staleTime: 0,
+    retry: false,
+  });
+
+/**
+ * A delivery under way for its tracking map: `GET /api/<kind>/:id/live`, then each
+ * `rider.position.updated` of this delivery moves the rider and updates the estimate. `stage` is
+ * the delivery's status as the page knows it: a new one reads the map again (a new stage, a new road).
+ */
+export function useLiveDelivery(kind: DeliveryKind, id: string, stage: string) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const { queryKey } = liveQuery(kind, id, stage);
+    const socket = ensureConnected();
+    const onPosition = (p: RiderPositionDto) => {
+      if (p.jobKind !== kind || p.jobId !== id) return;
+      // Sent as the server took it: its time then is the server's time now.
+      const skewMs = Date.parse(p.updatedAt) - Date.now();
+      qc.setQueryData<LiveDelivery>(queryKey, (live) =>
+        live ? { ...live, rider: p, etaMinutes: p.etaMinutes ?? live.etaMinutes, skewMs } : live,
+      );
+    };
+    socket.on('rider.position.updated', onPosition);
+    return () => void socket.off('rider.position.updated', onPosition);
+  }, [kind, id, stage, qc]);
+  return useQuery(liveQuery(kind, id, stage));
+}
