@@ -185,6 +185,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: false,
+    // Leaflet's stylesheet names pictures the campus map never shows (the default marker, the layers
+    // control): as files they are never fetched, inlined they would weigh on every map page.
+    assetsInlineLimit: (file: string) => (/[\\/]node_modules[\\/]leaflet[\\/]/.test(file) ? false : undefined),
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
     rolldownOptions: {
