@@ -23,6 +23,14 @@ export function listRiderDispatches(ex: Executor, riderUserId: string, limit?: n
   return repo.listRiderDispatches(ex, riderUserId, limit);
 }
 
+/**
+ * The rider's dispatches accepted or picked up (locked ones too), newest first: asked with every
+ * position the rider shares, so only those rows are read, whatever the rider's history.
+ */
+export function listRiderDispatchesUnderWay(ex: Executor, riderUserId: string): Promise<repo.DispatchRow[]> {
+  return repo.listRiderDispatchesUnderWay(ex, riderUserId);
+}
+
 /** Whether the rider carries a dispatch that is not delivered, cancelled or locked. */
 export function carriesDispatch(ex: Executor, riderUserId: string): Promise<boolean> {
   return repo.carriesDispatch(ex, riderUserId);

@@ -216,6 +216,15 @@ export async function listRiderDispatches(ex: Executor, riderUserId: string, lim
     .limit(limit);
 }
 
+/** The rider's dispatches accepted or picked up (locked ones too), newest first. */
+export async function listRiderDispatchesUnderWay(ex: Executor, riderUserId: string): Promise<DispatchRow[]> {
+  return ex
+    .select()
+    .from(dispatches)
+    .where(and(eq(dispatches.riderId, riderUserId), inArray(dispatches.status, ['Order Assigned', 'Order Picked'])))
+    .orderBy(desc(dispatches.createdAt), desc(dispatches.id));
+}
+
 /** Whether the rider carries a dispatch that is not delivered, cancelled or locked. */
 export async function carriesDispatch(ex: Executor, riderUserId: string): Promise<boolean> {
   const rows = await ex

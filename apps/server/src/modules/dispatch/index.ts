@@ -7,6 +7,7 @@ export {
   findDispatch,
   listOpenDispatches,
   listRiderDispatches,
+  listRiderDispatchesUnderWay,
   recentPaidDispatches,
   type DispatchRow,
 } from './dispatch.queries.js';

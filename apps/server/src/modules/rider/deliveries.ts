@@ -46,8 +46,11 @@ export interface Deliveries {
   riderToRate(customerId: string, id: string): Promise<string>;
   /** The rider's completed deliveries with their delivery fee (kobo), for the earnings. */
   delivered(ex: Executor, riderUserId: string): Promise<CompletedDelivery[]>;
-  /** The ids of the rider's deliveries under way: accepted or picked up, neither delivered nor cancelled. */
-  underWay(riderUserId: string): Promise<string[]>;
+  /**
+   * The rider's deliveries under way (accepted or picked up, neither delivered nor cancelled), each
+   * with its followers: a position, every few seconds, needs both, read together.
+   */
+  underWay(riderUserId: string): Promise<UnderWay[]>;
   /** Who follows the delivery and where it stands (null when there is no such delivery). */
   followers(id: string): Promise<Followers | null>;
   /** Where the delivery goes and how long its shops prepare (null when there is no such delivery): facts that never change. */
@@ -78,6 +81,12 @@ export interface Followers {
   pickedUp: boolean;
   /** Delivered or cancelled. */
   finished: boolean;
+}
+
+/** A delivery under way and the people who follow it. */
+export interface UnderWay {
+  id: string;
+  followers: Followers;
 }
 
 export interface CompletedDelivery {

@@ -11,6 +11,7 @@ import {
   findDispatch,
   listOpenDispatches,
   listRiderDispatches,
+  listRiderDispatchesUnderWay,
   type DispatchRow,
 } from '../dispatch/index.js';
 import {
@@ -22,6 +23,7 @@ import {
   type DeliveryView,
   type Followers,
   type JourneyFacts,
+  type UnderWay,
 } from './deliveries.js';
 
 const IN_PROGRESS = new Set(['Order Assigned', 'Order Picked']);
@@ -71,7 +73,7 @@ export class DispatchDeliveries implements Deliveries {
   }
 
   async active(riderUserId: string): Promise<JobDto[]> {
-    const rows = (await listRiderDispatches(this.ctx.db, riderUserId)).filter((d) => IN_PROGRESS.has(d.status));
+    const rows = await listRiderDispatchesUnderWay(this.ctx.db, riderUserId);
     return Promise.all(rows.map((d) => this.toDto(d, 'active')));
   }
 
@@ -115,15 +117,18 @@ export class DispatchDeliveries implements Deliveries {
     return (await deliveredDispatches(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
   }
 
-  async underWay(riderUserId: string): Promise<string[]> {
-    return (await listRiderDispatches(this.ctx.db, riderUserId))
-      .filter((d) => IN_PROGRESS.has(d.status))
-      .map((d) => d.id);
+  async underWay(riderUserId: string): Promise<UnderWay[]> {
+    const rows = await listRiderDispatchesUnderWay(this.ctx.db, riderUserId);
+    return Promise.all(rows.map(async (d) => ({ id: d.id, followers: await this.followersOf(d) })));
   }
 
   async followers(id: string): Promise<Followers | null> {
     const d = await findDispatch(this.ctx.db, id);
-    if (!d) return null;
+    return d ? this.followersOf(d) : null;
+  }
+
+  /** The sender follows a dispatch, and its recipient when the drop-off's email has an account. */
+  private async followersOf(d: DispatchRow): Promise<Followers> {
     const email = typeof d.dropoff.email === 'string' ? d.dropoff.email : '';
     const recipient = email ? await accountIdOfEmail(this.ctx.db, email) : undefined;
     return {

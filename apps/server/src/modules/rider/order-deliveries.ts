@@ -19,6 +19,7 @@ import {
   type Followers,
   type DeliveryView,
   type JourneyFacts,
+  type UnderWay,
 } from './deliveries.js';
 import { t } from './rider.messages.js';
 
@@ -42,6 +43,18 @@ const CANCELLED: ItemStatus = 'Order Cancelled';
 const PICKED: ItemStatus = 'Order Picked';
 const DELIVERED: ItemStatus = 'Order Delivered';
 const UNDER_WAY: readonly string[] = ['Order Assigned', 'Order Picked'] satisfies ItemStatus[];
+
+/** An order's customer follows it; where it stands is what its items (but the cancelled ones) say. */
+function followersOf(o: orders.OrderDeliveryRow, statuses: readonly string[]): Followers {
+  const live = statuses.filter((s) => s !== CANCELLED);
+  return {
+    riderId: o.rider_id,
+    userIds: [o.user_id],
+    underWay: live.some((s) => UNDER_WAY.includes(s)),
+    pickedUp: live.length > 0 && live.every((s) => s === PICKED),
+    finished: live.every((s) => s === DELIVERED),
+  };
+}
 
 /**
  * Orders as deliveries: the rider collects from every vendor of the order (once all of them
@@ -247,21 +260,18 @@ export class OrderDeliveries implements Deliveries {
     return (await orders.deliveredOrders(ex, riderUserId)).map((j) => ({ kind: this.kind, ...j }));
   }
 
-  async underWay(riderUserId: string): Promise<string[]> {
-    return (await orders.riderOrders(this.ctx.db, riderUserId, true)).map((o) => o.id);
+  async underWay(riderUserId: string): Promise<UnderWay[]> {
+    // The rider's orders come with their items' statuses: the followers need no other read.
+    return (await orders.riderOrders(this.ctx.db, riderUserId, true)).map((o) => ({
+      id: o.id,
+      followers: followersOf(o, o.statuses),
+    }));
   }
 
   async followers(id: string): Promise<Followers | null> {
     const o = await orders.findOrderDelivery(this.ctx.db, id);
     if (!o) return null;
-    const live = (await orders.itemStatuses(this.ctx.db, id)).filter((s) => s !== CANCELLED);
-    return {
-      riderId: o.rider_id,
-      userIds: [o.user_id],
-      underWay: live.some((s) => UNDER_WAY.includes(s)),
-      pickedUp: live.length > 0 && live.every((s) => s === PICKED),
-      finished: live.every((s) => s === DELIVERED),
-    };
+    return followersOf(o, await orders.itemStatuses(this.ctx.db, id));
   }
 
   async journey(id: string): Promise<JourneyFacts | null> {

@@ -365,3 +365,65 @@ describe('the tracking map (GET …/live)', () => {
     expect(map!.pickups[0]).toMatchObject({ latitude: dispatch.pickup.latitude, longitude: dispatch.pickup.longitude });
   });
 });
+
+describe('one delivery after another', () => {
+  /** The rider's order delivered, as the rider would deliver it. */
+  const deliverOrder = async (riderCookie: string, orderId: string) => {
+    expect((await post(`/api/rider/jobs/order/${orderId}/picked`, riderCookie)).statusCode).toBe(200);
+    expect((await post(`/api/rider/jobs/order/${orderId}/deliver`, riderCookie, { code: '1234' })).statusCode).toBe(
+      200,
+    );
+  };
+
+  it('an order, then a dispatch: the next position goes to the dispatch’s people, not the order’s customer', async () => {
+    const { customer, order, rider } = await onOrder();
+    expect((await share(rider.cookie)).statusCode).toBe(200);
+    await deliverOrder(rider.cookie, order.id);
+    const sender = await createUser(app);
+    const d = await createPaidDispatch(app, sender.user.id);
+    expect((await post(`/api/rider/jobs/dispatch/${d.id}/accept`, rider.cookie)).statusCode).toBe(200);
+
+    const [was, now] = await Promise.all([connect(url, customer.cookie), connect(url, sender.cookie)]);
+    sockets.push(was, now);
+    const overheard = collect(was, 'rider.position.updated');
+    const heard = nextEvent(now, 'rider.position.updated');
+    await nextGap(rider.user.id);
+    const res = await share(rider.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(json<RiderPositionAnswer>(res).position).toMatchObject({ jobKind: 'dispatch', jobId: d.id });
+    expect((await heard)[0]).toMatchObject({ jobKind: 'dispatch', jobId: d.id });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(overheard).toEqual([]);
+  });
+
+  it('a dispatch, then an order: the order’s customer hears the next position, the sender does not', async () => {
+    const { sender, dispatch, rider } = await onDispatch();
+    expect((await share(rider.cookie)).statusCode).toBe(200);
+    expect((await post(`/api/rider/jobs/dispatch/${dispatch.id}/picked`, rider.cookie)).statusCode).toBe(200);
+    expect(
+      (await post(`/api/rider/jobs/dispatch/${dispatch.id}/deliver`, rider.cookie, { code: '4321' })).statusCode,
+    ).toBe(200);
+    const vendor = await createVendorAccount(app);
+    const customer = await createUser(app);
+    const { order } = await createPaidOrder(app, customer.user.id, [{ vendorId: vendor.vendor.id }], {
+      status: 'Order Confirmed',
+    });
+    expect((await post(`/api/rider/jobs/order/${order.id}/accept`, rider.cookie)).statusCode).toBe(200);
+
+    const [was, now] = await Promise.all([connect(url, sender.cookie), connect(url, customer.cookie)]);
+    sockets.push(was, now);
+    const overheard = collect(was, 'rider.position.updated');
+    const heard = nextEvent(now, 'rider.position.updated');
+    await nextGap(rider.user.id);
+    const res = await share(rider.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(json<RiderPositionAnswer>(res).position).toMatchObject({ jobKind: 'order', jobId: order.id });
+    expect((await heard)[0]).toMatchObject({ jobKind: 'order', jobId: order.id });
+    // Delivered too: nothing is taken until the next delivery.
+    await deliverOrder(rider.cookie, order.id);
+    await nextGap(rider.user.id);
+    expect(json<ErrorAnswer>(await share(rider.cookie)).code).toBe('no_active_job');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(overheard).toEqual([]);
+  });
+});

@@ -14,7 +14,7 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { keepAtMost } from '../../infra/snapshot.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { arrival, EtaCalibration, type Journey } from '../routing/index.js';
-import type { Deliveries, Followers, JourneyFacts } from './deliveries.js';
+import type { Deliveries, Followers, JourneyFacts, UnderWay } from './deliveries.js';
 import { DispatchDeliveries } from './dispatch-deliveries.js';
 import { OrderDeliveries } from './order-deliveries.js';
 
@@ -33,6 +33,8 @@ const keyOf = (riderUserId: string) => `rider-position:${riderUserId}`;
 
 /** Deliveries whose fixed facts (pickups, door, preparation) are kept in memory at once. */
 const JOURNEYS_KEPT = 2_000;
+/** Riders whose last kind of delivery is remembered at once. */
+const RIDERS_KEPT = 5_000;
 
 const minutesSince = (since: Date | null, now: Date) => (since ? (now.getTime() - since.getTime()) / 60_000 : 0);
 
@@ -46,6 +48,8 @@ export class RiderPositions {
   private readonly calibration: EtaCalibration;
   /** Each delivery's fixed facts, read once: a position arrives every few seconds. */
   private readonly journeys = new Map<string, JourneyFacts>();
+  /** The kind of delivery each rider was last found carrying: which to ask first (always asked, never trusted). */
+  private readonly lastKind = new Map<string, DeliveryKind>();
 
   constructor(private readonly ctx: AppContext) {
     this.deliveries = { order: new OrderDeliveries(ctx), dispatch: new DispatchDeliveries(ctx) };
@@ -72,8 +76,7 @@ export class RiderPositions {
     const job = await this.underWay(riderUserId);
     if (!job) throw new AppError(409, 'no_active_job', 'You have no delivery under way to share your position for.');
     await gate();
-    const followers = await this.deliveries[job.kind].followers(job.id);
-    const way = followers && (await this.arrivalFrom(job.kind, job.id, followers, point));
+    const way = await this.arrivalFrom(job.kind, job.id, job.followers, point);
     const position: RiderPositionDto = {
       jobKind: job.kind,
       jobId: job.id,
@@ -84,7 +87,7 @@ export class RiderPositions {
     };
     await this.ctx.latest.put(keyOf(riderUserId), JSON.stringify(position), POSITION_TTL_MS);
     this.ctx.realtime.emitToPeople(
-      { userIds: followers?.userIds ?? [], roles: STAFF },
+      { userIds: job.followers.userIds, roles: STAFF },
       'rider.position.updated',
       position,
     );
@@ -165,11 +168,19 @@ export class RiderPositions {
     return arrival(journey, await this.calibration.value());
   }
 
-  /** The rider's delivery under way (one at a time: accepting checks it), or null. */
-  private async underWay(riderUserId: string): Promise<{ kind: DeliveryKind; id: string } | null> {
-    for (const kind of DELIVERY_KINDS) {
-      const [id] = await this.deliveries[kind].underWay(riderUserId);
-      if (id) return { kind, id };
+  /**
+   * The rider's delivery under way (one at a time: accepting checks it) with its followers, or
+   * null. The kind the rider carried last time is asked first: a rider shares a position every few
+   * seconds through one delivery after another of the same kind, so one read usually answers.
+   */
+  private async underWay(riderUserId: string): Promise<({ kind: DeliveryKind } & UnderWay) | null> {
+    const last = this.lastKind.get(riderUserId);
+    const kinds = last ? [last, ...DELIVERY_KINDS.filter((k) => k !== last)] : DELIVERY_KINDS;
+    for (const kind of kinds) {
+      const [job] = await this.deliveries[kind].underWay(riderUserId);
+      if (!job) continue;
+      if (kind !== last) keepAtMost(this.lastKind, RIDERS_KEPT, riderUserId, kind);
+      return { kind, ...job };
     }
     return null;
   }
