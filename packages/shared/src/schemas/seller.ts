@@ -236,6 +236,8 @@ export const SellerOrderDto = z.object({
   dropoff: z.string(),
   /** Block, floor, room and landmark of the drop-off, when given. */
   door: DoorDto.nullable(),
+  /** Where the door is (the address's pin), for the card's map: only while the order is active. */
+  doorPoint: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   deliveryNote: z.string(),
   items: z.array(SellerOrderItemDto),
   itemsTotal: z.number(),

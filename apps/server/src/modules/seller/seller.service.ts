@@ -306,7 +306,14 @@ export class SellerService {
     for (const r of rows) {
       let o = out.get(r.order_id);
       if (!o) {
-        const a = r.address as { firstName?: string; lastName?: string; phone?: string; address?: string };
+        const a = r.address as {
+          firstName?: string;
+          lastName?: string;
+          phone?: string;
+          address?: string;
+          latitude?: number;
+          longitude?: number;
+        };
         o = {
           _id: r.order_id,
           createdAt: new Date(r.created_at).toISOString(),
@@ -315,6 +322,10 @@ export class SellerService {
           customerPhone: a.phone ?? null,
           dropoff: a.address ?? '',
           door: doorOf(r.address),
+          doorPoint:
+            typeof a.latitude === 'number' && typeof a.longitude === 'number'
+              ? { latitude: a.latitude, longitude: a.longitude }
+              : null,
           deliveryNote: r.delivery_note ?? '',
           items: [],
           itemsTotal: 0,
@@ -341,8 +352,11 @@ export class SellerService {
     for (const o of out.values()) {
       o.status = shownOrderStatus(o.items.map((i) => i.status as ItemStatus));
       o.active = o.items.some((i) => ACTIVE_STATUSES.has(i.status));
-      // The customer's phone only while this vendor still has work on the order.
-      if (!o.active) o.customerPhone = null;
+      // The customer's phone and door pin only while this vendor still has work on the order.
+      if (!o.active) {
+        o.customerPhone = null;
+        o.doorPoint = null;
+      }
     }
     return [...out.values()];
   }

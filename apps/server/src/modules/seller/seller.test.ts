@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createProduct, createUser, ensureCategory, json, type TestApp } from '../../../test/helpers.js';
 import { createPaidOrder, createVendorAccount, EVERY_DAY, multipartImage } from '../../../test/factories-portals.js';
 import { jobs } from '../../infra/db/tables.js';
-import { orderItems } from '../orders/orders.tables.js';
+import { orderItems, orders } from '../orders/orders.tables.js';
 import { places } from '../geocoding/geocoding.tables.js';
 import { productOptions, products, vendors } from '../catalogue/catalogue.tables.js';
 import { refunds } from '../payments/payments.tables.js';
@@ -253,9 +253,12 @@ describe('orders', () => {
     expect(list[0]).toMatchObject({
       _id: order.id,
       customerPhone: '08031234567',
+      doorPoint: { latitude: expect.any(Number), longitude: expect.any(Number) },
       itemsTotal: 3000,
       status: 'Order Placed',
     });
+    const [kept] = await app.ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(list[0]?.doorPoint).toEqual({ latitude: kept!.address.latitude, longitude: kept!.address.longitude });
     expect(list[0]?.items).toHaveLength(1);
 
     const emit = vi.spyOn(app.ctx.realtime, 'emitToUser');
@@ -284,7 +287,13 @@ describe('orders', () => {
 
     await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
     const today = json<SellerOrdersAnswer>(await get('/api/seller/orders?scope=today', a.cookie)).orders;
-    expect(today[0]).toMatchObject({ _id: order.id, active: false, customerPhone: null, status: 'Order Delivered' });
+    expect(today[0]).toMatchObject({
+      _id: order.id,
+      active: false,
+      customerPhone: null,
+      doorPoint: null,
+      status: 'Order Delivered',
+    });
     expect(json<SellerOrdersAnswer>(await get('/api/seller/orders?scope=active', a.cookie)).orders).toHaveLength(0);
   });
 

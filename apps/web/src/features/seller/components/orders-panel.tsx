@@ -1,4 +1,5 @@
 import { DoorDetails } from '../../../components/ui/door-details';
+import { CampusMap } from '../../../map';
 import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { formatDayTime, shownOptionName, type SellerOrderDto } from '@jara/shared';
@@ -67,6 +68,36 @@ function DeclineDialog({ order, onClose }: { order: SellerOrderDto | null; onClo
   );
 }
 
+/** The door's pin on a small map, opened by a tap: a vendor's list of cards does not load a map each. */
+function DoorPinMap({ order }: { order: SellerOrderDto }) {
+  const t = useT('seller');
+  const [open, setOpen] = useState(false);
+  const point = order.doorPoint;
+  if (!point) return null;
+  return (
+    <div className="mt-2">
+      <button
+        type="button"
+        className="text-sm font-medium text-brand-700 underline"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t(open ? 'seller.orders.hideMap' : 'seller.orders.showMap')}
+      </button>
+      {open && (
+        <CampusMap
+          still
+          className="mt-2"
+          height={160}
+          label={t('seller.orders.mapLabel', { place: order.dropoff })}
+          fit={[point]}
+          markers={[{ id: 'door', kind: 'door', label: t('seller.orders.door'), ...point }]}
+        />
+      )}
+    </div>
+  );
+}
+
 function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () => void }) {
   const t = useT('seller');
   const confirm = useConfirmOrder();
@@ -98,6 +129,7 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
           )}
           {order.dropoff && <p className="text-sm text-stone-600">{t('seller.orders.to', { place: order.dropoff })}</p>}
           <DoorDetails door={order.door} address={order.dropoff} note={order.deliveryNote} />
+          <DoorPinMap order={order} />
         </div>
         <StatusPill status={order.status} />
       </div>

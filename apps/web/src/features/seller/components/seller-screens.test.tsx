@@ -18,6 +18,7 @@ const order: SellerOrderDto = {
   customerPhone: '08031234567',
   dropoff: 'Hall 2',
   door: null,
+  doorPoint: { latitude: 6.39795, longitude: 5.6196 },
   deliveryNote: '',
   items: [
     {
@@ -70,6 +71,42 @@ async function inPidgin() {
 afterEach(() => i18n.activate('en'));
 
 describe('the vendor portal', () => {
+  it('shows the customer’s door pin on a small map when asked', async () => {
+    const calls = stubFetch({
+      ...GUEST,
+      'GET /api/seller/orders': { success: true, orders: [order] },
+      'GET /api/map': {
+        success: true,
+        map: {
+          tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
+          minZoom: 13,
+          maxZoom: 18,
+          areaMaxZoom: 17,
+          bounds: [
+            [6.3, 5.5],
+            [6.5, 5.72],
+          ],
+          detailBounds: [
+            [6.39, 5.6],
+            [6.41, 5.63],
+          ],
+          centre: { latitude: 6.3998, longitude: 5.6099 },
+          attribution: '© OpenStreetMap contributors',
+          places: [],
+        },
+      },
+    });
+    renderApp(<OrdersPanel />);
+    const show = await screen.findByRole('button', { name: 'Show the door on the map' });
+    // No map is loaded until the vendor asks for one.
+    expect(calls.some((c) => c.path === '/api/map')).toBe(false);
+    await userEvent.click(show);
+    expect(await screen.findByRole('region', { name: 'Map of the door at Hall 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'The customer’s door' })).toHaveAttribute('data-kind', 'door');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide the map' }));
+    expect(screen.queryByRole('region', { name: 'Map of the door at Hall 2' })).toBeNull();
+  });
+
   it('shows a new order in English, as before', async () => {
     stubFetch({ ...GUEST, 'GET /api/seller/orders': { success: true, orders: [order] } });
     renderApp(<OrdersPanel />);
