@@ -11,6 +11,7 @@ import { useDeliverJob, useJobAction, type JobRef } from '../api/job-actions';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
 import { DoorDetails } from '../../../components/ui/door-details';
+import { CampusMap } from '../../../map';
 import { Trans, useT, type MessageId } from '../../../i18n';
 
 /** The phone's maps app at the stop (Android's `geo:` URI), else OpenStreetMap's directions in the browser. */
@@ -61,6 +62,25 @@ function Stop({ title, stop }: { title: string; stop: JobStop }) {
         )}
       </div>
     </li>
+  );
+}
+
+/** The pick-ups and the door's pin on the campus map: the list above says the same in words. */
+function StopsMap({ job }: { job: JobDto }) {
+  const t = useT('rider');
+  const place = job.dropoff.label || job.dropoff.address;
+  const point = (s: JobStop) => ({ latitude: s.latitude, longitude: s.longitude });
+  return (
+    <CampusMap
+      className="mt-3"
+      height={200}
+      label={t('rider.job.mapLabel', { place })}
+      fit={[...job.pickups.map(point), point(job.dropoff)]}
+      markers={[
+        ...job.pickups.map((p, i) => ({ id: `pickup-${i}`, kind: 'pickup' as const, label: p.label, ...point(p) })),
+        { id: 'door', kind: 'door', label: t('rider.job.door', { place }), ...point(job.dropoff) },
+      ]}
+    />
   );
 }
 
@@ -166,6 +186,7 @@ function ActiveJobCard({ job }: { job: JobDto }) {
         ))}
         <Stop title={t('rider.job.dropoff')} stop={job.dropoff} />
       </ol>
+      <StopsMap job={job} />
       {job.note && <p className="mt-2 text-sm">{t('rider.job.note', { note: job.note })}</p>}
       {!job.locked && (
         <div className="mt-4 space-y-3 border-t border-stone-100 pt-3">

@@ -39,6 +39,30 @@ function job(overrides: Partial<JobDto> = {}): JobDto {
   };
 }
 
+/** How to draw the campus map (GET /api/map): the active job shows its stops on it. */
+const MAP = {
+  'GET /api/map': {
+    success: true,
+    map: {
+      tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
+      minZoom: 13,
+      maxZoom: 18,
+      areaMaxZoom: 17,
+      bounds: [
+        [6.3, 5.5],
+        [6.5, 5.72],
+      ],
+      detailBounds: [
+        [6.39, 5.6],
+        [6.41, 5.63],
+      ],
+      centre: { latitude: 6.3998, longitude: 5.6099 },
+      attribution: '© OpenStreetMap contributors',
+      places: [],
+    },
+  },
+};
+
 /** The English messages without placeholders: none of them may be a text on a Pidgin screen. */
 const english = new Set(Object.values(en).filter((m) => !m.includes('{') && !m.includes('<')));
 
@@ -53,7 +77,7 @@ function textsOnScreen(): string[] {
 }
 
 async function inPidgin() {
-  await loadAreas(i18n, ['rider', 'common', 'shared', 'layout'], 'pcm');
+  await loadAreas(i18n, ['rider', 'map', 'common', 'shared', 'layout'], 'pcm');
   i18n.activate('pcm');
 }
 
@@ -61,7 +85,7 @@ afterEach(() => i18n.activate('en'));
 
 describe("the rider's job screens", () => {
   it('show the active job in English, as the specification writes it', async () => {
-    stubFetch({ ...GUEST, 'GET /api/rider/active': { success: true, jobs: [job()] } });
+    stubFetch({ ...GUEST, ...MAP, 'GET /api/rider/active': { success: true, jobs: [job()] } });
     renderApp(<ActiveJobs />);
     const card = await screen.findByTestId('active-job');
     expect(card).toHaveTextContent('Order #abcdef12 · Express');
@@ -76,11 +100,15 @@ describe("the rider's job screens", () => {
       screen.getByText('3 tries left. After 5 wrong codes the job is locked and support is told.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'I have arrived at the drop-off' })).toBeInTheDocument();
+    // The stops on the map: the shops and the door's pin.
+    expect(await screen.findByRole('region', { name: 'Map of the pick-ups and the door at Ada Obi' })).toBeVisible();
+    expect(await screen.findByRole('img', { name: 'Door at Ada Obi' })).toHaveAttribute('data-kind', 'door');
+    expect(screen.getByRole('img', { name: 'Iya Basira' })).toHaveAttribute('data-kind', 'pickup');
   });
 
   it('leave no English on the active job in Pidgin', async () => {
     await inPidgin();
-    stubFetch({ ...GUEST, 'GET /api/rider/active': { success: true, jobs: [job({ codeAttempts: 4 })] } });
+    stubFetch({ ...GUEST, ...MAP, 'GET /api/rider/active': { success: true, jobs: [job({ codeAttempts: 4 })] } });
     renderApp(<ActiveJobs />);
     const card = await screen.findByTestId('active-job');
     expect(card).toHaveTextContent('Shop order #abcdef12 · Sharp sharp');
@@ -91,6 +119,7 @@ describe("the rider's job screens", () => {
     expect(screen.getByLabelText('Code wey customer get')).toBeInTheDocument();
     expect(screen.getByText(/^1 chance remain\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'I don reach where I go drop am' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Di door for Ada Obi' })).toBeInTheDocument();
     expect(textsOnScreen().filter((text) => english.has(text))).toEqual([]);
   });
 
