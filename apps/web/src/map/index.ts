@@ -1,2 +1,2 @@
 export { CampusMap } from './campus-map';
-export type { CampusMapProps, MapMarker, MapPoint, MarkerKind } from './types';
+export type { MapMarker, MapPoint } from './types';

@@ -5,7 +5,7 @@ export interface MapPoint {
 }
 
 /** The door (an address's pin), a pick-up (a shop) or the rider on the way. */
-export type MarkerKind = 'door' | 'pickup' | 'rider';
+type MarkerKind = 'door' | 'pickup' | 'rider';
 
 export interface MapMarker extends MapPoint {
   /** Stable across renders: a marker whose position changes is moved, not drawn again. */

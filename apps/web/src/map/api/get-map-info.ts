@@ -9,7 +9,7 @@ const getMapInfo = async (): Promise<MapInfo> => (await api.get<MapInfoAnswer>('
  * version), so one read serves every map of the visit; `offlineFirst` asks even when the phone
  * says it is offline, so the service worker's cached answer opens a map seen before.
  */
-export const mapInfoQuery = queryOptions({
+const mapInfoQuery = queryOptions({
   queryKey: ['map'],
   queryFn: getMapInfo,
   staleTime: 60 * 60_000,
