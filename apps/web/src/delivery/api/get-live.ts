@@ -23,7 +23,20 @@ const liveQuery = (kind: DeliveryKind, id: string, stage: string) =>
     refetchInterval: REREAD_MS,
     staleTime: 0,
     retry: false,
+    structuralSharing: keepNewerRider,
   });
+
+/**
+ * A read that left before a socket's newer position arrived must not move the rider back: the
+ * newer of the two positions (by when the phone took it) stays, with its estimate.
+ */
+function keepNewerRider(old: unknown, next: unknown): unknown {
+  const kept = old as LiveDelivery | undefined;
+  const read = next as LiveDelivery;
+  if (kept?.rider && read.rider && Date.parse(kept.rider.at) > Date.parse(read.rider.at))
+    return { ...read, rider: kept.rider, etaMinutes: kept.etaMinutes, skewMs: kept.skewMs };
+  return read;
+}
 
 /**
  * A delivery under way for its tracking map: `GET /api/<kind>/:id/live`, then each
@@ -43,8 +56,14 @@ export function useLiveDelivery(kind: DeliveryKind, id: string, stage: string) {
         live ? { ...live, rider: p, etaMinutes: p.etaMinutes ?? live.etaMinutes, skewMs } : live,
       );
     };
+    // Positions sent while the socket was (re)connecting are missed: read the map again once it is up.
+    const reread = () => void qc.invalidateQueries({ queryKey });
     socket.on('rider.position.updated', onPosition);
-    return () => void socket.off('rider.position.updated', onPosition);
+    socket.on('connect', reread);
+    return () => {
+      socket.off('rider.position.updated', onPosition);
+      socket.off('connect', reread);
+    };
   }, [kind, id, stage, qc]);
   return useQuery(liveQuery(kind, id, stage));
 }
