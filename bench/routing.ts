@@ -2,13 +2,14 @@
  * Route computation on the campus road graph (issue 28: p95 ≤ 5 ms): random pairs of points
  * inside the campus, each routed by road as the ETA will route pickup → door, one after another
  * in this process. Prints the graph's build time (the first route pays it), p50/p95/p99/max of a
- * route after a warm-up, how many pairs had no route, and how the routes compare with the
- * straight line.
+ * route after a warm-up, how many pairs had no route, how the routes compare with the straight
+ * line, and how many delivery fees would change if the fee's tier were read from the route's
+ * length instead of the straight line’s (decision 0041).
  *
  *   npm run bench:routing -w bench [-- --pairs 2000 --seed 28]
  */
 import { parseArgs } from 'node:util';
-import { haversineKm, type LatLon } from '@jara/shared';
+import { DEFAULT_FEE_TIERS, haversineKm, type LatLon } from '@jara/shared';
 import { routeOnCampus } from '../apps/server/src/modules/routing/index.js';
 import { pct } from './harness.js';
 
@@ -62,6 +63,11 @@ for (let i = 0; i < pairs; i++) {
   }
 }
 
+/** The fee tier (its index) a distance falls in: the same table the checkout reads. */
+const tier = (km: number) => DEFAULT_FEE_TIERS.findIndex((t) => t.underKm === null || km < t.underKm);
+const feeByRoute = ratios.map((x) => tier((x.straight * x.ratio) / 1000) - tier(x.straight / 1000));
+const share = (n: number) => `${Math.round((100 * n) / Math.max(1, ratios.length))} %`;
+
 const r2 = (x: number) => +x.toFixed(2);
 const roadOverStraight = ratios.map((x) => x.ratio);
 const overTwice = (xs: typeof ratios) => `${xs.filter((x) => x.ratio > 2).length} of ${xs.length}`;
@@ -79,4 +85,6 @@ console.table({
   overTwiceStraight: overTwice(ratios),
   // Apart from neighbours: between two buildings on different service roads any way round is long.
   overTwiceStraightAt500m: overTwice(ratios.filter((x) => x.straight >= 500)),
+  feeHigherByRoute: share(feeByRoute.filter((d) => d > 0).length),
+  feeTwoTiersHigherByRoute: share(feeByRoute.filter((d) => d > 1).length),
 });
