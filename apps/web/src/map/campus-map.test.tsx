@@ -8,7 +8,7 @@ import { loadAreas } from '../i18n/i18n';
 import { GUEST, renderApp, stubFetch } from '../test/render';
 import { fakeMatchMedia } from '../test/match-media';
 import { CampusMap, type MapMarker } from '.';
-import { LABEL_MIN_ZOOM } from './leaflet-map';
+import { LABEL_MIN_ZOOM } from './zoom';
 
 const INFO: MapInfo = {
   tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',

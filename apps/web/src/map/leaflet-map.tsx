@@ -9,11 +9,8 @@ import 'leaflet/dist/leaflet.css';
 import './campus-map.css';
 import type { MapInfo } from '@jara/shared';
 import type { CampusMapProps, MapMarker, MapPoint } from './types';
+import { LABEL_MIN_ZOOM, POINT_ZOOM } from './zoom';
 
-/** Place names are drawn from this zoom on: further out they would cover the roads. */
-export const LABEL_MIN_ZOOM = 16;
-/** The zoom of a view on one point, unless the page asks for another. */
-const POINT_ZOOM = 17;
 /** How long a rider's marker glides to a new position; about the time between two fixes on screen. */
 const GLIDE_MS = 900;
 /** How far one arrow key moves the door pin, in screen pixels (a few metres at the zooms it is used at). */
