@@ -459,9 +459,11 @@ function cpuMs(pid: number): number {
 
 /**
  * The processes besides the instances that serve the positions: PostgreSQL's backends for the
- * bench database and the Redis server (which may serve other work on this machine too).
+ * bench database and the Redis server (which may serve other work on this machine too); and the
+ * bench database's counts so far of transactions (a statement outside a transaction is one) and
+ * of rows read, which no neighbour on the machine changes.
  */
-async function helperPids(databaseUrl: string): Promise<{ postgres: number[]; redis: number[] }> {
+async function helpers(databaseUrl: string) {
   const name = new URL(databaseUrl).pathname.slice(1);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -471,12 +473,23 @@ async function helperPids(databaseUrl: string): Promise<{ postgres: number[]; re
       [name],
     )
   ).rows;
+  const [counts] = (
+    await client.query<{ xacts: string; rows: string }>(
+      'SELECT xact_commit + xact_rollback AS xacts, tup_returned AS rows FROM pg_stat_database WHERE datname = $1',
+      [name],
+    )
+  ).rows;
   await client.end();
   const redis = createClient({ url: REDIS_URL });
   await redis.connect();
   const pid = /process_id:(\d+)/.exec(await redis.info('server'))?.[1];
   await redis.quit();
-  return { postgres: rows.map((r) => r.pid), redis: pid ? [Number(pid)] : [] };
+  return {
+    postgres: rows.map((r) => r.pid),
+    redis: pid ? [Number(pid)] : [],
+    transactions: Number(counts!.xacts),
+    rowsRead: Number(counts!.rows),
+  };
 }
 
 /**
@@ -552,7 +565,7 @@ async function phaseRun(
   await Promise.all(servers.map((s) => scrape(s.url)));
   lag.enable();
   const cpu0 = servers.map((s) => cpuMs(s.pid));
-  const helpers0 = await helperPids(databaseUrl);
+  const helpers0 = await helpers(databaseUrl);
   const pg0 = cpuNow(helpers0.postgres);
   const redis0 = cpuNow(helpers0.redis);
   const own0 = process.cpuUsage();
@@ -564,7 +577,7 @@ async function phaseRun(
   lag.disable();
   const ownCpu = process.cpuUsage(own0);
   const cpu = servers.map((s, i) => cpuMs(s.pid) - cpu0[i]!);
-  const helpers1 = await helperPids(databaseUrl);
+  const helpers1 = await helpers(databaseUrl);
   const pgCpu = cpuSince([...new Set([...helpers0.postgres, ...helpers1.postgres])], pg0);
   const redisCpu = cpuSince(helpers1.redis, redis0);
   const metrics = await Promise.all(servers.map((s) => scrape(s.url)));
@@ -588,6 +601,9 @@ async function phaseRun(
   row['generator CPU %'] = r1(((ownCpu.user + ownCpu.system) / 1_000 / (DURATION_S * 1_000)) * 100);
   row['PostgreSQL CPU %'] = r1((pgCpu / (DURATION_S * 1_000)) * 100);
   row['Redis CPU %'] = r1((redisCpu / (DURATION_S * 1_000)) * 100);
+  // PostgreSQL publishes its counts about once a second: over the window they are near enough.
+  row['DB transactions/s'] = r1((helpers1.transactions - helpers0.transactions) / DURATION_S);
+  row['DB rows read/s'] = r1((helpers1.rowsRead - helpers0.rowsRead) / DURATION_S);
   row['load average'] = `${loadStart} → ${loadEnd}`;
   if (kind === 'baseline') {
     current.current = null;
@@ -646,6 +662,8 @@ async function phaseRun(
     'posts/s in window': r1(phase.answers.length / DURATION_S),
     // The work per position, whatever the cores did meanwhile: both instances, and everything.
     'instances CPU ms/post': r1(cpu.reduce((a, b) => a + b, 0) / phase.answers.length),
+    'DB transactions/post': r1((helpers1.transactions - helpers0.transactions) / phase.answers.length),
+    'DB rows read/post': r1((helpers1.rowsRead - helpers0.rowsRead) / phase.answers.length),
     'all CPU ms/post': r1(
       (cpu.reduce((a, b) => a + b, 0) + (ownCpu.user + ownCpu.system) / 1_000 + pgCpu + redisCpu) /
         phase.answers.length,
