@@ -12,11 +12,12 @@ import { renderTile } from './tile-renderer.js';
 export const MAP_ATTRIBUTION = '© OpenStreetMap contributors, ODbL';
 
 /**
- * Rendered tiles kept in memory, the most recently asked for last. At 3,000 (a few KB each, about
- * 12 MB at the benchmark's mean), a day's campus viewing is answered from memory: the campus at
- * 15–18 is about 700 tiles (docs/benchmarks.md, the campus map).
+ * Rendered tiles kept in memory, the most recently asked for last. Every tile of the default
+ * service area fits (9,159 tiles, 7.6 MB: docs/benchmarks.md, the campus map), so each is drawn at
+ * most once per process, however many ask; with a wider SERVICE_RADIUS_KM the least recently asked
+ * for go first.
  */
-const KEPT_TILES = 3_000;
+const KEPT_TILES = 10_000;
 /** Tiles drawn at once: sharp works on libuv's four threads, which files and compression need too. */
 const RENDERING_AT_ONCE = 2;
 
