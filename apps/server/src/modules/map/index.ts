@@ -1,2 +1,2 @@
 /** The map module's surface: the campus map's description and its tiles, drawn here from the campus extract. */
-export { mapModule, MAP_ATTRIBUTION } from './map.routes.js';
+export { mapModule } from './map.routes.js';

@@ -9,7 +9,7 @@ import { AREA_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM, TileCoverage, serviceAreaEdge } from
 import { renderTile } from './tile-renderer.js';
 
 /** What every map shows (ODbL 1.0 asks for it wherever the data is used). */
-export const MAP_ATTRIBUTION = '© OpenStreetMap contributors, ODbL';
+const MAP_ATTRIBUTION = '© OpenStreetMap contributors, ODbL';
 
 /**
  * Rendered tiles kept in memory, the most recently asked for last. Every tile of the default
