@@ -65,7 +65,11 @@ test('the sender follows the rider on the map, and the position stops with the d
     /openstreetmap\.org\/directions\?to=6\.4017%2C5\.6141/,
   );
 
-  // The sender's card: the rider on the map, the estimate and how fresh it is.
+  // The sender's card: the rider on the map, the estimate and how fresh it is. (The service worker
+  // controls the page first, so the map it shows is kept for offline.)
+  await expect
+    .poll(() => sender.page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
   await sender.page.goto('/dispatch');
   const card = sender.page.getByTestId('dispatch-card').filter({ hasText: note });
   const map = card.getByRole('region', { name: /Map of the delivery/ });
@@ -89,6 +93,16 @@ test('the sender follows the rider on the map, and the position stops with the d
     etas.push(await minutes());
   }
   expect(etas.at(-1)!).toBeLessThan(etas[0]!);
+
+  // A map seen once reloads offline with its tiles: the shop, the door and the road, no rider.
+  await sender.context.setOffline(true);
+  await sender.page.reload();
+  await expect(map).toBeVisible();
+  await expect(map.getByRole('img', { name: 'Your door' })).toBeVisible();
+  await expect.poll(() => map.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(3);
+  await sender.context.setOffline(false);
+  await sender.page.reload();
+  await expect(riderMarker).toBeVisible();
 
   // Delivered: the sender's socket hears no position any more, and nobody is answered one.
   const heard: unknown[] = [];

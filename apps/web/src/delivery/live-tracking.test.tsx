@@ -90,12 +90,14 @@ describe('the tracking map of a delivery under way', () => {
     expect(await screen.findByText(/Rider’s position updated 2[0-2] s ago/)).toBeInTheDocument();
   });
 
-  it('falls back to the timeline when the rider has been quiet', async () => {
+  it('falls back to the timeline when the rider has been quiet, without drawing the old position', async () => {
     const old = new Date(Date.now() - 5 * 60_000).toISOString();
     stubFetch(answer(live({ rider: position({ at: old, updatedAt: old }) })));
     renderApp(<LiveTracking kind="order" id="o1" stage="Order Picked" />);
     expect(await screen.findByText(/We have not heard from the rider for a while/)).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: /Map of the delivery/ })).toBeNull();
+    // The map keeps the shop and the door; an old position is not drawn as if it were the rider's.
+    expect(await screen.findByRole('img', { name: 'Your door' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Your rider' })).toBeNull();
   });
 
   it('before a rider, says the shop is preparing and shows the shop and the door', async () => {

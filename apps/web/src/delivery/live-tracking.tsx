@@ -48,8 +48,9 @@ function markersOf(live: LiveDelivery, fresh: boolean, labels: { door: string; r
 /**
  * Where a delivery under way is (issue 28): "Arriving in about 7 min", the rider on the campus map
  * with the pickups, the door and the road, and how fresh the rider's position is. Without a fresh
- * position the map steps aside and the timeline beside it tells the story. A delivery that has
- * ended (or cannot be read) shows nothing here.
+ * position the rider is not drawn and the page says the timeline below tells where things are (the
+ * map still shows the shop, the door and the road, offline too). A delivery that has ended (or
+ * cannot be read) shows nothing here.
  */
 export function LiveTracking({ kind, id, stage }: { kind: DeliveryKind; id: string; stage: string }) {
   const t = useT('delivery');
@@ -73,15 +74,13 @@ export function LiveTracking({ kind, id, stage }: { kind: DeliveryKind; id: stri
           ? t('delivery.live.updated', { seconds: Math.round(age / 1000) })
           : t(lost ? 'delivery.live.quiet' : STAGE_TEXT[d.stage])}
       </p>
-      {!lost && (
-        <CampusMap
-          label={t('delivery.live.mapLabel')}
-          markers={markersOf(d, fresh, { door: t('delivery.live.door'), rider: t('delivery.live.rider') })}
-          fit={[...d.pickups, d.door, ...(d.rider && fresh ? [d.rider] : [])]}
-          route={d.route}
-          height={260}
-        />
-      )}
+      <CampusMap
+        label={t('delivery.live.mapLabel')}
+        markers={markersOf(d, fresh, { door: t('delivery.live.door'), rider: t('delivery.live.rider') })}
+        fit={[...d.pickups, d.door, ...(d.rider && fresh ? [d.rider] : [])]}
+        route={d.route}
+        height={260}
+      />
     </section>
   );
 }

@@ -87,11 +87,21 @@ describe('what the service worker caches', () => {
       '/api/dispatch/user',
       '/api/chat/get-chat/',
       '/api/address/get',
+      '/api/order/o1/live',
+      '/api/dispatch/d1/live',
     ]) {
       expect(isPersonalCachedPath(p), p).toBe(true);
       expect(isCataloguePath(p), p).toBe(false);
     }
-    for (const p of ['/api/address/list', '/api/chat', '/api/chat/unread', '/api/seller/me', '/api/cart/update']) {
+    for (const p of [
+      '/api/address/list',
+      '/api/chat',
+      '/api/chat/unread',
+      '/api/seller/me',
+      '/api/cart/update',
+      '/api/order/o1/rider-position',
+      '/api/order/o1/live/x',
+    ]) {
       expect(isCataloguePath(p), p).toBe(false);
       expect(isPersonalCachedPath(p), p).toBe(false);
     }

@@ -54,7 +54,9 @@ export const MAP_TILES_KEPT = 600;
 
 /**
  * Personal reads kept for offline use, the ones the account's pages show: the session (with the
- * cart and wish list), My Orders, dispatches, the chat's latest messages, saved addresses.
+ * cart and wish list), My Orders, dispatches, the chat's latest messages, saved addresses, and a
+ * delivery's tracking map (offline it shows the shop, the door and the road; the rider's position,
+ * old by then, is not drawn).
  */
 export function isPersonalCachedPath(pathname: string): boolean {
   return (
@@ -63,7 +65,8 @@ export function isPersonalCachedPath(pathname: string): boolean {
     pathname === '/api/dispatch/user' ||
     pathname === '/api/chat/get-chat/' ||
     pathname === '/api/chat/get-chat' ||
-    pathname === '/api/address/get'
+    pathname === '/api/address/get' ||
+    /^\/api\/(order|dispatch)\/[^/]+\/live$/.test(pathname)
   );
 }
 
