@@ -278,6 +278,7 @@ export const EtaAccuracyAnswer = okAnswer({
     withinFiveMinutes: z.number().nullable(),
   }),
 });
+export type EtaAccuracyAnswer = z.infer<typeof EtaAccuracyAnswer>;
 export const AdminCategoriesAnswer = okAnswer({ categories: z.array(AdminCategory) });
 export type AdminCategoriesAnswer = z.infer<typeof AdminCategoriesAnswer>;
 /** `GET /api/admin/banners` (every banner) and `GET /api/content/banners` (the active ones). */

@@ -8,6 +8,7 @@ import { useSession } from '../../../session/session';
 import { useApplications } from '../api/get-applications';
 import { ApplicationsPanel } from './applications-panel';
 import { BannersPanel, CategoriesPanel } from './content-panel';
+import { EtaAccuracyPanel } from './eta-accuracy-panel';
 import { AdminDispatchesPanel, AdminOrdersPanel } from './orders-panel';
 import { OutboxPanel } from './outbox-panel';
 import { SubNav } from '../../../components/ui/sub-nav';
@@ -31,6 +32,7 @@ function AdminHome() {
           { to: '/admin/categories', label: t('admin.nav.categories') },
           { to: '/admin/banners', label: t('admin.nav.banners') },
           { to: '/admin/outbox', label: t('admin.nav.outbox') },
+          { to: '/admin/eta', label: t('admin.nav.eta') },
         ]}
       />
       <Routes>
@@ -41,13 +43,14 @@ function AdminHome() {
         <Route path="categories" element={<CategoriesPanel />} />
         <Route path="banners" element={<BannersPanel />} />
         <Route path="outbox" element={<OutboxPanel />} />
+        <Route path="eta" element={<EtaAccuracyPanel />} />
         <Route path="*" element={<EmptyState message={t('admin.notFound')} />} />
       </Routes>
     </div>
   );
 }
 
-/** /admin: approvals, users and roles, orders and dispatches, refunds, categories, banners, outbox. */
+/** /admin: approvals, users and roles, orders and dispatches, refunds, categories, banners, outbox, arrival estimates. */
 export function AdminPage() {
   const t = useT('admin');
   const { user, isLoading } = useSession();
