@@ -87,8 +87,7 @@ export const RiderPositionDto = z.object({
 export type RiderPositionDto = z.infer<typeof RiderPositionDto>;
 
 /** Where a delivery stands for its map: the shop still preparing (no rider yet), the rider on the way to the pickup, or to the door. */
-export const LIVE_STAGES = ['preparing', 'to_pickup', 'to_door'] as const;
-export type LiveStage = (typeof LIVE_STAGES)[number];
+const LIVE_STAGES = ['preparing', 'to_pickup', 'to_door'] as const;
 
 const MapPoint = z.object({ latitude: z.number(), longitude: z.number() });
 

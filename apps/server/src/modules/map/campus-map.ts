@@ -78,7 +78,7 @@ export const mercator = new SphericalMercator({ size: 256 });
  * Features are filed by the tiles they touch at this zoom, so a tile looks only at its own
  * bucket (at 15 and deeper) or its few children's (13, 14). 15: a bucket is about 1.2 km wide.
  */
-export const BUCKET_ZOOM = 15;
+const BUCKET_ZOOM = 15;
 /**
  * Each feature's box is widened by this much before it is filed, so a road whose stroke (or a
  * building whose outline) spills over a bucket's edge is drawn in the tile beyond it too.

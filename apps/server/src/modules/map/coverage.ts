@@ -8,7 +8,7 @@ export const AREA_MAX_ZOOM = 17;
 /** The one zoom deeper, over the campus only: a building a few pixels wide at 17 is a dozen at 18. */
 export const MAX_ZOOM = 18;
 /** The campus, where zoom 18 exists: this far around CAMPUS_LAT/CAMPUS_LON (the Ugbowo campus is about 2.4 × 1.8 km). */
-export const CAMPUS_RADIUS_KM = 1.5;
+const CAMPUS_RADIUS_KM = 1.5;
 
 const KM_PER_DEGREE = haversineKm({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 });
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -16,7 +16,7 @@ const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 /** `[[south, west], [north, east]]`: the box around a circle, as Leaflet takes bounds. */
 export type Bounds = [[number, number], [number, number]];
 
-export function boundsAround(centre: LatLon, radiusKm: number): Bounds {
+function boundsAround(centre: LatLon, radiusKm: number): Bounds {
   const dLat = radiusKm / KM_PER_DEGREE;
   const dLon = dLat / Math.cos((centre.latitude * Math.PI) / 180);
   return [

@@ -1,30 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { stubFetch } from '../../../test/render';
-import { shouldSend, useSharePosition, type Fix } from './use-share-position';
+import { useSharePosition } from './use-share-position';
 
-const at = (latitude: number, t: number): Fix => ({ latitude, longitude: 5.61, at: t });
-/** About 33 m north of `at(6.4, …)`. */
+/** About 33 m north of 6.4. */
 const MOVED = 6.4003;
-
-describe('which fixes are sent', () => {
-  it('the first at once', () => {
-    expect(shouldSend(null, at(6.4, 0), 0)).toBe(true);
-  });
-
-  it('one that moved 25 m, but never sooner than 10 s after the last', () => {
-    const last = { fix: at(6.4, 0), sentAt: 0 };
-    expect(shouldSend(last, at(MOVED, 5_000), 5_000)).toBe(false);
-    expect(shouldSend(last, at(MOVED, 10_000), 10_000)).toBe(true);
-    expect(shouldSend(last, at(6.40001, 30_000), 30_000)).toBe(false);
-  });
-
-  it('a heartbeat after a minute standing still', () => {
-    const last = { fix: at(6.4, 0), sentAt: 0 };
-    expect(shouldSend(last, at(6.4, 59_000), 59_000)).toBe(false);
-    expect(shouldSend(last, at(6.4, 60_000), 60_000)).toBe(true);
-  });
-});
 
 /** The phone's position as the browser would give it: the test moves it. */
 function fakeGeolocation() {
@@ -57,7 +37,7 @@ describe('sharing while on a job', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('sends the first fix and the moves by the rules, says it is sharing, and stops with the job', async () => {
+  it('sends the first fix at once, a 25 m move no sooner than 10 s after, a heartbeat each minute, and stops with the job', async () => {
     const posted: { latitude: number }[] = [];
     stubFetch({
       'POST /api/rider/position': (body: { latitude: number }) => {
@@ -75,6 +55,14 @@ describe('sharing while on a job', () => {
     act(() => phone.move(MOVED + 0.0003));
     await waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1]!.latitude).toBeCloseTo(MOVED + 0.0003);
+
+    // A move of a few metres is not sent; standing still, the last fix goes again after a minute.
+    act(() => phone.move(MOVED + 0.00031));
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(posted).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    await waitFor(() => expect(posted).toHaveLength(3));
+    expect(posted[2]!.latitude).toBeCloseTo(MOVED + 0.00031);
 
     rerender({ on: false });
     expect(result.current).toBe('off');

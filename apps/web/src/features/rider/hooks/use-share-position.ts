@@ -9,7 +9,7 @@ const MIN_GAP_MS = 10_000;
 /** Standing still, the latest fix goes again this often, so the customer sees the rider is there. */
 const HEARTBEAT_MS = 60_000;
 
-export interface Fix {
+interface Fix {
   latitude: number;
   longitude: number;
   accuracy?: number;
@@ -24,7 +24,7 @@ export interface Fix {
  * than 10 s after the last sent; and the heartbeat after a minute, moved or not. `now` and
  * `sentAt` are on a monotonic clock (performance.now): the phone's wall clock may jump.
  */
-export function shouldSend(last: { fix: Fix; sentAt: number } | null, fix: Fix, now: number): boolean {
+function shouldSend(last: { fix: Fix; sentAt: number } | null, fix: Fix, now: number): boolean {
   if (!last) return true;
   const gap = now - last.sentAt;
   if (gap >= HEARTBEAT_MS) return true;
