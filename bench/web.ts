@@ -1,6 +1,8 @@
 /**
  * First paint on a cheap phone (issue 12): Lighthouse, bytes on the wire and time to the first
- * product name on a slow link, against the real production build.
+ * product name on a slow link, against the real production build. Lighthouse also measures the
+ * tracking page (issue 28): `/dispatch` signed in as a sender whose parcel is on its way, the rider
+ * on the campus map (seeded through the app's own API before the runs; see seedTracking).
  *
  *   npm run bench:web -w bench                    build + `npm start` this checkout, measure it,
  *                                                 print it beside bench/results/web-baseline.json
@@ -11,9 +13,13 @@
  *   --only lighthouse|bytes|slow                  measure one part (while working on it)
  *   --detail                                      list every transfer of the byte visits (stderr)
  *   --language pcm                                every visit in that language (the jara_lang cookie)
+ *   --pages tracking,home                         Lighthouse only these pages (home, product, cart, tracking)
+ *   --reports DIR                                 also write each Lighthouse report (JSON) to DIR
  *
  * Lighthouse 12 (default mobile emulation: simulated slow 4G, 4× CPU slowdown) in Debian's
- * Chromium (CHROME_PATH, default /usr/bin/chromium). Bytes: Playwright + CDP `Network.loadingFinished`
+ * Chromium (CHROME_PATH, default /usr/bin/chromium). Without URLs the web app is built first, under
+ * `flock /tmp/jara-build.lock` like every build in this checkout, then served by `npm start -w apps/server`.
+ * Bytes: Playwright + CDP `Network.loadingFinished`
  * encodedDataLength of the page and of its service worker's own fetches. Slow link:
  * `Network.emulateNetworkConditions` 50 KB/s down and up, 400 ms latency.
  */
@@ -59,12 +65,19 @@ interface LhFigures {
   cls: number;
   fcpMs: number;
 }
+/** One Lighthouse run: its figures, what its largest paint was and how many map tiles it fetched. */
+interface LhRun extends LhFigures {
+  lcpElement?: string;
+  mapTiles?: number;
+}
 interface Figures {
   label: string;
   base: string;
   productPath: string;
   productName: string;
-  lighthouse: Record<string, LhFigures & { runs: LhFigures[] }>;
+  /** The page the tracking figures are of (absent in results from before it was measured). */
+  trackingPath?: string;
+  lighthouse: Record<string, LhFigures & { runs: LhRun[] }>;
   bytes: {
     firstVisit: number;
     firstVisitRequests: number;
@@ -86,6 +99,22 @@ interface Figures {
 /** The language every visit asks for (--language): its cookie goes with every request. */
 let language: string | undefined;
 const languageHeaders = (): Record<string, string> => (language ? { Cookie: `jara_lang=${language}` } : {});
+/** The language's cookie and a session's together, as one Cookie header. */
+const headersWith = (session?: string): Record<string, string> => {
+  const cookies = [languageHeaders().Cookie, session].filter(Boolean);
+  return cookies.length ? { Cookie: cookies.join('; ') } : {};
+};
+interface Cookie {
+  name: string;
+  value: string;
+}
+/**
+ * A signed-in visit's cookies for the browser's own jar, the language's with them: a header added
+ * to the page's requests would not reach the service worker's, and the worker fetches the page's
+ * personal reads (/api/dispatch/user, …) once it controls the page.
+ */
+const browserCookies = (base: string, session: Cookie[]) =>
+  [...(language ? [{ name: 'jara_lang', value: language }] : []), ...session].map((c) => ({ ...c, url: base }));
 
 function args() {
   const argv = process.argv.slice(2);
@@ -94,16 +123,20 @@ function args() {
   let runs = 3;
   let only: string | undefined;
   let detail = false;
+  let pages = ['home', 'product', 'cart', 'tracking'];
+  let reports: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--detail') detail = true;
+    else if (a === '--pages') pages = argv[++i]!.split(',');
+    else if (a === '--reports') reports = path.resolve(argv[++i]!);
     else if (a === '--language') language = argv[++i];
     else if (a === '--save') save = argv[++i];
     else if (a === '--only') only = argv[++i];
     else if (a === '--runs') runs = Number(argv[++i]);
     else urls.push(a.replace(/\/$/, ''));
   }
-  return { urls, save, runs, only, detail };
+  return { urls, save, runs, only, detail, pages, reports };
 }
 
 const median = (xs: number[]) => {
@@ -112,9 +145,23 @@ const median = (xs: number[]) => {
 };
 
 // ── the app under test ──────────────────────────────────────────────────────────────────────
+/** `npm run build`, one build at a time in this checkout (other engineers build in it too). */
+function buildWeb(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const build = spawn('flock', ['/tmp/jara-build.lock', 'npm', 'run', 'build', '-w', 'apps/web'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    build.on('error', reject);
+    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the web build exited with ${code}`))));
+  });
+}
+
+/** `npm start` as its two steps: the build under the lock, then the server. */
 async function startApp(port: number): Promise<{ base: string; stop: () => void }> {
+  await buildWeb();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jara-bench-web-'));
-  const child: ChildProcess = spawn('npm', ['start'], {
+  const child: ChildProcess = spawn('npm', ['run', 'start', '-w', 'apps/server'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -162,32 +209,257 @@ async function pickProduct(base: string): Promise<ProductLite> {
 const productPath = (p: ProductLite) =>
   p.category === 'food' ? `/products/food/${p.vendorId}/${p._id}` : `/products/${p.category}/${p._id}`;
 
-// ── Lighthouse ──────────────────────────────────────────────────────────────────────────────
-async function lighthouseRun(url: string, attempt = 1): Promise<LhFigures> {
-  try {
-    return await lighthouseOnce(url);
-  } catch (err) {
-    // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): that run is taken again.
-    if (attempt >= 3) throw err;
-    process.stderr.write(`  lighthouse ${url}: ${String(err).split('\n')[0]}; again\n`);
-    return lighthouseRun(url, attempt + 1);
+// ── the tracking page ───────────────────────────────────────────────────────────────────────
+/** Someone using the app through its HTTP API, as a browser would: cookies kept between calls. */
+class Visitor {
+  private readonly jar = new Map<string, string>();
+  constructor(private readonly base: string) {}
+  /** The cookies the app gave (the session); the language's is added apart. */
+  get cookies(): Cookie[] {
+    return [...this.jar].filter(([name]) => name !== 'jara_lang').map(([name, value]) => ({ name, value }));
+  }
+  private get cookie(): string {
+    return this.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  }
+  /**
+   * A call that must succeed (2xx, or a page form's redirect), from the app's origin as the server
+   * requires of a change; `form` posts a page's form instead of JSON. Its JSON answer, if any.
+   */
+  async call<T = unknown>(
+    method: 'GET' | 'POST',
+    p: string,
+    opts: { json?: unknown; form?: Record<string, string> } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { ...headersWith(this.cookie || undefined), origin: this.base };
+    let body: string | undefined;
+    if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    } else if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    const res = await fetch(this.base + p, { method, headers, body, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const pair = c.split(';')[0]!;
+      const eq = pair.indexOf('=');
+      const [name, value] = [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()];
+      if (value) this.jar.set(name, value);
+      else this.jar.delete(name);
+    }
+    const text = await res.text();
+    if (res.status >= 400) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return undefined as T;
+    }
   }
 }
 
-async function lighthouseOnce(url: string): Promise<LhFigures> {
+const ADMIN = { email: 'admin@jara.test', password: 'Admin#2026' };
+/** The parcel goes from Hall 2 to the Faculty of Engineering (as in the journeys); the rider is between. */
+const HALL_2 = {
+  firstName: 'Ada',
+  lastName: 'Sender',
+  address: 'Hall 2 (Tinubu Hall), University of Benin',
+  city: 'Benin City',
+  state: 'Edo',
+  zipcode: '300283',
+  country: 'Nigeria',
+  phone: '08031234567',
+  latitude: 6.39795,
+  longitude: 5.6196,
+};
+const ENGINEERING = {
+  firstName: 'Bola',
+  lastName: 'Ade',
+  email: 'bola@example.com',
+  phone: '08051234567',
+  address: 'Faculty of Engineering, University of Benin',
+  latitude: 6.4017,
+  longitude: 5.6141,
+};
+const ON_THE_WAY = { latitude: 6.4005, longitude: 5.616 };
+
+interface Tracking {
+  path: string;
+  /** The sender's session. */
+  cookies: Cookie[];
+  /** The rider posts the position again, stamped now, so the page shows it fresh (it goes stale in 90 s). */
+  refresh: () => Promise<void>;
+}
+
+async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await read();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: not there after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/**
+ * A delivery under way, made through the app's own API as people make one: a new sender signs up,
+ * saves Hall 2 as the pick-up, asks for a dispatch to the Faculty of Engineering and pays it on the
+ * sandbox's checkout page (its form's Pay: the provider's charge.success webhook, then the
+ * callback's verify); a new rider, approved by the demo admin, goes online, accepts it, picks it up
+ * and posts a position on the way (a new one each time: a rider carries one delivery at a time, so
+ * an app measured again gets a rider of its own). The position is stamped by this machine's clock,
+ * which `npm start` (no JARA_TEST_CLOCK) shares with the server.
+ */
+async function seedTracking(base: string): Promise<Tracking> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const sender = new Visitor(base);
+  const email = `bench-sender-${stamp}@example.com`;
+  await sender.call('POST', '/api/user/register', {
+    json: { name: 'Bench Sender', email, password: 'Bench#Tracking2026' },
+  });
+  const { address } = await sender.call<{ address: { _id: string } }>('POST', '/api/address/add', {
+    json: { ...HALL_2, email },
+  });
+  const note = `Bench parcel ${stamp}`;
+  const started = await sender.call<{ url: string; reference: string }>('POST', '/api/payment/paystack-dispatch', {
+    json: { pickupAddress: address._id, email, deliveryNote: note, isExpress: false, dropoff: ENGINEERING },
+  });
+  await sender.call('POST', new URL(started.url, base).pathname, { form: { action: 'pay', channel: 'card' } });
+  await sender.call('GET', `/api/payment/verify?reference=${encodeURIComponent(started.reference)}`);
+  const id = await until('the paid dispatch on /api/dispatch/user', async () => {
+    const { orders } = await sender.call<{ orders: { _id: string; deliveryNote: string }[] }>(
+      'GET',
+      '/api/dispatch/user',
+    );
+    return orders.find((d) => d.deliveryNote === note)?._id;
+  });
+
+  const rider = new Visitor(base);
+  await rider.call('POST', '/api/user/register', {
+    json: { name: 'Bench Rider', email: `bench-rider-${stamp}@example.com`, password: 'Bench#Tracking2026' },
+  });
+  const applied = await rider.call<{ rider: { _id: string } }>('POST', '/api/rider/apply', {
+    json: {
+      name: 'Bench Rider',
+      phone: '08061234567',
+      dateOfBirth: '2000-05-01',
+      vehicle: 'motorcycle',
+      acceptTerms: true,
+    },
+  });
+  const admin = new Visitor(base);
+  await admin.call('POST', '/api/user/login', { json: ADMIN });
+  await admin.call('POST', `/api/admin/applications/rider/${applied.rider._id}/approve`, { json: {} });
+  await rider.call('POST', '/api/rider/online', { json: { isOnline: true } });
+  await rider.call('POST', `/api/rider/jobs/dispatch/${id}/accept`);
+  await rider.call('POST', `/api/rider/jobs/dispatch/${id}/picked`);
+  let posted = 0;
+  const refresh = async () => {
+    // The server takes one position per rider every 2 s.
+    const wait = posted + 2_100 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await rider.call('POST', '/api/rider/position', {
+      json: { ...ON_THE_WAY, accuracy: 12, at: new Date().toISOString() },
+    });
+    posted = Date.now();
+  };
+  await refresh();
+  return { path: '/dispatch', cookies: sender.cookies, refresh };
+}
+
+/**
+ * The tracking page on a phone with the sender's cookie, as Lighthouse will load it: fails unless
+ * the arrival estimate, the map's tiles and the rider's marker show (a page measured without its
+ * map would flatter it).
+ */
+async function checkTracking(base: string, tracking: Tracking) {
+  await tracking.refresh();
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 915 },
+      deviceScaleFactor: 2.625,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.addCookies(browserCookies(base, tracking.cookies));
+    const page = await context.newPage();
+    await page.goto(base + tracking.path);
+    const live = page.getByTestId('live-tracking');
+    for (const [what, sel] of [
+      ['the arrival estimate', '[data-testid="eta"]'],
+      ["the map's tiles", 'img.leaflet-tile-loaded'],
+      ["the rider's marker", '.jara-marker-rider'],
+    ] as const) {
+      await live
+        .locator(sel)
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .catch(async () => {
+          const shot = path.join(tmpdir(), `jara-bench-tracking-${Date.now()}.png`);
+          await page.screenshot({ path: shot, fullPage: true });
+          throw new Error(`${tracking.path}: ${what} did not show (the page as it was: ${shot})`);
+        });
+    }
+    process.stderr.write(
+      `  tracking: ${tracking.path} shows "${await live.getByTestId('eta').textContent()}", the map and the rider\n`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+// ── Lighthouse ──────────────────────────────────────────────────────────────────────────────
+/** A page Lighthouse measures: its path, the session it is visited with, what to do before each run. */
+interface LhPage {
+  path: string;
+  session?: Cookie[];
+  before?: () => Promise<void>;
+}
+
+async function lighthouseRun(base: string, page: LhPage, report?: string, attempt = 1): Promise<LhRun> {
+  try {
+    await page.before?.();
+    return await lighthouseOnce(base, page, report);
+  } catch (err) {
+    // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): that run is taken again.
+    if (attempt >= 3) throw err;
+    process.stderr.write(`  lighthouse ${base}${page.path}: ${String(err).split('\n')[0]}; again\n`);
+    return lighthouseRun(base, page, report, attempt + 1);
+  }
+}
+
+/** What the largest-contentful-paint-element audit names (Lighthouse 12: a list whose first table holds the node). */
+function lcpElementOf(details: unknown): string {
+  const d = details as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined;
+  const node = d?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : 'none';
+}
+
+async function lighthouseOnce(base: string, page: LhPage, report?: string): Promise<LhRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, {
+    if (page.session) {
+      // Into the browser's jar (Lighthouse resets the origin's storage, not its cookies).
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await cdp.contexts()[0]!.addCookies(browserCookies(base, page.session));
+      await cdp.close();
+    }
+    const result = await lighthouse(base + page.path, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      extraHeaders: languageHeaders(),
+      extraHeaders: page.session ? {} : languageHeaders(),
     });
     if (!result) throw new Error('lighthouse returned nothing');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    if (report) writeFileSync(report, JSON.stringify(lhr));
     const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -195,18 +467,28 @@ async function lighthouseOnce(url: string): Promise<LhFigures> {
       tbtMs: Math.round(num('total-blocking-time')),
       cls: Math.round(num('cumulative-layout-shift') * 1000) / 1000,
       fcpMs: Math.round(num('first-contentful-paint')),
+      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+      mapTiles: (requests ?? []).filter((r) => new URL(r.url).pathname.startsWith('/map/tiles/')).length,
     };
   } finally {
     chrome.kill();
   }
 }
 
-async function lighthousePages(base: string, pages: Record<string, string>, runs: number) {
+async function lighthousePages(
+  base: string,
+  label: string,
+  pages: Record<string, LhPage>,
+  runs: number,
+  reports?: string,
+) {
   const out: Figures['lighthouse'] = {};
+  if (reports) mkdirSync(reports, { recursive: true });
   for (const [name, p] of Object.entries(pages)) {
-    const all: LhFigures[] = [];
+    const all: LhRun[] = [];
     for (let i = 0; i < runs; i++) {
-      all.push(await lighthouseRun(base + p));
+      const report = reports && path.join(reports, `${label.replace(/\W+/g, '-')}-${name}-${i + 1}.json`);
+      all.push(await lighthouseRun(base, p, report));
       process.stderr.write(`  lighthouse ${name} run ${i + 1}: ${JSON.stringify(all[all.length - 1])}\n`);
     }
     const m = (k: keyof LhFigures) => median(all.map((r) => r[k]));
@@ -499,12 +781,41 @@ async function timeToText(
   }
 }
 
-async function measure(label: string, base: string, runs: number, only?: string, detail = false): Promise<Figures> {
+interface MeasureOptions {
+  runs: number;
+  only?: string;
+  detail: boolean;
+  /** The pages Lighthouse measures, by name. */
+  pages: string[];
+  reports?: string;
+}
+
+async function measure(label: string, base: string, opts: MeasureOptions): Promise<Figures> {
+  const { runs, only, detail } = opts;
   const product = await pickProduct(base);
   const pp = productPath(product);
   process.stderr.write(`${label}: ${base} (product ${pp})\n`);
-  const lh =
-    !only || only === 'lighthouse' ? await lighthousePages(base, { home: '/', product: pp, cart: '/cart' }, runs) : {};
+  const lighthouseOn = !only || only === 'lighthouse';
+  let tracking: Tracking | undefined;
+  if (lighthouseOn && opts.pages.includes('tracking')) {
+    tracking = await seedTracking(base);
+    await checkTracking(base, tracking);
+  }
+  const known: Record<string, LhPage> = {
+    home: { path: '/' },
+    product: { path: pp },
+    cart: { path: '/cart' },
+    ...(tracking && { tracking: { path: tracking.path, session: tracking.cookies, before: tracking.refresh } }),
+  };
+  const lh = lighthouseOn
+    ? await lighthousePages(
+        base,
+        label,
+        Object.fromEntries(opts.pages.filter((p) => known[p]).map((p) => [p, known[p]!])),
+        runs,
+        opts.reports,
+      )
+    : {};
   const bytes =
     !only || only === 'bytes'
       ? await measureBytes(base, product, detail)
@@ -529,6 +840,7 @@ async function measure(label: string, base: string, runs: number, only?: string,
     base,
     productPath: pp,
     productName: product.name,
+    ...(tracking && { trackingPath: tracking.path }),
     lighthouse: lh,
     bytes,
     slow: {
@@ -551,6 +863,9 @@ function rows(f: Figures): [string, string][] {
     r.push([`${page}: LCP`, s(x.lcpMs)]);
     r.push([`${page}: TBT`, `${x.tbtMs} ms`]);
     r.push([`${page}: CLS`, String(x.cls)]);
+    // The map drew in every run (its tiles were fetched), or the page was measured without it.
+    if (x.runs.some((run) => run.mapTiles))
+      r.push([`${page}: map tiles per run`, x.runs.map((run) => run.mapTiles ?? '–').join(' · ')]);
   }
   r.push(['first visit home → product → cart', `${kb(f.bytes.firstVisit)} (${f.bytes.firstVisitRequests} req)`]);
   for (const [k, v] of Object.entries(f.bytes.perStep)) r.push([`  of which ${k}`, kb(v)]);
@@ -582,12 +897,13 @@ function print(results: Figures[]) {
 }
 
 async function main() {
-  const { urls, save, runs, only, detail } = args();
+  const { urls, save, runs, only, detail, pages, reports } = args();
+  const opts: MeasureOptions = { runs, only, detail, pages, reports };
   const results: Figures[] = [];
   if (urls.length === 0) {
     const app = await startApp(Number(process.env.BENCH_PORT ?? 3210));
     try {
-      results.push(await measure('this build', app.base, runs, only, detail));
+      results.push(await measure('this build', app.base, opts));
     } finally {
       app.stop();
     }
@@ -596,7 +912,7 @@ async function main() {
       results.unshift(JSON.parse(readFileSync(baseline, 'utf8')) as Figures);
   } else {
     for (const [i, u] of urls.entries())
-      results.push(await measure(urls.length === 2 ? (i === 0 ? 'before' : 'after') : u, u, runs, only, detail));
+      results.push(await measure(urls.length === 2 ? (i === 0 ? 'before' : 'after') : u, u, opts));
   }
   if (save) {
     mkdirSync(RESULTS, { recursive: true });
