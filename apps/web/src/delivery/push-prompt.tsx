@@ -7,8 +7,10 @@ import { t as translate, useT } from '../i18n';
 /**
  * The offer to turn on notifications, shown once the user has an order (or a dispatch) to
  * follow. The browser's permission question comes only from the button, never on page load.
+ * It appears once the browser has said whether pushes are on, after the list has drawn: pages put
+ * it below their list, where its arrival moves nothing the reader is looking at.
  */
-export function PushPrompt({ what }: { what: 'order' | 'dispatch' }) {
+export function PushPrompt({ what, className = '' }: { what: 'order' | 'dispatch'; className?: string }) {
   const t = useT('delivery');
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export function PushPrompt({ what }: { what: 'order' | 'dispatch' }) {
   return (
     <section
       aria-labelledby="push-prompt-title"
-      className="mb-4 rounded-[var(--radius-card)] bg-brand-50 p-4"
+      className={`rounded-[var(--radius-card)] bg-brand-50 p-4 ${className}`}
       data-testid="push-prompt"
     >
       <h2 id="push-prompt-title" className="font-semibold text-brand-900">

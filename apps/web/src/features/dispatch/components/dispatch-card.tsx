@@ -41,9 +41,10 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 id={`dispatch-${d._id}-title`} className="text-base font-bold">
+          {/* h2: the cards are the sections of the page's h1, as the notifications offer below them is. */}
+          <h2 id={`dispatch-${d._id}-title`} className="text-base font-bold">
             {t('dispatch.card.to', { firstName: d.dropoff.firstName, lastName: d.dropoff.lastName })}
-          </h3>
+          </h2>
           <p className="text-sm text-stone-600">
             <time dateTime={d.createdAt}>{formatDayTime(d.createdAt)}</time>
           </p>

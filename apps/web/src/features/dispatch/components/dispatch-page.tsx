@@ -50,7 +50,9 @@ function PlusButton() {
 export function DispatchPage() {
   const t = useT('dispatch');
   const { user, isLoading: sessionLoading } = useSession();
-  const { data, isPending, isError, error, refetch } = useDispatches(!!user);
+  // Read while the session is still being read: a sender's list does not wait for it (a guest's
+  // is refused and never shown), so the card and its map come a round trip sooner.
+  const { data, isPending, isError, error, refetch } = useDispatches(sessionLoading || !!user);
   useDispatchLive(!!user);
   const [tab, setTab] = useState<TabKey>('ongoing');
   const baseId = useId();
@@ -88,12 +90,6 @@ export function DispatchPage() {
         </div>
         <PlusButton />
       </div>
-
-      {!!data?.length && (
-        <div className="mt-6">
-          <PushPrompt what="dispatch" />
-        </div>
-      )}
 
       <div role="tablist" aria-label={t('dispatch.tabs')} className="mt-6 inline-flex rounded-full bg-stone-200/70 p-1">
         {TABS.map((each) => (
@@ -144,6 +140,8 @@ export function DispatchPage() {
           </ul>
         )}
       </div>
+
+      {!!data?.length && <PushPrompt what="dispatch" className="mt-6" />}
     </Page>
   );
 }

@@ -17,7 +17,9 @@ import { Trans, useT } from '../../../i18n';
 export function MyOrdersPage() {
   const t = useT('orders');
   const { user, isLoading } = useSession();
-  const q = useMyOrders(!!user);
+  // Read while the session is still being read: a customer's orders do not wait for it (a guest's
+  // are refused and never shown), so the cards and the tracking map come a round trip sooner.
+  const q = useMyOrders(isLoading || !!user);
   useOrderUpdates(!!user);
   // A notification links to /my-orders?order=<id>: that order opens.
   const [params] = useSearchParams();
@@ -55,7 +57,6 @@ export function MyOrdersPage() {
           </EmptyState>
         ) : (
           <>
-            <PushPrompt what="order" />
             <ul className="space-y-3" aria-label={t('orders.list')}>
               {orders.map((o, i) => (
                 <OrderCard key={o._id} order={o} defaultOpen={focus ? o._id === focus : i === 0} />
@@ -68,6 +69,7 @@ export function MyOrdersPage() {
                 </Button>
               </div>
             )}
+            <PushPrompt what="order" className="mt-6" />
           </>
         )}
       </div>
