@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { createRouter, routes } from './app/router';
+import { LAYOUT_AREAS } from './app/layout';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker, whenIdleAfterLoad } from './lib/pwa';
 import { preloadToasts } from './lib/toast';
@@ -38,7 +39,7 @@ async function start(nextTask: () => Promise<void>) {
   const container = document.getElementById('root')!;
   const state = serverState();
   const queryClient = createQueryClient();
-  const language = await startI18n(state?.areas, state?.language);
+  const language = await startI18n(state?.areas ?? LAYOUT_AREAS, state?.language);
   if (!state) {
     createRoot(container).render(
       <StrictMode>

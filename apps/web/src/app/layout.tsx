@@ -6,7 +6,14 @@ import { useLoginModal } from '../session/login-modal';
 // The launcher only: the conversation, its panel and socket are loaded on first use.
 import { ChatLauncher } from '../features/chat';
 import { RouteFallback } from '../components/ui/route-fallback';
-import { useT } from '../i18n';
+import { useT, type Area } from '../i18n';
+
+/**
+ * The catalogues the layout shows beyond the root ones (the offline and update notices, the chat
+ * button): a page the browser renders itself loads them with those, or each would hold the page
+ * back by a round trip of its own (a server-rendered page lists the areas it used).
+ */
+export const LAYOUT_AREAS = ['pwa', 'chat'] as const satisfies readonly Area[];
 
 // The login form is its own chunk, loaded the first time someone opens it.
 const LoginModal = lazy(async () => ({ default: (await import('./login-modal')).LoginModal }));

@@ -1,8 +1,20 @@
 import { createBrowserRouter, type HydrationState, type Location, type RouteObject } from 'react-router';
 import { pageShown } from '../lib/pwa';
 import { RouteFallback } from '../components/ui/route-fallback';
+import { preloadAreas, type Area } from '../i18n';
 import { RootLayout } from './layout';
 import { RouteError } from './route-error';
+
+/**
+ * A screen's chunk with the catalogues its parts show, fetched side by side: each part would
+ * otherwise ask for its own when it first renders (the page, then its cards, then their map, one
+ * round trip after another), and the page would fall back to the spinner meanwhile. For screens
+ * the server does not render (a server-rendered page carries the areas it used).
+ */
+async function withAreas<T>(chunk: Promise<T>, areas: readonly Area[]): Promise<T> {
+  const [loaded] = await Promise.all([chunk, preloadAreas(areas)]);
+  return loaded;
+}
 
 /**
  * Every screen is its own chunk, so the storefront never downloads seller/rider/admin code: a
@@ -81,13 +93,13 @@ export const routes: RouteObject[] = [
           {
             path: 'my-orders',
             lazy: async () => ({
-              Component: (await import('./routes/my-orders')).MyOrdersPage,
+              Component: (await withAreas(import('./routes/my-orders'), ['orders', 'delivery', 'map'])).MyOrdersPage,
             }),
           },
           {
             path: 'dispatch',
             lazy: async () => ({
-              Component: (await import('./routes/dispatch')).DispatchPage,
+              Component: (await withAreas(import('./routes/dispatch'), ['dispatch', 'delivery', 'map'])).DispatchPage,
             }),
           },
           {

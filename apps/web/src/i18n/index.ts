@@ -1,3 +1,12 @@
 export { useT, useLanguage, Trans, t, type Translate } from './use-t';
-export { i18n, switchLanguage, startI18n, pageLanguage, hasLanguageCookie, usedAreas, markAllLoaded } from './i18n';
+export {
+  i18n,
+  switchLanguage,
+  startI18n,
+  pageLanguage,
+  hasLanguageCookie,
+  usedAreas,
+  markAllLoaded,
+  preloadAreas,
+} from './i18n';
 export type { Area, MessageId } from './catalogues';
