@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DeliveryKind } from '@jara/shared';
 import { Skeleton } from '../components/ui/skeleton';
 import { useT } from '../i18n';
-import { CampusMap, type MapMarker } from '../map';
+import { CampusMap, usePrefetchMap, type MapMarker } from '../map';
 import { useLiveDelivery, type LiveDelivery } from './api/get-live';
 
 /**
@@ -55,6 +55,7 @@ function markersOf(live: LiveDelivery, fresh: boolean, labels: { door: string; r
 export function LiveTracking({ kind, id, stage }: { kind: DeliveryKind; id: string; stage: string }) {
   const t = useT('delivery');
   const live = useLiveDelivery(kind, id, stage);
+  usePrefetchMap();
   const now = useNow();
   if (live.isPending) return <Skeleton className="h-64" />;
   if (live.isError) return null;

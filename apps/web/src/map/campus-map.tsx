@@ -1,12 +1,64 @@
-import { Component, lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { useT } from '../i18n';
-import { useMapInfo } from './api/get-map-info';
+import { prefetchMapInfo, useMapInfo } from './api/get-map-info';
 import type { CampusMapProps } from './types';
+import type LeafletMapType from './leaflet-map';
+
+type LeafletMap = typeof LeafletMapType;
+
+/** The map's component once its chunk has arrived (prefetched, or a map shown before). */
+let arrived: LeafletMap | null = null;
 
 /** Leaflet, its stylesheet and the drawing code: a chunk of their own, fetched when a map is shown. */
-const loadMap = () => lazy(() => import('./leaflet-map'));
+const importMap = () =>
+  import('./leaflet-map').then((module) => {
+    arrived = module.default;
+    return module;
+  });
+
+/**
+ * The map's component, and whether its chunk could not be fetched (offline, never cached): at once
+ * when the chunk is here, else once it arrives. Not React.lazy: a lazy component suspends even when
+ * its chunk is in, and React reveals what a boundary held back no sooner than 300 ms after showing
+ * its placeholder, so the tracking map came a good quarter-second after the card around it.
+ */
+function useLeafletMap(): { Map: LeafletMap | null; failed: boolean; retry: () => void } {
+  const [Map, setMap] = useState<LeafletMap | null>(() => arrived);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (Map) return;
+    let current = true;
+    importMap().then(
+      (module) => current && setMap(() => module.default),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Map, attempt]);
+  const retry = () => {
+    setFailed(false);
+    setAttempt((n) => n + 1);
+  };
+  return { Map, failed, retry };
+}
+
+/**
+ * For a page that will show a map once its own data is in (a tracking card reading its delivery):
+ * the map's chunk and GET /api/map are asked for now, beside that read, instead of after it.
+ */
+export function usePrefetchMap() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    void prefetchMapInfo(qc);
+    // A chunk that fails here is asked for again, and its failure shown, by the map itself.
+    importMap().catch(() => undefined);
+  }, [qc]);
+}
 
 const noSubscription = () => () => {};
 /** False on the server and while the page hydrates (Leaflet needs the browser's DOM), true after. */
@@ -76,28 +128,25 @@ function MapBody(props: CampusMapProps & { height: number }) {
   const t = useT('map');
   const info = useMapInfo();
   const inBrowser = useInBrowser();
-  const [LeafletMap, setLeafletMap] = useState(loadMap);
+  const leaflet = useLeafletMap();
 
   const loading = <MapLoading height={height} label={t('map.loading')} />;
   const failed = (retry: () => void) => (
     <MapFailed
       height={height}
       onRetry={() => {
-        // A chunk that failed stays failed in its lazy(): ask for it again.
-        setLeafletMap(loadMap);
+        if (leaflet.failed) leaflet.retry();
         retry();
         if (info.isError) void info.refetch();
       }}
     />
   );
 
-  if (info.isError) return failed(() => {});
-  if (!info.data || !inBrowser) return loading;
+  if (info.isError || leaflet.failed) return failed(() => {});
+  if (!info.data || !inBrowser || !leaflet.Map) return loading;
   return (
     <MapBoundary fallback={failed}>
-      <Suspense fallback={loading}>
-        <LeafletMap {...props} info={info.data} />
-      </Suspense>
+      <leaflet.Map {...props} info={info.data} />
     </MapBoundary>
   );
 }

@@ -1,2 +1,2 @@
-export { CampusMap } from './campus-map';
+export { CampusMap, usePrefetchMap } from './campus-map';
 export type { MapMarker, MapPoint } from './types';

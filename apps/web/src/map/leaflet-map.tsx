@@ -8,6 +8,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './campus-map.css';
 import type { MapInfo } from '@jara/shared';
+import { whenIdle } from '../lib/idle';
 import type { CampusMapProps, MapMarker, MapPoint } from './types';
 import { LABEL_MIN_ZOOM, POINT_ZOOM } from './zoom';
 
@@ -110,21 +111,49 @@ function createMarker(map: L.Map, props: MapMarker): Drawn {
   return drawn;
 }
 
-/** The place names of the extract, shown from LABEL_MIN_ZOOM on. */
-function labelLayer(info: MapInfo): L.LayerGroup {
-  return L.layerGroup(
-    info.places.map((p) =>
-      L.marker([p.latitude, p.longitude], {
-        icon: L.divIcon({
-          className: 'jara-map-label',
-          html: `<span aria-hidden="true">${escapeHtml(p.name)}</span>`,
-          iconSize: [0, 0],
-        }),
-        interactive: false,
-        keyboard: false,
-      }),
-    ),
-  );
+/** How far beyond the view place names are drawn ahead of a pan: a view's size, at least this (px). */
+const LABEL_MARGIN_PX = 512;
+
+/**
+ * The place names of the extract from LABEL_MIN_ZOOM on: those in and around the view only, drawn
+ * again as the view moves (from the next move on; the first drawing is the caller's call).
+ * Leaflet keeps every marker it is given in the page, and the extract's 300-odd names parsed and
+ * placed at once were the longest task of a tracking page on a slow phone.
+ */
+function placeLabels(map: L.Map, info: MapInfo): () => void {
+  const shown = new Map<number, L.Marker>();
+  const update = () => {
+    let near: L.LatLngBounds | null = null;
+    if (map.getZoom() >= LABEL_MIN_ZOOM) {
+      const view = map.getPixelBounds();
+      const size = view.getSize();
+      const margin = L.point(Math.max(size.x, LABEL_MARGIN_PX), Math.max(size.y, LABEL_MARGIN_PX));
+      near = L.latLngBounds(map.unproject(view.min!.subtract(margin)), map.unproject(view.max!.add(margin)));
+    }
+    info.places.forEach((p, i) => {
+      const wanted = near?.contains([p.latitude, p.longitude]) ?? false;
+      const label = shown.get(i);
+      if (wanted && !label) shown.set(i, placeLabel(p).addTo(map));
+      else if (!wanted && label) {
+        label.remove();
+        shown.delete(i);
+      }
+    });
+  };
+  map.on('moveend', update);
+  return update;
+}
+
+function placeLabel(p: MapInfo['places'][number]): L.Marker {
+  return L.marker([p.latitude, p.longitude], {
+    icon: L.divIcon({
+      className: 'jara-map-label',
+      html: `<span aria-hidden="true">${escapeHtml(p.name)}</span>`,
+      iconSize: [0, 0],
+    }),
+    interactive: false,
+    keyboard: false,
+  });
 }
 
 /**
@@ -194,24 +223,19 @@ export default function LeafletMap({
     // The attribution the extract's licence asks for, without Leaflet's own link.
     map.attributionControl.setPrefix(false);
     addTiles(map, info);
-    const labels = labelLayer(info);
-    const showLabels = () => {
-      const wanted = map.getZoom() >= LABEL_MIN_ZOOM;
-      if (wanted && !map.hasLayer(labels)) labels.addTo(map);
-      if (!wanted && map.hasLayer(labels)) labels.remove();
-    };
-    map.on('zoomend', showLabels);
     const points = latest.current.fit ?? latest.current.markers ?? [];
     shownKey.current = fitKey;
     if (points.length > 1) map.fitBounds(L.latLngBounds(points.map(toLatLng)), { padding: FIT_PADDING, maxZoom: zoom });
     else map.setView(toLatLng(points[0] ?? info.centre), points[0] ? zoom : Math.min(15, info.maxZoom));
-    showLabels();
+    // The names come once the map is drawn, in a task of their own: the map's is long enough on a slow phone.
+    const cancelLabels = whenIdle(placeLabels(map, info), 1000);
     mapRef.current = map;
     // The box may change size after the map is drawn (a card opening, the phone turned).
     const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => map.invalidateSize()) : null;
     resized?.observe(element);
     const drawn = drawnRef.current;
     return () => {
+      cancelLabels();
       resized?.disconnect();
       for (const d of drawn.values()) if (d.glide !== null) cancelAnimationFrame(d.glide);
       drawn.clear();

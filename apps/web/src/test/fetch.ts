@@ -4,6 +4,8 @@
  * and recorded here; src/test/setup.ts then fails the test that made it.
  */
 
+import type { MapInfo } from '@jara/shared';
+
 /** "METHOD /path?query" of each request no stub answered during the current test. */
 export const unhandledRequests: string[] = [];
 
@@ -54,7 +56,8 @@ export function stubFetch(routes: Record<string, Route>) {
 
 /**
  * The tracking map's answer for deliveries a test is not about: 404 `delivery_over`, so the map
- * stays out of the way (delivery/live-tracking.test.tsx is about it).
+ * stays out of the way (delivery/live-tracking.test.tsx is about it). The card asks for the map's
+ * own answer beside it (map/campus-map.tsx, usePrefetchMap): answered too, with no place in it.
  */
 export function noLiveMap(kind: 'order' | 'dispatch', ...ids: string[]): Record<string, Route> {
   const over = () =>
@@ -62,5 +65,26 @@ export function noLiveMap(kind: 'order' | 'dispatch', ...ids: string[]): Record<
       status: 404,
       headers: { 'Content-Type': 'application/json' },
     });
-  return Object.fromEntries(ids.map((id) => [`GET /api/${kind}/${id}/live`, over]));
+  return {
+    ...Object.fromEntries(ids.map((id) => [`GET /api/${kind}/${id}/live`, over])),
+    'GET /api/map': { success: true, map: NO_PLACES_MAP },
+  };
 }
+
+const NO_PLACES_MAP: MapInfo = {
+  tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
+  minZoom: 13,
+  maxZoom: 18,
+  areaMaxZoom: 17,
+  bounds: [
+    [6.29, 5.5],
+    [6.51, 5.72],
+  ],
+  detailBounds: [
+    [6.385, 5.595],
+    [6.415, 5.625],
+  ],
+  centre: { latitude: 6.3998, longitude: 5.6099 },
+  attribution: '© OpenStreetMap contributors (ODbL)',
+  places: [],
+};

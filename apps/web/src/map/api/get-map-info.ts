@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MapInfo, MapInfoAnswer } from '@jara/shared';
 import { api } from '../../lib/api-client';
 
@@ -20,3 +20,6 @@ const mapInfoQuery = queryOptions({
 export function useMapInfo() {
   return useQuery(mapInfoQuery);
 }
+
+/** Asks for the map's answer ahead of the map (kept as the map's own read keeps it). */
+export const prefetchMapInfo = (qc: QueryClient) => qc.prefetchQuery(mapInfoQuery);
