@@ -7,8 +7,10 @@
  *   npm run bench:web -w bench                    build + `npm start` this checkout, measure it,
  *                                                 print it beside bench/results/web-baseline.json
  *   npm run bench:web -w bench -- URL             measure an app that is already running
- *   npm run bench:web -w bench -- URL_A URL_B     measure both, print side by side (before | after)
- *   --save NAME                                   also write bench/results/web-NAME.json
+ *   npm run bench:web -w bench -- URL_A URL_B     measure both, print side by side (before | after);
+ *                                                 their Lighthouse runs take turns
+ *   --save NAME                                   also write bench/results/web-NAME.json (two URLs:
+ *                                                 web-NAME-before.json and web-NAME-after.json)
  *   --runs N                                      Lighthouse runs per page (default 3; median)
  *   --only lighthouse|bytes|slow                  measure one part (while working on it)
  *   --detail                                      list every transfer of the byte visits (stderr)
@@ -65,10 +67,14 @@ interface LhFigures {
   cls: number;
   fcpMs: number;
 }
+/** A page's figures: the median of its runs (tbtCpuMs absent in results from before it was measured). */
+type LhPageFigures = LhFigures & { tbtCpuMs?: number; runs: LhRun[] };
 /** One Lighthouse run: its figures, what its largest paint was and how many map tiles it fetched. */
 interface LhRun extends LhFigures {
   lcpElement?: string;
   mapTiles?: number;
+  /** TBT counted on the main thread's CPU time (tbtOnCpu). */
+  tbtCpuMs?: number;
 }
 interface Figures {
   label: string;
@@ -77,7 +83,7 @@ interface Figures {
   productName: string;
   /** The page the tracking figures are of (absent in results from before it was measured). */
   trackingPath?: string;
-  lighthouse: Record<string, LhFigures & { runs: LhRun[] }>;
+  lighthouse: Record<string, LhPageFigures>;
   bytes: {
     firstVisit: number;
     firstVisitRequests: number;
@@ -438,6 +444,37 @@ function lcpElementOf(details: unknown): string {
   return node ? `${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : 'none';
 }
 
+/** The trace events tbtOnCpu reads (Lighthouse's trace, as the artifacts carry it). */
+interface TaskEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { documentLoaderURL?: string } };
+}
+
+/**
+ * TBT counted on the CPU time of the page's main-thread tasks instead of their wall time: each task
+ * after the first contentful paint counts 4 × its CPU time − 50 ms (Lighthouse's 4× slowdown). On a
+ * shared machine a task also waits for a core, and Lighthouse, which multiplies what it saw, counts
+ * that wait four times over; the CPU time is the page's own, so two builds measured by turns compare
+ * on it when Lighthouse's TBT is mostly the neighbours'. Not Lighthouse's figure, nor a prediction
+ * of it (its window ends at its simulated time to interactive; its tasks' wall time counts).
+ */
+function tbtOnCpu(events: TaskEvent[], url: string): number | undefined {
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
+  const fcp = nav && events.find((e) => e.name === 'firstContentfulPaint' && e.pid === nav.pid && e.ts >= nav.ts);
+  if (!nav || !fcp) return undefined;
+  let total = 0;
+  for (const e of events)
+    if (e.name === 'RunTask' && e.ph === 'X' && e.pid === nav.pid && e.tid === nav.tid && e.ts >= fcp.ts)
+      total += Math.max(0, (4 * (e.tdur ?? e.dur ?? 0)) / 1000 - 50);
+  return Math.round(total);
+}
+
 async function lighthouseOnce(base: string, page: LhPage, report?: string): Promise<LhRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
@@ -469,38 +506,55 @@ async function lighthouseOnce(base: string, page: LhPage, report?: string): Prom
       fcpMs: Math.round(num('first-contentful-paint')),
       lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
       mapTiles: (requests ?? []).filter((r) => new URL(r.url).pathname.startsWith('/map/tiles/')).length,
+      tbtCpuMs: tbtOnCpu(result.artifacts.Trace.traceEvents, lhr.finalDisplayedUrl),
     };
   } finally {
     chrome.kill();
   }
 }
 
-async function lighthousePages(
-  base: string,
-  label: string,
-  pages: Record<string, LhPage>,
-  runs: number,
-  reports?: string,
-) {
-  const out: Figures['lighthouse'] = {};
+/** One app's pages for Lighthouse. */
+interface LhSide {
+  label: string;
+  base: string;
+  pages: Record<string, LhPage>;
+}
+
+/**
+ * Each page's runs, the sides taking turns run by run (before, after, before, after …): on a
+ * shared machine the two meet the same neighbours, where one side's runs after the other's would not.
+ */
+async function lighthousePages(sides: LhSide[], runs: number, reports?: string): Promise<Figures['lighthouse'][]> {
+  const out: Figures['lighthouse'][] = sides.map(() => ({}));
   if (reports) mkdirSync(reports, { recursive: true });
-  for (const [name, p] of Object.entries(pages)) {
-    const all: LhRun[] = [];
-    for (let i = 0; i < runs; i++) {
-      const report = reports && path.join(reports, `${label.replace(/\W+/g, '-')}-${name}-${i + 1}.json`);
-      all.push(await lighthouseRun(base, p, report));
-      process.stderr.write(`  lighthouse ${name} run ${i + 1}: ${JSON.stringify(all[all.length - 1])}\n`);
+  const names = [...new Set(sides.flatMap((side) => Object.keys(side.pages)))];
+  for (const name of names) {
+    const all: LhRun[][] = sides.map(() => []);
+    for (let i = 0; i < runs; i++)
+      for (const [j, side] of sides.entries()) {
+        const page = side.pages[name];
+        if (!page) continue;
+        const report = reports && path.join(reports, `${side.label.replace(/\W+/g, '-')}-${name}-${i + 1}.json`);
+        const run = await lighthouseRun(side.base, page, report);
+        all[j]!.push(run);
+        const who = sides.length > 1 ? `${side.label} ` : '';
+        process.stderr.write(`  lighthouse ${who}${name} run ${i + 1}: ${JSON.stringify(run)}\n`);
+      }
+    for (const [j, runsOfSide] of all.entries()) {
+      if (!runsOfSide.length) continue;
+      const m = (k: keyof LhFigures) => median(runsOfSide.map((r) => r[k]));
+      const onCpu = runsOfSide.flatMap((r) => (r.tbtCpuMs === undefined ? [] : [r.tbtCpuMs]));
+      out[j]![name] = {
+        performance: m('performance'),
+        accessibility: m('accessibility'),
+        lcpMs: m('lcpMs'),
+        tbtMs: m('tbtMs'),
+        ...(onCpu.length === runsOfSide.length && { tbtCpuMs: median(onCpu) }),
+        cls: m('cls'),
+        fcpMs: m('fcpMs'),
+        runs: runsOfSide,
+      };
     }
-    const m = (k: keyof LhFigures) => median(all.map((r) => r[k]));
-    out[name] = {
-      performance: m('performance'),
-      accessibility: m('accessibility'),
-      lcpMs: m('lcpMs'),
-      tbtMs: m('tbtMs'),
-      cls: m('cls'),
-      fcpMs: m('fcpMs'),
-      runs: all,
-    };
   }
   return out;
 }
@@ -790,32 +844,59 @@ interface MeasureOptions {
   reports?: string;
 }
 
-async function measure(label: string, base: string, opts: MeasureOptions): Promise<Figures> {
-  const { runs, only, detail } = opts;
+/** An app to measure: its product, and the delivery under way when the tracking page is measured. */
+interface Target {
+  label: string;
+  base: string;
+  product: ProductLite;
+  tracking?: Tracking;
+}
+
+async function prepare(label: string, base: string, opts: MeasureOptions): Promise<Target> {
   const product = await pickProduct(base);
-  const pp = productPath(product);
-  process.stderr.write(`${label}: ${base} (product ${pp})\n`);
-  const lighthouseOn = !only || only === 'lighthouse';
+  process.stderr.write(`${label}: ${base} (product ${productPath(product)})\n`);
   let tracking: Tracking | undefined;
-  if (lighthouseOn && opts.pages.includes('tracking')) {
+  if ((!opts.only || opts.only === 'lighthouse') && opts.pages.includes('tracking')) {
     tracking = await seedTracking(base);
     await checkTracking(base, tracking);
   }
+  return { label, base, product, tracking };
+}
+
+function lighthouseSide({ label, base, product, tracking }: Target, wanted: string[]): LhSide {
   const known: Record<string, LhPage> = {
     home: { path: '/' },
-    product: { path: pp },
+    product: { path: productPath(product) },
     cart: { path: '/cart' },
     ...(tracking && { tracking: { path: tracking.path, session: tracking.cookies, before: tracking.refresh } }),
   };
+  return { label, base, pages: Object.fromEntries(wanted.filter((p) => known[p]).map((p) => [p, known[p]!])) };
+}
+
+/** Every app given: Lighthouse on all of them by turns, then the byte and slow-link visits of each. */
+async function measure(apps: { label: string; base: string }[], opts: MeasureOptions): Promise<Figures[]> {
+  const targets: Target[] = [];
+  for (const app of apps) targets.push(await prepare(app.label, app.base, opts));
+  const lighthouseOn = !opts.only || opts.only === 'lighthouse';
   const lh = lighthouseOn
     ? await lighthousePages(
-        base,
-        label,
-        Object.fromEntries(opts.pages.filter((p) => known[p]).map((p) => [p, known[p]!])),
-        runs,
+        targets.map((t) => lighthouseSide(t, opts.pages)),
+        opts.runs,
         opts.reports,
       )
-    : {};
+    : targets.map(() => ({}));
+  const out: Figures[] = [];
+  for (const [i, target] of targets.entries()) out.push(await measureVisits(target, lh[i]!, opts));
+  return out;
+}
+
+async function measureVisits(
+  { label, base, product, tracking }: Target,
+  lh: Figures['lighthouse'],
+  opts: MeasureOptions,
+): Promise<Figures> {
+  const { runs, only, detail } = opts;
+  const pp = productPath(product);
   const bytes =
     !only || only === 'bytes'
       ? await measureBytes(base, product, detail)
@@ -862,6 +943,7 @@ function rows(f: Figures): [string, string][] {
     r.push([`${page}: accessibility`, String(x.accessibility)]);
     r.push([`${page}: LCP`, s(x.lcpMs)]);
     r.push([`${page}: TBT`, `${x.tbtMs} ms`]);
+    if (x.tbtCpuMs !== undefined) r.push([`${page}: TBT on CPU time (estimate)`, `${x.tbtCpuMs} ms`]);
     r.push([`${page}: CLS`, String(x.cls)]);
     // The map drew in every run (its tiles were fetched), or the page was measured without it.
     if (x.runs.some((run) => run.mapTiles))
@@ -903,7 +985,7 @@ async function main() {
   if (urls.length === 0) {
     const app = await startApp(Number(process.env.BENCH_PORT ?? 3210));
     try {
-      results.push(await measure('this build', app.base, opts));
+      results.push(...(await measure([{ label: 'this build', base: app.base }], opts)));
     } finally {
       app.stop();
     }
@@ -911,13 +993,22 @@ async function main() {
     if (existsSync(baseline) && save !== 'baseline')
       results.unshift(JSON.parse(readFileSync(baseline, 'utf8')) as Figures);
   } else {
-    for (const [i, u] of urls.entries())
-      results.push(await measure(urls.length === 2 ? (i === 0 ? 'before' : 'after') : u, u, opts));
+    const label = (u: string, i: number) => (urls.length === 2 ? (i === 0 ? 'before' : 'after') : u);
+    results.push(
+      ...(await measure(
+        urls.map((u, i) => ({ label: label(u, i), base: u })),
+        opts,
+      )),
+    );
   }
   if (save) {
     mkdirSync(RESULTS, { recursive: true });
-    const last = results[results.length - 1]!;
-    writeFileSync(path.join(RESULTS, `web-${save}.json`), JSON.stringify({ ...last, label: save }, null, 2));
+    const write = (name: string, figures: Figures) =>
+      writeFileSync(path.join(RESULTS, `web-${name}.json`), JSON.stringify({ ...figures, label: name }, null, 2));
+    if (urls.length === 2) {
+      write(`${save}-before`, results[0]!);
+      write(`${save}-after`, results[1]!);
+    } else write(save, results[results.length - 1]!);
   }
   print(results);
 }
