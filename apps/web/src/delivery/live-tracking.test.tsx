@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import type { LiveDeliveryDto, MapInfo, RiderPositionDto } from '@jara/shared';
-import { GUEST, renderApp, stubFetch } from '../test/render';
+import type { LiveDeliveryDto, RiderPositionDto } from '@jara/shared';
+import { GUEST, MAP_ANSWER, renderApp, stubFetch } from '../test/render';
 import { LiveTracking } from './live-tracking';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.
@@ -14,24 +14,6 @@ vi.mock('../lib/socket', () => {
   };
   return { ensureConnected: () => socket, getSocket: () => socket, disconnectSocket: () => undefined };
 });
-
-const INFO: MapInfo = {
-  tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
-  minZoom: 13,
-  maxZoom: 18,
-  areaMaxZoom: 17,
-  bounds: [
-    [6.29, 5.5],
-    [6.51, 5.72],
-  ],
-  detailBounds: [
-    [6.385, 5.595],
-    [6.415, 5.625],
-  ],
-  centre: { latitude: 6.3998, longitude: 5.6099 },
-  attribution: '© OpenStreetMap contributors (ODbL)',
-  places: [],
-};
 
 const position = (over: Partial<RiderPositionDto> = {}): RiderPositionDto => ({
   jobKind: 'order',
@@ -60,7 +42,7 @@ const live = (over: Partial<LiveDeliveryDto> = {}): LiveDeliveryDto => ({
 
 const answer = (l: LiveDeliveryDto) => ({
   ...GUEST,
-  'GET /api/map': { success: true, map: INFO },
+  ...MAP_ANSWER,
   'GET /api/order/o1/live': { success: true, live: l },
 });
 

@@ -5,26 +5,13 @@ import userEvent from '@testing-library/user-event';
 import type { MapInfo } from '@jara/shared';
 import { i18n, switchLanguage } from '../i18n';
 import { loadAreas } from '../i18n/i18n';
-import { GUEST, renderApp, stubFetch } from '../test/render';
+import { CAMPUS_MAP, GUEST, renderApp, stubFetch } from '../test/render';
 import { fakeMatchMedia } from '../test/match-media';
 import { CampusMap, type MapMarker } from '.';
 import { LABEL_MIN_ZOOM } from './zoom';
 
 const INFO: MapInfo = {
-  tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
-  minZoom: 13,
-  maxZoom: 18,
-  areaMaxZoom: 17,
-  bounds: [
-    [6.3, 5.5],
-    [6.5, 5.72],
-  ],
-  detailBounds: [
-    [6.39, 5.6],
-    [6.41, 5.63],
-  ],
-  centre: { latitude: 6.3998, longitude: 5.6099 },
-  attribution: '© OpenStreetMap contributors (ODbL)',
+  ...CAMPUS_MAP,
   places: [
     { name: 'Hall 3', kind: 'building', latitude: 6.39692, longitude: 5.62065 },
     { name: 'Faculty of Engineering', kind: 'amenity', latitude: 6.4012, longitude: 5.6135 },

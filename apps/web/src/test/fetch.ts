@@ -67,24 +67,28 @@ export function noLiveMap(kind: 'order' | 'dispatch', ...ids: string[]): Record<
     });
   return {
     ...Object.fromEntries(ids.map((id) => [`GET /api/${kind}/${id}/live`, over])),
-    'GET /api/map': { success: true, map: NO_PLACES_MAP },
+    ...MAP_ANSWER,
   };
 }
 
-const NO_PLACES_MAP: MapInfo = {
+/** How to draw the campus map, as `GET /api/map` answers it: the service area and the campus, no place names. */
+export const CAMPUS_MAP: MapInfo = {
   tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
   minZoom: 13,
   maxZoom: 18,
   areaMaxZoom: 17,
   bounds: [
-    [6.29, 5.5],
-    [6.51, 5.72],
+    [6.3, 5.5],
+    [6.5, 5.72],
   ],
   detailBounds: [
-    [6.385, 5.595],
-    [6.415, 5.625],
+    [6.39, 5.6],
+    [6.41, 5.63],
   ],
   centre: { latitude: 6.3998, longitude: 5.6099 },
   attribution: '© OpenStreetMap contributors (ODbL)',
   places: [],
 };
+
+/** `GET /api/map` answered with CAMPUS_MAP: for pages that show a map. */
+export const MAP_ANSWER = { 'GET /api/map': { success: true, map: CAMPUS_MAP } } as const;

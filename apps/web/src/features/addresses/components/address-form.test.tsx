@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { i18n, switchLanguage } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { ROOT_AREAS } from '../../../i18n/catalogues';
-import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { GUEST, MAP_ANSWER, renderApp, stubFetch } from '../../../test/render';
 import { AddressForm } from './address-form';
 import type { Address } from '@jara/shared';
 
@@ -17,29 +17,6 @@ const HALL3 = {
   street: '',
   country: 'Nigeria',
   blocks: ['A', 'B', 'C'],
-};
-/** How to draw the campus map (GET /api/map): the form shows it once a place is picked. */
-const MAP = {
-  'GET /api/map': {
-    success: true,
-    map: {
-      tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
-      minZoom: 13,
-      maxZoom: 18,
-      areaMaxZoom: 17,
-      bounds: [
-        [6.3, 5.5],
-        [6.5, 5.72],
-      ],
-      detailBounds: [
-        [6.39, 5.6],
-        [6.41, 5.63],
-      ],
-      centre: { latitude: 6.3998, longitude: 5.6099 },
-      attribution: '© OpenStreetMap contributors',
-      places: [],
-    },
-  },
 };
 const SAVED = (body: Record<string, unknown>) => ({
   success: true,
@@ -58,7 +35,7 @@ describe('AddressForm down to the door', () => {
   it('picks a place, keeps the pin when the text is edited, and sends block, floor, room and landmark', async () => {
     const calls = stubFetch({
       ...GUEST,
-      ...MAP,
+      ...MAP_ANSWER,
       'GET /api/geocoding/search': { success: true, data: [HALL3, { ...HALL3, place_id: 'hall-3-osm' }] },
       'POST /api/address/add': SAVED,
     });
@@ -99,7 +76,7 @@ describe('AddressForm down to the door', () => {
   it('says "No places match" and lets a lodge not in the list be saved at the nearest place, keeping its name', async () => {
     const calls = stubFetch({
       ...GUEST,
-      ...MAP,
+      ...MAP_ANSWER,
       'GET /api/geocoding/search': (_b: unknown) => ({ success: true, data: [] }),
       'GET /api/geocoding/nearby': { success: true, data: [{ ...HALL3, distanceKm: 0.12 }] },
       'POST /api/address/add': SAVED,
@@ -137,7 +114,7 @@ describe('AddressForm down to the door', () => {
   it('shows the map around the picked place and saves the door pin where it was moved', async () => {
     const calls = stubFetch({
       ...GUEST,
-      ...MAP,
+      ...MAP_ANSWER,
       'GET /api/geocoding/search': { success: true, data: [HALL3] },
       'POST /api/address/add': SAVED,
     });
@@ -167,7 +144,7 @@ describe('AddressForm down to the door', () => {
   it('says a pin dragged too far must come back, and does not send it', async () => {
     const calls = stubFetch({
       ...GUEST,
-      ...MAP,
+      ...MAP_ANSWER,
       'GET /api/geocoding/search': { success: true, data: [HALL3] },
       'POST /api/address/add': SAVED,
     });
@@ -194,7 +171,7 @@ describe('AddressForm down to the door', () => {
     it('labels the fields, pins the place and lists the problems in Pidgin', async () => {
       await loadAreas(i18n, ['addresses', 'map', ...ROOT_AREAS], 'pcm');
       i18n.activate('pcm');
-      stubFetch({ ...GUEST, ...MAP, 'GET /api/geocoding/search': { success: true, data: [HALL3] } });
+      stubFetch({ ...GUEST, ...MAP_ANSWER, 'GET /api/geocoding/search': { success: true, data: [HALL3] } });
       renderApp(<AddressForm onSaved={vi.fn()} />);
       expect(screen.getByText('Choose your address from di list make you fit save am.')).toBeVisible();
       expect(screen.getByRole('button', { name: 'Choose di place wey near am' })).toBeVisible();
@@ -236,7 +213,7 @@ describe('AddressForm: saving an address already kept', () => {
   };
   const answering = (message: string) => ({
     ...GUEST,
-    ...MAP,
+    ...MAP_ANSWER,
     'POST /api/address/update/a1': { success: true, message, address: KEPT },
   });
 

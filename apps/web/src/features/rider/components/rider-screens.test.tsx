@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { JobDto } from '@jara/shared';
-import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { GUEST, MAP_ANSWER, renderApp, stubFetch } from '../../../test/render';
 import { i18n } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import en from '../locales/en.json';
@@ -39,30 +39,6 @@ function job(overrides: Partial<JobDto> = {}): JobDto {
   };
 }
 
-/** How to draw the campus map (GET /api/map): the active job shows its stops on it. */
-const MAP = {
-  'GET /api/map': {
-    success: true,
-    map: {
-      tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
-      minZoom: 13,
-      maxZoom: 18,
-      areaMaxZoom: 17,
-      bounds: [
-        [6.3, 5.5],
-        [6.5, 5.72],
-      ],
-      detailBounds: [
-        [6.39, 5.6],
-        [6.41, 5.63],
-      ],
-      centre: { latitude: 6.3998, longitude: 5.6099 },
-      attribution: '© OpenStreetMap contributors',
-      places: [],
-    },
-  },
-};
-
 /** The English messages without placeholders: none of them may be a text on a Pidgin screen. */
 const english = new Set(Object.values(en).filter((m) => !m.includes('{') && !m.includes('<')));
 
@@ -85,7 +61,7 @@ afterEach(() => i18n.activate('en'));
 
 describe("the rider's job screens", () => {
   it('show the active job in English, as the specification writes it', async () => {
-    stubFetch({ ...GUEST, ...MAP, 'GET /api/rider/active': { success: true, jobs: [job()] } });
+    stubFetch({ ...GUEST, ...MAP_ANSWER, 'GET /api/rider/active': { success: true, jobs: [job()] } });
     renderApp(<ActiveJobs />);
     const card = await screen.findByTestId('active-job');
     expect(card).toHaveTextContent('Order #abcdef12 · Express');
@@ -108,7 +84,11 @@ describe("the rider's job screens", () => {
 
   it('leave no English on the active job in Pidgin', async () => {
     await inPidgin();
-    stubFetch({ ...GUEST, ...MAP, 'GET /api/rider/active': { success: true, jobs: [job({ codeAttempts: 4 })] } });
+    stubFetch({
+      ...GUEST,
+      ...MAP_ANSWER,
+      'GET /api/rider/active': { success: true, jobs: [job({ codeAttempts: 4 })] },
+    });
     renderApp(<ActiveJobs />);
     const card = await screen.findByTestId('active-job');
     expect(card).toHaveTextContent('Shop order #abcdef12 · Sharp sharp');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellerOrderDto, SellerProductDto } from '@jara/shared';
-import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { GUEST, MAP_ANSWER, renderApp, stubFetch } from '../../../test/render';
 import { i18n } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { OrdersPanel } from './orders-panel';
@@ -75,26 +75,7 @@ describe('the vendor portal', () => {
     const calls = stubFetch({
       ...GUEST,
       'GET /api/seller/orders': { success: true, orders: [order] },
-      'GET /api/map': {
-        success: true,
-        map: {
-          tileUrl: '/map/tiles/t1/{z}/{x}/{y}.png',
-          minZoom: 13,
-          maxZoom: 18,
-          areaMaxZoom: 17,
-          bounds: [
-            [6.3, 5.5],
-            [6.5, 5.72],
-          ],
-          detailBounds: [
-            [6.39, 5.6],
-            [6.41, 5.63],
-          ],
-          centre: { latitude: 6.3998, longitude: 5.6099 },
-          attribution: '© OpenStreetMap contributors',
-          places: [],
-        },
-      },
+      ...MAP_ANSWER,
     });
     renderApp(<OrdersPanel />);
     const show = await screen.findByRole('button', { name: 'Show the door on the map' });
