@@ -9,6 +9,8 @@ interface RateLimitResult {
 /** Fixed-window counters: in memory for one process, in Redis when several share the load. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Takes one hit back (never below zero), for an attempt that turned out not to count. */
+  forgive(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -25,6 +27,10 @@ export function memoryRateLimiter(): RateLimiter {
       }
       w.count += 1;
       return { allowed: w.count <= limit, retryAfterSeconds: Math.ceil((w.resetAt - now) / 1000) };
+    },
+    async forgive(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
     },
     async reset(key) {
       windows.delete(key);
@@ -56,6 +62,13 @@ export function redisRateLimiter(
       const count = Number(results[0]);
       const ttl = Number(results[2]);
       return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    },
+    async forgive(key) {
+      if (!redis.isReady) return fallback.forgive(key);
+      // Only a window that exists and is above zero: a bare DECR would create a key with no expiry.
+      const script =
+        "local n = tonumber(redis.call('GET', KEYS[1])) if n and n > 0 then redis.call('DECR', KEYS[1]) end";
+      await within(redis.eval(script, { keys: [`${prefix}rl:${key}`] }), waitMs).catch(() => fallback.forgive(key));
     },
     async reset(key) {
       await fallback.reset(key);

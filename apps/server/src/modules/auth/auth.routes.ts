@@ -81,11 +81,16 @@ export const authModule: Module = async (app, ctx) => {
     '/api/user/login',
     { schema: { tags: ['user'], body: LoginInput, response: { 200: UserAnswer } } },
     async (req, reply) => {
-      await rateLimit(ctx.limiter, reply, [
+      const limits = [
         ipRule(req, 'login', 30),
         { key: `login:email:${req.body.email}`, limit: 10, windowMs: 15 * MINUTE },
-      ]);
+      ];
+      await rateLimit(ctx.limiter, reply, limits);
       const user = await auth.login(req.body.email, req.body.password);
+      // Only failed attempts count: a campus behind one address, or a student signing in again on
+      // a second phone, is never locked out by signing in. Every attempt is counted before the
+      // password is checked, so parallel guesses cannot slip past the limit.
+      await Promise.all(limits.map((rule) => ctx.limiter.forgive(rule.key)));
       return { success: true as const, user: await startSession(req, reply, user), message: 'Logged in' };
     },
   );

@@ -186,6 +186,17 @@ describe('register and login', () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
+  it('counts only failed logins: signing in again and again is never refused', async () => {
+    const { user } = await createUser(app);
+    const login = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password } });
+    const good = [];
+    for (let i = 0; i < 12; i++) good.push((await login(PASSWORD)).statusCode);
+    expect(good).toEqual(Array(12).fill(200));
+    for (let i = 0; i < 10; i++) expect((await login('Wrong#1234')).statusCode).toBe(401);
+    expect((await login(PASSWORD)).statusCode).toBe(429);
+  });
+
   it('refuses a cross-site state-changing request', async () => {
     const res = await app.inject({
       method: 'POST',
