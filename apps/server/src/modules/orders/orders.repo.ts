@@ -172,3 +172,24 @@ export async function itemOrdersAndShops(
     .from(orderItems)
     .where(inArray(orderItems.id, [...itemIds]));
 }
+
+/**
+ * Paid orders, paid before `cutoff`, with an item no vendor has confirmed yet, oldest first (the
+ * partial index of paid orders with no rider: an order waiting on a vendor has none).
+ */
+export async function ordersAwaitingConfirmation(ex: Executor, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await ex
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentState, 'paid'),
+        sql`${orders.riderId} IS NULL`,
+        sql`${orders.paidAt} < ${cutoff.toISOString()}`,
+        sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.status} = 'Order Placed')`,
+      ),
+    )
+    .orderBy(asc(orders.paidAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -17,6 +17,7 @@ import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { OrderCancellation } from './cancellation.service.js';
 import { CheckoutService } from './checkout.service.js';
+import { ConfirmDeadline } from './confirm-deadline.js';
 import { MyOrdersService } from './my-orders.service.js';
 import { deliverNotice, ORDER_NOTICE_JOB } from './order-notices.js';
 import { OrderPayments } from './order-payments.js';
@@ -33,6 +34,7 @@ export const ordersModule = moduleWith<{ payments: PaymentService }>(async (app,
     onRefunded: (tx, payment, amount) => paid.onRefunded(tx, payment, amount),
   });
   ctx.jobs.register(ORDER_NOTICE_JOB, ({ orderId, kind }) => deliverNotice(ctx, orderId, kind));
+  new ConfirmDeadline(ctx, payments);
 
   app.post(
     '/api/order/delivery-fee',
