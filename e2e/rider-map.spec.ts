@@ -6,7 +6,8 @@ import { JOURNEY_NOW } from './tests/journey-clock';
 /**
  * Where is my parcel (issue 28), on a phone: the rider's phone shares its position on the way; the
  * sender's /dispatch shows the rider's marker moving within 2 s of each position and the arrival
- * estimate falling; once delivered, nobody is answered the rider's position and no socket carries it.
+ * estimate falling, then the rider at the door within 2 s of their tap (issue 29); once delivered,
+ * nobody is answered the rider's position and no socket carries it.
  */
 
 const PHONE = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true };
@@ -103,6 +104,13 @@ test('the sender follows the rider on the map, and the position stops with the d
   await sender.context.setOffline(false);
   await sender.page.reload();
   await expect(riderMarker).toBeVisible();
+
+  // At the door: the rider's tap reaches the sender's screen within 2 s, with the wait counted down.
+  await active.getByRole('button', { name: 'I have arrived at the drop-off' }).click();
+  const atDoor = card.getByTestId('rider-at-door');
+  await expect(atDoor).toContainText('Your rider is at the door', { timeout: 2_000 });
+  await expect(atDoor).toContainText(/They wait [45]:\d\d more for the recipient/);
+  await expect(card.getByTestId('timeline-step').filter({ hasText: 'Rider at the door' })).toBeVisible();
 
   // Delivered: the sender's socket hears no position any more, and nobody is answered one.
   const heard: unknown[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessageDto } from './schemas/chat.js';
 import type { DispatchDto } from './schemas/dispatch.js';
-import { DELIVERY_KINDS, type RiderPositionDto } from './schemas/rider.js';
+import { DELIVERY_KINDS, type RiderArrivedEvent, type RiderPositionDto } from './schemas/rider.js';
 import type { PayoutDto } from './schemas/seller.js';
 import { ITEM_STATUSES, type ItemStatus } from './status.js';
 
@@ -165,6 +165,8 @@ export interface ServerToClientEvents {
    * recipient when they have an account) and to support and admins: its rider's latest position.
    */
   'rider.position.updated': (position: RiderPositionDto) => void;
+  /** To the same people: the rider is at the door and waits for them (the drop-off countdown starts). */
+  'rider.arrived': (arrival: RiderArrivedEvent) => void;
 }
 
 /** The name of an event the server sends. */

@@ -6,6 +6,11 @@ export const ORDER_STATUSES = [
   'Order Delivered',
 ] as const;
 export const CANCELLED = 'Order Cancelled' as const;
+/**
+ * A timeline event beside the statuses (issue 29): the rider tapped "I have arrived" at the door.
+ * Recorded in the status log and pushed; no item or dispatch ever has it as its status.
+ */
+export const RIDER_ARRIVED = 'Rider Arrived' as const;
 type ProgressStatus = (typeof ORDER_STATUSES)[number];
 export type ItemStatus = ProgressStatus | typeof CANCELLED;
 export const ITEM_STATUSES: readonly ItemStatus[] = [...ORDER_STATUSES, CANCELLED];

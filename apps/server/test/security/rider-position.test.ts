@@ -14,6 +14,7 @@ import { spellings } from './world.js';
  * rider, a vendor of a different order and a guest can neither read it (under any spelling of the
  * path) nor hear it on a socket, not even by asking to join a room named after the delivery; a
  * rider cannot place a position on a delivery that is not theirs; and no position reaches the log.
+ * The rider's arrival at the door goes to the same people alone.
  */
 
 let app: TestApp;
@@ -180,6 +181,22 @@ describe('a rider’s position over Socket.IO', () => {
     expect(heard).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));
     expect(overheard.filter((o) => o.seen.length).map((o) => o.name)).toEqual([]);
+
+    // The rider at the door ("I have arrived") goes to the same people alone.
+    const arrival = collect(customer, 'rider.arrived');
+    const arrivalOverheard = listeners.map((l) => ({ name: l.name, seen: collect(l.socket, 'rider.arrived') }));
+    for (const step of ['picked', 'arrived']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/rider/jobs/order/${w.order.id}/${step}`,
+        headers: { cookie: w.orderRider.cookie },
+      });
+      expect(res.statusCode, step).toBe(200);
+    }
+    for (let i = 0; i < 40 && arrival.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(arrival).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(arrivalOverheard.filter((o) => o.seen.length).map((o) => o.name)).toEqual([]);
   });
 });
 

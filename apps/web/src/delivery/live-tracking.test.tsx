@@ -36,6 +36,7 @@ const live = (over: Partial<LiveDeliveryDto> = {}): LiveDeliveryDto => ({
     [6.401, 5.611],
     [6.3969, 5.6131],
   ],
+  arrived: null,
   now: new Date().toISOString(),
   ...over,
 });
@@ -80,6 +81,34 @@ describe('the tracking map of a delivery under way', () => {
     // The map keeps the shop and the door; an old position is not drawn as if it were the rider's.
     expect(await screen.findByRole('img', { name: 'Your door' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Your rider' })).toBeNull();
+  });
+
+  it('shows the rider at the door the moment they tap "I have arrived", and counts their wait down', async () => {
+    stubFetch(answer(live()));
+    renderApp(<LiveTracking kind="order" id="o1" stage="Order Picked" />);
+    expect(await screen.findByText('Arriving in about 9 min')).toBeInTheDocument();
+    const at = Date.now() - 30_000;
+    const arrival = { at: new Date(at).toISOString(), waitUntil: new Date(at + 5 * 60_000).toISOString() };
+    // Another delivery's arrival changes nothing.
+    act(() => handlers.get('rider.arrived')!({ jobKind: 'order', jobId: 'o2', ...arrival }));
+    expect(screen.queryByTestId('rider-at-door')).toBeNull();
+    act(() => handlers.get('rider.arrived')!({ jobKind: 'order', jobId: 'o1', ...arrival }));
+    const box = await screen.findByTestId('rider-at-door');
+    expect(box).toHaveTextContent('Your rider is at the door');
+    expect(box).toHaveTextContent(/They wait 4:(29|30|31) more: come down with your delivery code\./);
+    expect(screen.queryByText(/Arriving in about/)).toBeNull();
+  });
+
+  it('after the five minutes, says the rider has waited, on the server’s clock', async () => {
+    // The phone is an hour behind: by its own clock the wait would have 59 minutes left.
+    const server = Date.now() + 3_600_000;
+    const at = new Date(server - 6 * 60_000);
+    const arrived = { at: at.toISOString(), waitUntil: new Date(at.getTime() + 5 * 60_000).toISOString() };
+    stubFetch(answer(live({ arrived, now: new Date(server).toISOString() })));
+    renderApp(<LiveTracking kind="order" id="o1" stage="Order Picked" />);
+    expect(
+      await screen.findByText('Your rider has waited 5 minutes. Go to them now, or call them.'),
+    ).toBeInTheDocument();
   });
 
   it('before a rider, says the shop is preparing and shows the shop and the door', async () => {

@@ -27,6 +27,33 @@ function useNow(): number {
   return now;
 }
 
+/** "4:05": minutes and seconds left, never below zero. */
+const clock = (ms: number) => {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/**
+ * The rider is at the door (issue 29): they wait five minutes from their tap, counted down on the
+ * server's clock, then may report the customer absent.
+ */
+function AtTheDoor({ kind, waitUntil, now }: { kind: DeliveryKind; waitUntil: string; now: number }) {
+  const t = useT('delivery');
+  const left = Date.parse(waitUntil) - now;
+  return (
+    <div className="rounded-2xl border-2 border-brand-700 bg-brand-50 p-3" role="status" data-testid="rider-at-door">
+      <p className="text-lg font-bold text-brand-900">{t('delivery.live.atDoor')}</p>
+      <p className="text-sm text-stone-800">
+        {left > 0
+          ? t(kind === 'order' ? 'delivery.live.waiting.order' : 'delivery.live.waiting.dispatch', {
+              time: clock(left),
+            })
+          : t('delivery.live.waited')}
+      </p>
+    </div>
+  );
+}
+
 function markersOf(live: LiveDelivery, fresh: boolean, labels: { door: string; rider: string }): MapMarker[] {
   return [
     ...live.pickups.map((p, i) => ({ id: `pickup-${i}`, kind: 'pickup' as const, ...p })),
@@ -65,7 +92,8 @@ export function LiveTracking({ kind, id, stage }: { kind: DeliveryKind; id: stri
   const lost = d.stage !== 'preparing' && !fresh;
   return (
     <section aria-label={t('delivery.live.label')} className="space-y-2" data-testid="live-tracking">
-      {d.etaMinutes !== null && (
+      {d.arrived && <AtTheDoor kind={kind} waitUntil={d.arrived.waitUntil} now={now + d.skewMs} />}
+      {!d.arrived && d.etaMinutes !== null && (
         <p className="text-lg font-bold text-brand-900" data-testid="eta" aria-live="polite">
           {t('delivery.live.arriving', { minutes: d.etaMinutes })}
         </p>

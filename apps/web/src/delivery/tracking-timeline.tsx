@@ -31,6 +31,7 @@ const STEP_TEXTS: [TrackingStepKey, RegExp, MessageId<'delivery'>][] = [
   ['assigned', /^Rider assigned$/, 'delivery.step.riderAssigned'],
   ['assigned', /^Rider assigned: (?<rider>.+)$/s, 'delivery.step.riderAssignedName'],
   ['picked', /^Picked up$/, 'delivery.step.picked'],
+  ['arrived', /^Rider at the door$/, 'delivery.step.arrived'],
   ['delivered', /^Delivered$/, 'delivery.step.delivered'],
   ['cancelled', /^Cancelled by you$/, 'delivery.step.cancelledByYou'],
   ['cancelled', /^Cancelled by Jara support$/, 'delivery.step.cancelledBySupport'],

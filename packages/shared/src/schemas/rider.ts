@@ -86,6 +86,18 @@ export const RiderPositionDto = z.object({
 });
 export type RiderPositionDto = z.infer<typeof RiderPositionDto>;
 
+/** The rider has tapped "I have arrived" at the door: they wait until `waitUntil` (DROP_OFF_WAIT_MS). */
+export const ArrivalDto = z.object({
+  /** When the rider tapped it (the server's time). */
+  at: z.string(),
+  waitUntil: z.string(),
+});
+export type ArrivalDto = z.infer<typeof ArrivalDto>;
+
+/** `rider.arrived`: to the people of the delivery and staff, the moment the rider is at the door. */
+export const RiderArrivedEvent = ArrivalDto.extend({ jobKind: z.enum(DELIVERY_KINDS), jobId: z.string() });
+export type RiderArrivedEvent = z.infer<typeof RiderArrivedEvent>;
+
 /** Where a delivery stands for its map: the shop still preparing (no rider yet), the rider on the way to the pickup, or to the door. */
 const LIVE_STAGES = ['preparing', 'to_pickup', 'to_door'] as const;
 
@@ -105,6 +117,8 @@ export const LiveDeliveryDto = z.object({
   etaMinutes: z.number().int().nullable(),
   /** [lat, lon] along the roads from where the delivery is now (rider, else the pickups) to the door. */
   route: z.array(z.tuple([z.number(), z.number()])),
+  /** The rider is at the door, waiting, once they tapped "I have arrived"; null before. */
+  arrived: ArrivalDto.nullable(),
   /** The server's time of the answer: a phone whose clock is off still tells how old the rider's position is. */
   now: z.string(),
 });

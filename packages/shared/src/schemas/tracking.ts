@@ -8,6 +8,7 @@ const TRACKING_STEP_KEYS = [
   'declined',
   'assigned',
   'picked',
+  'arrived',
   'delivered',
   'cancelled',
   'refund_pending',

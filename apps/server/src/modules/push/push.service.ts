@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { formatNaira, type Language, type PushPayload, type PushSubscriptionInput } from '@jara/shared';
+import { formatNaira, RIDER_ARRIVED, type Language, type PushPayload, type PushSubscriptionInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { accountLanguage, findUserById } from '../auth/index.js';
 import { shopsByIds, vendorOfUser } from '../catalogue/index.js';
@@ -182,6 +182,10 @@ export class PushService {
           t(lang, 'push.dispatch.picked.title'),
           t(lang, 'push.dispatch.picked.body', { rider: rider ?? t(lang, 'push.someone.yourRider'), recipient }),
         ],
+        [RIDER_ARRIVED]: () => [
+          t(lang, 'push.dispatch.arrived.title'),
+          t(lang, 'push.dispatch.arrived.body', { rider: rider ?? t(lang, 'push.someone.yourRider'), recipient }),
+        ],
         'Order Delivered': () => [
           t(lang, 'push.dispatch.delivered.title'),
           t(lang, 'push.dispatch.delivered.body', { recipient }),
@@ -256,6 +260,10 @@ export class PushService {
       'Order Picked': () => [
         t(lang, 'push.order.picked.title'),
         t(lang, 'push.order.picked.body', { rider: rider ?? t(lang, 'push.someone.yourRider') }),
+      ],
+      [RIDER_ARRIVED]: () => [
+        t(lang, 'push.order.arrived.title'),
+        t(lang, 'push.order.arrived.body', { rider: rider ?? t(lang, 'push.someone.yourRider') }),
       ],
       'Order Delivered': () => [t(lang, 'push.order.delivered.title'), t(lang, 'push.order.delivered.body')],
       refunded: () => refunded(lang, p.note),

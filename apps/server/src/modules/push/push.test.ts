@@ -15,6 +15,7 @@ import { PushService } from './push.service.js';
 import { dispatches } from '../dispatch/dispatch.tables.js';
 import { orders } from '../orders/orders.tables.js';
 import { riders } from '../rider/rider.tables.js';
+import { users } from '../auth/auth.tables.js';
 import { jobs } from '../../infra/db/tables.js';
 import type { ChatAnswer, ErrorAnswer, PushPublicKeyAnswer, PushUnsubscribedAnswer } from '@jara/shared';
 
@@ -251,5 +252,27 @@ describe('status messages', () => {
       },
     });
     expect(await push.statusMessage({ ...assigned, subjectIds: [crypto.randomUUID()] })).toBeNull();
+
+    // The rider at the door: the order's customer, then the dispatch's sender, and in Pidgin.
+    await app.ctx.db.update(orders).set({ riderId: rider.user.id }).where(eq(orders.id, order.id));
+    const arrived = {
+      subjectType: 'order' as const,
+      subjectIds: [order.id],
+      status: 'Rider Arrived',
+      actorId: rider.user.id,
+      note: null,
+    };
+    expect((await push.statusMessage(arrived))?.payload).toEqual({
+      title: 'Your rider is at the door',
+      body: 'Tunde is at your door with your order and waits 5 minutes. Come down with your delivery code.',
+      url: `/my-orders?order=${order.id}`,
+      tag: `order-${order.id}`,
+    });
+    const atDropOff = { ...arrived, subjectType: 'dispatch' as const, subjectIds: [dispatch.id] };
+    expect((await push.statusMessage(atDropOff))?.payload.body).toBe(
+      'Tunde is at the drop-off with your parcel and waits 5 minutes for Drop.',
+    );
+    await app.ctx.db.update(users).set({ language: 'pcm' }).where(eq(users.id, customer.user.id));
+    expect((await push.statusMessage(arrived))?.payload.title).toBe('Your rider don reach your door');
   });
 });

@@ -1,6 +1,7 @@
 import type { Executor } from '../../infra/db/client.js';
 import { insertJob, jobKind } from '../../infra/jobs/jobs.js';
 import { z } from 'zod';
+import { RIDER_ARRIVED } from '@jara/shared';
 
 const StatusPushPayload = z.object({
   subjectType: z.enum(['order', 'order_item', 'dispatch']),
@@ -24,9 +25,17 @@ export const PUSH_SEND_JOB = jobKind(
 
 /** Statuses the customer is told about by push (item 'Order Placed' comes with the order's 'paid'). */
 const PUSHED: Record<StatusPushPayload['subjectType'], readonly string[]> = {
-  order: ['paid', 'refunded'],
+  order: ['paid', RIDER_ARRIVED, 'refunded'],
   order_item: ['Order Confirmed', 'Order Cancelled', 'Order Assigned', 'Order Picked', 'Order Delivered'],
-  dispatch: ['Order Placed', 'Order Assigned', 'Order Picked', 'Order Delivered', 'Order Cancelled', 'refunded'],
+  dispatch: [
+    'Order Placed',
+    'Order Assigned',
+    'Order Picked',
+    RIDER_ARRIVED,
+    'Order Delivered',
+    'Order Cancelled',
+    'refunded',
+  ],
 };
 
 /**

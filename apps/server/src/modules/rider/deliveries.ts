@@ -1,8 +1,10 @@
 import {
   doorOf,
+  DROP_OFF_WAIT_MS,
   haversineKm,
   koboToNaira,
   percentOf,
+  type ArrivalDto,
   type JobDto,
   type DeliveryKind,
   type JobStop,
@@ -72,6 +74,15 @@ export interface JourneyFacts {
  * The people who follow a delivery on its way: the order's customer, or the dispatch's sender and
  * its recipient when the recipient has an account. Support and admins follow every delivery.
  */
+/** The drop-off wait as the customer's screen counts it down. */
+export const arrivalOf = (arrivedAt: Date): ArrivalDto => ({
+  at: arrivedAt.toISOString(),
+  waitUntil: new Date(arrivedAt.getTime() + DROP_OFF_WAIT_MS).toISOString(),
+});
+
+/** Roles that follow every delivery (support and admins see every rider). */
+export const STAFF = ['support', 'admin'] as const;
+
 export interface Followers {
   riderId: string | null;
   userIds: string[];

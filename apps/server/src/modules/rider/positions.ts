@@ -14,18 +14,16 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { keepAtMost } from '../../infra/snapshot.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { arrival, EtaCalibration, type Journey } from '../routing/index.js';
-import type { Deliveries, Followers, JourneyFacts, UnderWay } from './deliveries.js';
+import { arrivalOf, STAFF, type Deliveries, type Followers, type JourneyFacts, type UnderWay } from './deliveries.js';
 import { DispatchDeliveries } from './dispatch-deliveries.js';
 import { OrderDeliveries } from './order-deliveries.js';
+import * as repo from './rider.repo.js';
 
 /**
  * How long a position is kept and answered after it arrived. The phone sends one at least every
  * minute while the rider is on a job, so a position older than this means the rider went quiet.
  */
 const POSITION_TTL_MS = 2 * 60_000;
-
-/** Roles that follow every delivery. */
-const STAFF = ['support', 'admin'] as const;
 
 const NOT_FOUND: Record<DeliveryKind, string> = { order: 'Order not found.', dispatch: 'Dispatch not found.' };
 
@@ -117,6 +115,7 @@ export class RiderPositions {
     const facts = await this.journeyOf(kind, id);
     const rider = await this.positionOf(kind, id, f);
     const way = await this.arrivalFrom(kind, id, f, rider);
+    const wait = f.pickedUp ? await repo.findWait(this.ctx.db, kind, id) : undefined;
     return {
       stage: f.pickedUp ? 'to_door' : f.underWay ? 'to_pickup' : 'preparing',
       pickups: facts.pickups,
@@ -124,6 +123,7 @@ export class RiderPositions {
       rider,
       etaMinutes: way?.minutes ?? null,
       route: way?.path ?? [],
+      arrived: wait ? arrivalOf(wait.arrivedAt) : null,
       now: this.ctx.clock.now().toISOString(),
     };
   }

@@ -39,9 +39,14 @@ export async function findWait(ex: Executor, subjectType: 'order' | 'dispatch', 
   return row;
 }
 
+/** Starts the drop-off wait once: `started` is false when the rider had already tapped "I have arrived". */
 export async function startWait(ex: Executor, subjectType: 'order' | 'dispatch', subjectId: string, riderId: string) {
-  await ex.insert(dropOffWaits).values({ subjectType, subjectId, riderId }).onConflictDoNothing();
-  return (await findWait(ex, subjectType, subjectId))!;
+  const inserted = await ex
+    .insert(dropOffWaits)
+    .values({ subjectType, subjectId, riderId })
+    .onConflictDoNothing()
+    .returning({ subjectId: dropOffWaits.subjectId });
+  return { wait: (await findWait(ex, subjectType, subjectId))!, started: inserted.length > 0 };
 }
 
 export async function markAbsentReported(

@@ -1,6 +1,7 @@
 import {
   hasRole,
   DROP_OFF_WAIT_MS,
+  RIDER_ARRIVED,
   DELIVERY_KINDS,
   type JobDto,
   type DeliveryKind,
@@ -16,8 +17,9 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { findUserById } from '../auth/index.js';
 import { ChatService } from '../chat/index.js';
 import { listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
+import { recordStatusChanges } from '../order-events/index.js';
 import { recordDelivered, recordPickup } from '../routing/index.js';
-import { ofEveryKind, riderFeeKobo, type Deliveries } from './deliveries.js';
+import { arrivalOf, ofEveryKind, riderFeeKobo, STAFF, type Deliveries } from './deliveries.js';
 import { DispatchDeliveries } from './dispatch-deliveries.js';
 import { OrderDeliveries } from './order-deliveries.js';
 import * as repo from './rider.repo.js';
@@ -159,15 +161,32 @@ export class RiderService {
     }
   }
 
-  /** At the drop-off: starts the 5-minute wait (once). */
+  /**
+   * At the drop-off: starts the 5-minute wait (once). The first tap is a timeline event ('Rider
+   * Arrived', beside the five statuses), pushed to the customer's phones, and `rider.arrived` goes
+   * at once to the delivery's people and staff, whose tracking page then counts the wait down.
+   */
   async arrived(user: SessionUser, kind: DeliveryKind, id: string) {
     await this.requireRider(user);
     await this.deliveries[kind].atDropOff(user.id, id);
-    const w = await repo.startWait(this.ctx.db, kind, id, user.id);
-    return {
-      arrivedAt: w.arrivedAt.toISOString(),
-      waitUntil: new Date(w.arrivedAt.getTime() + DROP_OFF_WAIT_MS).toISOString(),
-    };
+    const { wait, started } = await this.ctx.db.transaction(async (tx) => {
+      const begun = await repo.startWait(tx, kind, id, user.id);
+      if (begun.started)
+        await recordStatusChanges(tx, [
+          { subjectType: kind, subjectId: id, status: RIDER_ARRIVED, actorId: user.id, note: null },
+        ]);
+      return begun;
+    });
+    const arrival = arrivalOf(wait.arrivedAt);
+    if (started) {
+      const followers = await this.deliveries[kind].followers(id);
+      this.ctx.realtime.emitToPeople({ userIds: followers?.userIds ?? [], roles: STAFF }, 'rider.arrived', {
+        jobKind: kind,
+        jobId: id,
+        ...arrival,
+      });
+    }
+    return { arrivedAt: arrival.at, waitUntil: arrival.waitUntil };
   }
 
   /** After waiting 5 minutes: opens (or continues) the rider's support conversation about it. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  RiderArrivedEvent,
   SupportAlertEvent,
   type AbsentAnswer,
   type ArrivedAnswer,
@@ -8,6 +9,8 @@ import {
   type ErrorAnswer,
   type IsAuthAnswer,
   type JobListAnswer,
+  type LiveDeliveryAnswer,
+  type OrderListAnswer,
   type MyRatingsAnswer,
   type PayoutAnswer,
   type RiderAnswer,
@@ -380,6 +383,56 @@ describe('delivery', () => {
     expect(json<ErrorAnswer>(await post(`/api/rider/jobs/order/${order.id}/absent`, r.cookie)).code).toBe(
       'already_reported',
     );
+  });
+});
+
+describe('the rider at the door', () => {
+  it('"I have arrived" reaches the customer at once: the event, a push, the live map and the timeline; a second tap does not repeat it', async () => {
+    const { order, customer } = await readyOrder();
+    const r = await createRiderAccount(app);
+    await post(`/api/rider/jobs/order/${order.id}/accept`, r.cookie);
+    await post(`/api/rider/jobs/order/${order.id}/picked`, r.cookie);
+    const live = async () =>
+      json<LiveDeliveryAnswer>(await get(`/api/order/${order.id}/live`, customer.cookie)).live.arrived;
+    expect(await live()).toBeNull();
+
+    const told = vi.spyOn(app.ctx.realtime, 'emitToPeople');
+    const arrived = json<ArrivedAnswer>(await post(`/api/rider/jobs/order/${order.id}/arrived`, r.cookie));
+    const sent = told.mock.calls.filter((c) => c[1] === 'rider.arrived');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]![0]).toEqual({ userIds: [customer.user.id], roles: ['support', 'admin'] });
+    expect(RiderArrivedEvent.parse(sent[0]![2])).toEqual({
+      jobKind: 'order',
+      jobId: order.id,
+      at: arrived.arrivedAt,
+      waitUntil: arrived.waitUntil,
+    });
+    expect(await live()).toEqual({ at: arrived.arrivedAt, waitUntil: arrived.waitUntil });
+
+    const events = await app.ctx.db.select().from(statusEvents).where(eq(statusEvents.subjectId, order.id));
+    expect(events.filter((e) => e.status === 'Rider Arrived')).toEqual([
+      expect.objectContaining({ subjectType: 'order', actorId: r.user.id }),
+    ]);
+    const pushes = await app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'push.status'));
+    const arrivalPushes = pushes.filter(
+      (j) => j.payload.status === 'Rider Arrived' && (j.payload.subjectIds as string[]).includes(order.id),
+    );
+    expect(arrivalPushes.map((j) => j.payload.subjectType)).toEqual(['order']);
+    const mine = json<OrderListAnswer>(await get('/api/order/user', customer.cookie)).orders[0]!;
+    expect(mine.timeline!.map((s) => [s.key, s.label, s.at !== null])).toContainEqual([
+      'arrived',
+      'Rider at the door',
+      true,
+    ]);
+    // The order's five statuses stay as they are.
+    expect(mine.status).toBe('Order Picked');
+
+    const again = json<ArrivedAnswer>(await post(`/api/rider/jobs/order/${order.id}/arrived`, r.cookie));
+    expect(again).toMatchObject({ arrivedAt: arrived.arrivedAt });
+    expect(told.mock.calls.filter((c) => c[1] === 'rider.arrived')).toHaveLength(1);
+    told.mockRestore();
+    const after = await app.ctx.db.select().from(statusEvents).where(eq(statusEvents.subjectId, order.id));
+    expect(after.filter((e) => e.status === 'Rider Arrived')).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   CANCELLED,
   formatNaira,
+  RIDER_ARRIVED,
   koboToNaira,
   type ItemStatus,
   type RefundStatusDto,
@@ -12,6 +13,9 @@ import {
 import type { StatusEventRow as EventRow } from '../order-events/index.js';
 import type { SubjectRefund as RefundRow } from '../payments/index.js';
 import type { RiderCard } from '../rider/index.js';
+
+/** The rider tapped "I have arrived": a step between picked up and delivered, not a status. */
+const ARRIVED_LABEL = 'Rider at the door';
 
 /** A rider's phone is shown while they are on the way: assigned or picked up, not locked. */
 const ACTIVE_DELIVERY: readonly string[] = ['Order Assigned', 'Order Picked'];
@@ -134,6 +138,8 @@ export function orderTracking(
   const placedAt = paid?.createdAt ?? o.paidAt;
   if (placedAt) add('placed', step('placed', 'Order placed', placedAt));
   for (const e of events) {
+    if (e.subjectType === 'order' && e.subjectId === o.id && e.status === RIDER_ARRIVED)
+      add('arrived', step('arrived', ARRIVED_LABEL, e.createdAt));
     if (e.subjectType !== 'order_item') continue;
     const item = itemById.get(e.subjectId);
     if (!item) continue;
@@ -222,6 +228,9 @@ export function dispatchTracking(
         break;
       case 'Order Picked':
         once(step('picked', 'Picked up', e.createdAt));
+        break;
+      case RIDER_ARRIVED:
+        once(step('arrived', ARRIVED_LABEL, e.createdAt));
         break;
       case 'Order Delivered':
         once(step('delivered', 'Delivered', e.createdAt));

@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeliveryKind, LiveDeliveryAnswer, LiveDeliveryDto, RiderPositionDto } from '@jara/shared';
+import type {
+  DeliveryKind,
+  LiveDeliveryAnswer,
+  LiveDeliveryDto,
+  RiderArrivedEvent,
+  RiderPositionDto,
+} from '@jara/shared';
 import { api } from '../../lib/api-client';
 import { ensureConnected } from '../../lib/socket';
 
@@ -40,7 +46,8 @@ function keepNewerRider(old: unknown, next: unknown): unknown {
 
 /**
  * A delivery under way for its tracking map: `GET /api/<kind>/:id/live`, then each
- * `rider.position.updated` of this delivery moves the rider and updates the estimate. `stage` is
+ * `rider.position.updated` of this delivery moves the rider and updates the estimate, and
+ * `rider.arrived` starts the drop-off countdown. `stage` is
  * the delivery's status as the page knows it: a new one reads the map again (a new stage, a new road).
  */
 export function useLiveDelivery(kind: DeliveryKind, id: string, stage: string) {
@@ -56,12 +63,19 @@ export function useLiveDelivery(kind: DeliveryKind, id: string, stage: string) {
         live ? { ...live, rider: p, etaMinutes: p.etaMinutes ?? live.etaMinutes, skewMs } : live,
       );
     };
-    // Positions sent while the socket was (re)connecting are missed: read the map again once it is up.
+    // The rider tapped "I have arrived": the countdown starts at once, without a read.
+    const onArrived = ({ jobKind, jobId, at, waitUntil }: RiderArrivedEvent) => {
+      if (jobKind !== kind || jobId !== id) return;
+      qc.setQueryData<LiveDelivery>(queryKey, (live) => (live ? { ...live, arrived: { at, waitUntil } } : live));
+    };
+    // Events sent while the socket was (re)connecting are missed: read the map again once it is up.
     const reread = () => void qc.invalidateQueries({ queryKey });
     socket.on('rider.position.updated', onPosition);
+    socket.on('rider.arrived', onArrived);
     socket.on('connect', reread);
     return () => {
       socket.off('rider.position.updated', onPosition);
+      socket.off('rider.arrived', onArrived);
       socket.off('connect', reread);
     };
   }, [kind, id, stage, qc]);

@@ -16,12 +16,15 @@ export function useDispatchLive(enabled: boolean) {
         return list.some((x) => x._id === d._id) ? list.map((x) => (x._id === d._id ? d : x)) : [d, ...list];
       });
     };
-    // After a reconnect, pushes may have been missed: fetch the list again.
+    // After a reconnect, pushes may have been missed: fetch the list again. The rider at the door
+    // is a step of the timeline: the same read shows it.
     const onReconnect = () => void qc.invalidateQueries({ queryKey: dispatchesQuery.queryKey });
     socket.on('dispatch.updated', onUpdate);
+    socket.on('rider.arrived', onReconnect);
     socket.io.on('reconnect', onReconnect);
     return () => {
       socket.off('dispatch.updated', onUpdate);
+      socket.off('rider.arrived', onReconnect);
       socket.io.off('reconnect', onReconnect);
     };
   }, [enabled, qc]);
