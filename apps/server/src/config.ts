@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   VENDOR_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   RIDER_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(100),
   VENDOR_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  RIDER_ACCEPT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   JOBS_ENABLED: bool.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
   JOBS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
@@ -272,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     riderSharePercent: e.RIDER_SHARE_PERCENT,
     /** A paid order's items no vendor confirmed within this many minutes are cancelled and refunded. */
     vendorConfirmMinutes: e.VENDOR_CONFIRM_MINUTES,
+    /** A delivery on the board this many minutes with no rider alerts support (once). */
+    riderAcceptMinutes: e.RIDER_ACCEPT_MINUTES,
     jobsEnabled: e.JOBS_ENABLED,
     jobs: { pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS },
     reconcile: { everyMs: e.RECONCILE_EVERY_MS, afterMs: e.RECONCILE_AFTER_MS },

@@ -110,7 +110,10 @@ export type VendorOrderEvent = z.infer<typeof VendorOrderEvent>;
 export const JobBoardEvent = z.object({ kind: z.enum(DELIVERY_KINDS), _id: z.string() });
 export type JobBoardEvent = z.infer<typeof JobBoardEvent>;
 
-/** `support.alert` (support agents): a job was locked after too many wrong delivery codes. */
+/**
+ * `support.alert` (support agents): a job was locked after too many wrong delivery codes, or has
+ * waited RIDER_ACCEPT_MINUTES on the board with no rider.
+ */
 export const SupportAlertEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('order_code_locked'),
@@ -124,6 +127,13 @@ export const SupportAlertEvent = z.discriminatedUnion('kind', [
     dispatchId: z.string(),
     riderId: z.string().nullable(),
     userId: z.string(),
+    message: z.string(),
+    createdAt: z.string(),
+  }),
+  z.object({
+    kind: z.literal('no_rider'),
+    jobKind: z.enum(DELIVERY_KINDS),
+    jobId: z.string(),
     message: z.string(),
     createdAt: z.string(),
   }),

@@ -36,6 +36,24 @@ export async function listOpenOrderDeliveries(ex: Executor, limit = 100): Promis
   );
 }
 
+/**
+ * Board orders (as listOpenOrderDeliveries) whose last item was confirmed before `cutoff`: on the
+ * board since then with no rider.
+ */
+export async function listOrdersWaitingForRider(ex: Executor, cutoff: Date, limit = 100): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    ex,
+    sql`
+    SELECT o.id FROM orders o
+    WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED}
+      AND (SELECT max(i.updated_at) FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Confirmed')
+        < ${cutoff.toISOString()}
+    ORDER BY o.paid_at ASC NULLS LAST, o.id
+    LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function findOrderDelivery(ex: Executor, id: string, lock = false): Promise<OrderDeliveryRow | undefined> {
   const rows = await queryRows<OrderDeliveryRow>(
     ex,

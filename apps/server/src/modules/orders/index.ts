@@ -9,6 +9,7 @@ export {
   itemOrders,
   itemStatuses,
   openOrderDeliveries,
+  ordersWaitingForRider,
   orderCode,
   pickupLines,
   recentPaidOrders,

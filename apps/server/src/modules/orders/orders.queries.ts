@@ -21,6 +21,11 @@ export function openOrderDeliveries(ex: Executor, limit?: number): Promise<deliv
   return deliveries.listOpenOrderDeliveries(ex, limit);
 }
 
+/** Orders on the board since before `cutoff` (their last confirmation) that no rider has taken. */
+export function ordersWaitingForRider(ex: Executor, cutoff: Date): Promise<string[]> {
+  return deliveries.listOrdersWaitingForRider(ex, cutoff);
+}
+
 /** An order as a delivery (locked for the rest of the transaction with `lock`). */
 export function findOrderDelivery(
   ex: Executor,

@@ -27,6 +27,8 @@ export interface Deliveries {
   readonly earningLabel: string;
   /** Paid deliveries nobody holds yet, as the board shows them; never the rider's own (they know the code). */
   open(riderUserId: string): Promise<JobDto[]>;
+  /** Deliveries on the board since before `cutoff` (an order: its last confirmation; a dispatch: its payment) that no rider has taken. */
+  waitingForRider(cutoff: Date): Promise<string[]>;
   /** The rider's deliveries in progress (accepted or picked up, locked ones too), with phones. */
   active(riderUserId: string): Promise<JobDto[]>;
   /** The rider's finished deliveries (delivered or cancelled), newest first, at most `limit`. */

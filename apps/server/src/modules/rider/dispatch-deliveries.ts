@@ -72,6 +72,11 @@ export class DispatchDeliveries implements Deliveries {
     return Promise.all(rows.map((d) => this.toDto(d, 'board')));
   }
 
+  async waitingForRider(cutoff: Date): Promise<string[]> {
+    const rows = await listOpenDispatches(this.ctx.db);
+    return rows.filter((d) => d.paidAt && d.paidAt < cutoff).map((d) => d.id);
+  }
+
   async active(riderUserId: string): Promise<JobDto[]> {
     const rows = await listRiderDispatchesUnderWay(this.ctx.db, riderUserId);
     return Promise.all(rows.map((d) => this.toDto(d, 'active')));

@@ -128,6 +128,10 @@ export class OrderDeliveries implements Deliveries {
     return this.toDtos(rows, 'board', () => 'Order Confirmed');
   }
 
+  waitingForRider(cutoff: Date): Promise<string[]> {
+    return orders.ordersWaitingForRider(this.ctx.db, cutoff);
+  }
+
   async active(riderUserId: string): Promise<JobDto[]> {
     const rows = await orders.riderOrders(this.ctx.db, riderUserId, true);
     return this.toDtos(rows, 'active', (i) =>

@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
+import { AcceptDeadline } from './accept-deadline.js';
 import { RiderPositions } from './positions.js';
 import { ORDER_ALERT_JOB, RiderService, runOrderAlert } from './rider.service.js';
 
@@ -34,6 +35,7 @@ const MINUTE = 60_000;
 export const riderModule: Module = async (app, ctx) => {
   const rider = new RiderService(ctx);
   const positions = new RiderPositions(ctx);
+  new AcceptDeadline(ctx);
   ctx.jobs.register(ORDER_ALERT_JOB, (payload) => runOrderAlert(ctx, payload));
   const tags = ['rider'];
   // The board and jobs are for riders; applying and rating a delivery for any user.

@@ -164,6 +164,22 @@ describe('SupportPage', () => {
     expect(shown[0]).toHaveTextContent('Order o1 was locked after 5 wrong delivery codes.');
     await userEvent.click(within(shown[0]!).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // A delivery left on the board with no rider, beside the locked one and kept apart from it.
+    const noRider = {
+      kind: 'no_rider' as const,
+      jobKind: 'order' as const,
+      jobId: 'o1',
+      message: 'No rider has taken order o1 in 10 minutes',
+      createdAt: '2025-03-10T09:10:00.000Z',
+    };
+    act(() => handlers.get('support.alert')!(alert));
+    act(() => handlers.get('support.alert')!(noRider));
+    const both = await screen.findAllByRole('alert');
+    expect(both.map((a) => a.textContent)).toEqual([
+      expect.stringContaining('No rider has taken order o1 in 10 minutes'),
+      expect.stringContaining('Order o1 was locked after 5 wrong delivery codes.'),
+    ]);
   });
 
   it('speaks Pidgin when the agent chooses it', async () => {

@@ -76,7 +76,8 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
     };
   }, [qc]);
 
-  // A delivery locked after too many wrong codes: shown until dismissed (the support mailbox has it too).
+  // A delivery locked after too many wrong codes, or left with no rider: shown until dismissed
+  // (the support mailbox has it too).
   useEffect(() => {
     const socket = chatSocket();
     const onAlert = (alert: SupportAlertEvent) =>
@@ -190,5 +191,7 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
   );
 }
 
-const alertKey = (a: SupportAlertEvent) =>
-  a.kind === 'order_code_locked' ? `order:${a.orderId}` : `dispatch:${a.dispatchId}`;
+const alertKey = (a: SupportAlertEvent) => {
+  if (a.kind === 'no_rider') return `no-rider:${a.jobKind}:${a.jobId}`;
+  return a.kind === 'order_code_locked' ? `order:${a.orderId}` : `dispatch:${a.dispatchId}`;
+};
