@@ -40,10 +40,16 @@ export async function findWait(ex: Executor, subjectType: 'order' | 'dispatch', 
 }
 
 /** Starts the drop-off wait once: `started` is false when the rider had already tapped "I have arrived". */
-export async function startWait(ex: Executor, subjectType: 'order' | 'dispatch', subjectId: string, riderId: string) {
+export async function startWait(
+  ex: Executor,
+  subjectType: 'order' | 'dispatch',
+  subjectId: string,
+  riderId: string,
+  arrivedAt: Date,
+) {
   const inserted = await ex
     .insert(dropOffWaits)
-    .values({ subjectType, subjectId, riderId })
+    .values({ subjectType, subjectId, riderId, arrivedAt })
     .onConflictDoNothing()
     .returning({ subjectId: dropOffWaits.subjectId });
   return { wait: (await findWait(ex, subjectType, subjectId))!, started: inserted.length > 0 };

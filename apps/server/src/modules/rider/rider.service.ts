@@ -170,7 +170,8 @@ export class RiderService {
     await this.requireRider(user);
     await this.deliveries[kind].atDropOff(user.id, id);
     const { wait, started } = await this.ctx.db.transaction(async (tx) => {
-      const begun = await repo.startWait(tx, kind, id, user.id);
+      // On the app's clock, as the live map's `now` and the positions' times are.
+      const begun = await repo.startWait(tx, kind, id, user.id, this.ctx.clock.now());
       if (begun.started)
         await recordStatusChanges(tx, [
           { subjectType: kind, subjectId: id, status: RIDER_ARRIVED, actorId: user.id, note: null },
@@ -195,7 +196,7 @@ export class RiderService {
     const drop = await this.deliveries[kind].atDropOff(user.id, id);
     const w = await repo.findWait(this.ctx.db, kind, id);
     if (!w) throw conflict('Tap “I have arrived” first; the 5-minute wait starts then.', 'not_arrived');
-    const left = w.arrivedAt.getTime() + DROP_OFF_WAIT_MS - Date.now();
+    const left = w.arrivedAt.getTime() + DROP_OFF_WAIT_MS - this.ctx.clock.now().getTime();
     if (left > 0)
       throw conflict(`Please wait ${Math.ceil(left / 1000)} more seconds for the customer.`, 'still_waiting');
     if (!(await repo.markAbsentReported(this.ctx.db, kind, id)))
