@@ -91,8 +91,18 @@ const EnvSchema = z.object({
   DELIVERY_FEE_TIERS: z.string().optional(),
   VENDOR_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   RIDER_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(100),
-  VENDOR_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
-  RIDER_ACCEPT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  VENDOR_CONFIRM_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
+  RIDER_ACCEPT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   JOBS_ENABLED: bool.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
   JOBS_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
