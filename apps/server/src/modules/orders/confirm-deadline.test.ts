@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { OrderListAnswer, PaymentVerifyAnswer } from '@jara/shared';
-import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, json, runScheduledJobs, type TestApp } from '../../../test/helpers.js';
 import {
   checkoutOk,
   createCustomer,
@@ -26,17 +26,6 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-
-/**
- * Runs the scheduled sweep as the job worker does: the schedule's job of a minute slot, then the
- * due jobs. Each call takes an earlier slot, as slots are run once each.
- */
-let slotsBack = 0;
-async function runScheduledJobs() {
-  slotsBack += 1;
-  await app.ctx.jobs.offerSchedules(new Date(Date.now() - slotsBack * MINUTE));
-  await app.ctx.jobs.drain();
-}
 
 /** A paid order of one product from each shop, paid `minutesAgo` minutes ago. */
 async function paidOrder(shops: Awaited<ReturnType<typeof createShop>>[], minutesAgo: number) {
@@ -64,7 +53,7 @@ describe('an order no vendor confirms in time (VENDOR_CONFIRM_MINUTES, default 1
   it('is cancelled and refunded in full, and the customer is told why, in the order, by email and by push', async () => {
     const shop = await createShop(app, [150_000]);
     const { customer, payment, orderId } = await paidOrder([shop], 11);
-    await runScheduledJobs();
+    await runScheduledJobs(app);
 
     const items = await itemsOf(orderId);
     const reason = 'The shop did not confirm it within 10 minutes';
@@ -101,7 +90,7 @@ describe('an order no vendor confirms in time (VENDOR_CONFIRM_MINUTES, default 1
     );
 
     // A second sweep finds nothing left to do: no second refund, no second email.
-    await runScheduledJobs();
+    await runScheduledJobs(app);
     expect(await refundsOf(payment.id)).toHaveLength(1);
     expect((await mailsTo(customer.user.email)).filter((m) => m.subject === mail!.subject)).toHaveLength(1);
   });
@@ -117,7 +106,7 @@ describe('an order no vendor confirms in time (VENDOR_CONFIRM_MINUTES, default 1
       payload: {},
     });
     expect(res.statusCode).toBe(200);
-    await runScheduledJobs();
+    await runScheduledJobs(app);
     expect((await itemsOf(young.orderId)).map((i) => i.status)).toEqual(['Order Placed']);
     expect((await itemsOf(confirmed.orderId)).map((i) => i.status)).toEqual(['Order Confirmed']);
     for (const o of [young, confirmed]) expect(await refundsOf(o.payment.id)).toHaveLength(0);
@@ -132,7 +121,7 @@ describe('an order no vendor confirms in time (VENDOR_CONFIRM_MINUTES, default 1
       headers: { cookie: prompt.owner.cookie, ...origin },
       payload: {},
     });
-    await runScheduledJobs();
+    await runScheduledJobs(app);
     const items = await itemsOf(orderId);
     const byVendor = Object.fromEntries(items.map((i) => [i.vendorId, i.status]));
     expect(byVendor).toEqual({ [prompt.vendor.id]: 'Order Confirmed', [late.vendor.id]: 'Order Cancelled' });
@@ -143,7 +132,7 @@ describe('an order no vendor confirms in time (VENDOR_CONFIRM_MINUTES, default 1
     const shop = await createShop(app, [70_000]);
     const { customer, orderId } = await paidOrder([shop], 15);
     await app.ctx.db.update(users).set({ language: 'pcm' }).where(eq(users.id, customer.user.id));
-    await runScheduledJobs();
+    await runScheduledJobs(app);
     expect((await itemsOf(orderId)).map((i) => i.cancelReason)).toEqual(['The shop no confirm am inside 10 minutes']);
     const mails = await mailsTo(customer.user.email);
     expect(mails.map((m) => m.subject)).toContain('We don cancel your Jara order: the shop no confirm am');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SupportAlertEvent } from '@jara/shared';
-import { buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, createUser, runScheduledJobs, type TestApp } from '../../../test/helpers.js';
 import {
   createPaidDispatch,
   createPaidOrder,
@@ -19,14 +19,6 @@ beforeAll(async () => {
 afterAll(() => app.closeAll());
 
 const MINUTE = 60_000;
-
-/** Runs the scheduled sweeps as the job worker does, each call in an earlier minute slot (a slot runs once). */
-let slotsBack = 0;
-async function runScheduledJobs() {
-  slotsBack += 1;
-  await app.ctx.jobs.offerSchedules(new Date(Date.now() - slotsBack * MINUTE));
-  await app.ctx.jobs.drain();
-}
 
 /** The support.alert events of kind no_rider sent while `run` runs. */
 async function alertsDuring(run: () => Promise<void>) {
@@ -76,7 +68,7 @@ describe('a delivery no rider takes within RIDER_ACCEPT_MINUTES (default 10)', (
     });
     expect(accepted.statusCode).toBe(200);
 
-    const alerts = await alertsDuring(runScheduledJobs);
+    const alerts = await alertsDuring(() => runScheduledJobs(app));
     const about = (id: string) => alerts.filter((a) => a.kind === 'no_rider' && a.jobId === id);
     expect(about(waiting.id)).toEqual([expect.objectContaining({ jobKind: 'order' })]);
     expect(about(waiting.id)[0]!.message).toBe(`No rider has taken order ${waiting.id} in 10 minutes`);
@@ -90,7 +82,7 @@ describe('a delivery no rider takes within RIDER_ACCEPT_MINUTES (default 10)', (
     );
 
     // The next minute's sweep finds them again but tells nobody twice.
-    const again = await alertsDuring(runScheduledJobs);
+    const again = await alertsDuring(() => runScheduledJobs(app));
     expect(again.filter((a) => a.kind === 'no_rider' && [waiting.id, parcel.id].includes(a.jobId))).toEqual([]);
     expect((await supportMails()).filter((m) => m.subject.includes(waiting.id))).toHaveLength(1);
   });
