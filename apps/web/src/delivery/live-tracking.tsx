@@ -41,8 +41,11 @@ function AtTheDoor({ kind, waitUntil, now }: { kind: DeliveryKind; waitUntil: st
   const t = useT('delivery');
   const left = Date.parse(waitUntil) - now;
   return (
-    <div className="rounded-2xl border-2 border-brand-700 bg-brand-50 p-3" role="status" data-testid="rider-at-door">
-      <p className="text-lg font-bold text-brand-900">{t('delivery.live.atDoor')}</p>
+    <div className="rounded-2xl border-2 border-brand-700 bg-brand-50 p-3" data-testid="rider-at-door">
+      {/* Announced once; the countdown below changes every second and is not. */}
+      <p className="text-lg font-bold text-brand-900" role="status">
+        {t('delivery.live.atDoor')}
+      </p>
       <p className="text-sm text-stone-800">
         {left > 0
           ? t(kind === 'order' ? 'delivery.live.waiting.order' : 'delivery.live.waiting.dispatch', {

@@ -72,10 +72,6 @@ export interface JourneyFacts {
   preparingSince: Date | null;
 }
 
-/**
- * The people who follow a delivery on its way: the order's customer, or the dispatch's sender and
- * its recipient when the recipient has an account. Support and admins follow every delivery.
- */
 /** The drop-off wait as the customer's screen counts it down. */
 export const arrivalOf = (arrivedAt: Date): ArrivalDto => ({
   at: arrivedAt.toISOString(),
@@ -85,6 +81,10 @@ export const arrivalOf = (arrivedAt: Date): ArrivalDto => ({
 /** Roles that follow every delivery (support and admins see every rider). */
 export const STAFF = ['support', 'admin'] as const;
 
+/**
+ * The people who follow a delivery on its way: the order's customer, or the dispatch's sender and
+ * its recipient when the recipient has an account. Support and admins follow every delivery.
+ */
 export interface Followers {
   riderId: string | null;
   userIds: string[];
