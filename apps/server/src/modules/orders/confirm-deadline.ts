@@ -1,10 +1,11 @@
-import { CANCELLED, formatNaira, type ItemStatus } from '@jara/shared';
+import { CANCELLED, formatNaira } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { jobKind, noPayload } from '../../infra/jobs/jobs.js';
 import { accountLanguage } from '../auth/index.js';
-import { recordStatusChanges } from '../order-events/index.js';
-import { paidPaymentOf, type PaymentService } from '../payments/index.js';
+import { recordStatusEvents } from '../order-events/index.js';
+import type { PaymentService } from '../payments/index.js';
 import { pushOrderUpdate } from './item-status.js';
+import { refundCancelledItems } from './portals.service.js';
 import { itemsWithShops } from './order-items.js';
 import { customerEmail, queueNotice } from './order-notices.js';
 import * as repo from './orders.repo.js';
@@ -58,29 +59,23 @@ export class ConfirmDeadline {
       const reason = t(lang, 'orders.unconfirmed.reason', { minutes });
       const changed = await repo.cancelPlacedItems(tx, order.id, reason);
       if (!changed.length) return false;
-      await recordStatusChanges(
+      await recordStatusEvents(
         tx,
-        changed.map((i) => ({
-          subjectType: 'order_item' as const,
-          subjectId: i.id,
-          status: CANCELLED,
-          actorId: null,
-          note: reason,
-        })),
+        'order_item',
+        changed.map((i) => i.id),
+        CANCELLED,
+        null,
+        reason,
       );
       const items = await itemsWithShops(tx, [order.id]);
-      const wholeOrder = items.every((i) => (i.status as ItemStatus) === CANCELLED);
-      const payment = await paidPaymentOf(tx, 'order', order.id);
-      const left = payment ? payment.amountKobo - payment.refundedKobo : 0;
-      const itemsKobo = changed.reduce((sum, i) => sum + i.unitPriceKobo * i.quantity, 0);
-      const amount = Math.min(left, wholeOrder ? left : itemsKobo);
-      if (payment && amount > 0)
-        await this.payments.refund(
-          tx,
-          payment.id,
-          amount,
-          `Order ${order.id}: not confirmed within ${minutes} minutes`,
-        );
+      const amount = await refundCancelledItems(
+        this.payments,
+        tx,
+        order.id,
+        changed.reduce((sum, i) => sum + i.unitPriceKobo * i.quantity, 0),
+        items.every((i) => i.status === CANCELLED),
+        `Order ${order.id}: not confirmed within ${minutes} minutes`,
+      );
       const shops = [...new Set(items.filter((i) => changed.some((c) => c.id === i.id)).map((i) => i.vendorName))];
       await this.ctx.mailer.send(tx, {
         to: await customerEmail(tx, order),

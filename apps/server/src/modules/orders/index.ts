@@ -24,6 +24,7 @@ export {
   lockOrderForVendor,
   optionsInOrders,
   orderWithItems,
+  refundCancelledItems,
   vendorHasItems,
   vendorOrderLines,
   vendorSales,

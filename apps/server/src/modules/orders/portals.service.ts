@@ -3,7 +3,8 @@
  * a vendor's incoming orders and delivered sales. Each function takes the caller's executor, so it
  * runs inside the caller's transaction. The SQL is in portals.repo.ts.
  */
-import type { Executor } from '../../infra/db/client.js';
+import type { Executor, Tx } from '../../infra/db/client.js';
+import { paidPaymentOf, type PaymentService } from '../payments/index.js';
 import * as orders from './orders.repo.js';
 import * as repo from './portals.repo.js';
 
@@ -63,4 +64,25 @@ export async function vendorSales(
     grossKobo: Number(r.gross),
     count: Number(r.n),
   }));
+}
+
+/**
+ * Refunds cancelled items through the payment provider. When nothing is left of the order, the
+ * whole remaining payment (delivery and service fees too) goes back.
+ */
+export async function refundCancelledItems(
+  paymentService: PaymentService,
+  tx: Tx,
+  orderId: string,
+  itemsKobo: number,
+  wholeOrder: boolean,
+  reason: string,
+): Promise<number> {
+  const pay = await paidPaymentOf(tx, 'order', orderId);
+  if (!pay) return 0;
+  const left = pay.amountKobo - pay.refundedKobo;
+  const amount = Math.min(left, wholeOrder ? left : itemsKobo);
+  if (amount <= 0) return 0;
+  await paymentService.refund(tx, pay.id, amount, reason);
+  return amount;
 }

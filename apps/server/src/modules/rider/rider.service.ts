@@ -17,7 +17,7 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { findUserById } from '../auth/index.js';
 import { ChatService } from '../chat/index.js';
 import { listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
-import { recordStatusChanges } from '../order-events/index.js';
+import { recordStatusEvents } from '../order-events/index.js';
 import { recordDelivered, recordPickup } from '../routing/index.js';
 import { arrivalOf, ofEveryKind, riderFeeKobo, STAFF, type Deliveries } from './deliveries.js';
 import { DispatchDeliveries } from './dispatch-deliveries.js';
@@ -172,10 +172,7 @@ export class RiderService {
     const { wait, started } = await this.ctx.db.transaction(async (tx) => {
       // On the app's clock, as the live map's `now` and the positions' times are.
       const begun = await repo.startWait(tx, kind, id, user.id, this.ctx.clock.now());
-      if (begun.started)
-        await recordStatusChanges(tx, [
-          { subjectType: kind, subjectId: id, status: RIDER_ARRIVED, actorId: user.id, note: null },
-        ]);
+      if (begun.started) await recordStatusEvents(tx, kind, [id], RIDER_ARRIVED, user.id);
       return begun;
     });
     const arrival = arrivalOf(wait.arrivedAt);

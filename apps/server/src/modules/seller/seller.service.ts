@@ -20,7 +20,7 @@ import {
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { PaymentService } from '../payments/index.js';
-import type { Executor, Tx } from '../../infra/db/client.js';
+import type { Executor } from '../../infra/db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { accountsByIds, dropProductFromCarts } from '../auth/index.js';
@@ -48,11 +48,11 @@ import {
   moveItems,
   optionsInOrders,
   pushOrderUpdate,
+  refundCancelledItems,
   vendorHasItems,
   vendorOrderLines,
   vendorSales,
 } from '../orders/index.js';
-import { paidPaymentOf } from '../payments/index.js';
 import { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
 
 type Vendor = NonNullable<Awaited<ReturnType<typeof vendorOfUser>>>;
@@ -409,7 +409,7 @@ export class SellerService {
       );
       const itemsKobo = moved.reduce((s, m) => s + m.unitPriceKobo * m.quantity, 0);
       const live = (await itemStatuses(tx, orderId)).filter((s) => s !== 'Order Cancelled');
-      await refundForCancelledItems(
+      await refundCancelledItems(
         this.payments,
         tx,
         orderId,
@@ -450,25 +450,4 @@ export class SellerService {
       (await this.entries(tx, v.id)).reduce((s, e) => s + e.netKobo, 0),
     );
   }
-}
-
-/**
- * Refunds cancelled items through the payment provider. When nothing is left of the order, the
- * whole remaining payment (delivery and service fees too) goes back.
- */
-async function refundForCancelledItems(
-  paymentService: PaymentService,
-  tx: Tx,
-  orderId: string,
-  itemsKobo: number,
-  wholeOrder: boolean,
-  reason: string,
-): Promise<number> {
-  const pay = await paidPaymentOf(tx, 'order', orderId);
-  if (!pay) return 0;
-  const left = pay.amountKobo - pay.refundedKobo;
-  const amount = Math.min(left, wholeOrder ? left : itemsKobo);
-  if (amount <= 0) return 0;
-  await paymentService.refund(tx, pay.id, amount, reason);
-  return amount;
 }
