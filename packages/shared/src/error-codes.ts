@@ -103,6 +103,8 @@ export const ERROR_CODES = {
   // Chat, support, push
   empty_message: { status: 400, meaning: 'The message has no text and no attachment.' },
   chat_required: { status: 400, meaning: 'The reply names no conversation.' },
+  thread_closed: { status: 409, meaning: 'The order thread became read-only 7 days after delivery.' },
+  not_an_image: { status: 400, meaning: 'An order thread takes photos only: the file is not an image.' },
   push_endpoint_not_allowed: { status: 400, meaning: 'The push endpoint is not a known push service.' },
   // The service
   database_unavailable: { status: 503, meaning: 'The database cannot be reached; try again in a minute.' },

@@ -18,6 +18,7 @@ export * from './schemas/catalogue.js';
 export * from './opening.js';
 export * from './schemas/dispatch.js';
 export * from './schemas/chat.js';
+export * from './schemas/threads.js';
 export * from './events.js';
 export * from './schemas/seller.js';
 export * from './schemas/rider.js';

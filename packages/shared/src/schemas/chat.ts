@@ -123,11 +123,15 @@ export type SupportChatsQuery = z.infer<typeof SupportChatsQuery>;
 
 const Person = z.object({ _id: z.string(), name: z.string(), email: z.string() });
 
+/** The order or dispatch of an order thread in the support inbox; null for a support conversation. */
+const ThreadSubject = z.object({ kind: z.enum(['order', 'dispatch']), _id: z.string() }).nullable();
+
 /** A conversation in the support inbox: the customer, a preview and the agent's unread count. */
 export const SupportChatSummary = z.object({
   _id: z.string(),
   status: ChatStatus,
   customer: Person,
+  subject: ThreadSubject,
   lastMessage: z
     .object({ message: z.string(), mediaType: ChatMediaType.nullable(), senderId: z.string(), timestamp: z.string() })
     .nullable(),
@@ -145,6 +149,7 @@ export const SupportThread = z.object({
   _id: z.string(),
   status: ChatStatus,
   customer: Person.nullable(),
+  subject: ThreadSubject,
   messages: z.array(ChatMessageDto),
   hasMore: z.boolean(),
 });

@@ -59,6 +59,11 @@ export interface UploadedFile {
   filename: string;
 }
 
+/** Whether the upload's bytes are an image the chat takes (JPEG, PNG, WebP, GIF), whatever it claims to be. */
+export function isImageUpload(file: UploadedFile): boolean {
+  return detectMedia(file.data)?.kind === 'image';
+}
+
 /**
  * Checks an upload by its bytes and size, re-encodes images to WebP (which drops EXIF, GPS
  * and any trailing payload) and stores it under a server-made name in `folder`.

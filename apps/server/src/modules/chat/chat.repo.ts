@@ -1,10 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ChatMessageDto, ChatMediaType } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { chatMessages, chatReads, chats } from './chat.tables.js';
+import { chatMembers, chatMessages, chatReads, chats } from './chat.tables.js';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
+export type ThreadKind = 'order' | 'dispatch';
+export type MemberRole = (typeof chatMembers.$inferSelect)['role'];
 
 export async function findChat(ex: Executor, id: string): Promise<ChatRow | undefined> {
   const [row] = await ex.select().from(chats).where(eq(chats.id, id));
@@ -12,7 +14,10 @@ export async function findChat(ex: Executor, id: string): Promise<ChatRow | unde
 }
 
 export async function findChatByCustomer(ex: Executor, customerId: string): Promise<ChatRow | undefined> {
-  const [row] = await ex.select().from(chats).where(eq(chats.customerId, customerId));
+  const [row] = await ex
+    .select()
+    .from(chats)
+    .where(and(eq(chats.customerId, customerId), eq(chats.kind, 'support')));
   return row;
 }
 
@@ -21,11 +26,110 @@ export async function getOrCreateChat(ex: Executor, customerId: string): Promise
   const [made] = await ex
     .insert(chats)
     .values({ customerId })
-    .onConflictDoNothing({ target: chats.customerId })
+    .onConflictDoNothing({ target: chats.customerId, where: sql`kind = 'support'` })
     .returning();
   const chat = made ?? (await findChatByCustomer(ex, customerId));
   if (!chat) throw new Error('chat vanished while being created');
   return chat;
+}
+
+export async function findThread(ex: Executor, kind: ThreadKind, subjectId: string): Promise<ChatRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(chats)
+    .where(and(eq(chats.kind, kind), eq(chats.subjectId, subjectId)));
+  return row;
+}
+
+/** The thread of an order or dispatch, made when one of its people first opens it. */
+export async function getOrCreateThread(
+  ex: Executor,
+  kind: ThreadKind,
+  subjectId: string,
+  customerId: string,
+): Promise<ChatRow> {
+  const [made] = await ex
+    .insert(chats)
+    .values({ kind, subjectId, customerId })
+    .onConflictDoNothing({ target: [chats.kind, chats.subjectId], where: sql`kind <> 'support'` })
+    .returning();
+  const chat = made ?? (await findThread(ex, kind, subjectId));
+  if (!chat) throw new Error('thread vanished while being created');
+  return chat;
+}
+
+/** Makes the thread's member rows exactly `members` (a rider replaced leaves the list). */
+export async function setMembers(
+  ex: Executor,
+  chatId: string,
+  members: readonly { userId: string; role: MemberRole }[],
+): Promise<void> {
+  const ids = members.map((m) => m.userId);
+  await ex
+    .delete(chatMembers)
+    .where(
+      ids.length
+        ? and(eq(chatMembers.chatId, chatId), sql`${chatMembers.userId} <> ALL(${sql.param(ids)}::uuid[])`)
+        : eq(chatMembers.chatId, chatId),
+    );
+  if (members.length)
+    await ex
+      .insert(chatMembers)
+      .values(members.map((m) => ({ chatId, ...m })))
+      .onConflictDoUpdate({ target: [chatMembers.chatId, chatMembers.userId], set: { role: sql`excluded.role` } });
+}
+
+export async function membersOf(ex: Executor, chatId: string): Promise<{ userId: string; role: MemberRole }[]> {
+  return ex
+    .select({ userId: chatMembers.userId, role: chatMembers.role })
+    .from(chatMembers)
+    .where(eq(chatMembers.chatId, chatId));
+}
+
+export async function setHelp(ex: Executor, chatId: string, at: Date): Promise<ChatRow> {
+  const [row] = await ex
+    .update(chats)
+    .set({ helpAt: sql`COALESCE(${chats.helpAt}, ${at.toISOString()}::timestamptz)`, status: 'open' })
+    .where(eq(chats.id, chatId))
+    .returning();
+  return row!;
+}
+
+/** A person's threads, latest message first, with the last message, their unread count and their part in it. */
+export async function listThreadsOf(
+  ex: Executor,
+  userId: string,
+  limit: number,
+): Promise<(InboxRow & { role: MemberRole })[]> {
+  const rows = await queryRows<RawInboxRow & { role: MemberRole }>(
+    ex,
+    sql`
+    SELECT c.id, c.status, c.kind, c.subject_id, c.help_at, c.last_message_at, c.customer_id, cm.role,
+      lm.body, lm.media_type, lm.sender_id, lm.created_at,
+      (SELECT count(*) FROM chat_messages m
+        WHERE m.chat_id = c.id AND m.sender_id <> ${userId}
+          AND m.created_at > COALESCE(r.last_read_at, 'epoch'::timestamptz)) AS unread
+    FROM chat_members cm
+    JOIN chats c ON c.id = cm.chat_id
+    LEFT JOIN chat_reads r ON r.chat_id = c.id AND r.user_id = ${userId}
+    LEFT JOIN LATERAL (
+      SELECT m.body, m.media_type, m.sender_id, m.created_at FROM chat_messages m
+      WHERE m.chat_id = c.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
+    WHERE cm.user_id = ${userId}
+    ORDER BY c.last_message_at DESC, c.id DESC
+    LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ ...toInboxRow(r), role: r.role }));
+}
+
+/** The threads with these ids (their subject), in no order. */
+export async function threadsByIds(ex: Executor, ids: readonly string[]): Promise<ChatRow[]> {
+  return ids.length
+    ? ex
+        .select()
+        .from(chats)
+        .where(inArray(chats.id, [...ids]))
+    : [];
 }
 
 export async function insertMessage(
@@ -88,17 +192,17 @@ export async function findMessage(ex: Executor, id: string): Promise<MessageRow 
   return row;
 }
 
-/** A message with the customer of its conversation. */
+/** A message with its conversation's customer and kind. */
 export async function findMessageWithCustomer(
   ex: Executor,
   id: string,
-): Promise<(MessageRow & { customerId: string }) | undefined> {
+): Promise<(MessageRow & Pick<ChatRow, 'customerId' | 'kind' | 'subjectId'>) | undefined> {
   const [row] = await ex
-    .select({ message: chatMessages, customerId: chats.customerId })
+    .select({ message: chatMessages, customerId: chats.customerId, kind: chats.kind, subjectId: chats.subjectId })
     .from(chatMessages)
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
     .where(eq(chatMessages.id, id));
-  return row && { ...row.message, customerId: row.customerId };
+  return row && { ...row.message, customerId: row.customerId, kind: row.kind, subjectId: row.subjectId };
 }
 
 /** The conversation a stored chat upload belongs to. */
@@ -135,6 +239,9 @@ export async function countUnread(ex: Executor, chatId: string, userId: string):
 export interface InboxRow {
   id: string;
   status: 'open' | 'resolved';
+  kind: ChatRow['kind'];
+  subjectId: string | null;
+  helpAt: Date | null;
   customerId: string;
   lastMessageAt: Date;
   lastMessage: { body: string | null; mediaType: string | null; senderId: string; createdAt: Date } | null;
@@ -152,20 +259,10 @@ export async function listInbox(
 ): Promise<InboxRow[]> {
   // One array parameter, however many customers a search matched.
   const customers = opts.customerIds ? sql.param([...opts.customerIds]) : null;
-  const rows = await queryRows<{
-    id: string;
-    status: 'open' | 'resolved';
-    last_message_at: Date | string;
-    customer_id: string;
-    body: string | null;
-    media_type: string | null;
-    sender_id: string | null;
-    created_at: Date | string | null;
-    unread: number | string;
-  }>(
+  const rows = await queryRows<RawInboxRow>(
     ex,
     sql`
-    SELECT c.id, c.status, c.last_message_at, c.customer_id,
+    SELECT c.id, c.status, c.kind, c.subject_id, c.help_at, c.last_message_at, c.customer_id,
       lm.body, lm.media_type, lm.sender_id, lm.created_at,
       (SELECT count(*) FROM chat_messages m
         WHERE m.chat_id = c.id AND m.sender_id = c.customer_id
@@ -175,21 +272,44 @@ export async function listInbox(
     LEFT JOIN LATERAL (
       SELECT m.body, m.media_type, m.sender_id, m.created_at FROM chat_messages m
       WHERE m.chat_id = c.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
-    WHERE (${opts.status} = 'all' OR c.status = ${opts.status})
+    WHERE (c.kind = 'support' OR c.help_at IS NOT NULL)
+      AND (${opts.status} = 'all' OR c.status = ${opts.status})
       ${customers ? sql`AND c.customer_id = ANY(${customers}::uuid[])` : sql``}
     ORDER BY c.last_message_at DESC, c.id DESC
     LIMIT ${opts.limit}`,
   );
-  return rows.map((r) => ({
+  return rows.map(toInboxRow);
+}
+
+interface RawInboxRow {
+  id: string;
+  status: 'open' | 'resolved';
+  kind: ChatRow['kind'];
+  subject_id: string | null;
+  help_at: Date | string | null;
+  last_message_at: Date | string;
+  customer_id: string;
+  body: string | null;
+  media_type: string | null;
+  sender_id: string | null;
+  created_at: Date | string | null;
+  unread: number | string;
+}
+
+function toInboxRow(r: RawInboxRow): InboxRow {
+  return {
     id: r.id,
     status: r.status,
+    kind: r.kind,
+    subjectId: r.subject_id,
+    helpAt: r.help_at ? new Date(r.help_at) : null,
     customerId: r.customer_id,
     lastMessageAt: new Date(r.last_message_at),
     lastMessage: r.created_at
       ? { body: r.body, mediaType: r.media_type, senderId: r.sender_id!, createdAt: new Date(r.created_at) }
       : null,
     unread: Number(r.unread),
-  }));
+  };
 }
 
 /** Claims the right to email the customer: at most once per conversation per window. */

@@ -8,6 +8,11 @@ import {
   ChatReadInput,
   ChatUnreadAnswer,
   OkAnswer,
+  OrderThreadAnswer,
+  SupportThreadQuery,
+  ThreadParams,
+  ThreadSendAnswer,
+  ThreadsAnswer,
   str,
 } from '@jara/shared';
 import type { Module } from '../types.js';
@@ -18,6 +23,7 @@ import { notFound } from '../../lib/errors.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { findChatOfMedia } from './chat.repo.js';
 import { ChatService } from './chat.service.js';
+import { ThreadService } from './threads.service.js';
 import { registerChatSocket } from './chat.socket.js';
 
 const MINUTE = 60_000;
@@ -92,8 +98,70 @@ export const chatModule: Module = async (app, ctx) => {
       const key = `chat/${req.params.name}`;
       const chat = await findChatOfMedia(ctx.db, key);
       // Someone else's file answers exactly like a missing one.
-      if (!chat || !chats.canAccess(user, chat)) throw notFound();
+      if (!chat || !(await chats.mayOpen(user, chat))) throw notFound();
       return sendUpload(req, reply, ctx.storage, key);
     },
   );
+
+  registerThreadRoutes(app, ctx, new ThreadService(ctx, chats));
 };
+
+const ThreadsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+
+/** Order threads (issue 29): the same conversations, one per order or dispatch, with their own calls. */
+function registerThreadRoutes(app: Parameters<Module>[0], ctx: Parameters<Module>[1], threads: ThreadService): void {
+  app.get(
+    '/api/threads',
+    { schema: { tags: ['threads'], querystring: ThreadsQuery, response: { 200: ThreadsAnswer } } },
+    async (req) => ({ success: true as const, threads: await threads.list(requireUser(req), req.query.limit) }),
+  );
+
+  app.get(
+    '/api/threads/:kind/:id',
+    {
+      schema: {
+        tags: ['threads'],
+        params: ThreadParams,
+        querystring: SupportThreadQuery,
+        response: { 200: OrderThreadAnswer },
+      },
+    },
+    async (req) => {
+      const { kind, id } = req.params;
+      return { success: true as const, thread: await threads.open(requireUser(req), kind, id, req.query) };
+    },
+  );
+
+  app.post(
+    '/api/threads/:kind/:id/messages',
+    {
+      schema: {
+        tags: ['threads'],
+        params: ThreadParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ThreadSendAnswer },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [
+        { key: `chat:send:min:${user.id}`, limit: 20, windowMs: MINUTE },
+        { key: `chat:send:hour:${user.id}`, limit: 300, windowMs: 60 * MINUTE },
+      ]);
+      const form = await readMultipartForm(req, { fileField: 'attachment', tooLongMessage: CHAT_MSG.tooLong });
+      const { kind, id } = req.params;
+      const newMessage = await threads.send(user, kind, id, form.fields, form.file);
+      return { success: true as const, message: 'Message sent', newMessage };
+    },
+  );
+
+  app.post(
+    '/api/threads/:kind/:id/help',
+    { schema: { tags: ['threads'], params: ThreadParams, response: { 200: OkAnswer } } },
+    async (req) => {
+      const { kind, id } = req.params;
+      await threads.askForHelp(requireUser(req), kind, id);
+      return { success: true as const };
+    },
+  );
+}

@@ -27,12 +27,18 @@ import {
   listInbox,
   listMessages,
   markRead,
+  membersOf,
   setChatStatus,
   toMessageDto,
   touchChat,
   type ChatRow,
 } from './chat.repo.js';
 import { t } from './chat.messages.js';
+import { partyOf } from './parties.js';
+
+/** The order or dispatch of an order thread; null for a support conversation. */
+export const subjectOf = (chat: Pick<ChatRow, 'kind' | 'subjectId'>) =>
+  chat.kind === 'support' || !chat.subjectId ? null : { kind: chat.kind, _id: chat.subjectId };
 
 /** A conversation in the support inbox: the summary agents see, with its customer's id to name them by. */
 type InboxChat = Omit<SupportChatSummary, 'customer'> & { customerId: string };
@@ -48,14 +54,22 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export class ChatService {
   constructor(private readonly ctx: AppContext) {}
 
-  canAccess(user: SessionUser, chat: Pick<ChatRow, 'customerId'>): boolean {
-    return chat.customerId === user.id || isAgent(user);
+  /**
+   * Whether the user may open the conversation: a support conversation its customer, an order
+   * thread the people of its order or dispatch as they are now (a replaced rider no longer);
+   * support agents and admins any.
+   */
+  async mayOpen(user: SessionUser, chat: Pick<ChatRow, 'customerId' | 'kind' | 'subjectId'>): Promise<boolean> {
+    if (isAgent(user)) return true;
+    if (chat.kind === 'support') return chat.customerId === user.id;
+    const party = chat.subjectId ? await partyOf(this.ctx.db, chat.kind, chat.subjectId) : null;
+    return !!party?.members.some((m) => m.userId === user.id);
   }
 
   /** The chat if the user may open it; 404 for a missing or someone else's (no hint which). */
   async requireAccess(user: SessionUser, chatId: string): Promise<ChatRow> {
     const chat = UUID_RE.test(chatId) ? await findChat(this.ctx.db, chatId) : undefined;
-    if (!chat || !this.canAccess(user, chat)) throw notFound(CHAT_MSG.noChat);
+    if (!chat || !(await this.mayOpen(user, chat))) throw notFound(CHAT_MSG.noChat);
     return chat;
   }
 
@@ -104,6 +118,8 @@ export class ChatService {
     } else {
       chat = (await findChatByCustomer(this.ctx.db, user.id)) ?? null;
     }
+    // The spec's send is the support conversation's: an order thread has its own call (its rules).
+    if (chat && chat.kind !== 'support') throw notFound(CHAT_MSG.noChat);
     return this.post(user, chat, fields.message, file);
   }
 
@@ -113,6 +129,11 @@ export class ChatService {
     const fields = parseFields(rawFields, file);
     const chat = await this.requireAccess(agent, chatId);
     return this.post(agent, chat, fields.message, file);
+  }
+
+  /** A message in an order thread, its rules (open, photos only, the caller one of its people) checked by the caller. */
+  postInThread(user: SessionUser, thread: ChatRow, text: string, file: UploadedFile | null) {
+    return this.post(user, thread, text, file);
   }
 
   /**
@@ -129,6 +150,7 @@ export class ChatService {
       _id: r.id,
       status: r.status,
       customerId: r.customerId,
+      subject: subjectOf(r),
       lastMessage: r.lastMessage
         ? {
             message: r.lastMessage.body ?? '',
@@ -153,6 +175,7 @@ export class ChatService {
   private async post(user: SessionUser, existing: ChatRow | null, text: string, file: UploadedFile | null) {
     const media = file ? await storeMedia(this.ctx.storage, 'chat', file) : null;
     const fromCustomer = !existing || existing.customerId === user.id;
+    const isThread = !!existing && existing.kind !== 'support';
     const { chat, row } = await this.ctx.db.transaction(async (tx) => {
       const target = existing ?? (await this.openChat(tx, user.id));
       const row = await insertMessage(tx, {
@@ -165,14 +188,15 @@ export class ChatService {
       });
       const chat = await touchChat(tx, target.id, row.createdAt, fromCustomer);
       await markRead(tx, target.id, user.id);
-      if (!fromCustomer) await queueChatPush(tx, target.id, row.id);
+      // A thread's people are told of each other's messages; a customer of an agent's answer.
+      if (isThread || !fromCustomer) await queueChatPush(tx, target.id, row.id);
       return { chat, row };
     });
     const message = toMessageDto(row);
     // The server itself tells the room; clients' `send-message` is only a relay of this.
     this.emitToRoom(chat.id, 'receive-message', message);
     this.announce(chat);
-    if (!fromCustomer)
+    if (!fromCustomer && !isThread)
       await this.emailIfOffline(chat, user, message).catch((err) =>
         this.ctx.log.warn({ err, chatId: chat.id }, 'offline email check failed'),
       );
@@ -190,11 +214,18 @@ export class ChatService {
     this.ctx.realtime.io.to(chatRoom(chatId)).emit(event, ...args);
   }
 
-  /** Tells every agent's inbox that a conversation moved. */
+  /**
+   * Tells those who list the conversation that it moved: the agents' inbox (an order thread only
+   * once support was asked in) and its customer, or each of a thread's people.
+   */
   announce(chat: ChatRow): void {
     const update = { chatId: chat.id, status: chat.status, lastMessageAt: chat.lastMessageAt.toISOString() };
-    this.ctx.realtime.io.to(['role:support', 'role:admin']).emit('chat.updated', update);
-    this.ctx.realtime.emitToUser(chat.customerId, 'chat.updated', update);
+    if (chat.kind === 'support' || chat.helpAt)
+      this.ctx.realtime.io.to(['role:support', 'role:admin']).emit('chat.updated', update);
+    if (chat.kind === 'support') return this.ctx.realtime.emitToUser(chat.customerId, 'chat.updated', update);
+    void membersOf(this.ctx.db, chat.id)
+      .then((members) => this.ctx.realtime.io.to(members.map((m) => `user:${m.userId}`)).emit('chat.updated', update))
+      .catch((err: unknown) => this.ctx.log.warn({ err, chatId: chat.id }, 'thread announcement failed'));
   }
 
   /** Email the customer about an agent's answer when no socket of theirs is connected (any instance). */
@@ -232,23 +263,40 @@ export class ChatService {
   }
 }
 
-/** A message as its conversation's customer would be told of it: who wrote what, and to whom. */
-export async function messageForCustomer(
+/**
+ * A message as the people to tell of it would be: who wrote what in which conversation, and who
+ * is told (a support conversation's customer when an agent wrote; every other person of a thread).
+ */
+export async function messageForRecipients(
   ex: Executor,
   messageId: string,
 ): Promise<
-  { customerId: string; senderId: string; senderName: string; body: string; mediaType: string | null } | undefined
+  | {
+      kind: ChatRow['kind'];
+      subjectId: string | null;
+      recipients: string[];
+      senderName: string;
+      body: string;
+      mediaType: string | null;
+    }
+  | undefined
 > {
   const row = await findMessageWithCustomer(ex, messageId);
-  return (
-    row && {
-      customerId: row.customerId,
-      senderId: row.senderId,
-      senderName: row.senderName,
-      body: row.body,
-      mediaType: row.mediaType,
-    }
-  );
+  if (!row) return undefined;
+  const recipients =
+    row.kind === 'support'
+      ? row.senderId === row.customerId
+        ? []
+        : [row.customerId]
+      : (await membersOf(ex, row.chatId)).map((m) => m.userId).filter((id) => id !== row.senderId);
+  return {
+    kind: row.kind,
+    subjectId: row.subjectId,
+    recipients,
+    senderName: row.senderName,
+    body: row.body,
+    mediaType: row.mediaType,
+  };
 }
 
 function parseFields(raw: Record<string, string>, file: UploadedFile | null): ChatSendFields {

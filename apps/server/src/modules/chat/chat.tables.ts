@@ -5,9 +5,18 @@
 import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { tz } from '../../infra/db/columns.js';
 
+/** A support conversation (one per customer) or an order thread (one per order or dispatch). */
 export const chats = pgTable('chats', {
   id: uuid('id').primaryKey().defaultRandom(),
-  customerId: uuid('customer_id').notNull().unique(),
+  /** The customer of the support conversation, or of the order or dispatch of a thread. */
+  customerId: uuid('customer_id').notNull(),
+  kind: text('kind', { enum: ['support', 'order', 'dispatch'] })
+    .notNull()
+    .default('support'),
+  /** The order or dispatch of a thread; null for a support conversation. */
+  subjectId: uuid('subject_id'),
+  /** When the customer asked support into the thread. */
+  helpAt: tz('help_at'),
   status: text('status', { enum: ['open', 'resolved'] })
     .notNull()
     .default('open'),
@@ -33,6 +42,17 @@ export const chatReads = pgTable(
     chatId: uuid('chat_id').notNull(),
     userId: uuid('user_id').notNull(),
     lastReadAt: tz('last_read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] })],
+);
+
+/** The people of a thread, for their lists of threads (access is decided from the order or dispatch). */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    chatId: uuid('chat_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    role: text('role', { enum: ['customer', 'vendor', 'rider'] }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] })],
 );

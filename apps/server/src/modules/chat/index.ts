@@ -1,3 +1,3 @@
 /** The chat module's surface: what the app and other modules may use. */
 export { chatModule } from './chat.routes.js';
-export { ChatService, messageForCustomer } from './chat.service.js';
+export { ChatService, messageForRecipients, subjectOf } from './chat.service.js';

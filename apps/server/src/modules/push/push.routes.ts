@@ -23,8 +23,7 @@ export const pushModule: Module = async (app, ctx) => {
     if (m) await push.notifyUser(m.userId, m.payload);
   });
   ctx.jobs.register(PUSH_CHAT_JOB, async ({ chatId, messageId }) => {
-    const m = await push.chatMessage(chatId, messageId);
-    if (m) await push.notifyUser(m.userId, m.payload);
+    for (const m of await push.chatMessage(chatId, messageId)) await push.notifyUser(m.userId, m.payload);
   });
   ctx.jobs.register(PUSH_SEND_JOB, async ({ subscriptionId, payload }) => {
     await push.sendOne(subscriptionId, payload);

@@ -3,7 +3,7 @@ import { formatNaira, RIDER_ARRIVED, type Language, type PushPayload, type PushS
 import type { AppContext } from '../../context.js';
 import { accountLanguage, findUserById } from '../auth/index.js';
 import { shopsByIds, vendorOfUser } from '../catalogue/index.js';
-import { messageForCustomer } from '../chat/index.js';
+import { messageForRecipients } from '../chat/index.js';
 import { findDispatch } from '../dispatch/index.js';
 import { itemOrders, orderWithItems } from '../orders/index.js';
 import { riderCards } from '../rider/index.js';
@@ -274,25 +274,35 @@ export class PushService {
     return { userId: o.userId, payload: { title, body, url: `/my-orders?order=${o.id}`, tag: `order-${o.id}` } };
   }
 
-  /** The message for a support agent's answer, to the conversation's customer, in their language. */
-  async chatMessage(chatId: string, messageId: string): Promise<{ userId: string; payload: PushPayload } | null> {
-    const row = await messageForCustomer(this.ctx.db, messageId);
-    if (!row || row.senderId === row.customerId) return null;
-    const lang = await accountLanguage(this.ctx.db, row.customerId);
-    const body = row.body
-      ? row.body.length > 140
-        ? `${row.body.slice(0, 139)}…`
-        : row.body
-      : t(lang, 'push.chat.media', { media: row.mediaType ?? 'file' });
-    return {
-      userId: row.customerId,
-      payload: {
-        title: t(lang, 'push.chat.title', { agent: row.senderName }),
-        body,
-        url: '/?contact=true',
-        tag: `chat-${chatId}`,
-      },
-    };
+  /**
+   * The pushes for a chat message, each in its reader's language: a support agent's answer to the
+   * conversation's customer; a message in an order thread to each of its other people.
+   */
+  async chatMessage(chatId: string, messageId: string): Promise<{ userId: string; payload: PushPayload }[]> {
+    const row = await messageForRecipients(this.ctx.db, messageId);
+    if (!row) return [];
+    return Promise.all(
+      row.recipients.map(async (userId) => {
+        const lang = await accountLanguage(this.ctx.db, userId);
+        const body = row.body
+          ? row.body.length > 140
+            ? `${row.body.slice(0, 139)}…`
+            : row.body
+          : t(lang, 'push.chat.media', { media: row.mediaType ?? 'file' });
+        const thread = row.kind !== 'support' && row.subjectId;
+        return {
+          userId,
+          payload: {
+            title: thread
+              ? t(lang, 'push.thread.title', { name: row.senderName, reference: row.subjectId!.slice(0, 8) })
+              : t(lang, 'push.chat.title', { agent: row.senderName }),
+            body,
+            url: thread ? `/threads/${row.kind}/${row.subjectId}` : '/?contact=true',
+            tag: `chat-${chatId}`,
+          },
+        };
+      }),
+    );
   }
 
   /** The rider's first name: from their rider profile, else their account. */

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { notFound } from '../../lib/errors.js';
 import { accountIdsMatching, accountsByIds, findUserById } from '../auth/index.js';
-import type { ChatService } from '../chat/index.js';
+import { subjectOf, type ChatService } from '../chat/index.js';
 import { recentPaidDispatches } from '../dispatch/index.js';
 import { recentPaidOrders } from '../orders/index.js';
 
@@ -57,6 +57,7 @@ export class SupportService {
           _id: c._id,
           status: c.status,
           customer: { _id: customerId, name: customer.name, email: customer.email },
+          subject: c.subject,
           lastMessage: c.lastMessage,
           lastMessageAt: c.lastMessageAt,
           unread: c.unread,
@@ -73,6 +74,7 @@ export class SupportService {
       _id: chat.id,
       status: chat.status,
       customer: customer ? { _id: customer.id, name: customer.name, email: customer.email } : null,
+      subject: subjectOf(chat),
       ...(await this.chats.page(chat.id, page)),
     };
   }

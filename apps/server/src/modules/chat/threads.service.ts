@@ -1,0 +1,163 @@
+import {
+  ChatSendFields,
+  CHAT_MSG,
+  hasRole,
+  THREAD_MSG,
+  THREAD_OPEN_DAYS,
+  type ChatMediaType,
+  type ChatMessageDto,
+  type OrderThreadDto,
+  type ThreadKind,
+  type ThreadPersonDto,
+  type ThreadSummaryDto,
+} from '@jara/shared';
+import type { AppContext } from '../../context.js';
+import { isImageUpload, type UploadedFile } from '../../infra/uploads/uploads.js';
+import type { SessionUser } from '../../infra/sessions.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { accountsByIds } from '../auth/index.js';
+import { getOrCreateThread, listThreadsOf, setHelp, setMembers, type ChatRow } from './chat.repo.js';
+import type { ChatService } from './chat.service.js';
+import { partyOf, type ThreadParty } from './parties.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+const isStaff = (user: Pick<SessionUser, 'roles'>) => hasRole(user, 'support', 'admin');
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * Order threads: the conversation of one order or dispatch among its people (decision 0043). The
+ * messages, uploads, typing and read marks are the chat's own (ChatService); this adds who belongs
+ * (asked of the order or dispatch on every call), the pinned card, photos only, and the close
+ * THREAD_OPEN_DAYS after delivery.
+ */
+export class ThreadService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly chats: ChatService,
+  ) {}
+
+  /** The party when the user is one of it or staff; the same 404 for a missing or someone else's. */
+  private async partyFor(user: SessionUser, kind: ThreadKind, id: string): Promise<ThreadParty> {
+    const party = await partyOf(this.ctx.db, kind, id);
+    if (!party || !(isStaff(user) || party.members.some((m) => m.userId === user.id)))
+      throw notFound(THREAD_MSG.noThread);
+    return party;
+  }
+
+  /** The thread, made on first open, its member rows brought up to date with the party. */
+  private async threadOf(kind: ThreadKind, id: string, party: ThreadParty): Promise<ChatRow> {
+    return this.ctx.db.transaction(async (tx) => {
+      const chat = await getOrCreateThread(tx, kind, id, party.customerId);
+      await setMembers(tx, chat.id, party.members);
+      return chat;
+    });
+  }
+
+  private closesAt(party: ThreadParty): Date | null {
+    return party.endedAt ? new Date(party.endedAt.getTime() + THREAD_OPEN_DAYS * DAY_MS) : null;
+  }
+
+  async open(
+    user: SessionUser,
+    kind: ThreadKind,
+    id: string,
+    page: { before?: string; limit: number },
+  ): Promise<OrderThreadDto> {
+    const party = await this.partyFor(user, kind, id);
+    const chat = await this.threadOf(kind, id, party);
+    const closesAt = this.closesAt(party);
+    return {
+      _id: chat.id,
+      card: { ...party.card, timeline: await party.timeline(user.id) },
+      people: await this.people(party, chat),
+      helpRequested: !!chat.helpAt,
+      closesAt: closesAt?.toISOString() ?? null,
+      readOnly: !!closesAt && closesAt <= this.ctx.clock.now(),
+      ...(await this.chats.page(chat.id, page)),
+    };
+  }
+
+  /** Its people as the others see them: the customer's and rider's first names, the shops' names. */
+  private async people(party: ThreadParty, chat: ChatRow): Promise<ThreadPersonDto[]> {
+    const names = await accountsByIds(
+      this.ctx.db,
+      party.members.filter((m) => m.role !== 'vendor').map((m) => m.userId),
+    );
+    const people: ThreadPersonDto[] = party.members.map((m) => ({
+      _id: m.userId,
+      role: m.role,
+      name: m.role === 'vendor' ? m.name : firstName(names.get(m.userId)?.name ?? ''),
+    }));
+    if (chat.helpAt) people.push({ _id: 'support', role: 'support', name: 'Jara support' });
+    return people;
+  }
+
+  /** The caller's threads (those they were part of when it was last opened or written in), latest first. */
+  async list(user: SessionUser, limit: number): Promise<ThreadSummaryDto[]> {
+    const rows = await listThreadsOf(this.ctx.db, user.id, limit);
+    // A rider may have been replaced since: their few threads are checked against the delivery.
+    const stale = new Set<string>();
+    await Promise.all(
+      rows.map(async (r) => {
+        if (r.role !== 'rider' || r.kind === 'support' || !r.subjectId) return;
+        const party = await partyOf(this.ctx.db, r.kind, r.subjectId);
+        if (party?.members.some((m) => m.userId === user.id)) return;
+        stale.add(r.id);
+        if (party) await setMembers(this.ctx.db, r.id, party.members);
+      }),
+    );
+    return rows.flatMap((r) =>
+      r.kind === 'support' || !r.subjectId || stale.has(r.id)
+        ? []
+        : [
+            {
+              _id: r.id,
+              kind: r.kind,
+              subjectId: r.subjectId,
+              lastMessage: r.lastMessage
+                ? {
+                    message: r.lastMessage.body ?? '',
+                    mediaType: (r.lastMessage.mediaType as ChatMediaType | null) ?? null,
+                    senderId: r.lastMessage.senderId,
+                    timestamp: r.lastMessage.createdAt.toISOString(),
+                  }
+                : null,
+              lastMessageAt: r.lastMessageAt.toISOString(),
+              unread: r.unread,
+            },
+          ],
+    );
+  }
+
+  /**
+   * A message in the thread: text and/or one photo (checked by its bytes before anything is
+   * stored), refused once the thread closed. Nothing the server writes here carries the delivery
+   * code; what people type themselves is theirs.
+   */
+  async send(
+    user: SessionUser,
+    kind: ThreadKind,
+    id: string,
+    raw: Record<string, string>,
+    file: UploadedFile | null,
+  ): Promise<ChatMessageDto> {
+    const party = await this.partyFor(user, kind, id);
+    const parsed = ChatSendFields.omit({ chatId: true }).safeParse(raw);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message.', 'validation_failed');
+    if (!parsed.data.message && !file) throw badRequest(CHAT_MSG.empty, 'empty_message');
+    if (file && !isImageUpload(file)) throw badRequest(THREAD_MSG.notImage, 'not_an_image');
+    const closesAt = this.closesAt(party);
+    if (closesAt && closesAt <= this.ctx.clock.now()) throw new AppError(409, 'thread_closed', THREAD_MSG.closed);
+    const chat = await this.threadOf(kind, id, party);
+    const { message } = await this.chats.postInThread(user, chat, parsed.data.message, file);
+    return message;
+  }
+
+  /** The customer asks support into the thread: it shows in the support inbox from now on. */
+  async askForHelp(user: SessionUser, kind: ThreadKind, id: string): Promise<void> {
+    const party = await this.partyFor(user, kind, id);
+    if (party.customerId !== user.id) throw forbidden('Only the customer can ask support into the conversation.');
+    const chat = await this.threadOf(kind, id, party);
+    this.chats.announce(await setHelp(this.ctx.db, chat.id, this.ctx.clock.now()));
+  }
+}
