@@ -11,6 +11,11 @@ export const CANCELLED = 'Order Cancelled' as const;
  * Recorded in the status log and pushed; no item or dispatch ever has it as its status.
  */
 export const RIDER_ARRIVED = 'Rider Arrived' as const;
+/**
+ * A timeline event (issue 29): support took the delivery back from a rider who accepted it but did
+ * not pick it up; it is on the board again for another rider.
+ */
+export const RIDER_RELEASED = 'Rider Released' as const;
 type ProgressStatus = (typeof ORDER_STATUSES)[number];
 export type ItemStatus = ProgressStatus | typeof CANCELLED;
 export const ITEM_STATUSES: readonly ItemStatus[] = [...ORDER_STATUSES, CANCELLED];

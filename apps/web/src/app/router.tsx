@@ -97,6 +97,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'threads/:kind/:id',
+            lazy: async () => ({
+              Component: (await withAreas(import('./routes/thread'), ['threads', 'conversation', 'delivery']))
+                .ThreadPage,
+            }),
+          },
+          {
             path: 'dispatch',
             lazy: async () => ({
               Component: (await withAreas(import('./routes/dispatch'), ['dispatch', 'delivery', 'map'])).DispatchPage,

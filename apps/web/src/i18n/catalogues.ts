@@ -27,6 +27,7 @@ import type pwaEn from '../features/pwa/locales/en.json';
 import type riderEn from '../features/rider/locales/en.json';
 import type sellerEn from '../features/seller/locales/en.json';
 import type supportEn from '../features/support/locales/en.json';
+import type threadsEn from '../features/threads/locales/en.json';
 import type conversationEn from '../conversation/locales/en.json';
 import type deliveryEn from '../delivery/locales/en.json';
 import type earningsEn from '../earnings/locales/en.json';
@@ -54,6 +55,7 @@ interface Catalogues {
   rider: typeof riderEn;
   seller: typeof sellerEn;
   support: typeof supportEn;
+  threads: typeof threadsEn;
   conversation: typeof conversationEn;
   delivery: typeof deliveryEn;
   earnings: typeof earningsEn;

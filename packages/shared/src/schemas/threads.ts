@@ -68,6 +68,8 @@ export const OrderThreadDto = z.object({
   /** Read-only from this time (7 days after delivery); null while the delivery is not over. */
   closesAt: z.string().nullable(),
   readOnly: z.boolean(),
+  /** For support and admins only (empty for everyone else): whom to call about it. */
+  contacts: z.array(z.object({ role: ThreadRole, name: z.string(), phone: z.string() })),
   messages: z.array(ChatMessageDto),
   hasMore: z.boolean(),
 });

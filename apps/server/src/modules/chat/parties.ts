@@ -30,6 +30,8 @@ export interface ThreadParty {
   /** Delivered or cancelled (every item), and when: the thread closes THREAD_OPEN_DAYS later. */
   endedAt: Date | null;
   card: Omit<ThreadCardDto, 'timeline'>;
+  /** The customer's phone as given at checkout (the sender's, for a dispatch). */
+  customerPhone: string;
   /** The timeline as `viewerId` may see it (the rider's phone only for the customer, while active). */
   timeline(viewerId: string): Promise<ThreadCardDto['timeline']>;
 }
@@ -67,6 +69,7 @@ async function orderParty(ex: Executor, id: string): Promise<ThreadParty | null>
     customerId: o.userId,
     members,
     endedAt,
+    customerPhone: typeof o.address.phone === 'string' ? o.address.phone : '',
     card: {
       kind: 'order',
       _id: o.id,
@@ -114,10 +117,12 @@ async function dispatchParty(ex: Executor, id: string): Promise<ThreadParty | nu
   const members: ThreadParty['members'] = [{ userId: d.userId, role: 'customer', name: '' }];
   if (d.riderId && d.riderId !== d.userId) members.push({ userId: d.riderId, role: 'rider', name: '' });
   const drop = d.dropoff as Record<string, unknown>;
+  const pickup = d.pickup as Record<string, unknown>;
   return {
     customerId: d.userId,
     members,
     endedAt,
+    customerPhone: typeof pickup.phone === 'string' ? pickup.phone : '',
     card: {
       kind: 'dispatch',
       _id: d.id,

@@ -16,6 +16,7 @@ import { isImageUpload, type UploadedFile } from '../../infra/uploads/uploads.js
 import type { SessionUser } from '../../infra/sessions.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { accountsByIds } from '../auth/index.js';
+import { riderCards } from '../rider/index.js';
 import { getOrCreateThread, listThreadsOf, setHelp, setMembers, type ChatRow } from './chat.repo.js';
 import type { ChatService } from './chat.service.js';
 import { partyOf, type ThreadParty } from './parties.js';
@@ -73,8 +74,21 @@ export class ThreadService {
       helpRequested: !!chat.helpAt,
       closesAt: closesAt?.toISOString() ?? null,
       readOnly: !!closesAt && closesAt <= this.ctx.clock.now(),
+      contacts: isStaff(user) ? await this.contacts(party) : [],
       ...(await this.chats.page(chat.id, page)),
     };
+  }
+
+  /** Whom support calls about the delivery: the customer (checkout's phone) and the rider on it. */
+  private async contacts(party: ThreadParty): Promise<OrderThreadDto['contacts']> {
+    const names = await accountsByIds(this.ctx.db, [party.customerId]);
+    const contacts: OrderThreadDto['contacts'] = [];
+    if (party.customerPhone)
+      contacts.push({ role: 'customer', name: names.get(party.customerId)?.name ?? '', phone: party.customerPhone });
+    const riderId = party.members.find((m) => m.role === 'rider')?.userId;
+    const rider = riderId ? (await riderCards(this.ctx.db, [riderId])).get(riderId) : undefined;
+    if (rider) contacts.push({ role: 'rider', name: rider.name, phone: rider.phone });
+    return contacts;
   }
 
   /** Its people as the others see them: the customer's and rider's first names, the shops' names. */

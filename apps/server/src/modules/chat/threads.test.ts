@@ -218,7 +218,11 @@ describe('an order thread', () => {
       customer: { _id: o.customer.user.id },
     });
     // Support opens the order from it and answers in it.
-    expect(json<OrderThreadAnswer>(await get(o.path, agent.cookie)).thread.helpRequested).toBe(true);
+    const asAgent = json<OrderThreadAnswer>(await get(o.path, agent.cookie)).thread;
+    expect(asAgent.helpRequested).toBe(true);
+    expect(asAgent.contacts.map((c) => c.role)).toEqual(['customer', 'rider']);
+    // Phones are for support only.
+    expect(json<OrderThreadAnswer>(await get(o.path, o.a.cookie)).thread.contacts).toEqual([]);
     const reply = await multipart({ message: 'Looking into it now' });
     const res = await app.inject({
       method: 'POST',
@@ -242,6 +246,44 @@ describe('an order thread', () => {
     expect(thread.people.map((p) => p.role).sort()).toEqual(['customer', 'rider']);
     expect(JSON.stringify(thread)).not.toContain('7311');
     expect((await send(path, sender.cookie, { message: 'Gate 2 please' })).statusCode).toBe(200);
+  });
+});
+
+describe('support replaces a rider who accepted but did not pick up', () => {
+  it('puts the order back on the board, out of the rider\'s thread, for another rider to accept', async () => {
+    const o = await orderWithPeople();
+    const agent = await createUser(app, { role: 'support' });
+    const release = (cookie: string, kind = 'order', id = o.order.id) =>
+      post(`/api/support/deliveries/${kind}/${id}/release`, cookie);
+    expect((await release(o.customer.cookie)).statusCode).toBe(403);
+    expect((await release(o.rider.cookie)).statusCode).toBe(403);
+    expect((await release(agent.cookie)).statusCode).toBe(200);
+
+    const [row] = await app.ctx.db.select().from(orders).where(eq(orders.id, o.order.id));
+    expect(row!.riderId).toBeNull();
+    const items = await app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, o.order.id));
+    expect(items.map((i) => i.status)).toEqual(['Order Confirmed', 'Order Confirmed']);
+    expect((await get(o.path, o.rider.cookie)).statusCode).toBe(404);
+
+    const next = await createRiderAccount(app);
+    expect((await post(`/api/rider/jobs/order/${o.order.id}/accept`, next.cookie)).statusCode).toBe(200);
+    expect((await post(`/api/rider/jobs/order/${o.order.id}/picked`, next.cookie)).statusCode).toBe(200);
+    // Once picked up, the parcel is with that rider: nobody takes it back.
+    const late = await release(agent.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(json<ErrorAnswer>(late).code).toBe('invalid_status');
+    expect((await release(agent.cookie, 'order', crypto.randomUUID())).statusCode).toBe(404);
+  });
+
+  it('does the same for a dispatch', async () => {
+    const sender = await createUser(app);
+    const rider = await createRiderAccount(app);
+    const agent = await createUser(app, { role: 'admin' });
+    const d = await createPaidDispatch(app, sender.user.id);
+    expect((await post(`/api/rider/jobs/dispatch/${d.id}/accept`, rider.cookie)).statusCode).toBe(200);
+    expect((await post(`/api/support/deliveries/dispatch/${d.id}/release`, agent.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/threads/dispatch/${d.id}`, rider.cookie)).statusCode).toBe(404);
+    expect((await post(`/api/rider/jobs/dispatch/${d.id}/accept`, rider.cookie)).statusCode).toBe(200);
   });
 });
 

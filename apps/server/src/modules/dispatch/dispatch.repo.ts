@@ -138,6 +138,16 @@ export async function assignRider(ex: Executor, id: string, riderUserId: string)
   return row;
 }
 
+/** Takes an accepted, not yet picked-up parcel back from its rider: it is on the board again. */
+export async function unassignRider(ex: Executor, id: string): Promise<DispatchRow | undefined> {
+  const [row] = await ex
+    .update(dispatches)
+    .set({ riderId: null, status: 'Order Placed' })
+    .where(and(eq(dispatches.id, id), eq(dispatches.status, 'Order Assigned'), isNull(dispatches.lockedAt)))
+    .returning();
+  return row;
+}
+
 export async function markPickedUp(ex: Executor, id: string, riderUserId: string): Promise<DispatchRow | undefined> {
   const [row] = await ex
     .update(dispatches)

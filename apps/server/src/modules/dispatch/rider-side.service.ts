@@ -1,4 +1,4 @@
-import type { DispatchDto } from '@jara/shared';
+import { RIDER_RELEASED, type DispatchDto } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
 import { deliveryLocked, refusedCode, tryDeliveryCode } from '../../lib/delivery-code.js';
@@ -12,8 +12,10 @@ import {
   markDelivered,
   markPickedUp,
   recordWrongCode,
+  unassignRider,
   type DispatchRow,
 } from './dispatch.repo.js';
+import { recordStatusEvents } from '../order-events/index.js';
 import { isApprovedRider } from '../rider/index.js';
 import { insertStatusEvent } from './dispatch-records.js';
 import { queuePush, queueSupportAlert } from './dispatch-notices.js';
@@ -65,6 +67,25 @@ export class DispatchRiderService {
     const existing = await findDispatch(this.ctx.db, id);
     if (!existing || existing.paymentState !== 'paid') throw notFound('Dispatch not found.');
     throw conflict('This job is no longer available.', 'job_taken');
+  }
+
+  /**
+   * Support takes the parcel back from a rider who accepted it but has not picked it up (Order
+   * Assigned → Order Placed, no rider): it is on every rider's board again. Answers the rider released.
+   */
+  async releaseRider(agentId: string, id: string): Promise<string> {
+    const before = await findDispatch(this.ctx.db, id);
+    if (!before || before.paymentState !== 'paid') throw notFound('Dispatch not found.');
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const released = await unassignRider(tx, id);
+      if (!released) return null;
+      await recordStatusEvents(tx, 'dispatch', [id], RIDER_RELEASED, agentId);
+      await queuePush(this.ctx, tx, released);
+      return released;
+    });
+    if (!row || !before.riderId)
+      throw conflict('Only a rider who has not picked the parcel up can be replaced.', 'invalid_status');
+    return before.riderId;
   }
 
   /** The assigned rider has the parcel: Order Assigned → Order Picked. */

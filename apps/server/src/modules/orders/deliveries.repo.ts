@@ -77,6 +77,24 @@ export async function assignOrder(ex: Executor, id: string, riderUserId: string)
   return rows.length === 1;
 }
 
+/**
+ * Takes the order back from a rider who accepted it but picked nothing up (support's call): the
+ * rider is cleared while no item is picked up or delivered. Answers the rider released, if any.
+ */
+export async function unassignOrder(ex: Executor, id: string): Promise<string | null> {
+  const rows = await queryRows<{ rider_id: string }>(
+    ex,
+    sql`
+    UPDATE orders o SET rider_id = NULL
+    FROM (SELECT rider_id FROM orders WHERE id = ${id} FOR UPDATE) before
+    WHERE o.id = ${id} AND o.rider_id IS NOT NULL AND o.locked_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status IN ('Order Picked', 'Order Delivered'))
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Assigned')
+    RETURNING before.rider_id`,
+  );
+  return rows[0]?.rider_id ?? null;
+}
+
 /** What a rider collects at each vendor of these orders (items not cancelled), by order and vendor. */
 export async function pickupLines(
   ex: Executor,

@@ -15,6 +15,7 @@ export {
   recentPaidOrders,
   recordWrongOrderCode,
   riderOrders,
+  unassignOrder,
   unitsSold,
   type OrderDeliveryRow,
 } from './orders.queries.js';

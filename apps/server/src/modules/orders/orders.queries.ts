@@ -36,6 +36,11 @@ export function findOrderDelivery(
 }
 
 /** Gives the order to the rider if it is still free and fully confirmed; whether they got it. */
+/** Clears the rider of an order accepted but not picked up; the rider released, or null when it cannot be. */
+export function unassignOrder(ex: Executor, id: string): Promise<string | null> {
+  return deliveries.unassignOrder(ex, id);
+}
+
 export function assignOrder(ex: Executor, id: string, riderUserId: string): Promise<boolean> {
   return deliveries.assignOrder(ex, id, riderUserId);
 }

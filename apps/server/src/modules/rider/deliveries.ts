@@ -42,6 +42,11 @@ export interface Deliveries {
   accept(riderUserId: string, id: string, claim: (tx: Tx) => Promise<void>): Promise<void>;
   /** The rider has collected everything: Order Assigned → Order Picked. */
   pickUp(riderUserId: string, id: string): Promise<void>;
+  /**
+   * Support takes the delivery back from a rider who accepted it but has not picked it up: back on
+   * the board, the status as before accepting. Answers the rider released (409 once picked up).
+   */
+  release(agentId: string, id: string): Promise<string>;
   /** Delivered with the customer's code (lib/delivery-code.ts: counted tries, lock, support told). */
   deliver(rider: SessionUser, id: string, code: string): Promise<void>;
   /** The rider's picked-up delivery at its drop-off: the address and whose it is (404/409 otherwise). */

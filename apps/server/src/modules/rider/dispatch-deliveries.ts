@@ -99,6 +99,10 @@ export class DispatchDeliveries implements Deliveries {
     await this.dispatch.markPicked(riderUserId, id);
   }
 
+  release(agentId: string, id: string): Promise<string> {
+    return this.dispatch.releaseRider(agentId, id);
+  }
+
   async deliver(rider: SessionUser, id: string, code: string): Promise<void> {
     await this.dispatch.confirmDelivery(rider.id, id, code);
   }

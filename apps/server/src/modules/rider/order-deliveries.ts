@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, MAX_CODE_ATTEMPTS, type ItemStatus, type JobDto } from '@jara/shared';
+import { DEFAULT_LANGUAGE, MAX_CODE_ATTEMPTS, RIDER_RELEASED, type ItemStatus, type JobDto } from '@jara/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
@@ -171,6 +171,23 @@ export class OrderDeliveries implements Deliveries {
       throw conflict('This job is no longer available.', 'job_taken');
     }
     await orders.pushOrderUpdate(this.ctx, id);
+  }
+
+  async release(agentId: string, id: string): Promise<string> {
+    const riderId = await this.ctx.db.transaction(async (tx) => {
+      const released = await orders.unassignOrder(tx, id);
+      if (!released) return null;
+      await orders.moveItems(tx, id, ['Order Assigned'], 'Order Confirmed');
+      await recordStatusEvents(tx, 'order', [id], RIDER_RELEASED, agentId);
+      return released;
+    });
+    if (!riderId) {
+      if (!(await orders.findOrderDelivery(this.ctx.db, id))) throw notFound('Job not found.');
+      throw conflict('Only a rider who has not picked the order up can be replaced.', 'invalid_status');
+    }
+    await orders.pushOrderUpdate(this.ctx, id);
+    this.ctx.realtime.emitToRole('rider', 'job.available', { kind: 'order', _id: id });
+    return riderId;
   }
 
   /** The rider's own order (404 for anyone else's: existence is not revealed). */

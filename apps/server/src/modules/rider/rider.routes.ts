@@ -96,6 +96,19 @@ export const riderModule: Module = async (app, ctx) => {
     },
   );
 
+  // Support's hand on a delivery stuck with a rider who accepted it and never came (issue 29).
+  app.post(
+    '/api/support/deliveries/:kind/:id/release',
+    {
+      schema: { tags: ['support'], params: JobParams, response: { 200: MessageAnswer } },
+      config: { access: ['support', 'admin'] },
+    },
+    async (req) => {
+      await rider.release(requireUser(req), req.params.kind, req.params.id);
+      return { success: true as const, message: 'The delivery is back on the board for another rider.' };
+    },
+  );
+
   app.post(
     '/api/rider/jobs/:kind/:id/deliver',
     { schema: { tags, params: JobParams, body: DeliverInput, response: { 200: MessageAnswer } } },

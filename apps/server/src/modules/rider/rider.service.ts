@@ -130,6 +130,15 @@ export class RiderService {
     this.ctx.realtime.emitToRole('rider', 'job.taken', { kind, _id: id });
   }
 
+  /**
+   * Support replaces a rider who accepted a delivery but did not pick it up: it goes back on the
+   * board, the released rider's screens drop it, and its thread no longer admits them.
+   */
+  async release(agent: SessionUser, kind: DeliveryKind, id: string): Promise<void> {
+    const riderId = await this.deliveries[kind].release(agent.id, id);
+    this.ctx.realtime.emitToUser(riderId, 'job.taken', { kind, _id: id });
+  }
+
   async picked(user: SessionUser, kind: DeliveryKind, id: string): Promise<void> {
     await this.requireRider(user);
     await this.deliveries[kind].pickUp(user.id, id);

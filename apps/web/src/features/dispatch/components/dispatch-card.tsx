@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
 import { dispatchCancelWindow, formatDayTime, isDispatchCompleted, type DispatchDto } from '@jara/shared';
 import { CancelNotice, cancelStop, useCancelCountdown } from '../../../delivery/cancel-notice';
 import { RateRider } from '../../../delivery/rate-rider';
@@ -109,6 +111,9 @@ export function DispatchCard({ dispatch: d }: { dispatch: DispatchDto }) {
 
       {!completed && <LiveTracking kind="dispatch" id={d._id} stage={d.status} />}
       <TrackingTimeline tracking={d} />
+      <Link to={`/threads/dispatch/${d._id}`} className={buttonClass('outline', 'sm')}>
+        {t('dispatch.card.chat')}
+      </Link>
 
       {d.deliveryCode && !completed && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 p-3">

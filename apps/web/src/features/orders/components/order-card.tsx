@@ -16,7 +16,8 @@ import { RateRider } from '../../../delivery/rate-rider';
 import { useStatusLabel } from '../../../delivery/status-label';
 import { TrackingTimeline } from '../../../delivery/tracking-timeline';
 import { formatPrice } from '../../../lib/money';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { DoorDetails } from '../../../components/ui/door-details';
 import { ChevronDown } from '../../../components/ui/icons';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
@@ -123,6 +124,9 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
           )}
           {underWay && <LiveTracking kind="order" id={order._id} stage={stage} />}
           <TrackingTimeline tracking={order} />
+          <Link to={`/threads/order/${order._id}`} className={buttonClass('outline', 'sm')}>
+            {t('orders.card.chat')}
+          </Link>
           <ul className="space-y-3">
             {order.items.map((i) => (
               <li key={i._id} className="flex flex-wrap gap-3">

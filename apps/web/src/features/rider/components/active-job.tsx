@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { DROP_OFF_WAIT_MS, type JobDto, type JobStop } from '@jara/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -188,6 +189,9 @@ function ActiveJobCard({ job }: { job: JobDto }) {
       </ol>
       <StopsMap job={job} />
       {job.note && <p className="mt-2 text-sm">{t('rider.job.note', { note: job.note })}</p>}
+      <Link to={`/threads/${job.kind}/${job._id}`} className={buttonClass('outline', 'sm', 'mt-3')}>
+        {t(job.kind === 'order' ? 'rider.active.chatOrder' : 'rider.active.chatDispatch')}
+      </Link>
       {!job.locked && (
         <div className="mt-4 space-y-3 border-t border-stone-100 pt-3">
           {job.status === 'Order Assigned' && (

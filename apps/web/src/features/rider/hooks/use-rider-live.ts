@@ -5,7 +5,7 @@ import { ensureConnected } from '../../../lib/socket';
 import { activeJobsQuery } from '../api/get-active';
 import { jobBoardQuery } from '../api/get-jobs';
 
-/** The board live: new jobs appear (`job.available`), taken ones vanish (`job.taken`). */
+/** The board live: new jobs appear (`job.available`), taken ones vanish (`job.taken`), and from the active list. */
 export function useRiderLive(enabled: boolean) {
   const qc = useQueryClient();
   useEffect(() => {
@@ -16,6 +16,8 @@ export function useRiderLive(enabled: boolean) {
       qc.setQueryData<JobDto[]>(jobBoardQuery.queryKey, (jobs) =>
         jobs?.filter((j) => !(j._id === e._id && j.kind === e.kind)),
       );
+      // Sent to a rider too when support gave their delivery to another: it leaves their active list.
+      void qc.invalidateQueries({ queryKey: activeJobsQuery.queryKey });
     };
     const onDispatch = () => void qc.invalidateQueries({ queryKey: activeJobsQuery.queryKey });
     socket.on('job.available', refreshBoard);

@@ -10,6 +10,8 @@ import { replyToChat } from '../api/reply-to-chat';
 import { useSetChatStatus } from '../api/set-chat-status';
 import { useChatContext } from '../api/get-chat-context';
 import { CustomerContext } from './customer-context';
+import { OrderPanel } from './order-panel';
+import type { ThreadSubject } from '../api/order-thread';
 import { useT } from '../../../i18n';
 
 interface Props {
@@ -18,11 +20,13 @@ interface Props {
   customerName: string;
   customerEmail: string;
   status: ChatStatus;
+  /** The order or dispatch of an order thread (null for a support conversation). */
+  subject: ThreadSubject | null;
   onBack: () => void;
 }
 
 /** One conversation for an agent: the thread, resolve/reopen, and the customer's orders beside it. */
-export function AgentThread({ chatId, self, customerName, customerEmail, status, onBack }: Props) {
+export function AgentThread({ chatId, self, customerName, customerEmail, status, subject, onBack }: Props) {
   const t = useT('support');
   const qc = useQueryClient();
   const [showContext, setShowContext] = useState(false);
@@ -96,7 +100,7 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
         </header>
         {showContext && (
           <div className="max-h-[45%] overflow-y-auto border-b border-stone-200 bg-stone-50 xl:hidden">
-            <CustomerContext chatId={chatId} />
+            {subject ? <OrderPanel subject={subject} /> : <CustomerContext chatId={chatId} />}
           </div>
         )}
         <ChatThread
@@ -109,6 +113,7 @@ export function AgentThread({ chatId, self, customerName, customerEmail, status,
         aria-label={t('support.thread.context')}
         className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-stone-50 xl:block"
       >
+        {subject && <OrderPanel subject={subject} />}
         <CustomerContext chatId={chatId} />
       </aside>
     </div>

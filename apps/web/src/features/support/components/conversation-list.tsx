@@ -119,6 +119,13 @@ export function ConversationList({
                       </span>
                       <span className="shrink-0 text-[11px] text-stone-600">{when(c.lastMessageAt)}</span>
                     </span>
+                    {c.subject && (
+                      <span className="block text-[11px] font-semibold text-accent-700">
+                        {t(c.subject.kind === 'order' ? 'support.list.order' : 'support.list.dispatch', {
+                          reference: c.subject._id.slice(0, 8),
+                        })}
+                      </span>
+                    )}
                     <span className="flex items-center justify-between gap-2">
                       <span className="truncate text-xs text-stone-600" title={preview}>
                         {fromAgent ? t('support.list.fromYou', { preview }) : preview}

@@ -176,6 +176,7 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
                   customerName={selected?.customer.name ?? ''}
                   customerEmail={selected?.customer.email ?? ''}
                   status={selected?.status ?? 'open'}
+                  subject={selected?.subject ?? null}
                   onBack={() => go({ chat: null })}
                 />
               ) : (

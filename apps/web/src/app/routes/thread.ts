@@ -1,0 +1,1 @@
+export { ThreadPage } from '../../features/threads';

@@ -1,0 +1,1 @@
+export { ThreadPage } from './components/thread-page';
