@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { JOURNEY_NOW } from './tests/journey-clock';
 
 const PORT = 3100;
+/** The second server of the confirm-deadline journey (tests/journey-clock.ts: DEADLINE_BASE). */
+const DEADLINE_PORT = 3101;
 /** Point the tests at an already running app (e.g. `vite preview`) instead of starting one. */
 const external = process.env.E2E_BASE_URL;
 
@@ -38,28 +40,49 @@ export default defineConfig({
   ],
   webServer: external
     ? undefined
-    : {
-        command: 'bash ./start-server.sh',
-        url: `http://localhost:${PORT}/api/health`,
-        env: {
-          PORT: String(PORT),
-          LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-          // Opening and delivery hours judged at one fixed instant (tests/helpers.ts).
-          JARA_TEST_CLOCK: JOURNEY_NOW,
-          // The browsers' push services, and one a journey runs on this machine to read what the
-          // server pushes (pidgin.spec.ts).
-          PUSH_ENDPOINT_HOSTS: [
-            'fcm.googleapis.com',
-            'android.googleapis.com',
-            'push.services.mozilla.com',
-            'notify.windows.com',
-            'push.apple.com',
-            '127.0.0.1',
-          ].join(','),
+    : [
+        {
+          command: 'bash ./start-server.sh',
+          url: `http://localhost:${PORT}/api/health`,
+          env: {
+            PORT: String(PORT),
+            LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+            // Opening and delivery hours judged at one fixed instant (tests/helpers.ts).
+            JARA_TEST_CLOCK: JOURNEY_NOW,
+            // The browsers' push services, and one a journey runs on this machine to read what the
+            // server pushes (pidgin.spec.ts).
+            PUSH_ENDPOINT_HOSTS: [
+              'fcm.googleapis.com',
+              'android.googleapis.com',
+              'push.services.mozilla.com',
+              'notify.windows.com',
+              'push.apple.com',
+              '127.0.0.1',
+            ].join(','),
+          },
+          reuseExistingServer: false,
+          timeout: 180_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
         },
-        reuseExistingServer: false,
-        timeout: 180_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+        // The same app on a data folder of its own where a shop has one minute to confirm an order
+        // (the shortest VENDOR_CONFIRM_MINUTES): the deadline journey (order-thread.spec.ts) waits
+        // for it there without hurrying the shops of every other journey. Started after the first
+        // server, whose build it serves.
+        {
+          command: 'bash ./start-server.sh',
+          url: `http://localhost:${DEADLINE_PORT}/api/health`,
+          env: {
+            PORT: String(DEADLINE_PORT),
+            SERVER_ONLY: '1',
+            LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+            JARA_TEST_CLOCK: JOURNEY_NOW,
+            VENDOR_CONFIRM_MINUTES: '1',
+          },
+          reuseExistingServer: false,
+          timeout: 180_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        },
+      ],
 });

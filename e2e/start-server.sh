@@ -17,4 +17,9 @@ export DELIVERY_HOURS="${DELIVERY_HOURS:-00:00-24:00}"
 # students rather than one machine making 20 accounts in five minutes.
 export TRUST_PROXY=true
 trap 'rm -rf "$DATA_DIR"' EXIT
-npm start
+# A second server for one journey (SERVER_ONLY=1) serves the web build the first one made.
+if [ "${SERVER_ONLY:-}" = 1 ]; then
+  npm run start -w apps/server
+else
+  npm start
+fi

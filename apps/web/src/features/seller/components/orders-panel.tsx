@@ -3,7 +3,8 @@ import { CampusMap } from '../../../map';
 import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { formatDayTime, shownOptionName, type SellerOrderDto } from '@jara/shared';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { TextArea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -161,7 +162,10 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
             components={{ total: <strong /> }}
           />
         </p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/threads/order/${order._id}`} className={buttonClass('ghost', 'sm')}>
+            {t('seller.orders.chat')}
+          </Link>
           {canDecline && (
             <Button variant="outline" size="sm" onClick={onDecline}>
               {t('seller.orders.decline')}
