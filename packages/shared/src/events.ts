@@ -140,6 +140,10 @@ export const SupportAlertEvent = z.discriminatedUnion('kind', [
 ]);
 export type SupportAlertEvent = z.infer<typeof SupportAlertEvent>;
 
+/** `order.ready` (the order's rider): a shop says its part of the order is ready to collect. */
+export const OrderReadyEvent = z.object({ orderId: z.string(), shop: z.string(), at: z.string() });
+export type OrderReadyEvent = z.infer<typeof OrderReadyEvent>;
+
 /** `chat.updated` (support inbox, and the customer): a conversation changed (new message, resolved, reopened). */
 const ChatUpdatedEvent = z.object({
   chatId: z.string(),
@@ -177,6 +181,8 @@ export interface ServerToClientEvents {
   'rider.position.updated': (position: RiderPositionDto) => void;
   /** To the same people: the rider is at the door and waits for them (the drop-off countdown starts). */
   'rider.arrived': (arrival: RiderArrivedEvent) => void;
+  /** To the order's rider: a shop has its part ready (the rider knows when to come). */
+  'order.ready': (ready: OrderReadyEvent) => void;
 }
 
 /** The name of an event the server sends. */

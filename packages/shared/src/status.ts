@@ -16,6 +16,8 @@ export const RIDER_ARRIVED = 'Rider Arrived' as const;
  * not pick it up; it is on the board again for another rider.
  */
 export const RIDER_RELEASED = 'Rider Released' as const;
+/** A timeline event (issue 29): a shop says its part of the order is ready; the rider may come. */
+export const READY_FOR_PICKUP = 'Ready For Pickup' as const;
 type ProgressStatus = (typeof ORDER_STATUSES)[number];
 export type ItemStatus = ProgressStatus | typeof CANCELLED;
 export const ITEM_STATUSES: readonly ItemStatus[] = [...ORDER_STATUSES, CANCELLED];

@@ -28,6 +28,7 @@ const STEP_TEXTS: [TrackingStepKey, RegExp, MessageId<'delivery'>][] = [
   ['confirmed', /^Confirmed by the other vendors$/, 'delivery.step.confirmedByOthers'],
   ['confirmed', /^Confirmed by (?<vendor>.+)$/s, 'delivery.step.confirmedBy'],
   ['declined', /^Declined by (?<vendor>.+)$/s, 'delivery.step.declinedBy'],
+  ['ready', /^Ready at (?<vendor>.+)$/s, 'delivery.step.readyAt'],
   ['assigned', /^Rider assigned$/, 'delivery.step.riderAssigned'],
   ['assigned', /^Rider assigned: (?<rider>.+)$/s, 'delivery.step.riderAssignedName'],
   ['picked', /^Picked up$/, 'delivery.step.picked'],

@@ -243,6 +243,8 @@ export const SellerOrderDto = z.object({
   itemsTotal: z.number(),
   status: z.string(),
   active: z.boolean(),
+  /** When this shop said its part is ready for pickup (a timeline event); null before. */
+  readyAt: z.string().nullable(),
 });
 export type SellerOrderDto = z.infer<typeof SellerOrderDto>;
 

@@ -6,6 +6,7 @@ const TRACKING_STEP_KEYS = [
   'placed',
   'confirmed',
   'declined',
+  'ready',
   'assigned',
   'picked',
   'arrived',

@@ -167,6 +167,15 @@ export const sellerModule = moduleWith<{ payments: PaymentService }>(async (app,
   );
 
   app.post(
+    '/api/seller/orders/:id/ready',
+    { schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    async (req) => {
+      await seller.ready(requireUser(req), req.params.id);
+      return { success: true as const, message: 'Ready for pickup' };
+    },
+  );
+
+  app.post(
     '/api/seller/orders/:id/decline',
     { schema: { tags, params: IdParams, body: DeclineInput, response: { 200: MessageAnswer } } },
     async (req) => {

@@ -17,6 +17,7 @@ import {
   type SellerProfileDto,
   type VendorApplicationInput,
   MSG,
+  READY_FOR_PICKUP,
 } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { PaymentService } from '../payments/index.js';
@@ -41,12 +42,13 @@ import {
 } from '../catalogue/index.js';
 import { findPlace } from '../geocoding/index.js';
 import { isOwnUpload } from '../media/index.js';
-import { recordStatusEvents } from '../order-events/index.js';
+import { recordStatusEvents, statusEventsOf } from '../order-events/index.js';
 import {
   itemStatuses,
   lockOrderForVendor,
   moveItems,
   optionsInOrders,
+  orderWithItems,
   pushOrderUpdate,
   refundCancelledItems,
   vendorHasItems,
@@ -331,6 +333,7 @@ export class SellerService {
           itemsTotal: 0,
           status: 'Order Placed',
           active: false,
+          readyAt: null,
         };
         out.set(r.order_id, o);
       }
@@ -349,7 +352,11 @@ export class SellerService {
       });
       if (r.status !== 'Order Cancelled') o.itemsTotal += koboToNaira(r.unit_price_kobo * r.quantity);
     }
+    const said = (await statusEventsOf(this.ctx.db, [...out.keys()])).filter(
+      (e) => e.status === READY_FOR_PICKUP && e.actorId === user.id,
+    );
     for (const o of out.values()) {
+      o.readyAt = said.find((e) => e.subjectId === o._id)?.createdAt.toISOString() ?? null;
       o.status = shownOrderStatus(o.items.map((i) => i.status as ItemStatus));
       o.active = o.items.some((i) => ACTIVE_STATUSES.has(i.status));
       // The customer's phone and door pin only while this vendor still has work on the order.
@@ -383,6 +390,37 @@ export class SellerService {
     });
     await pushOrderUpdate(this.ctx, orderId);
     if (nowReady) this.ctx.realtime.emitToRole('rider', 'job.available', { kind: 'order', _id: orderId });
+  }
+
+  /**
+   * The shop's part of the order is ready to collect: a timeline event (not a status: SPEC §4's
+   * five stay as they are) the customer sees, and the order's rider is told at once. Once per shop
+   * and order; refused before confirming and once the rider has it.
+   */
+  async ready(user: SessionUser, orderId: string): Promise<void> {
+    const v = await this.requireVendor(user);
+    const riderId = await this.ctx.db.transaction(async (tx) => {
+      const order = await lockOrderForVendor(tx, orderId);
+      if (!order || !(await vendorHasItems(tx, orderId, v.id))) throw notFound('Order not found.');
+      const found = await orderWithItems(tx, orderId);
+      const waiting = found?.items.filter(
+        (i) => i.vendorId === v.id && (i.status === 'Order Confirmed' || i.status === 'Order Assigned'),
+      );
+      if (!waiting?.length)
+        throw conflict('Only a confirmed order not yet picked up can be marked ready.', 'invalid_status');
+      const told = (await statusEventsOf(tx, [orderId])).some(
+        (e) => e.status === READY_FOR_PICKUP && e.actorId === user.id,
+      );
+      if (!told) await recordStatusEvents(tx, 'order', [orderId], READY_FOR_PICKUP, user.id, v.businessName);
+      return order.riderId;
+    });
+    await pushOrderUpdate(this.ctx, orderId);
+    if (riderId)
+      this.ctx.realtime.emitToUser(riderId, 'order.ready', {
+        orderId,
+        shop: v.businessName,
+        at: this.ctx.clock.now().toISOString(),
+      });
   }
 
   /** Declines this vendor's items: Order Cancelled with the reason, and those items refunded. */

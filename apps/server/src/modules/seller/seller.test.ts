@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createProduct, createUser, ensureCategory, json, type TestApp } from '../../../test/helpers.js';
 import { createPaidOrder, createVendorAccount, EVERY_DAY, multipartImage } from '../../../test/factories-portals.js';
+import { connect, listen, nextEvent } from '../../../test/factories-chat.js';
 import { jobs } from '../../infra/db/tables.js';
 import { orderItems, orders } from '../orders/orders.tables.js';
 import { places } from '../geocoding/geocoding.tables.js';
@@ -11,6 +12,7 @@ import { refunds } from '../payments/payments.tables.js';
 import { statusEvents } from '../order-events/order-events.tables.js';
 import { users } from '../auth/auth.tables.js';
 import { payouts } from '../payouts/payouts.tables.js';
+import { OrderReadyEvent } from '@jara/shared';
 import type {
   EarningsAnswer,
   ErrorAnswer,
@@ -446,3 +448,42 @@ describe('earnings and payouts', () => {
 });
 
 void createProduct;
+
+describe('ready for pickup', () => {
+  it('is a timeline event the customer sees and the order’s rider hears, once per shop, never a status', async () => {
+    const shop = await createVendorAccount(app, { businessName: 'Mama Put Ready' });
+    const customer = await createUser(app);
+    const made = await createPaidOrder(app, customer.user.id, [{ vendorId: shop.vendor.id }]);
+    const orderId = made.order.id;
+    // Before confirming there is nothing to collect.
+    const early = await post(`/api/seller/orders/${orderId}/ready`, shop.cookie);
+    expect(json<ErrorAnswer>(early).code).toBe('invalid_status');
+    expect((await post(`/api/seller/orders/${orderId}/confirm`, shop.cookie)).statusCode).toBe(200);
+    // Another shop cannot say it.
+    const other = await createVendorAccount(app);
+    expect((await post(`/api/seller/orders/${orderId}/ready`, other.cookie)).statusCode).toBe(404);
+
+    const rider = await createUser(app, { role: 'rider' });
+    await app.ctx.db.update(orders).set({ riderId: rider.user.id }).where(eq(orders.id, orderId));
+    const socket = await connect(await listen(app), rider.cookie);
+    try {
+      const heard = nextEvent(socket, 'order.ready');
+      expect((await post(`/api/seller/orders/${orderId}/ready`, shop.cookie)).statusCode).toBe(200);
+      expect(OrderReadyEvent.parse((await heard)[0])).toMatchObject({ orderId, shop: 'Mama Put Ready' });
+      expect((await post(`/api/seller/orders/${orderId}/ready`, shop.cookie)).statusCode).toBe(200);
+    } finally {
+      socket.close();
+    }
+    const events = await app.ctx.db.select().from(statusEvents).where(eq(statusEvents.subjectId, orderId));
+    expect(events.filter((e) => e.status === 'Ready For Pickup')).toHaveLength(1);
+    const items = await app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(items.map((i) => i.status)).toEqual(['Order Confirmed']);
+
+    const mine = json<{ orders: { _id: string; timeline?: { key: string; label: string }[] }[] }>(
+      await get('/api/order/user', customer.cookie),
+    ).orders.find((o) => o._id === orderId)!;
+    expect(mine.timeline).toContainEqual(expect.objectContaining({ key: 'ready', label: 'Ready at Mama Put Ready' }));
+    const listed = json<SellerOrdersAnswer>(await get('/api/seller/orders?scope=active', shop.cookie)).orders;
+    expect(listed.find((o) => o._id === orderId)!.readyAt).not.toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import {
   CANCELLED,
   formatNaira,
+  READY_FOR_PICKUP,
   RIDER_ARRIVED,
   koboToNaira,
   type ItemStatus,
@@ -140,6 +141,9 @@ export function orderTracking(
   for (const e of events) {
     if (e.subjectType === 'order' && e.subjectId === o.id && e.status === RIDER_ARRIVED)
       add('arrived', step('arrived', ARRIVED_LABEL, e.createdAt));
+    // The shop's name is the event's note (written by the seller module when the vendor taps it).
+    if (e.subjectType === 'order' && e.subjectId === o.id && e.status === READY_FOR_PICKUP)
+      add(`ready:${e.note ?? ''}`, step('ready', `Ready at ${e.note ?? 'the shop'}`, e.createdAt));
     if (e.subjectType !== 'order_item') continue;
     const item = itemById.get(e.subjectId);
     if (!item) continue;

@@ -45,6 +45,7 @@ const order: SellerOrderDto = {
   itemsTotal: 3000,
   status: 'Order Placed',
   active: true,
+  readyAt: null,
 };
 
 const product: SellerProductDto = {
