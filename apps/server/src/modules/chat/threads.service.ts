@@ -17,7 +17,15 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { accountsByIds } from '../auth/index.js';
 import { riderCards } from '../rider/index.js';
-import { getOrCreateThread, listThreadsOf, setHelp, setMembers, type ChatRow } from './chat.repo.js';
+import {
+  findThread,
+  getOrCreateThread,
+  listThreadsOf,
+  membersOf,
+  setHelp,
+  setMembers,
+  type ChatRow,
+} from './chat.repo.js';
 import type { ChatService } from './chat.service.js';
 import { partyOf, type ThreadParty } from './parties.js';
 
@@ -45,13 +53,19 @@ export class ThreadService {
     return party;
   }
 
-  /** The thread, made on first open, its member rows brought up to date with the party. */
+  /**
+   * The thread, made on first open, its member rows brought up to date with the party (written
+   * only when someone joined or left: opening and writing are the common calls).
+   */
   private async threadOf(kind: ThreadKind, id: string, party: ThreadParty): Promise<ChatRow> {
-    return this.ctx.db.transaction(async (tx) => {
-      const chat = await getOrCreateThread(tx, kind, id, party.customerId);
-      await setMembers(tx, chat.id, party.members);
-      return chat;
-    });
+    const db = this.ctx.db;
+    const chat = (await findThread(db, kind, id)) ?? (await getOrCreateThread(db, kind, id, party.customerId));
+    const current = await membersOf(db, chat.id);
+    const same =
+      current.length === party.members.length &&
+      party.members.every((m) => current.some((c) => c.userId === m.userId && c.role === m.role));
+    if (!same) await db.transaction((tx) => setMembers(tx, chat.id, party.members));
+    return chat;
   }
 
   private closesAt(party: ThreadParty): Date | null {
@@ -102,7 +116,7 @@ export class ThreadService {
       role: m.role,
       name: m.role === 'vendor' ? m.name : firstName(names.get(m.userId)?.name ?? ''),
     }));
-    if (chat.helpAt) people.push({ _id: 'support', role: 'support', name: 'Jara support' });
+    if (chat.helpAt) people.push({ _id: 'support', role: 'support', name: 'Jara' });
     return people;
   }
 
