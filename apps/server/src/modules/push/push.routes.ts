@@ -9,7 +9,7 @@ import type { Module } from '../types.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { PushService } from './push.service.js';
-import { PUSH_CHAT_JOB, PUSH_SEND_JOB, PUSH_STATUS_JOB } from './queue.js';
+import { PUSH_CHAT_JOB, PUSH_SEND_JOB, PUSH_STATUS_JOB, PUSH_VENDOR_ORDER_JOB } from './queue.js';
 
 /** Web push: the public key, the caller's subscriptions, and the jobs that send. */
 export const pushModule: Module = async (app, ctx) => {
@@ -24,6 +24,9 @@ export const pushModule: Module = async (app, ctx) => {
   });
   ctx.jobs.register(PUSH_CHAT_JOB, async ({ chatId, messageId }) => {
     for (const m of await push.chatMessage(chatId, messageId)) await push.notifyUser(m.userId, m.payload);
+  });
+  ctx.jobs.register(PUSH_VENDOR_ORDER_JOB, async ({ orderId }) => {
+    for (const m of await push.vendorOrderMessages(orderId)) await push.notifyUser(m.userId, m.payload);
   });
   ctx.jobs.register(PUSH_SEND_JOB, async ({ subscriptionId, payload }) => {
     await push.sendOne(subscriptionId, payload);

@@ -1,5 +1,12 @@
 import webpush from 'web-push';
-import { formatNaira, RIDER_ARRIVED, type Language, type PushPayload, type PushSubscriptionInput } from '@jara/shared';
+import {
+  formatNaira,
+  RIDER_ARRIVED,
+  shownOptionName,
+  type Language,
+  type PushPayload,
+  type PushSubscriptionInput,
+} from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { accountLanguage, findUserById } from '../auth/index.js';
 import { shopsByIds, vendorOfUser } from '../catalogue/index.js';
@@ -284,11 +291,7 @@ export class PushService {
     return Promise.all(
       row.recipients.map(async (userId) => {
         const lang = await accountLanguage(this.ctx.db, userId);
-        const body = row.body
-          ? row.body.length > 140
-            ? `${row.body.slice(0, 139)}…`
-            : row.body
-          : t(lang, 'push.chat.media', { media: row.mediaType ?? 'file' });
+        const body = row.body ? clip(row.body) : t(lang, 'push.chat.media', { media: row.mediaType ?? 'file' });
         const thread = row.kind !== 'support' && row.subjectId;
         return {
           userId,
@@ -299,6 +302,49 @@ export class PushService {
             body,
             url: thread ? `/threads/${row.kind}/${row.subjectId}` : '/?contact=true',
             tag: `chat-${chatId}`,
+          },
+        };
+      }),
+    );
+  }
+
+  /**
+   * A paid order's news for each shop owner in it, in the owner's language: their items still
+   * waiting for them (one confirmed or cancelled before the job ran is not news). Tagged by order,
+   * so a phone shows one notification per order however often it is sent.
+   */
+  async vendorOrderMessages(orderId: string): Promise<{ userId: string; payload: PushPayload }[]> {
+    const found = await orderWithItems(this.ctx.db, orderId);
+    if (!found) return [];
+    const waiting = found.items.filter((i) => i.status === 'Order Placed');
+    const shops = await shopsByIds(
+      this.ctx.db,
+      waiting.map((i) => i.vendorId),
+    );
+    const byOwner = new Map<string, typeof waiting>();
+    for (const i of waiting) {
+      const owner = shops.get(i.vendorId)?.userId;
+      if (owner) (byOwner.get(owner) ?? byOwner.set(owner, []).get(owner)!).push(i);
+    }
+    return Promise.all(
+      [...byOwner].map(async ([userId, items]) => {
+        const lang = await accountLanguage(this.ctx.db, userId);
+        const lines = items
+          .sort((a, b) => a.productName.localeCompare(b.productName))
+          .map((i) => {
+            const option = shownOptionName(i.optionName);
+            const values = { quantity: i.quantity, product: i.productName };
+            return option
+              ? t(lang, 'push.vendorOrder.itemWithOption', { ...values, option })
+              : t(lang, 'push.vendorOrder.item', values);
+          });
+        return {
+          userId,
+          payload: {
+            title: t(lang, 'push.vendorOrder.title'),
+            body: clip(t(lang, 'push.vendorOrder.body', { items: lines.join(', ') })),
+            url: '/seller',
+            tag: `vendor-order-${orderId}`,
           },
         };
       }),
@@ -319,3 +365,6 @@ const refunded = (lang: Language, note: string | null): [string, string] => [
   t(lang, 'push.refunded.title'),
   note ? t(lang, 'push.refunded.bodyWithNote', { note }) : t(lang, 'push.refunded.body'),
 ];
+
+/** A notification's body cut to what a phone shows in full (a long chat message, a big order). */
+const clip = (text: string): string => (text.length > 140 ? `${text.slice(0, 139)}…` : text);

@@ -1,7 +1,7 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, createProduct, createUser, json, type TestApp } from '../../../test/helpers.js';
 import {
   createPaidDispatch,
   createPaidOrder,
@@ -9,6 +9,14 @@ import {
   createVendorAccount,
 } from '../../../test/factories-portals.js';
 import { sendChat, supportReply } from '../../../test/factories-chat.js';
+import {
+  checkoutOk,
+  createCustomer,
+  createShop,
+  paymentByReference,
+  sandboxAction,
+  verify,
+} from '../../../test/factories-checkout.js';
 import { checkVapid, startPushEndpoint, TestSubscriber } from '../../../test/push-endpoint.js';
 import { appSettings, pushSubscriptions } from './push.tables.js';
 import { PushService } from './push.service.js';
@@ -17,7 +25,13 @@ import { orders } from '../orders/orders.tables.js';
 import { riders } from '../rider/rider.tables.js';
 import { users } from '../auth/auth.tables.js';
 import { jobs } from '../../infra/db/tables.js';
-import type { ChatAnswer, ErrorAnswer, PushPublicKeyAnswer, PushUnsubscribedAnswer } from '@jara/shared';
+import type {
+  ChatAnswer,
+  ErrorAnswer,
+  PaymentVerifyAnswer,
+  PushPublicKeyAnswer,
+  PushUnsubscribedAnswer,
+} from '@jara/shared';
 
 let app: TestApp;
 let endpoint: Awaited<ReturnType<typeof startPushEndpoint>>;
@@ -36,12 +50,26 @@ afterAll(async () => {
 const send = (method: 'POST' | 'DELETE', url: string, cookie: string | undefined, payload: object) =>
   app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), origin: 'http://localhost:3000' }, payload });
 
+/** A browser of this account subscribed at `path` of the local push service. */
+async function subscribe(who: { user: { id: string }; cookie: string }, path: string) {
+  const sub = new TestSubscriber(endpoint.url(`${path}${who.user.id}`));
+  expect((await send('POST', '/api/push/subscriptions', who.cookie, sub.toJSON())).statusCode).toBe(201);
+  return sub;
+}
+
 async function subscribed(path: string) {
   const customer = await createUser(app);
-  const sub = new TestSubscriber(endpoint.url(`${path}${customer.user.id}`));
-  expect((await send('POST', '/api/push/subscriptions', customer.cookie, sub.toJSON())).statusCode).toBe(201);
-  return { customer, sub };
+  return { customer, sub: await subscribe(customer, path) };
 }
+
+/** What the push service received for this subscription, decrypted. */
+const pushedTo = (sub: TestSubscriber) =>
+  endpoint.received
+    .filter((r) => r.path === new URL(sub.endpoint).pathname)
+    .map((r) => {
+      expect(r.vapid.ok).toBe(true);
+      return JSON.parse(sub.decrypt(r.body)) as unknown;
+    });
 
 describe('VAPID keys', () => {
   it('are made once, kept in the database and served to anyone', async () => {
@@ -192,6 +220,64 @@ describe('sending', () => {
       (j) => j.doneAt === null && j.failedAt === null && j.lastError?.includes('503'),
     );
     expect(retrying).toHaveLength(1);
+  });
+});
+
+describe('new orders for vendors', () => {
+  it('a paid order is pushed to each shop owner, in their language, with their own items', async () => {
+    const customer = await createCustomer(app);
+    const rice = await createShop(app);
+    const big = await createProduct(app, rice.vendor.id, { options: [{ name: 'Big', priceKobo: 250_000 }] });
+    const drinks = await createShop(app, [50_000]);
+    await app.ctx.db.update(users).set({ language: 'pcm' }).where(eq(users.id, drinks.owner.user.id));
+    const [toCustomer, toRice, toDrinks] = await Promise.all([
+      subscribe(customer, '/ok/'),
+      subscribe(rice.owner, '/ok/'),
+      subscribe(drinks.owner, '/ok/'),
+    ]);
+    const plain = rice.products[0]!.product;
+    const drink = drinks.products[0]!.product;
+    const { reference } = await checkoutOk(app, customer.cookie, {
+      items: [
+        { product: plain.id, quantity: 2 },
+        { product: big.product.id, optionId: big.options[0]!.id, quantity: 1 },
+        { product: drink.id, quantity: 3 },
+      ],
+      address: customer.address.id,
+    });
+    await app.ctx.jobs.drain();
+    // An order not paid yet is no news for anyone.
+    expect([...pushedTo(toCustomer), ...pushedTo(toRice), ...pushedTo(toDrinks)]).toEqual([]);
+
+    await sandboxAction(app, reference, 'pay');
+    expect(json<PaymentVerifyAnswer>(await verify(app, customer.cookie, reference)).state).toBe('paid');
+    await app.ctx.jobs.drain();
+    const orderId = (await paymentByReference(app, reference)).subjectId;
+    // By product name, as the vendor's list shows them.
+    const riceLines = [
+      [plain.name, `2 × ${plain.name}`],
+      [big.product.name, `1 × ${big.product.name} (Big)`],
+    ]
+      .sort(([a], [b]) => a!.localeCompare(b!))
+      .map(([, line]) => line);
+    expect(pushedTo(toRice)).toEqual([
+      {
+        title: 'New order',
+        body: `${riceLines.join(', ')}. Open Jara to confirm it.`,
+        url: '/seller',
+        tag: `vendor-order-${orderId}`,
+      },
+    ]);
+    expect(pushedTo(toDrinks)).toEqual([
+      {
+        title: 'New order don enter',
+        body: `3 × ${drink.name}. Open Jara make you confirm am.`,
+        url: '/seller',
+        tag: `vendor-order-${orderId}`,
+      },
+    ]);
+    // The customer hears of their own order, not the vendors' news.
+    expect(pushedTo(toCustomer)).toEqual([expect.objectContaining({ title: 'Order placed', tag: `order-${orderId}` })]);
   });
 });
 

@@ -15,6 +15,8 @@ export type StatusPushPayload = z.infer<typeof StatusPushPayload>;
 /** A status change to tell the customer of; an agent's chat answer; one message to one subscription. */
 export const PUSH_STATUS_JOB = jobKind('push.status', StatusPushPayload);
 export const PUSH_CHAT_JOB = jobKind('push.chat', z.object({ chatId: z.string(), messageId: z.string() }));
+/** A paid order, to announce to the owner of each shop in it. */
+export const PUSH_VENDOR_ORDER_JOB = jobKind('push.vendor-order', z.object({ orderId: z.string() }));
 export const PUSH_SEND_JOB = jobKind(
   'push.send',
   z.object({
@@ -40,11 +42,21 @@ const PUSHED: Record<StatusPushPayload['subjectType'], readonly string[]> = {
 
 /**
  * Writes the push job for a status change in the transaction that records it (insertJob: the
- * status-recording helpers need no service); the worker sends it after commit.
+ * status-recording helpers need no service); the worker sends it after commit. An order's
+ * payment is also the vendors' new order: their job is a separate one, so a retry of either
+ * never sends the other's push twice.
  */
 export async function queueStatusPush(ex: Executor, p: StatusPushPayload): Promise<void> {
   if (!p.subjectIds.length || !PUSHED[p.subjectType].includes(p.status)) return;
   await insertJob(ex, PUSH_STATUS_JOB, p, { maxAttempts: 5 });
+  if (p.subjectType === 'order' && p.status === 'paid')
+    for (const orderId of p.subjectIds)
+      await insertJob(
+        ex,
+        PUSH_VENDOR_ORDER_JOB,
+        { orderId },
+        { maxAttempts: 5, dedupeKey: `${PUSH_VENDOR_ORDER_JOB.kind}:${orderId}` },
+      );
 }
 
 /** A support agent answered in a customer's chat. */

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { hasRole, WEEKDAYS, type SellerProfileDto } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,8 +10,10 @@ import { useSellerMe } from '../api/get-seller-me';
 import { useRequestSellerPayout } from '../api/request-payout';
 import { sellerEarningsQuery, useSellerEarnings } from '../api/get-seller-earnings';
 import { useSetShopOpen } from '../api/set-open';
+import { useNewOrderAlert } from '../hooks/use-new-order-alert';
 import { useVendorLive } from '../hooks/use-vendor-live';
 import { EarningsView } from '../../../earnings/earnings-view';
+import { NewOrderBanner } from './new-order-banner';
 import { OrdersPanel } from './orders-panel';
 import { PreparationTimeForm } from './preparation-time';
 import { ProductFormScreen } from './product-form';
@@ -68,16 +69,12 @@ function ApplicationScreen({ vendor }: { vendor: SellerProfileDto | null }) {
 
 function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
   const t = useT('seller');
-  const live = useVendorLive(true);
+  useVendorLive(true);
+  const newOrders = useNewOrderAlert();
   usePayoutUpdates(sellerEarningsQuery.queryKey, true);
   const open = useSetShopOpen();
-  const location = useLocation();
   const earnings = useSellerEarnings();
   const payout = useRequestSellerPayout();
-  const onOrders = location.pathname === '/seller' || location.pathname === '/seller/';
-  useEffect(() => {
-    if (onOrders) live.clear();
-  }, [onOrders, live]);
   return (
     <div>
       <div className="mb-5 flex flex-wrap items-center gap-4">
@@ -100,10 +97,11 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
           onChange={(v) => open.mutate(v, { onError: (err) => toast.error(errorMessage(err)) })}
         />
       </div>
+      <NewOrderBanner count={newOrders.count} onAcknowledge={newOrders.acknowledge} />
       <SubNav
         label={t('seller.nav.label')}
         items={[
-          { to: '/seller', label: t('seller.nav.orders'), badge: live.unseen, end: true },
+          { to: '/seller', label: t('seller.nav.orders'), badge: newOrders.count, end: true },
           { to: '/seller/products', label: t('seller.nav.products') },
           { to: '/seller/earnings', label: t('seller.nav.earnings') },
           { to: '/seller/shop', label: t('seller.nav.shop') },
