@@ -153,7 +153,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'seller/*',
-            lazy: async () => ({ Component: (await import('./routes/seller')).SellerPage }),
+            // The orders tab offers notifications in the delivery area's words.
+            lazy: async () => ({
+              Component: (await withAreas(import('./routes/seller'), ['seller', 'delivery'])).SellerPage,
+            }),
           },
           {
             path: 'rider/*',

@@ -6,11 +6,18 @@ import { t as translate, useT } from '../i18n';
 
 /**
  * The offer to turn on notifications, shown once the user has an order (or a dispatch) to
- * follow. The browser's permission question comes only from the button, never on page load.
+ * follow, or a shop whose new orders must reach its owner with the app closed. The browser's
+ * permission question comes only from the button, never on page load.
  * It appears once the browser has said whether pushes are on, after the list has drawn: pages put
  * it below their list, where its arrival moves nothing the reader is looking at.
  */
-export function PushPrompt({ what, className = '' }: { what: 'order' | 'dispatch'; className?: string }) {
+const WORDS = {
+  order: ['delivery.push.title.order', 'delivery.push.body.order'],
+  dispatch: ['delivery.push.title.dispatch', 'delivery.push.body.dispatch'],
+  shop: ['delivery.push.title.shop', 'delivery.push.body.shop'],
+} as const;
+
+export function PushPrompt({ what, className = '' }: { what: keyof typeof WORDS; className?: string }) {
   const t = useT('delivery');
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,11 +59,9 @@ export function PushPrompt({ what, className = '' }: { what: 'order' | 'dispatch
       data-testid="push-prompt"
     >
       <h2 id="push-prompt-title" className="font-semibold text-brand-900">
-        {t(what === 'order' ? 'delivery.push.title.order' : 'delivery.push.title.dispatch')}
+        {t(WORDS[what][0])}
       </h2>
-      <p className="mt-1 text-sm text-stone-700">
-        {t(what === 'order' ? 'delivery.push.body.order' : 'delivery.push.body.dispatch')}
-      </p>
+      <p className="mt-1 text-sm text-stone-700">{t(WORDS[what][1])}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" onClick={handleEnable} disabled={busy}>
           {busy ? t('delivery.push.turningOn') : t('delivery.push.turnOn')}

@@ -13,3 +13,12 @@ export function useConfirmOrder() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['seller', 'orders'] }),
   });
 }
+
+/** The shop's part of the order is ready: the rider is told when to come (a timeline step, not a status). */
+export function useReadyOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<MessageAnswer>(`/api/seller/orders/${orderId}/ready`),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['seller', 'orders'] }),
+  });
+}

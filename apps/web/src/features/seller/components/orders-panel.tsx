@@ -11,7 +11,8 @@ import { Modal } from '../../../components/ui/modal';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
-import { useConfirmOrder } from '../api/confirm-order';
+import { useConfirmOrder, useReadyOrder } from '../api/confirm-order';
+import { PushPrompt } from '../../../delivery/push-prompt';
 import { useDeclineOrder } from '../api/decline-order';
 import { useSellerOrders, type OrderScope } from '../api/get-seller-orders';
 import { Card } from '../../../components/ui/card';
@@ -102,7 +103,19 @@ function DoorPinMap({ order }: { order: SellerOrderDto }) {
 function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () => void }) {
   const t = useT('seller');
   const confirm = useConfirmOrder();
+  const ready = useReadyOrder();
   const canConfirm = order.items.some((i) => i.status === 'Order Placed');
+  // Confirmed and not yet collected: the shop can say it is ready, once.
+  const canSayReady =
+    !order.readyAt && order.items.some((i) => i.status === 'Order Confirmed' || i.status === 'Order Assigned');
+  const handleReady = async () => {
+    try {
+      await ready.mutateAsync(order._id);
+      toast.success(t('seller.orders.readySaid'));
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
   const canDecline = order.items.some((i) => i.status === 'Order Placed' || i.status === 'Order Confirmed');
   const handleConfirm = async () => {
     try {
@@ -176,6 +189,14 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
               {t('seller.orders.confirm')}
             </Button>
           )}
+          {canSayReady && (
+            <Button size="sm" variant="accent" onClick={() => void handleReady()} disabled={ready.isPending}>
+              {t('seller.orders.ready')}
+            </Button>
+          )}
+          {order.readyAt && (
+            <span className="self-center text-sm font-semibold text-brand-800">{t('seller.orders.readyShown')}</span>
+          )}
         </div>
       </div>
     </Card>
@@ -221,6 +242,7 @@ export function OrdersPanel() {
           ))}
         </div>
       )}
+      <PushPrompt what="shop" className="mt-6" />
       <DeclineDialog order={declining} onClose={() => setDeclining(null)} />
     </div>
   );

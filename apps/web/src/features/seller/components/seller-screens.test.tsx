@@ -65,7 +65,7 @@ const product: SellerProductDto = {
 };
 
 async function inPidgin() {
-  await loadAreas(i18n, ['seller', 'common', 'shared', 'layout'], 'pcm');
+  await loadAreas(i18n, ['seller', 'delivery', 'common', 'shared', 'layout'], 'pcm');
   i18n.activate('pcm');
 }
 
@@ -98,6 +98,29 @@ describe('the vendor portal', () => {
     expect(screen.getByText('Items total').closest('p')).toHaveTextContent('Items total ₦3,000');
     expect(screen.getByRole('button', { name: 'Confirm order' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Which orders' })).toBeInTheDocument();
+  });
+
+  it('tells the rider a confirmed order is ready, once', async () => {
+    const confirmed = {
+      ...order,
+      status: 'Order Confirmed',
+      items: order.items.map((i) => ({ ...i, status: 'Order Confirmed' })),
+    };
+    let said: string | null = null;
+    const calls = stubFetch({
+      ...GUEST,
+      'GET /api/seller/orders': () => ({ success: true, orders: [{ ...confirmed, readyAt: said }] }),
+      [`POST /api/seller/orders/${order._id}/ready`]: () => {
+        said = '2026-03-03T13:20:00.000Z';
+        return { success: true, message: 'Ready for pickup' };
+      },
+    });
+    renderApp(<OrdersPanel />);
+    expect(screen.queryByRole('button', { name: 'Confirm order' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ready for pickup' }));
+    expect(await screen.findByText('Ready for pickup ✓')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ready for pickup' })).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/ready'))).toHaveLength(1);
   });
 
   it('shows a new order and the decline dialog in Pidgin', async () => {
