@@ -114,13 +114,19 @@ describe('an order no vendor confirms in time (VENDOR_CONFIRM_MINUTES, default 1
 
   it('of two shops, cancels only the late one’s items and refunds their price; the fees stay with the delivery', async () => {
     const [prompt, late] = [await createShop(app, [120_000]), await createShop(app, [80_000])];
-    const { payment, orderId } = await paidOrder([prompt, late], 12);
-    await app.inject({
+    // Paid now and confirmed by one shop, then moved 12 minutes back: no sweep can run in between.
+    const { payment, orderId } = await paidOrder([prompt, late], 0);
+    const confirmed = await app.inject({
       method: 'POST',
       url: `/api/seller/orders/${orderId}/confirm`,
       headers: { cookie: prompt.owner.cookie, ...origin },
       payload: {},
     });
+    expect(confirmed.statusCode).toBe(200);
+    await app.ctx.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 12 * MINUTE) })
+      .where(eq(orders.id, orderId));
     await runScheduledJobs(app);
     const items = await itemsOf(orderId);
     const byVendor = Object.fromEntries(items.map((i) => [i.vendorId, i.status]));
