@@ -97,6 +97,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'threads',
+            lazy: async () => ({
+              Component: (await withAreas(import('./routes/thread'), ['threads'])).ThreadsPage,
+            }),
+          },
+          {
             path: 'threads/:kind/:id',
             lazy: async () => ({
               Component: (await withAreas(import('./routes/thread'), ['threads', 'conversation', 'delivery']))

@@ -1,1 +1,1 @@
-export { ThreadPage } from '../../features/threads';
+export { ThreadPage, ThreadsPage } from '../../features/threads';

@@ -1,1 +1,2 @@
 export { ThreadPage } from './components/thread-page';
+export { ThreadsPage } from './components/threads-page';

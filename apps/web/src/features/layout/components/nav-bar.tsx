@@ -175,6 +175,11 @@ function UserMenu() {
             </Link>
           </li>
           <li>
+            <Link className={item} to="/threads">
+              {t('layout.orderChats')}
+            </Link>
+          </li>
+          <li>
             <Link className={item} to="/profile">
               {t('layout.profile')}
             </Link>

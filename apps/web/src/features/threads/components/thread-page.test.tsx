@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { OrderThreadDto } from '@jara/shared';
 import { renderApp, stubFetch } from '../../../test/render';
 import { ThreadPage } from './thread-page';
+import { ThreadsPage } from './threads-page';
 
 vi.mock('../../../lib/socket', () => {
   const socket = {
@@ -149,5 +150,57 @@ describe('ThreadPage', () => {
     });
     renderApp(<ThreadPage />, route);
     expect(await screen.findByText('This conversation does not exist.')).toBeInTheDocument();
+  });
+});
+
+describe('ThreadsPage', () => {
+  it('lists the person’s order chats with their last message and what is unread, each opening its thread', async () => {
+    stubFetch({
+      ...me('cust', 'customer', 'Ada Obi'),
+      'GET /api/threads': {
+        success: true,
+        threads: [
+          {
+            _id: CHAT,
+            kind: 'order',
+            subjectId: ORDER,
+            lastMessage: {
+              message: 'On my way',
+              mediaType: null,
+              senderId: 'rider',
+              timestamp: '2026-11-25T10:20:00.000Z',
+            },
+            lastMessageAt: '2026-11-25T10:20:00.000Z',
+            unread: 2,
+          },
+          {
+            _id: '22222222-2222-4222-8222-222222222222',
+            kind: 'dispatch',
+            subjectId: 'bbbbbbbb-0000-4000-8000-000000000002',
+            lastMessage: {
+              message: 'Gate 2',
+              mediaType: null,
+              senderId: 'cust',
+              timestamp: '2026-11-24T09:00:00.000Z',
+            },
+            lastMessageAt: '2026-11-24T09:00:00.000Z',
+            unread: 0,
+          },
+        ],
+      },
+    });
+    renderApp(<ThreadsPage />, { route: '/threads' });
+    const order = await screen.findByRole('link', { name: /Order aaaaaaaa/ });
+    expect(order).toHaveAttribute('href', `/threads/order/${ORDER}`);
+    expect(order).toHaveTextContent('On my way');
+    expect(order).toHaveTextContent('2 new');
+    const parcel = screen.getByRole('link', { name: /Dispatch bbbbbbbb/ });
+    expect(parcel).toHaveTextContent('You: Gate 2');
+  });
+
+  it('says so when there is none', async () => {
+    stubFetch({ ...me('rider', 'rider', 'Musa'), 'GET /api/threads': { success: true, threads: [] } });
+    renderApp(<ThreadsPage />, { route: '/threads' });
+    expect(await screen.findByText("No order chats yet. Open one from an order's card.")).toBeInTheDocument();
   });
 });
