@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChatMessageDto, ChatMediaType } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
 import { chatMembers, chatMessages, chatReads, chats } from './chat.tables.js';
@@ -120,16 +120,6 @@ export async function listThreadsOf(
     LIMIT ${limit}`,
   );
   return rows.map((r) => ({ ...toInboxRow(r), role: r.role }));
-}
-
-/** The threads with these ids (their subject), in no order. */
-export async function threadsByIds(ex: Executor, ids: readonly string[]): Promise<ChatRow[]> {
-  return ids.length
-    ? ex
-        .select()
-        .from(chats)
-        .where(inArray(chats.id, [...ids]))
-    : [];
 }
 
 export async function insertMessage(

@@ -250,7 +250,7 @@ describe('an order thread', () => {
 });
 
 describe('support replaces a rider who accepted but did not pick up', () => {
-  it('puts the order back on the board, out of the rider\'s thread, for another rider to accept', async () => {
+  it("puts the order back on the board, out of the rider's thread, for another rider to accept", async () => {
     const o = await orderWithPeople();
     const agent = await createUser(app, { role: 'support' });
     const release = (cookie: string, kind = 'order', id = o.order.id) =>

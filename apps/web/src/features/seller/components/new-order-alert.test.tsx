@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { EarningsDto, PublicUser, SellerOrderDto, SellerProfileDto } from '@jara/shared';
 import { renderApp, stubFetch } from '../../../test/render';
 import { CUSTOMER } from '../../../test/users';
-import { RING_EVERY_MS } from '../hooks/use-new-order-alert';
+import { RING_EVERY_MS } from '../hooks/chime';
 import { SellerPage } from './seller-page';
 
 // One fake socket shared by the app: the test plays the server's pushes through it.

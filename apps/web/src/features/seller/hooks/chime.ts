@@ -1,3 +1,6 @@
+/** How often a waiting order rings: often enough to be heard across a kitchen, not a siren. */
+export const RING_EVERY_MS = 5_000;
+
 declare global {
   interface Window {
     /** Safari before 14.1 has Web Audio under this name only. */

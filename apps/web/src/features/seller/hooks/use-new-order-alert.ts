@@ -2,10 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SellerOrderDto } from '@jara/shared';
 import { useT, type Translate } from '../../../i18n';
 import { useSellerOrders } from '../api/get-seller-orders';
-import { chime } from './chime';
-
-/** How often a waiting order rings: often enough to be heard across a kitchen, not a siren. */
-export const RING_EVERY_MS = 5_000;
+import { chime, RING_EVERY_MS } from './chime';
 
 /** The orders the vendor has said "Got it" to, kept for the tab's life: a reload does not ring them again. */
 const ACKNOWLEDGED_KEY = 'jara.seller.acknowledgedOrders';
