@@ -243,10 +243,13 @@ export async function createAddress(app: App, userId: string, overrides: Partial
  * slot, then every due job. Each call takes a slot a minute earlier than the last, as each slot
  * runs once.
  */
-let slotsBack = 0;
+let lastOffered: number | null = null;
 export async function runScheduledJobs(app: App): Promise<void> {
-  slotsBack += 1;
-  await app.ctx.jobs.offerSchedules(new Date(Date.now() - slotsBack * 60_000));
+  // A minute before the last slot offered, not a count of minutes back from now: on a slow run a
+  // minute can pass between two calls, and "now minus two" would land on the same slot as the
+  // last call's "now minus one" (a slot runs once, so the sweep would silently not run).
+  lastOffered = Math.min(lastOffered ?? Date.now(), Date.now()) - 60_000;
+  await app.ctx.jobs.offerSchedules(new Date(lastOffered));
   await app.ctx.jobs.drain();
 }
 
