@@ -32,6 +32,7 @@ import {
   toMessageDto,
   touchChat,
   type ChatRow,
+  type InboxRow,
 } from './chat.repo.js';
 import { t } from './chat.messages.js';
 import { partyOf } from './parties.js';
@@ -39,6 +40,17 @@ import { partyOf } from './parties.js';
 /** The order or dispatch of an order thread; null for a support conversation. */
 export const subjectOf = (chat: Pick<ChatRow, 'kind' | 'subjectId'>) =>
   chat.kind === 'support' || !chat.subjectId ? null : { kind: chat.kind, _id: chat.subjectId };
+
+/** A list's preview of a conversation's latest message (text, or which kind of upload). */
+export const lastMessageOf = ({ lastMessage: m }: Pick<InboxRow, 'lastMessage'>) =>
+  m
+    ? {
+        message: m.body ?? '',
+        mediaType: (m.mediaType as ChatMediaType | null) ?? null,
+        senderId: m.senderId,
+        timestamp: m.createdAt.toISOString(),
+      }
+    : null;
 
 /** A conversation in the support inbox: the summary agents see, with its customer's id to name them by. */
 type InboxChat = Omit<SupportChatSummary, 'customer'> & { customerId: string };
@@ -151,14 +163,7 @@ export class ChatService {
       status: r.status,
       customerId: r.customerId,
       subject: subjectOf(r),
-      lastMessage: r.lastMessage
-        ? {
-            message: r.lastMessage.body ?? '',
-            mediaType: (r.lastMessage.mediaType as ChatMediaType | null) ?? null,
-            senderId: r.lastMessage.senderId,
-            timestamp: r.lastMessage.createdAt.toISOString(),
-          }
-        : null,
+      lastMessage: lastMessageOf(r),
       lastMessageAt: r.lastMessageAt.toISOString(),
       unread: r.unread,
     }));

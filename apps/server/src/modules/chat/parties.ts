@@ -39,7 +39,7 @@ export interface ThreadParty {
 const reference = (id: string) => id.slice(0, 8);
 
 /** "Ada Obi — Ugbowo, Benin City" from a checkout copy of an address. */
-function deliverTo(address: Record<string, unknown>): string {
+export function deliverTo(address: Record<string, unknown>): string {
   const s = (k: string) => (typeof address[k] === 'string' ? (address[k] as string) : '');
   const who = [s('firstName'), s('lastName')].filter(Boolean).join(' ');
   return [who, placeLine(s('address'), s('city'))].filter(Boolean).join(' — ');

@@ -4,7 +4,6 @@ import {
   hasRole,
   THREAD_MSG,
   THREAD_OPEN_DAYS,
-  type ChatMediaType,
   type ChatMessageDto,
   type OrderThreadDto,
   type ThreadKind,
@@ -26,7 +25,7 @@ import {
   setMembers,
   type ChatRow,
 } from './chat.repo.js';
-import type { ChatService } from './chat.service.js';
+import { lastMessageOf, type ChatService } from './chat.service.js';
 import { partyOf, type ThreadParty } from './parties.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -142,14 +141,7 @@ export class ThreadService {
               _id: r.id,
               kind: r.kind,
               subjectId: r.subjectId,
-              lastMessage: r.lastMessage
-                ? {
-                    message: r.lastMessage.body ?? '',
-                    mediaType: (r.lastMessage.mediaType as ChatMediaType | null) ?? null,
-                    senderId: r.lastMessage.senderId,
-                    timestamp: r.lastMessage.createdAt.toISOString(),
-                  }
-                : null,
+              lastMessage: lastMessageOf(r),
               lastMessageAt: r.lastMessageAt.toISOString(),
               unread: r.unread,
             },

@@ -2,7 +2,6 @@ import {
   doorLine,
   doorOf,
   koboToNaira,
-  placeLine,
   shownOrderStatus,
   type ItemStatus,
   type SupportChatsQuery,
@@ -14,20 +13,12 @@ import type { AppContext } from '../../context.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { notFound } from '../../lib/errors.js';
 import { accountIdsMatching, accountsByIds, findUserById } from '../auth/index.js';
-import { subjectOf, type ChatService } from '../chat/index.js';
+import { deliverTo, subjectOf, type ChatService } from '../chat/index.js';
 import { recentPaidDispatches } from '../dispatch/index.js';
 import { recentPaidOrders } from '../orders/index.js';
 
 /** How many of the customer's latest orders and dispatches the agent sees beside the thread. */
 const CONTEXT_LIMIT = 5;
-
-/** "Ada Obi — Ugbowo, Benin City" from an order's checkout copy of its address. */
-function deliverTo(address: Record<string, unknown>): string {
-  const s = (k: string) => (typeof address[k] === 'string' ? (address[k] as string) : '');
-  const who = [s('firstName'), s('lastName')].filter(Boolean).join(' ');
-  const where = placeLine(s('address'), s('city'));
-  return [who, where].filter(Boolean).join(' — ');
-}
 
 /**
  * The agents' side of the support chat: the inbox, a conversation with its customer, their recent
