@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okAnswer } from './common.js';
-import { ChatMediaType, ChatMessageDto } from './chat.js';
+import { ChatMediaType, ChatMessageDto, ChatSendFields } from './chat.js';
 import { DoorDto } from './rider.js';
 import { TrackingStepDto } from './tracking.js';
 
@@ -98,6 +98,10 @@ export type ThreadSummaryDto = z.infer<typeof ThreadSummaryDto>;
 /** `GET /api/threads`: the caller's threads, latest message first. */
 export const ThreadsAnswer = okAnswer({ threads: z.array(ThreadSummaryDto) });
 export type ThreadsAnswer = z.infer<typeof ThreadsAnswer>;
+
+/** The text field of `POST /api/threads/:kind/:id/messages` (multipart; the photo is `attachment`). */
+export const ThreadSendFields = ChatSendFields.omit({ chatId: true });
+export type ThreadSendFields = z.infer<typeof ThreadSendFields>;
 
 /** `POST /api/threads/:kind/:id/messages`: the message as saved. */
 export const ThreadSendAnswer = okAnswer({ message: z.string(), newMessage: ChatMessageDto });

@@ -1,9 +1,9 @@
 import {
-  ChatSendFields,
   CHAT_MSG,
   hasRole,
   THREAD_MSG,
   THREAD_OPEN_DAYS,
+  ThreadSendFields,
   type ChatMessageDto,
   type OrderThreadDto,
   type ThreadKind,
@@ -161,11 +161,12 @@ export class ThreadService {
     raw: Record<string, string>,
     file: UploadedFile | null,
   ): Promise<ChatMessageDto> {
-    const party = await this.partyFor(user, kind, id);
-    const parsed = ChatSendFields.omit({ chatId: true }).safeParse(raw);
+    // The form is checked first (it tells nothing of the order), then who is asking.
+    const parsed = ThreadSendFields.safeParse(raw);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message.', 'validation_failed');
     if (!parsed.data.message && !file) throw badRequest(CHAT_MSG.empty, 'empty_message');
     if (file && !isImageUpload(file)) throw badRequest(THREAD_MSG.notImage, 'not_an_image');
+    const party = await this.partyFor(user, kind, id);
     const closesAt = this.closesAt(party);
     if (closesAt && closesAt <= this.ctx.clock.now()) throw new AppError(409, 'thread_closed', THREAD_MSG.closed);
     const chat = await this.threadOf(kind, id, party);
