@@ -45,22 +45,16 @@
  * position (no lost last position), and `GET /api/{order,dispatch}/:id/rider-position` must
  * answer it to a sample of followers.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { createClient } from 'redis';
-import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, RiderPositionDto, ServerToClientEvents } from '@jara/shared';
+import type { RiderPositionDto } from '@jara/shared';
 import { migrate, type Database } from '../apps/server/src/infra/db/client.js';
-import { sessions } from '../apps/server/src/infra/db/tables.js';
-import { SESSION_COOKIE } from '../apps/server/src/infra/sessions.js';
-import { users } from '../apps/server/src/modules/auth/auth.tables.js';
 import {
   categories,
   productOptions,
@@ -72,6 +66,24 @@ import { orderItems, orders } from '../apps/server/src/modules/orders/orders.tab
 import { riders as ridersTable } from '../apps/server/src/modules/rider/rider.tables.js';
 import { startLocalPaystack } from '../apps/server/test/local-paystack.js';
 import { benchDatabase, pct, sleep, startServer, stopAll } from './harness.js';
+import {
+  connect,
+  cpuMs,
+  cpuNow,
+  cpuSince,
+  dropRedisPrefix,
+  helpers,
+  lagMs,
+  LAG_TIMER_MS,
+  load,
+  makeSessions,
+  makeUsers,
+  r1,
+  rssMb,
+  scrape,
+  type Account,
+  type ClientSocket,
+} from './fleet.js';
 import { requestRaw } from './http.js';
 
 const { values } = parseArgs({
@@ -106,15 +118,9 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const METRICS_TOKEN = `bench-positions-${randomBytes(8).toString('hex')}`;
 const RESULTS = path.join(import.meta.dirname, 'results');
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
 // The Ugbowo campus, as bench/routing.ts draws it: riders move inside it.
 const CAMPUS = { south: 6.39, north: 6.406, west: 5.608, east: 5.63 };
 
-interface Account {
-  id: string;
-  email: string;
-}
 interface Delivery {
   kind: 'order' | 'dispatch';
   id: string;
@@ -123,45 +129,6 @@ interface Delivery {
   riderInstance: number;
   /** The followers' accounts (one for an order, two for a dispatch) and a cookie per device. */
   followers: { account: Account; cookies: string[] }[];
-}
-
-/** A session of `userId` written as sign-in writes it: the cookie carries the token, the table its hash. */
-function session(userId: string) {
-  const token = randomBytes(32).toString('base64url');
-  return {
-    row: {
-      idHash: createHash('sha256').update(token).digest('hex'),
-      userId,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    },
-    cookie: `${SESSION_COOKIE}=${token}`,
-  };
-}
-
-async function makeUsers(database: Database, n: number, label: string, roles: ('customer' | 'rider' | 'support')[]) {
-  const run = randomBytes(3).toString('hex');
-  const out: Account[] = [];
-  for (let start = 0; start < n; start += 250) {
-    const made = await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: Math.min(250, n - start) }, (_, i) => ({
-          name: `Bench ${label} ${start + i}`,
-          email: `bench-${label.toLowerCase()}${start + i}.${run}@example.com`,
-          roles,
-        })),
-      )
-      .returning({ id: users.id, email: users.email });
-    out.push(...made);
-  }
-  return out;
-}
-
-async function makeSessions(database: Database, userIds: string[]): Promise<string[]> {
-  const made = userIds.map(session);
-  for (let start = 0; start < made.length; start += 500)
-    await database.db.insert(sessions).values(made.slice(start, start + 500).map((m) => m.row));
-  return made.map((m) => m.cookie);
 }
 
 const stop = (first: string, lat: number, lon: number, email = 'bench@example.com') => ({
@@ -325,24 +292,6 @@ async function seed(database: Database): Promise<{ deliveries: Delivery[]; staff
   return { deliveries, staffCookies };
 }
 
-/** A socket as the tracking page opens one: websocket, the session cookie; resolves once connected. */
-function connect(url: string, cookie: string): Promise<ClientSocket> {
-  return new Promise((resolve, reject) => {
-    const socket: ClientSocket = io(url, {
-      transports: ['websocket'],
-      extraHeaders: { cookie },
-      reconnection: false,
-      forceNew: true,
-      timeout: 20_000,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
-}
-
 /** A socket's view of the run: what it heard last, per delivery. */
 interface Watcher {
   socket: ClientSocket;
@@ -449,89 +398,6 @@ async function ride(urls: string[], deliveries: Delivery[], phase: Phase, until:
   );
 }
 
-/** CPU time a process has used so far, ms (user + system, all threads), from /proc; 0 once it is gone. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * The processes besides the instances that serve the positions: PostgreSQL's backends for the
- * bench database and the Redis server (which may serve other work on this machine too); and the
- * bench database's counts so far of transactions (a statement outside a transaction is one) and
- * of rows read, which no neighbour on the machine changes.
- */
-async function helpers(databaseUrl: string) {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const rows = (
-    await client.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [name],
-    )
-  ).rows;
-  const [counts] = (
-    await client.query<{ xacts: string; rows: string }>(
-      'SELECT xact_commit + xact_rollback AS xacts, tup_returned AS rows FROM pg_stat_database WHERE datname = $1',
-      [name],
-    )
-  ).rows;
-  await client.end();
-  const redis = createClient({ url: REDIS_URL });
-  await redis.connect();
-  const pid = /process_id:(\d+)/.exec(await redis.info('server'))?.[1];
-  await redis.quit();
-  return {
-    postgres: rows.map((r) => r.pid),
-    redis: pid ? [Number(pid)] : [],
-    transactions: Number(counts!.xacts),
-    rowsRead: Number(counts!.rows),
-  };
-}
-
-/**
- * CPU ms used since `before` by these processes: one that began meanwhile counts from 0, one that
- * ended meanwhile (a pool connection closed) is left out.
- */
-const cpuSince = (pids: number[], before: Map<number, number>) =>
-  pids.reduce((sum, pid) => {
-    const now = cpuMs(pid);
-    return now ? sum + Math.max(0, now - (before.get(pid) ?? 0)) : sum;
-  }, 0);
-const cpuNow = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMs(pid)]));
-
-/** Resident memory of a process, MB, from /proc. */
-function rssMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
-}
-
-async function scrape(url: string): Promise<Record<string, number>> {
-  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const out: Record<string, number> = {};
-  for (const m of text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{[^}]*\})?\s+(\S+)$/gm))
-    if (!(m[1]! in out)) out[m[1]!] = Number(m[2]);
-  return out;
-}
-
-const r1 = (x: number) => Math.round(x * 10) / 10;
-/**
- * monitorEventLoopDelay records the time between ticks of its timer, the timer's own interval
- * included (10 ms here and in prom-client's default metrics): the lag is what comes on top, in ms.
- */
-const LAG_TIMER_MS = 10;
-const lagMs = (ns: number) => r1(Math.max(0, ns / 1e6 - LAG_TIMER_MS));
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ');
-
 type Row = Record<string, number | string>;
 
 /**
@@ -564,10 +430,10 @@ async function phaseRun(
         )
       : Promise.resolve();
   await sleep(phase.windowStart - performance.now());
-  await Promise.all(servers.map((s) => scrape(s.url)));
+  await Promise.all(servers.map((s) => scrape(s.url, METRICS_TOKEN)));
   lag.enable();
   const cpu0 = servers.map((s) => cpuMs(s.pid));
-  const helpers0 = await helpers(databaseUrl);
+  const helpers0 = await helpers(databaseUrl, REDIS_URL);
   const pg0 = cpuNow(helpers0.postgres);
   const redis0 = cpuNow(helpers0.redis);
   const own0 = process.cpuUsage();
@@ -579,10 +445,10 @@ async function phaseRun(
   lag.disable();
   const ownCpu = process.cpuUsage(own0);
   const cpu = servers.map((s, i) => cpuMs(s.pid) - cpu0[i]!);
-  const helpers1 = await helpers(databaseUrl);
+  const helpers1 = await helpers(databaseUrl, REDIS_URL);
   const pgCpu = cpuSince([...new Set([...helpers0.postgres, ...helpers1.postgres])], pg0);
   const redisCpu = cpuSince(helpers1.redis, redis0);
-  const metrics = await Promise.all(servers.map((s) => scrape(s.url)));
+  const metrics = await Promise.all(servers.map((s) => scrape(s.url, METRICS_TOKEN)));
   const rss = servers.map((s) => rssMb(s.pid));
   await riding;
   const loadEnd = load();
@@ -746,11 +612,7 @@ async function round(
   } finally {
     for (const w of watchers) w.socket.close();
     await stopAll(started.map((s) => s.child));
-    const redis = createClient({ url: REDIS_URL });
-    await redis.connect();
-    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 }))
-      if (keys.length) await redis.del(keys);
-    await redis.quit();
+    await dropRedisPrefix(REDIS_URL, prefix);
   }
 }
 
