@@ -49,6 +49,10 @@ export default defineConfig({
             LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
             // Opening and delivery hours judged at one fixed instant (tests/helpers.ts).
             JARA_TEST_CLOCK: JOURNEY_NOW,
+            // Shares are payable as soon as delivered: the journeys that ask for a payout right after
+            // a delivery (portals, text-fit) would otherwise wait out the 30-minute dispute window,
+            // which the server's tests hold (seller.test.ts, rider.test.ts, payouts.test.ts).
+            DISPUTE_WINDOW_MINUTES: '0',
             // The browsers' push services, and one a journey runs on this machine to read what the
             // server pushes (pidgin.spec.ts).
             PUSH_ENDPOINT_HOSTS: [

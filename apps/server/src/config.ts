@@ -97,6 +97,12 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  DISPUTE_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(30),
   RIDER_ACCEPT_MINUTES: z.coerce
     .number()
     .int()
@@ -283,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     riderSharePercent: e.RIDER_SHARE_PERCENT,
     /** A paid order's items no vendor confirmed within this many minutes are cancelled and refunded. */
     vendorConfirmMinutes: e.VENDOR_CONFIRM_MINUTES,
+    /** A delivered order's shares wait this long (SPEC §9's 30 minutes to report an issue) before they can be paid out. */
+    disputeWindowMinutes: e.DISPUTE_WINDOW_MINUTES,
     /** A delivery on the board this many minutes with no rider alerts support (once). */
     riderAcceptMinutes: e.RIDER_ACCEPT_MINUTES,
     jobsEnabled: e.JOBS_ENABLED,

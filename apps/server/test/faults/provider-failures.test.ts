@@ -375,6 +375,10 @@ describe('provider failure modes', () => {
       expect(
         (await post(`/api/rider/jobs/order/${orderId}/deliver`, rider.cookie, { code: o!.delivery_code })).statusCode,
       ).toBe(200);
+      // The dispute window (DISPUTE_WINDOW_MINUTES) passes: the rider's share is released.
+      await app.ctx.db.execute(
+        sql`UPDATE order_items SET updated_at = now() - interval '1 day' WHERE order_id = ${orderId}`,
+      );
       const requestPayout = async () => {
         const res = await post('/api/rider/payouts', rider.cookie, {
           accountName: 'Rider Payee',

@@ -190,6 +190,8 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
     step(`deliver ×2 → ${d1!.status}, ${d2!.status}`);
     if ([d1!.status, d2!.status].filter((s) => s === 200).length !== 1)
       rec.violations.push(`the delivery code was accepted ${[d1!.status, d2!.status].join(' and ')}`);
+    // The dispute window (DISPUTE_WINDOW_MINUTES) passes: the rider's share is released.
+    await world.rows(sql`UPDATE order_items SET updated_at = now() - interval '1 day' WHERE order_id = ${orderId}`);
     const payout = await world.call('POST', '/api/rider/payouts', rider, {
       accountName: 'Rider Payee',
       accountNumber: '0123456789',

@@ -7,16 +7,36 @@ import { i18n } from '../i18n';
 import { loadAreas } from '../i18n/i18n';
 import { EarningsView } from './earnings-view';
 
-/** A rider with one delivered week, one entry and one payout on its way. */
+/** A rider with one delivered week, a job under way, one entry in its dispute window, one released, and one payout on its way. */
 const data: EarningsDto = {
   percent: 80,
   totalEarned: 2500,
   paidOut: 1000,
   scheduled: 0,
   available: 1500,
+  held: 700,
+  inWindow: 640,
+  disputeWindowMinutes: 30,
   byWeek: [{ weekStart: '2026-11-23', gross: 3125, net: 2500, count: 3 }],
   entries: [
-    { _id: 'abcdef1234567890', date: '2026-11-23T13:05:00.000Z', gross: 800, net: 640, label: 'Order delivery' },
+    {
+      _id: '99aa001234567890',
+      date: '2026-11-23T14:40:00.000Z',
+      gross: 800,
+      net: 640,
+      label: 'Order delivery',
+      releasesAt: '2026-11-23T15:10:00.000Z',
+      released: false,
+    },
+    {
+      _id: 'abcdef1234567890',
+      date: '2026-11-23T13:05:00.000Z',
+      gross: 800,
+      net: 640,
+      label: 'Order delivery',
+      releasesAt: '2026-11-23T13:35:00.000Z',
+      released: true,
+    },
   ],
   payouts: [
     {
@@ -57,6 +77,12 @@ describe('EarningsView', () => {
     expect(screen.getByText('Week of')).toBeInTheDocument();
     expect(screen.getByText('23 Nov 2026')).toBeInTheDocument();
     expect(screen.getByText('23 Nov, 2:05 pm · Order delivery · #abcdef12')).toBeInTheDocument();
+    // The escrow: what is held, what waits out the dispute window and until when.
+    expect(screen.getByText('Held until delivered').nextSibling).toHaveTextContent('₦700');
+    expect(screen.getByText('Releasing soon').nextSibling).toHaveTextContent('₦640');
+    expect(screen.getByText(/then released 30 minutes later/)).toBeInTheDocument();
+    expect(screen.getByText('Released 23 Nov, 4:10 pm')).toBeInTheDocument();
+    expect(screen.queryByText('Released 23 Nov, 2:35 pm')).not.toBeInTheDocument();
     expect(screen.getByText(/^₦1,000 · due 24 Nov, 9:00 am/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Request payout of ₦1,500' }));
     expect(await screen.findByText('Enter the 10-digit account number (NUBAN)')).toBeInTheDocument();
@@ -69,6 +95,7 @@ describe('EarningsView', () => {
     expect(await screen.findByRole('button', { name: 'Collect ₦1,500' })).toBeInTheDocument();
     expect(screen.getByText('You don make')).toBeInTheDocument();
     expect(screen.getByText('Week wey start')).toBeInTheDocument();
+    expect(screen.getByText('E go release 23 Nov, 4:10 pm')).toBeInTheDocument();
     expect(screen.getByText(/^₦1,000 · go land 24 Nov, 9:00 am/)).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Pick your bank' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Collect ₦1,500' }));

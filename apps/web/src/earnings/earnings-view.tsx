@@ -60,13 +60,15 @@ export function EarningsView({
   };
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {(
           [
-            ['earnings.total.earned', data.totalEarned],
-            ['earnings.total.paidOut', data.paidOut],
-            ['earnings.total.scheduled', data.scheduled],
+            ['earnings.total.held', data.held],
+            ['earnings.total.inWindow', data.inWindow],
             ['earnings.total.available', data.available],
+            ['earnings.total.scheduled', data.scheduled],
+            ['earnings.total.paidOut', data.paidOut],
+            ['earnings.total.earned', data.totalEarned],
           ] as const
         ).map(([label, v]) => (
           <Card key={label}>
@@ -77,6 +79,7 @@ export function EarningsView({
       </div>
       <Card>
         <p className="text-sm text-stone-700">{percentText}</p>
+        <p className="mt-1 text-sm text-stone-600">{t('earnings.escrow', { minutes: data.disputeWindowMinutes })}</p>
         <form
           onSubmit={(e) => void handlePayout(e)}
           className="mt-3 grid gap-3 sm:grid-cols-3"
@@ -154,9 +157,14 @@ export function EarningsView({
         <h3 className="font-semibold">{t('earnings.recent.title')}</h3>
         <ul className="mt-2 divide-y divide-stone-100 text-sm">
           {data.entries.slice(0, 30).map((e) => (
-            <li key={e._id} className="flex justify-between py-1.5">
+            <li key={e._id} className="flex justify-between gap-2 py-1.5">
               <span>
                 {formatDayTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}
+                {!e.released && (
+                  <span className="block text-xs text-amber-800">
+                    {t('earnings.recent.releasesAt', { time: formatDayTime(e.releasesAt) })}
+                  </span>
+                )}
               </span>
               <span className="font-medium">{formatPrice(e.net)}</span>
             </li>

@@ -265,13 +265,30 @@ export type PayoutDto = z.infer<typeof PayoutDto>;
 export const EarningsDto = z.object({
   /** Percent kept by the platform (vendors) or the rider's share of the delivery fee (riders). */
   percent: z.number(),
+  /** Everything delivered (net), whether paid out or not. */
   totalEarned: z.number(),
   paidOut: z.number(),
   scheduled: z.number(),
+  /** Released (out of the dispute window) and neither paid nor scheduled: what a payout takes. */
   available: z.number(),
+  /** Paid for by the customer, not yet delivered with the code. */
+  held: z.number(),
+  /** Delivered, still inside the dispute window: available once it ends. */
+  inWindow: z.number(),
+  /** DISPUTE_WINDOW_MINUTES. */
+  disputeWindowMinutes: z.number().int(),
   byWeek: z.array(z.object({ weekStart: z.string(), gross: z.number(), net: z.number(), count: z.number().int() })),
   entries: z.array(
-    z.object({ _id: z.string(), date: z.string(), gross: z.number(), net: z.number(), label: z.string() }),
+    z.object({
+      _id: z.string(),
+      date: z.string(),
+      gross: z.number(),
+      net: z.number(),
+      label: z.string(),
+      /** When the dispute window ends and the money can be paid out. */
+      releasesAt: z.string(),
+      released: z.boolean(),
+    }),
   ),
   payouts: z.array(PayoutDto),
   /** The bank account of the last payout, to prefill the form (number masked). */

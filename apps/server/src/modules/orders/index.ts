@@ -28,5 +28,6 @@ export {
   refundCancelledItems,
   vendorHasItems,
   vendorOrderLines,
+  vendorHeldKobo,
   vendorSales,
 } from './portals.service.js';

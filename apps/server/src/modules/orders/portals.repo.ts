@@ -125,6 +125,18 @@ export async function optionsInOrders(ex: Executor, ids: string[]): Promise<stri
 }
 
 /** This vendor's delivered items by order, last delivered first: when, the amount and how many. */
+export async function heldVendorItemsKobo(ex: Executor, vendorId: string): Promise<number> {
+  const [row] = await queryRows<{ kobo: number | null }>(
+    ex,
+    sql`
+    SELECT sum(i.unit_price_kobo * i.quantity)::int AS kobo
+    FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE i.vendor_id = ${vendorId} AND o.paid_at IS NOT NULL
+      AND i.status NOT IN ('Order Delivered', 'Order Cancelled')`,
+  );
+  return Number(row?.kobo ?? 0);
+}
+
 export async function deliveredVendorItems(ex: Executor, vendorId: string) {
   return queryRows<{ order_id: string; at: Date; gross: number; n: number }>(
     ex,

@@ -66,6 +66,11 @@ export async function vendorSales(
   }));
 }
 
+/** The gross of a shop's items paid for and still on their way (neither delivered nor cancelled). */
+export async function vendorHeldKobo(ex: Executor, vendorId: string): Promise<number> {
+  return repo.heldVendorItemsKobo(ex, vendorId);
+}
+
 /**
  * Refunds cancelled items through the payment provider. When nothing is left of the order, the
  * whole remaining payment (delivery and service fees too) goes back.

@@ -69,9 +69,36 @@ export function listPayouts(ex: Executor, userId: string, payeeType: 'vendor' | 
   return repo.listPayouts(ex, userId, payeeType);
 }
 
-/** Totals, per-week sums and the payout history from a list of earning entries. */
-export function summarise(entries: EarningEntry[], history: PayoutRow[], percent: number): EarningsDto {
+/**
+ * The money's escrow (issue 30): a delivered order's share waits `windowMs` after delivery (the
+ * customer's time to report an issue) before it is released and can be paid out.
+ */
+export interface Escrow {
+  now: Date;
+  windowMs: number;
+}
+
+const releasesAt = (e: EarningEntry, escrow: Escrow) => new Date(e.at.getTime() + escrow.windowMs);
+const isReleased = (e: EarningEntry, escrow: Escrow) => releasesAt(e, escrow) <= escrow.now;
+
+/** The net of the entries whose dispute window has ended: what payouts may take. */
+function releasedKobo(entries: EarningEntry[], escrow: Escrow): number {
+  return entries.filter((e) => isReleased(e, escrow)).reduce((s, e) => s + e.netKobo, 0);
+}
+
+/**
+ * Totals, per-week sums and the payout history from a list of earning entries; `heldKobo` is the
+ * payee's share of what is paid for and not yet delivered.
+ */
+export function summarise(
+  entries: EarningEntry[],
+  history: PayoutRow[],
+  percent: number,
+  escrow: Escrow,
+  heldKobo: number,
+): EarningsDto {
   const totalNet = entries.reduce((s, e) => s + e.netKobo, 0);
+  const released = releasedKobo(entries, escrow);
   const paid = history.filter((p) => p.state === 'paid').reduce((s, p) => s + p.amountKobo, 0);
   const scheduled = history
     .filter((p) => p.state === 'scheduled' || p.state === 'processing')
@@ -91,7 +118,10 @@ export function summarise(entries: EarningEntry[], history: PayoutRow[], percent
     totalEarned: koboToNaira(totalNet),
     paidOut: koboToNaira(paid),
     scheduled: koboToNaira(scheduled),
-    available: koboToNaira(Math.max(0, totalNet - paid - scheduled)),
+    available: koboToNaira(Math.max(0, released - paid - scheduled)),
+    held: koboToNaira(heldKobo),
+    inWindow: koboToNaira(totalNet - released),
+    disputeWindowMinutes: Math.round(escrow.windowMs / 60_000),
     byWeek: [...weeks.entries()]
       .sort((a, b) => b[0].localeCompare(a[0]))
       .map(([weekStart, w]) => ({ weekStart, gross: koboToNaira(w.gross), net: koboToNaira(w.net), count: w.count })),
@@ -101,6 +131,8 @@ export function summarise(entries: EarningEntry[], history: PayoutRow[], percent
       gross: koboToNaira(e.grossKobo),
       net: koboToNaira(e.netKobo),
       label: e.label,
+      releasesAt: releasesAt(e, escrow).toISOString(),
+      released: isReleased(e, escrow),
     })),
     payouts: history.map(toPayoutDto),
     lastAccount: last
@@ -114,18 +146,29 @@ export function summarise(entries: EarningEntry[], history: PayoutRow[], percent
 }
 
 /**
- * Schedules a payout of everything available to the given bank account, paid the next working
- * day by the payout job. The payee's user row is locked so two requests cannot take the same balance.
+ * The escrow's terms at `now`: DISPUTE_WINDOW_MINUTES. Deliveries are stamped with the real time
+ * (as the confirmation deadline's payments are), so the window is judged on it too, not on the
+ * fixed opening-hours clock journeys run with (JARA_TEST_CLOCK).
+ */
+export const escrowOf = (ctx: AppContext, now = new Date()): Escrow => ({
+  now,
+  windowMs: ctx.config.disputeWindowMinutes * 60_000,
+});
+
+/**
+ * Schedules a payout of everything released (out of its dispute window) to the given bank
+ * account, paid the next working day by the payout job. The payee's user row is locked so two
+ * requests cannot take the same balance.
  */
 export async function requestPayout(
   ctx: AppContext,
   payee: { userId: string; payeeType: 'vendor' | 'rider'; vendorId?: string },
   account: PayoutInput,
-  earnedKobo: (tx: Executor) => Promise<number>,
+  entries: (tx: Executor) => Promise<EarningEntry[]>,
 ): Promise<PayoutDto> {
   return ctx.db.transaction(async (tx) => {
     await lockAccount(tx, payee.userId);
-    const earned = await earnedKobo(tx);
+    const earned = releasedKobo(await entries(tx), escrowOf(ctx));
     const available = earned - (await repo.takenKobo(tx, payee.userId, payee.payeeType));
     if (available < 100) throw badRequest('There is nothing to pay out yet.', 'nothing_to_pay');
     const dueAt = nextWorkingDay(ctx.clock.now());

@@ -18,7 +18,9 @@ describe('payout dates (Africa/Lagos)', () => {
     app.ctx.clock = fixedClock(new Date(at));
     const { user } = await createUser(app, { role: 'rider' });
     const account = { accountName: 'Rotimi Rider', accountNumber: '0123456789', bankCode: '058' };
-    return (await requestPayout(app.ctx, { userId: user.id, payeeType: 'rider' }, account, async () => 50_000)).dueAt;
+    const delivered: EarningEntry = { id: 'o1', at: new Date(0), grossKobo: 50_000, netKobo: 50_000, label: '1 job' };
+    return (await requestPayout(app.ctx, { userId: user.id, payeeType: 'rider' }, account, async () => [delivered]))
+      .dueAt;
   }
 
   it('pays on the next working day at 10:00 Lagos time', async () => {
@@ -31,13 +33,21 @@ describe('payout dates (Africa/Lagos)', () => {
 
   it('starts the day and the week (Monday) in Lagos', () => {
     const weekOf = (at: string) =>
-      summarise([{ id: 'o1', at: new Date(at), grossKobo: 100_000, netKobo: 90_000, label: '1 item' }], [], 10)
-        .byWeek[0]!.weekStart;
+      summarise(
+        [{ id: 'o1', at: new Date(at), grossKobo: 100_000, netKobo: 90_000, label: '1 item' }],
+        [],
+        10,
+        later,
+        0,
+      ).byWeek[0]!.weekStart;
     expect(lagosDayStart(new Date('2026-11-22T23:30:00Z')).toISOString()).toBe('2026-11-22T23:00:00.000Z');
     expect(weekOf('2026-11-22T23:30:00Z')).toBe('2026-11-23');
     expect(weekOf('2026-11-22T22:30:00Z')).toBe('2026-11-16');
   });
 });
+
+/** Long after every entry of these tests: their dispute windows are over. */
+const later = { now: new Date('2027-01-01T00:00:00Z'), windowMs: 30 * 60_000 };
 
 type PayoutRow = typeof payouts.$inferSelect;
 const payout = (over: Partial<PayoutRow>): PayoutRow => ({
@@ -79,9 +89,18 @@ describe('summarise', () => {
         bankCode: '058',
       }),
     ];
-    const e = summarise(entries, history, 10);
+    const e = summarise(entries, history, 10, later, 45_000);
     expect(EarningsDto.safeParse(e).success).toBe(true);
-    expect(e).toMatchObject({ percent: 10, totalEarned: 3600, paidOut: 500, scheduled: 200, available: 2900 });
+    expect(e).toMatchObject({
+      percent: 10,
+      totalEarned: 3600,
+      paidOut: 500,
+      scheduled: 200,
+      available: 2900,
+      held: 450,
+      inWindow: 0,
+      disputeWindowMinutes: 30,
+    });
     expect(e.byWeek).toEqual([
       { weekStart: '2026-11-23', gross: 3000, net: 2700, count: 1 },
       { weekStart: '2026-11-16', gross: 1000, net: 900, count: 1 },
@@ -92,6 +111,8 @@ describe('summarise', () => {
       gross: 3000,
       net: 2700,
       label: '3 items',
+      releasesAt: '2026-11-23T10:30:00.000Z',
+      released: true,
     });
     expect(e.payouts.map((p) => p.state)).toEqual(['scheduled', 'failed', 'paid']);
     expect(e.payouts[2]).toMatchObject({ amount: 500, account: 'Guaranty Trust Bank ••••6789' });
@@ -99,7 +120,21 @@ describe('summarise', () => {
   });
 
   it('never offers less than nothing', () => {
-    const e = summarise([], [payout({ amountKobo: 5_000, state: 'processing' })], 10);
+    const e = summarise([], [payout({ amountKobo: 5_000, state: 'processing' })], 10, later, 0);
     expect(e).toMatchObject({ totalEarned: 0, scheduled: 50, available: 0, lastAccount: null });
+  });
+
+  it('releases a delivery once its dispute window ends, not before', () => {
+    const deliveredAt = new Date('2026-11-23T10:00:00Z');
+    const entries: EarningEntry[] = [
+      { id: 'o1', at: deliveredAt, grossKobo: 100_000, netKobo: 90_000, label: '1 item' },
+      { id: 'o0', at: new Date('2026-11-22T10:00:00Z'), grossKobo: 50_000, netKobo: 45_000, label: '1 item' },
+    ];
+    const at = (minutes: number) =>
+      summarise(entries, [], 10, { now: new Date(deliveredAt.getTime() + minutes * 60_000), windowMs: 30 * 60_000 }, 0);
+    expect(at(29)).toMatchObject({ totalEarned: 1350, inWindow: 900, available: 450 });
+    expect(at(29).entries[0]).toMatchObject({ released: false, releasesAt: '2026-11-23T10:30:00.000Z' });
+    expect(at(30)).toMatchObject({ totalEarned: 1350, inWindow: 0, available: 1350 });
+    expect(at(30).entries[0]!.released).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import {
   hasRole,
+  nairaToKobo,
   DROP_OFF_WAIT_MS,
   RIDER_ARRIVED,
   DELIVERY_KINDS,
@@ -16,7 +17,7 @@ import { conflict, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { findUserById } from '../auth/index.js';
 import { ChatService } from '../chat/index.js';
-import { listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
+import { escrowOf, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
 import { recordStatusEvents } from '../order-events/index.js';
 import { recordDelivered, recordPickup } from '../routing/index.js';
 import { arrivalOf, ofEveryKind, riderFeeKobo, STAFF, type Deliveries } from './deliveries.js';
@@ -246,17 +247,18 @@ export class RiderService {
 
   async earnings(user: SessionUser) {
     await this.requireRider(user);
-    const [entries, history] = await Promise.all([
+    const [entries, history, active] = await Promise.all([
       this.entries(this.ctx.db, user.id),
       listPayouts(this.ctx.db, user.id, 'rider'),
+      ofEveryKind(this.kinds, (k) => k.active(user.id)),
     ]);
-    return summarise(entries, history, this.ctx.config.riderSharePercent);
+    // What the rider carries now is held until the customer's code confirms it.
+    const heldKobo = active.reduce((s, j) => s + nairaToKobo(j.riderFee), 0);
+    return summarise(entries, history, this.ctx.config.riderSharePercent, escrowOf(this.ctx), heldKobo);
   }
 
   async requestPayout(user: SessionUser, account: PayoutInput) {
     await this.requireRider(user);
-    return requestPayout(this.ctx, { userId: user.id, payeeType: 'rider' }, account, async (tx) =>
-      (await this.entries(tx, user.id)).reduce((s, e) => s + e.netKobo, 0),
-    );
+    return requestPayout(this.ctx, { userId: user.id, payeeType: 'rider' }, account, (tx) => this.entries(tx, user.id));
   }
 }

@@ -245,6 +245,12 @@ describe('delivery', () => {
     const active = json<JobListAnswer>(await get('/api/rider/active', r.cookie)).jobs;
     expect(active[0]).toMatchObject({ _id: order.id, status: 'Order Assigned' });
     expect(active[0]?.dropoff.phone).toBe('08031234567');
+    // The fee of the job under way is held until the customer's code confirms it.
+    expect(json<EarningsAnswer>(await get('/api/rider/earnings', r.cookie)).earnings).toMatchObject({
+      held: 1500,
+      inWindow: 0,
+      available: 0,
+    });
     expect(
       json<ErrorAnswer>(await post(`/api/rider/jobs/order/${order.id}/deliver`, r.cookie, { code: '1234' })).code,
     ).toBe('invalid_status');
@@ -271,15 +277,22 @@ describe('delivery', () => {
       _id: order.id,
       status: 'Order Delivered',
     });
+    const bank = { accountName: 'Rider One', accountNumber: '0123456789', bankCode: '999992' };
+    // Delivered with the code: in the dispute window, not yet payable.
+    expect(json<EarningsAnswer>(await get('/api/rider/earnings', r.cookie)).earnings).toMatchObject({
+      held: 0,
+      inWindow: 1500,
+      available: 0,
+    });
+    expect(json<ErrorAnswer>(await post('/api/rider/payouts', r.cookie, bank)).code).toBe('nothing_to_pay');
+    // The window (30 minutes) over.
+    await app.ctx.db
+      .update(orderItems)
+      .set({ updatedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orderItems.orderId, order.id));
     const earnings = json<EarningsAnswer>(await get('/api/rider/earnings', r.cookie)).earnings;
-    expect(earnings).toMatchObject({ percent: 100, totalEarned: 1500, available: 1500 });
-    const payout = json<PayoutAnswer>(
-      await post('/api/rider/payouts', r.cookie, {
-        accountName: 'Rider One',
-        accountNumber: '0123456789',
-        bankCode: '999992',
-      }),
-    ).payout;
+    expect(earnings).toMatchObject({ percent: 100, totalEarned: 1500, inWindow: 0, available: 1500 });
+    const payout = json<PayoutAnswer>(await post('/api/rider/payouts', r.cookie, bank)).payout;
     expect(payout).toMatchObject({ amount: 1500, state: 'scheduled', account: 'OPay ••••6789' });
     expect(
       json<ErrorAnswer>(

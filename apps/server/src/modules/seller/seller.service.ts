@@ -53,9 +53,10 @@ import {
   refundCancelledItems,
   vendorHasItems,
   vendorOrderLines,
+  vendorHeldKobo,
   vendorSales,
 } from '../orders/index.js';
-import { lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
+import { escrowOf, lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
 
 type Vendor = NonNullable<Awaited<ReturnType<typeof vendorOfUser>>>;
 
@@ -475,17 +476,19 @@ export class SellerService {
 
   async earnings(user: SessionUser) {
     const v = await this.requireVendor(user);
-    const [entries, history] = await Promise.all([
+    const pct = this.ctx.config.vendorCommissionPercent;
+    const [entries, history, heldGross] = await Promise.all([
       this.entries(this.ctx.db, v.id),
       listPayouts(this.ctx.db, user.id, 'vendor'),
+      vendorHeldKobo(this.ctx.db, v.id),
     ]);
-    return summarise(entries, history, this.ctx.config.vendorCommissionPercent);
+    return summarise(entries, history, pct, escrowOf(this.ctx), heldGross - percentOf(heldGross, pct));
   }
 
   async requestPayout(user: SessionUser, account: PayoutInput) {
     const v = await this.requireVendor(user);
-    return requestPayout(this.ctx, { userId: user.id, payeeType: 'vendor', vendorId: v.id }, account, async (tx) =>
-      (await this.entries(tx, v.id)).reduce((s, e) => s + e.netKobo, 0),
+    return requestPayout(this.ctx, { userId: user.id, payeeType: 'vendor', vendorId: v.id }, account, (tx) =>
+      this.entries(tx, v.id),
     );
   }
 }

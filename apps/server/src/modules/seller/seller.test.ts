@@ -400,11 +400,35 @@ describe('earnings and payouts', () => {
     const { order } = await createPaidOrder(app, customer.user.id, [
       { vendorId: v.vendor.id, priceKobo: 100_000, quantity: 3 },
     ]);
-    await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
-    const e = json<EarningsAnswer>(await get('/api/seller/earnings', v.cookie)).earnings;
-    expect(e).toMatchObject({ percent: 10, totalEarned: 2700, available: 2700 });
-    expect(e.byWeek[0]).toMatchObject({ gross: 3000, net: 2700, count: 1 });
+    const earnings = async () => json<EarningsAnswer>(await get('/api/seller/earnings', v.cookie)).earnings;
     const bank = { accountName: 'Mama Put Ventures', accountNumber: '0123456789', bankCode: '058' };
+    // Paid for, on its way: held.
+    expect(await earnings()).toMatchObject({ held: 2700, inWindow: 0, available: 0, totalEarned: 0 });
+    // Delivered with the code: in the dispute window (DISPUTE_WINDOW_MINUTES, 30), not yet payable.
+    await app.ctx.db
+      .update(orderItems)
+      .set({ status: 'Order Delivered', updatedAt: new Date(Date.now() - 29 * 60_000) })
+      .where(eq(orderItems.orderId, order.id));
+    const inWindow = await earnings();
+    expect(inWindow).toMatchObject({
+      held: 0,
+      inWindow: 2700,
+      available: 0,
+      totalEarned: 2700,
+      disputeWindowMinutes: 30,
+    });
+    expect(inWindow.entries[0]).toMatchObject({ released: false });
+    expect(json<ErrorAnswer>(await post('/api/seller/payouts', v.cookie, bank))).toMatchObject({
+      code: 'nothing_to_pay',
+    });
+    // The window over: payable.
+    await app.ctx.db
+      .update(orderItems)
+      .set({ updatedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orderItems.orderId, order.id));
+    const e = await earnings();
+    expect(e).toMatchObject({ percent: 10, totalEarned: 2700, inWindow: 0, available: 2700 });
+    expect(e.byWeek[0]).toMatchObject({ gross: 3000, net: 2700, count: 1 });
     expect((await post('/api/seller/payouts', v.cookie, { ...bank, accountNumber: '12345' })).statusCode).toBe(400);
     expect((await post('/api/seller/payouts', v.cookie, { ...bank, bankCode: '999' })).statusCode).toBe(400);
     const [first, second] = await Promise.all([
