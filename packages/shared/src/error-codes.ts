@@ -106,6 +106,14 @@ export const ERROR_CODES = {
   thread_closed: { status: 409, meaning: 'The order thread became read-only 7 days after delivery.' },
   not_an_image: { status: 400, meaning: 'An order thread takes photos only: the file is not an image.' },
   push_endpoint_not_allowed: { status: 400, meaning: 'The push endpoint is not a known push service.' },
+  // Disputes
+  window_over: { status: 409, meaning: 'The dispute window after delivery has ended.' },
+  dispute_open: { status: 409, meaning: 'The order already has an open dispute.' },
+  dispute_settled: { status: 409, meaning: 'The dispute was settled already.' },
+  no_item: { status: 400, meaning: 'The item named is not in the order.' },
+  too_much: { status: 400, meaning: 'The amount is more than what remains paid for the order.' },
+  vendor_of_item: { status: 400, meaning: 'A refund borne by a vendor of an order of several shops needs the item.' },
+  no_rider: { status: 400, meaning: 'A refund borne by the rider of an order no rider carried.' },
   // The service
   database_unavailable: { status: 503, meaning: 'The database cannot be reached; try again in a minute.' },
   not_ready: { status: 503, meaning: 'The instance cannot serve yet (/api/ready).' },

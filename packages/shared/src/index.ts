@@ -19,6 +19,7 @@ export * from './opening.js';
 export * from './schemas/dispatch.js';
 export * from './schemas/chat.js';
 export * from './schemas/threads.js';
+export * from './schemas/disputes.js';
 export * from './events.js';
 export * from './schemas/seller.js';
 export * from './schemas/rider.js';

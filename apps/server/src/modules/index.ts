@@ -65,7 +65,7 @@ export function buildModules(ctx: AppContext): Modules {
       addressesModule,
       ordersModule({ payments }),
       dispatchModule({ payments }),
-      chatModule,
+      chatModule({ payments }),
       supportModule,
       contactModule,
       payoutsModule({ payments }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ChatSendFields, ContactInput, TEXT_NOT_ALLOWED, ThreadSendFields } from '@jara/shared';
+import { ChatSendFields, ContactInput, DisputeOpenFields, TEXT_NOT_ALLOWED, ThreadSendFields } from '@jara/shared';
 import { buildTestApp, type TestApp } from '../helpers.js';
 import { multipart } from '../factories-chat.js';
 import { callers, insider, routePath, methodsOf, probedRoutes, type Caller } from './world.js';
@@ -189,6 +189,7 @@ describe('control characters in every text field', () => {
       'POST /api/chat/send': ChatSendFields,
       'POST /api/support/chats/:id/reply': ChatSendFields,
       'POST /api/threads/:kind/:id/messages': ThreadSendFields,
+      'POST /api/threads/order/:id/disputes': DisputeOpenFields,
     };
     const multipartRoutes = probedRoutes(app).filter((r) =>
       (r.options.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data'),

@@ -24,6 +24,8 @@ import {
   type DeclineInput,
   type DeliverInput,
   type DeliveryFeeInput,
+  type DisputeOpenFields,
+  type DisputeSettleInput,
   type DispatchFeeInput,
   type DispatchRequestInput,
   type JobParams,
@@ -70,6 +72,8 @@ import type { useDeclineOrder } from '../features/seller/api/decline-order';
 import type { useRequestSellerPayout } from '../features/seller/api/request-payout';
 import type { useSaveProduct } from '../features/seller/api/save-product';
 import type { useSetStock } from '../features/seller/api/set-stock';
+import type { useSettleDispute } from '../features/support/api/order-thread';
+import type { useOpenDispute } from '../features/threads/api/disputes';
 
 type Input<F extends (...args: never[]) => unknown> = Parameters<F>[0];
 /** What a screen hands a mutation hook's `mutate`: the request body, with the ids its path takes. */
@@ -105,6 +109,9 @@ describe('request bodies: one schema for the server and the web', () => {
     expectTypeOf<Omit<Sent<typeof useSetStock>, 'id'>>().toEqualTypeOf<RequestBody<typeof StockInput>>();
     expectTypeOf<Omit<Sent<typeof useDeclineOrder>, 'orderId'>>().toEqualTypeOf<RequestBody<typeof DeclineInput>>();
     expectTypeOf<Omit<Sent<typeof useDeliverJob>, keyof JobParams>>().toEqualTypeOf<RequestBody<typeof DeliverInput>>();
+    expectTypeOf<Sent<typeof useSettleDispute>['input']>().toEqualTypeOf<RequestBody<typeof DisputeSettleInput>>();
+    // Multipart: the fields as the server reads them (the photo goes beside them, as `attachment`).
+    expectTypeOf<Sent<typeof useOpenDispute>['fields']>().toEqualTypeOf<DisputeOpenFields>();
   });
 
   it('refuses a body its schema refuses, and a body or query that names no schema', () => {

@@ -27,6 +27,19 @@ const data: EarningsDto = {
       label: 'Order delivery',
       releasesAt: '2026-11-23T15:10:00.000Z',
       released: false,
+      disputed: false,
+      borne: 0,
+    },
+    {
+      _id: '77bb001234567890',
+      date: '2026-11-23T14:00:00.000Z',
+      gross: 800,
+      net: 640,
+      label: 'Order delivery',
+      releasesAt: '2026-11-23T14:30:00.000Z',
+      released: false,
+      disputed: true,
+      borne: 0,
     },
     {
       _id: 'abcdef1234567890',
@@ -36,6 +49,8 @@ const data: EarningsDto = {
       label: 'Order delivery',
       releasesAt: '2026-11-23T13:35:00.000Z',
       released: true,
+      disputed: false,
+      borne: 160,
     },
   ],
   payouts: [
@@ -83,6 +98,10 @@ describe('EarningsView', () => {
     expect(screen.getByText(/then released 30 minutes later/)).toBeInTheDocument();
     expect(screen.getByText('Released 23 Nov, 4:10 pm')).toBeInTheDocument();
     expect(screen.queryByText('Released 23 Nov, 2:35 pm')).not.toBeInTheDocument();
+    // A problem reported holds the entry until support settles it, whatever the window says.
+    expect(screen.getByText('On hold: the customer reported a problem')).toBeInTheDocument();
+    expect(screen.getByText('Less ₦160 refunded to the customer after a problem')).toBeInTheDocument();
+    expect(screen.queryByText('Released 23 Nov, 3:30 pm')).not.toBeInTheDocument();
     expect(screen.getByText(/^₦1,000 · due 24 Nov, 9:00 am/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Request payout of ₦1,500' }));
     expect(await screen.findByText('Enter the 10-digit account number (NUBAN)')).toBeInTheDocument();

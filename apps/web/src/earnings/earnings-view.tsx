@@ -160,10 +160,19 @@ export function EarningsView({
             <li key={e._id} className="flex justify-between gap-2 py-1.5">
               <span>
                 {formatDayTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}
-                {!e.released && (
-                  <span className="block text-xs text-amber-800">
-                    {t('earnings.recent.releasesAt', { time: formatDayTime(e.releasesAt) })}
+                {e.borne > 0 && (
+                  <span className="block text-xs text-stone-600">
+                    {t('earnings.recent.borne', { amount: formatPrice(e.borne) })}
                   </span>
+                )}
+                {e.disputed ? (
+                  <span className="block text-xs text-red-800">{t('earnings.recent.disputed')}</span>
+                ) : (
+                  !e.released && (
+                    <span className="block text-xs text-amber-800">
+                      {t('earnings.recent.releasesAt', { time: formatDayTime(e.releasesAt) })}
+                    </span>
+                  )
                 )}
               </span>
               <span className="font-medium">{formatPrice(e.net)}</span>

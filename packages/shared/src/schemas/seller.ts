@@ -288,6 +288,10 @@ export const EarningsDto = z.object({
       /** When the dispute window ends and the money can be paid out. */
       releasesAt: z.string(),
       released: z.boolean(),
+      /** A dispute is open on the order: not released until it is settled. */
+      disputed: z.boolean(),
+      /** Refunded to the customer out of this share after a dispute (naira; 0 when none). */
+      borne: z.number(),
     }),
   ),
   payouts: z.array(PayoutDto),

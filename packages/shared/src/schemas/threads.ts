@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okAnswer } from './common.js';
 import { ChatMediaType, ChatMessageDto, ChatSendFields } from './chat.js';
+import { ThreadDisputesDto } from './disputes.js';
 import { DoorDto } from './rider.js';
 import { TrackingStepDto } from './tracking.js';
 
@@ -70,6 +71,8 @@ export const OrderThreadDto = z.object({
   readOnly: z.boolean(),
   /** For support and admins only (empty for everyone else): whom to call about it. */
   contacts: z.array(z.object({ role: ThreadRole, name: z.string(), phone: z.string() })),
+  /** An order's disputes and whether its customer may open one; null for a dispatch. */
+  disputes: ThreadDisputesDto.nullable(),
   messages: z.array(ChatMessageDto),
   hasMore: z.boolean(),
 });

@@ -7,6 +7,8 @@ import {
   ChatMessagesQuery,
   ChatReadInput,
   ChatUnreadAnswer,
+  DisputeAnswer,
+  DisputeSettleInput,
   OkAnswer,
   OrderThreadAnswer,
   SupportThreadQuery,
@@ -15,7 +17,9 @@ import {
   ThreadsAnswer,
   str,
 } from '@jara/shared';
-import type { Module } from '../types.js';
+import { moduleWith, type Module } from '../types.js';
+import { DisputeService } from '../disputes/index.js';
+import type { PaymentService } from '../payments/index.js';
 import { defaultAccess } from '../../lib/access.js';
 import { readMultipartForm } from '../../infra/uploads/uploads.js';
 import { sendUpload } from '../../infra/uploads/serve.js';
@@ -31,7 +35,7 @@ const MEDIA_NAME = /^[0-9a-f-]{36}\.(webp|mp4|webm|mov)$/;
 const Media = z.any().describe('The image or video, with range requests');
 
 /** The customer side of the support chat (SPEC §7): fetch, page, send, media, unread. */
-export const chatModule: Module = async (app, ctx) => {
+export const chatModule = moduleWith<{ payments: PaymentService }>(async (app, ctx, { payments }) => {
   defaultAccess(app, 'user');
   const chats = new ChatService(ctx);
   registerChatSocket(ctx, chats);
@@ -103,8 +107,8 @@ export const chatModule: Module = async (app, ctx) => {
     },
   );
 
-  registerThreadRoutes(app, ctx, new ThreadService(ctx, chats));
-};
+  registerThreadRoutes(app, ctx, new ThreadService(ctx, chats, new DisputeService(ctx, payments)));
+});
 
 const ThreadsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(50) });
 
@@ -153,6 +157,45 @@ function registerThreadRoutes(app: Parameters<Module>[0], ctx: Parameters<Module
       const newMessage = await threads.send(user, kind, id, form.fields, form.file);
       return { success: true as const, message: 'Message sent', newMessage };
     },
+  );
+
+  // Disputes (issue 30): the customer reports a problem from the order's thread; staff settle it.
+  app.post(
+    '/api/threads/order/:id/disputes',
+    {
+      schema: {
+        tags: ['threads'],
+        params: z.strictObject({ id: z.uuid({ message: 'Invalid id' }) }),
+        consumes: ['multipart/form-data'],
+        response: { 200: DisputeAnswer },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [{ key: `dispute:${user.id}`, limit: 10, windowMs: 60 * MINUTE }]);
+      const form = await readMultipartForm(req, { fileField: 'attachment', tooLongMessage: CHAT_MSG.tooLong });
+      return {
+        success: true as const,
+        dispute: await threads.openDispute(user, req.params.id, form.fields, form.file),
+      };
+    },
+  );
+
+  app.post(
+    '/api/support/disputes/:id/settle',
+    {
+      schema: {
+        tags: ['support'],
+        params: z.strictObject({ id: z.uuid({ message: 'Invalid id' }) }),
+        body: DisputeSettleInput,
+        response: { 200: DisputeAnswer },
+      },
+      config: { access: ['support', 'admin'] },
+    },
+    async (req) => ({
+      success: true as const,
+      dispute: await threads.settleDispute(requireUser(req), req.params.id, req.body),
+    }),
   );
 
   app.post(

@@ -4,7 +4,9 @@ import {
   THREAD_MSG,
   THREAD_OPEN_DAYS,
   ThreadSendFields,
+  formatNaira,
   type ChatMessageDto,
+  type DisputeDto,
   type OrderThreadDto,
   type ThreadKind,
   type ThreadPersonDto,
@@ -14,7 +16,8 @@ import type { AppContext } from '../../context.js';
 import { isImageUpload, type UploadedFile } from '../../infra/uploads/uploads.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { accountsByIds } from '../auth/index.js';
+import { accountLanguage, accountsByIds, findUserById } from '../auth/index.js';
+import { disputeDto, parseDisputeFields, type DisputeService, type DisputeSettlement } from '../disputes/index.js';
 import { riderCards } from '../rider/index.js';
 import {
   findThread,
@@ -26,6 +29,7 @@ import {
   type ChatRow,
 } from './chat.repo.js';
 import { lastMessageOf, type ChatService } from './chat.service.js';
+import { t } from './chat.messages.js';
 import { partyOf, type ThreadParty } from './parties.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -42,6 +46,7 @@ export class ThreadService {
   constructor(
     private readonly ctx: AppContext,
     private readonly chats: ChatService,
+    private readonly disputes: DisputeService,
   ) {}
 
   /** The party when the user is one of it or staff; the same 404 for a missing or someone else's. */
@@ -88,6 +93,7 @@ export class ThreadService {
       closesAt: closesAt?.toISOString() ?? null,
       readOnly: !!closesAt && closesAt <= this.ctx.clock.now(),
       contacts: isStaff(user) ? await this.contacts(party) : [],
+      disputes: kind === 'order' ? await this.disputes.forOrder(id, user.id) : null,
       ...(await this.chats.page(chat.id, page)),
     };
   }
@@ -180,5 +186,66 @@ export class ThreadService {
     if (party.customerId !== user.id) throw forbidden('Only the customer can ask support into the conversation.');
     const chat = await this.threadOf(kind, id, party);
     this.chats.announce(await setHelp(this.ctx.db, chat.id, this.ctx.clock.now()));
+  }
+
+  /**
+   * The customer reports a problem with the delivered order (issue 30): the dispute is recorded,
+   * then told in the thread in the customer's words with the photo, which its people may open,
+   * and support is asked in.
+   */
+  async openDispute(
+    user: SessionUser,
+    orderId: string,
+    raw: Record<string, string>,
+    file: UploadedFile | null,
+  ): Promise<DisputeDto> {
+    // The form first (it tells nothing of the order), then who is asking.
+    const fields = parseDisputeFields(raw);
+    if (file && !isImageUpload(file)) throw badRequest(THREAD_MSG.notImage, 'not_an_image');
+    const party = await this.partyFor(user, 'order', orderId);
+    const chat = await this.threadOf('order', orderId, party);
+    const { row, found } = await this.disputes.open(user, orderId, fields);
+    const lang = await accountLanguage(this.ctx.db, user.id);
+    const text = t(lang, 'chat.dispute.opened', {
+      reason: row.reason,
+      amount: formatNaira(row.amountKobo),
+      note: row.note ? ` ${row.note}` : '',
+    });
+    const { message } = await this.chats.postInThread(user, chat, text, file);
+    if (message.media) await this.disputes.attachPhoto(row.id, message.media);
+    // A dispute needs support: the thread goes to the support inbox, as if the customer had asked.
+    if (!chat.helpAt) this.chats.announce(await setHelp(this.ctx.db, chat.id, this.ctx.clock.now()));
+    return disputeDto({ ...row, photo: message.media ?? null }, found);
+  }
+
+  /**
+   * Support or an admin settles a dispute; the outcome is said in the order's thread (its people
+   * get the push) and, for a rejection, by email to the customer (a refund's email goes when the
+   * provider has processed it).
+   */
+  async settleDispute(agent: SessionUser, id: string, input: DisputeSettlement): Promise<DisputeDto> {
+    if (!isStaff(agent)) throw forbidden();
+    const { row, found } = await this.disputes.settle(agent, id, input);
+    const party = await partyOf(this.ctx.db, 'order', row.orderId);
+    const customer = await findUserById(this.ctx.db, found.order.userId);
+    const lang = await accountLanguage(this.ctx.db, found.order.userId);
+    const text =
+      row.state === 'refunded'
+        ? t(lang, 'chat.dispute.refunded', { amount: formatNaira(row.refundKobo ?? 0), bearer: row.bearer ?? '' })
+        : t(lang, 'chat.dispute.rejected', { reason: row.resolution ?? '' });
+    if (party) await this.chats.postInThread(agent, await this.threadOf('order', row.orderId, party), text, null);
+    if (row.state === 'rejected' && customer)
+      await this.ctx.db.transaction((tx) =>
+        this.ctx.mailer.send(tx, {
+          to: customer.email,
+          subject: t(lang, 'chat.email.dispute.subject', { reference: row.orderId.slice(0, 8) }),
+          text: t(lang, 'chat.email.dispute.rejected', {
+            name: customer.name,
+            reference: row.orderId.slice(0, 8),
+            reason: row.resolution ?? '',
+          }),
+        }),
+      );
+    return disputeDto(row, found);
   }
 }

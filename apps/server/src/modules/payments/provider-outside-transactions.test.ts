@@ -497,7 +497,11 @@ describe(`with a provider that never answers (client timeout ${TIMEOUT_MS} ms)`,
     const { order } = await createPaidOrder(app, buyer!.id, [
       { vendorId: v.vendor.id, priceKobo: 100_000, quantity: 1 },
     ]);
-    await app.ctx.db.update(orderItems).set({ status: 'Order Delivered' }).where(eq(orderItems.orderId, order.id));
+    // Delivered more than the dispute window ago: released for a payout.
+    await app.ctx.db
+      .update(orderItems)
+      .set({ status: 'Order Delivered', updatedAt: new Date(Date.now() - 24 * 60 * 60_000) })
+      .where(eq(orderItems.orderId, order.id));
     const res = await app.inject({
       method: 'POST',
       url: '/api/seller/payouts',

@@ -44,8 +44,13 @@ export interface EarningEntry {
   id: string;
   at: Date;
   grossKobo: number;
+  /** The payee's share, less any refund a dispute settled on them. */
   netKobo: number;
   label: string;
+  /** A dispute is open on it: held back whatever the window says. */
+  disputed?: boolean;
+  /** Refunded out of this share after a dispute (already taken off `netKobo`). */
+  borneKobo?: number;
 }
 
 const bankName = (code: string | null) => NIGERIAN_BANKS.find((b) => b.code === code)?.name ?? 'Bank';
@@ -79,7 +84,7 @@ export interface Escrow {
 }
 
 const releasesAt = (e: EarningEntry, escrow: Escrow) => new Date(e.at.getTime() + escrow.windowMs);
-const isReleased = (e: EarningEntry, escrow: Escrow) => releasesAt(e, escrow) <= escrow.now;
+const isReleased = (e: EarningEntry, escrow: Escrow) => !e.disputed && releasesAt(e, escrow) <= escrow.now;
 
 /** The net of the entries whose dispute window has ended: what payouts may take. */
 function releasedKobo(entries: EarningEntry[], escrow: Escrow): number {
@@ -133,6 +138,8 @@ export function summarise(
       label: e.label,
       releasesAt: releasesAt(e, escrow).toISOString(),
       released: isReleased(e, escrow),
+      disputed: !!e.disputed,
+      borne: koboToNaira(e.borneKobo ?? 0),
     })),
     payouts: history.map(toPayoutDto),
     lastAccount: last

@@ -113,6 +113,8 @@ describe('summarise', () => {
       label: '3 items',
       releasesAt: '2026-11-23T10:30:00.000Z',
       released: true,
+      disputed: false,
+      borne: 0,
     });
     expect(e.payouts.map((p) => p.state)).toEqual(['scheduled', 'failed', 'paid']);
     expect(e.payouts[2]).toMatchObject({ amount: 500, account: 'Guaranty Trust Bank ••••6789' });

@@ -17,6 +17,7 @@ import { conflict, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { findUserById } from '../auth/index.js';
 import { ChatService } from '../chat/index.js';
+import { borneByOrder, ordersWithOpenDisputes } from '../disputes/index.js';
 import { escrowOf, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
 import { recordStatusEvents } from '../order-events/index.js';
 import { recordDelivered, recordPickup } from '../routing/index.js';
@@ -234,14 +235,25 @@ export class RiderService {
   /** The rider's deliveries of every kind as earnings, newest first. */
   private async entries(ex: Executor, riderUserId: string): Promise<EarningEntry[]> {
     const delivered = await ofEveryKind(this.kinds, (k) => k.delivered(ex, riderUserId));
+    // Disputes are on orders: an order's id never names a dispatch.
+    const orderIds = delivered.filter((j) => j.kind === 'order').map((j) => j.id);
+    const [disputed, borne] = await Promise.all([
+      ordersWithOpenDisputes(ex, orderIds),
+      borneByOrder(ex, orderIds, 'rider'),
+    ]);
     return delivered
       .sort((a, b) => b.at.getTime() - a.at.getTime())
       .map((j) => ({
         id: j.id,
         at: j.at,
         grossKobo: j.deliveryFeeKobo,
-        netKobo: riderFeeKobo(j.deliveryFeeKobo, this.ctx.config.riderSharePercent),
+        netKobo: Math.max(
+          0,
+          riderFeeKobo(j.deliveryFeeKobo, this.ctx.config.riderSharePercent) - (borne.get(j.id) ?? 0),
+        ),
         label: this.deliveries[j.kind].earningLabel,
+        disputed: disputed.has(j.id),
+        borneKobo: borne.get(j.id) ?? 0,
       }));
   }
 

@@ -56,6 +56,7 @@ import {
   vendorHeldKobo,
   vendorSales,
 } from '../orders/index.js';
+import { borneByOrder, ordersWithOpenDisputes } from '../disputes/index.js';
 import { escrowOf, lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
 
 type Vendor = NonNullable<Awaited<ReturnType<typeof vendorOfUser>>>;
@@ -465,12 +466,17 @@ export class SellerService {
   /** Delivered items, less the configured commission. */
   private async entries(ex: Executor, vendorId: string): Promise<EarningEntry[]> {
     const pct = this.ctx.config.vendorCommissionPercent;
-    return (await vendorSales(ex, vendorId)).map((r) => ({
+    const sales = await vendorSales(ex, vendorId);
+    const ids = sales.map((r) => r.orderId);
+    const [disputed, borne] = await Promise.all([ordersWithOpenDisputes(ex, ids), borneByOrder(ex, ids, { vendorId })]);
+    return sales.map((r) => ({
       id: r.orderId,
       at: r.at,
       grossKobo: r.grossKobo,
-      netKobo: r.grossKobo - percentOf(r.grossKobo, pct),
+      netKobo: Math.max(0, r.grossKobo - percentOf(r.grossKobo, pct) - (borne.get(r.orderId) ?? 0)),
       label: `${r.count} item${r.count === 1 ? '' : 's'}`,
+      disputed: disputed.has(r.orderId),
+      borneKobo: borne.get(r.orderId) ?? 0,
     }));
   }
 

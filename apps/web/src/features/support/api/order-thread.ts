@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageAnswer, OrderThreadAnswer, ThreadKind } from '@jara/shared';
+import type {
+  DisputeAnswer,
+  DisputeSettleInput,
+  MessageAnswer,
+  OrderThreadAnswer,
+  RequestBody,
+  ThreadKind,
+} from '@jara/shared';
 import { api } from '../../../lib/api-client';
 
 export interface ThreadSubject {
@@ -23,5 +30,24 @@ export function useReleaseRider(subject: ThreadSubject) {
   return useMutation({
     mutationFn: () => api.post<MessageAnswer>(`/api/support/deliveries/${subject.kind}/${subject._id}/release`),
     onSuccess: () => qc.invalidateQueries({ queryKey: orderThreadQuery(subject).queryKey }),
+  });
+}
+
+interface Settlement {
+  /** The order the dispute is about: its thread is read again once settled. */
+  orderId: string;
+  disputeId: string;
+  input: RequestBody<typeof DisputeSettleInput>;
+}
+
+/** Settles an open dispute: a refund (naira) borne by the vendor, the rider or the platform, or a rejection. */
+export function useSettleDispute() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ disputeId, input }: Settlement) =>
+      (await api.post<DisputeAnswer, typeof DisputeSettleInput>(`/api/support/disputes/${disputeId}/settle`, input))
+        .dispute,
+    onSettled: (_dispute, _err, { orderId }) =>
+      qc.invalidateQueries({ queryKey: orderThreadQuery({ kind: 'order', _id: orderId }).queryKey }),
   });
 }

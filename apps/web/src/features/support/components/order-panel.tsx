@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useOrderThread, useReleaseRider, type ThreadSubject } from '../api/order-thread';
 import { useT, type MessageId } from '../../../i18n';
+import { DisputePanel } from './dispute-panel';
 
 const CALL: Record<string, MessageId<'support'>> = {
   customer: 'support.order.callCustomer',
@@ -16,7 +17,8 @@ const CALL: Record<string, MessageId<'support'>> = {
 
 /**
  * The order of an order thread beside the conversation, with what support does about it one tap
- * away: call the customer or the rider, give the delivery to another rider, open the thread page.
+ * away: call the customer or the rider, give the delivery to another rider, open the thread page,
+ * settle a dispute the customer opened.
  */
 export function OrderPanel({ subject }: { subject: ThreadSubject }) {
   const t = useT('support');
@@ -78,6 +80,7 @@ export function OrderPanel({ subject }: { subject: ThreadSubject }) {
           {t('support.order.open')}
         </Link>
       </div>
+      {data.disputes && <DisputePanel orderId={card._id} disputes={data.disputes} />}
     </section>
   );
 }

@@ -19,6 +19,7 @@ import { openLogin } from '../../../session/login-modal';
 import { useSession } from '../../../session/session';
 import { askForHelp, getOlderThreadMessages, sendThreadMessage, threadQuery, threadsQuery } from '../api/threads';
 import { useT, type MessageId } from '../../../i18n';
+import { ThreadDisputes } from './thread-disputes';
 
 const ROLE_IDS: Record<ThreadRole, MessageId<'threads'>> = {
   customer: 'threads.role.customer',
@@ -161,6 +162,7 @@ function ThreadView({
         )}
       </header>
       <PinnedCard thread={thread} open={showCard} onToggle={() => setShowCard((v) => !v)} />
+      {thread.disputes && <ThreadDisputes orderId={thread.card._id} disputes={thread.disputes} role={role} />}
       {help.isError && (
         <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800">
           {errorMessage(help.error)}
