@@ -51,10 +51,13 @@ export function ThreadDisputes({
   orderId,
   disputes,
   role,
+  onReported,
 }: {
   orderId: string;
   disputes: ThreadDisputesDto;
   role: ThreadRole;
+  /** The report is also a message of the customer's in the thread: the page reads the messages again. */
+  onReported: () => void;
 }) {
   const t = useT('threads');
   const now = useNow();
@@ -80,7 +83,12 @@ export function ThreadDisputes({
       )}
       {canReport &&
         (reporting ? (
-          <ReportForm orderId={orderId} remaining={disputes.remaining} onClose={() => setReporting(false)} />
+          <ReportForm
+            orderId={orderId}
+            remaining={disputes.remaining}
+            onClose={() => setReporting(false)}
+            onSent={onReported}
+          />
         ) : (
           <div>
             <Button size="sm" variant="outline" onClick={() => setReporting(true)}>
@@ -139,7 +147,17 @@ function DisputeItem({ dispute: d }: { dispute: DisputeDto }) {
 type Field = 'reason' | 'amount' | 'photo';
 
 /** The customer's report: what went wrong, how much (up to what remains paid), a note and a photo. */
-function ReportForm({ orderId, remaining, onClose }: { orderId: string; remaining: number; onClose: () => void }) {
+function ReportForm({
+  orderId,
+  remaining,
+  onClose,
+  onSent,
+}: {
+  orderId: string;
+  remaining: number;
+  onClose: () => void;
+  onSent: () => void;
+}) {
   const t = useT('threads');
   const send = useOpenDispute();
   const [reason, setReason] = useState<DisputeReason | ''>('');
@@ -171,6 +189,7 @@ function ReportForm({ orderId, remaining, onClose }: { orderId: string; remainin
       {
         onSuccess: () => {
           toast.success(translate('threads', 'threads.dispute.sent'));
+          onSent();
           onClose();
         },
         onError: (err) => toast.error(errorMessage(err)),

@@ -162,7 +162,14 @@ function ThreadView({
         )}
       </header>
       <PinnedCard thread={thread} open={showCard} onToggle={() => setShowCard((v) => !v)} />
-      {thread.disputes && <ThreadDisputes orderId={thread.card._id} disputes={thread.disputes} role={role} />}
+      {thread.disputes && (
+        <ThreadDisputes
+          orderId={thread.card._id}
+          disputes={thread.disputes}
+          role={role}
+          onReported={() => void chat.refresh()}
+        />
+      )}
       {help.isError && (
         <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800">
           {errorMessage(help.error)}
