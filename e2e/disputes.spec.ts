@@ -92,7 +92,9 @@ test('a missing ₦300 item disputed from the thread is refunded by support, bor
 
   // The vendor's earnings: the order held back no more by the dispute, less the ₦300 it bore.
   await vendor.page.goto('/seller/earnings');
-  await expect(vendor.page.getByText('Less ₦300 refunded to the customer after a problem')).toBeVisible();
+  await expect(vendor.page.getByRole('listitem').filter({ hasText: `#${reference}` })).toContainText(
+    'Less ₦300 refunded to the customer after a problem',
+  );
 
   for (const c of [vendor, customer, rider, support]) await c.context.close();
 });
