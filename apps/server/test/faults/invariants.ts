@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../src/infra/db/client.js';
+import { checkLedger } from '../books.js';
 import type { Ledger } from '../local-paystack.js';
 
 export interface InvariantOptions {
@@ -195,5 +196,8 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
     SELECT kind, count(*)::int AS n, max(last_error) AS err FROM jobs WHERE failed_at IS NOT NULL AND kind LIKE ANY (ARRAY['payments.%', 'payout.%', 'mail.%']) GROUP BY kind`,
   );
   for (const f of failed) v.push(`${f.n} ${f.kind} jobs failed for good (${f.err ?? ''})`);
+
+  // 7. The ledger balances and agrees with the records (charges − refunds − transfers − fees).
+  v.push(...(await checkLedger(db)));
   return v;
 }

@@ -9,7 +9,7 @@ import { vi } from 'vitest';
 import { CHECKPOINTS, type Checkpoint } from '../../src/infra/faults/checkpoints.js';
 import { createCustomer } from '../factories-checkout.js';
 import { createRiderAccount, createVendorAccount } from '../factories-portals.js';
-import { createProduct } from '../helpers.js';
+import { createProduct, createUser } from '../helpers.js';
 import { rng, type Answer, type World } from './world.js';
 
 export interface RunRecord {
@@ -34,6 +34,9 @@ export async function cast(world: World): Promise<Cast> {
   });
   return { vendor, productId: product.id };
 }
+
+/** The checkpoints reached once the order is delivered (the delivery itself for `release`). */
+const AFTER_DELIVERY: Checkpoint[] = ['release', 'dispute-opened', 'payout-sent', 'transfer-settled'];
 
 /** Paces the seeded webhook sequence (the provider's timing, not a wait for an outcome). */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -166,7 +169,7 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
       );
   }
 
-  if (checkpoint === 'payout-sent') {
+  if (AFTER_DELIVERY.includes(checkpoint)) {
     const vendor = c.vendor.cookie;
     // A rider of its own per run (payout requests are rate-limited per rider).
     const rider = (await createRiderAccount(world.app)).cookie;
@@ -183,26 +186,73 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
       sql`SELECT delivery_code FROM orders WHERE id = ${orderId}`,
     );
     const code = row!.delivery_code;
-    // The code entered twice (a double tap, a retried request): accepted once.
-    const [d1, d2] = await Promise.all(
-      [0, 1].map(() => world.call('POST', `/api/rider/jobs/order/${orderId}/deliver`, rider, { code })),
-    );
-    step(`deliver ×2 → ${d1!.status}, ${d2!.status}`);
-    if ([d1!.status, d2!.status].filter((s) => s === 200).length !== 1)
-      rec.violations.push(`the delivery code was accepted ${[d1!.status, d2!.status].join(' and ')}`);
-    // The dispute window (DISPUTE_WINDOW_MINUTES) passes: the rider's share is released.
-    await world.rows(sql`UPDATE order_items SET updated_at = now() - interval '1 day' WHERE order_id = ${orderId}`);
-    const payout = await world.call('POST', '/api/rider/payouts', rider, {
-      accountName: 'Rider Payee',
-      accountNumber: '0123456789',
-      bankCode: '058',
-    });
-    step(`payout request → ${payout.status}`);
-    if (payout.status === 200 || payout.status === 201) {
-      // Due the next working day: brought forward so the worker sends it now.
-      await world.rows(sql`UPDATE jobs SET run_at = now() WHERE kind = 'payout.transfer' AND done_at IS NULL`);
+    const deliver = () => world.call('POST', `/api/rider/jobs/order/${orderId}/deliver`, rider, { code });
+    if (checkpoint === 'release') {
+      // Killed as the code releases the order's money, before it commits: nothing was delivered,
+      // and the rider's code works when entered again.
+      const d = await deliver();
+      step(`deliver → ${d.status}`);
+      if (d.status !== 0) rec.violations.push(`the delivery answered ${d.status} though the server died releasing it`);
       await restart();
-    } else rec.violations.push(`payout request answered ${payout.status}: ${JSON.stringify(payout.body)}`);
+      const again = await deliver();
+      step(`deliver again → ${again.status}`);
+      if (again.status !== 200) rec.violations.push(`the code entered again answered ${again.status}`);
+    } else {
+      // The code entered twice (a double tap, a retried request): accepted once.
+      const [d1, d2] = await Promise.all([deliver(), deliver()]);
+      step(`deliver ×2 → ${d1.status}, ${d2.status}`);
+      if ([d1.status, d2.status].filter((s) => s === 200).length !== 1)
+        rec.violations.push(`the delivery code was accepted ${[d1.status, d2.status].join(' and ')}`);
+    }
+
+    if (checkpoint === 'dispute-opened') {
+      // ₦500 of the order reported missing; killed once the dispute is committed, before its
+      // thread message: it stands after the restart (a second report is refused) and support
+      // settles it with a refund borne by the shop.
+      const report = () => {
+        const form = new FormData();
+        form.set('reason', 'missing_item');
+        form.set('amount', '500');
+        return world.call('POST', `/api/threads/order/${orderId}/disputes`, customer.cookie, form);
+      };
+      const d = await report();
+      step(`dispute → ${d.status}`);
+      if (d.status !== 0) rec.violations.push(`the dispute answered ${d.status} though the server died opening it`);
+      await restart();
+      const again = await report();
+      step(`dispute again → ${again.status} ${again.body.code ?? ''}`);
+      if (again.status !== 409) rec.violations.push(`a second report answered ${again.status}`);
+      const [open] = await world.rows<{ id: string }>(
+        sql`SELECT id FROM disputes WHERE order_id = ${orderId} AND state = 'open'`,
+      );
+      if (!open) rec.violations.push('the dispute committed before the kill is not open after the restart');
+      else {
+        const agent = await createUser(world.app, { role: 'support' });
+        const settle = await world.call('POST', `/api/support/disputes/${open.id}/settle`, agent.cookie, {
+          outcome: 'refund',
+          amount: 500,
+          bearer: 'vendor',
+        });
+        step(`settle ₦500 on the shop → ${settle.status}`);
+        if (settle.status !== 200) rec.violations.push(`settling the dispute answered ${settle.status}`);
+      }
+    }
+
+    if (checkpoint === 'payout-sent' || checkpoint === 'transfer-settled') {
+      // The dispute window (DISPUTE_WINDOW_MINUTES) passes: the rider's share is released.
+      await world.rows(sql`UPDATE order_items SET updated_at = now() - interval '1 day' WHERE order_id = ${orderId}`);
+      const payout = await world.call('POST', '/api/rider/payouts', rider, {
+        accountName: 'Rider Payee',
+        accountNumber: '0123456789',
+        bankCode: '058',
+      });
+      step(`payout request → ${payout.status}`);
+      if (payout.status === 200 || payout.status === 201) {
+        // Due the next working day: brought forward so the worker sends it now.
+        await world.rows(sql`UPDATE jobs SET run_at = now() WHERE kind = 'payout.transfer' AND done_at IS NULL`);
+        await restart();
+      } else rec.violations.push(`payout request answered ${payout.status}: ${JSON.stringify(payout.body)}`);
+    }
   }
 
   if (alive() && !rec.killed && checkpoint !== 'order-recorded' && checkpoint !== 'provider-initialised') {

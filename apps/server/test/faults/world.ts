@@ -165,9 +165,10 @@ export class World {
         headers: {
           ...(cookie ? { cookie } : {}),
           origin: s.url,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          // A form (FormData) sets its own multipart type.
+          ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await res.text();

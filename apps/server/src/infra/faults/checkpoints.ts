@@ -19,6 +19,12 @@ export const CHECKPOINTS = [
   'refund-requested',
   /** The provider accepted a payout transfer; its transfer code is not stored yet. */
   'payout-sent',
+  /** The provider's word that a payout's transfer succeeded is written (payout paid, ledger posted), before it commits. */
+  'transfer-settled',
+  /** The delivery code was accepted and the subject's money released in the ledger, before it commits. */
+  'release',
+  /** A customer's dispute is committed; its thread message and notices are not posted yet. */
+  'dispute-opened',
 ] as const;
 
 export type Checkpoint = (typeof CHECKPOINTS)[number];

@@ -16,7 +16,8 @@ import {
   type DispatchRow,
 } from './dispatch.repo.js';
 import { recordStatusEvents } from '../order-events/index.js';
-import { isApprovedRider } from '../rider/index.js';
+import { releaseSubject, riderAccount } from '../ledger/index.js';
+import { isApprovedRider, riderFeeKobo } from '../rider/index.js';
 import { insertStatusEvent } from './dispatch-records.js';
 import { queuePush, queueSupportAlert } from './dispatch-notices.js';
 import { toDispatchDto } from './dispatch-views.js';
@@ -121,6 +122,13 @@ export class DispatchRiderService {
           deliver: async () => {
             delivered.row = (await markDelivered(tx, id))!;
             await insertStatusEvent(tx, { dispatchId: id, status: 'Order Delivered', actorId: riderUserId });
+            // The parcel's money: the rider's part of the fee, the rest the platform's (decision 0045).
+            await releaseSubject(tx, { purpose: 'dispatch', id }, [
+              {
+                account: riderAccount(riderUserId),
+                amountKobo: riderFeeKobo(held.deliveryFeeKobo, this.ctx.config.riderSharePercent),
+              },
+            ]);
             await queuePush(this.ctx, tx, delivered.row);
           },
           countWrong: async (max) => {

@@ -10,10 +10,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import type { SessionUser } from '../../infra/sessions.js';
+import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { recordStatusChanges } from '../order-events/index.js';
 import { orderWithItems } from '../orders/index.js';
 import { paidPaymentOf, type PaymentService } from '../payments/index.js';
+import { PLATFORM, riderAccount, vendorAccount } from '../ledger/index.js';
 import * as repo from './disputes.repo.js';
 
 /** The settle body as the route parsed it (the amount in kobo). */
@@ -88,7 +90,7 @@ export class DisputeService {
     orderId: string,
     fields: DisputeFields,
   ): Promise<{ row: repo.DisputeRow; found: Found }> {
-    return this.ctx.db.transaction(async (tx) => {
+    const opened = await this.ctx.db.transaction(async (tx) => {
       const found = await orderWithItems(tx, orderId, true);
       if (!found) throw notFound();
       if (found.order.userId !== user.id) throw forbidden(DISPUTE_MSG.onlyCustomer);
@@ -119,6 +121,8 @@ export class DisputeService {
       ]);
       return { row, found };
     });
+    checkpoint('dispute-opened');
+    return opened;
   }
 
   /** The dispute's photo, once posted in its thread (its URL there, served to the thread's people). */
@@ -160,8 +164,21 @@ export class DisputeService {
       const pay = await paidPaymentOf(tx, 'order', row.orderId);
       if (!pay || settle.amount > pay.amountKobo - pay.refundedKobo) throw badRequest(DISPUTE_MSG.tooMuch, 'too_much');
       const bearerVendorId = settle.bearer === 'vendor' ? vendorOf(found, row) : null;
-      if (settle.bearer === 'rider' && !found.order.riderId) throw badRequest(DISPUTE_MSG.noRider, 'no_rider');
-      await this.payments.refund(tx, pay.id, settle.amount, `Dispute ${row.id.slice(0, 8)} on order ${row.orderId}`);
+      const riderId = found.order.riderId;
+      if (settle.bearer === 'rider' && !riderId) throw badRequest(DISPUTE_MSG.noRider, 'no_rider');
+      const account =
+        settle.bearer === 'vendor'
+          ? vendorAccount(bearerVendorId!)
+          : settle.bearer === 'rider'
+            ? riderAccount(riderId!)
+            : PLATFORM;
+      await this.payments.refund(
+        tx,
+        pay.id,
+        settle.amount,
+        `Dispute ${row.id.slice(0, 8)} on order ${row.orderId}`,
+        account,
+      );
       const done = await repo.settleDispute(tx, id, {
         state: 'refunded',
         refundKobo: settle.amount,

@@ -12,6 +12,7 @@ import type { PaymentRow } from './payments.repo.js';
 import { Purposes, type PaymentPurpose, type PurposeHandler } from './purposes.js';
 import { Reconciliation } from './reconciliation.js';
 import { Refunds } from './refunds.js';
+import type { Bearer } from '../ledger/index.js';
 import { Settlement } from './settlement.js';
 import { Transfers, type TransferListener } from './transfers.js';
 import { Webhooks, type WebhookAnswer } from './webhooks.js';
@@ -134,9 +135,12 @@ export class PaymentService {
     return this.settlement.verify(reference, userId);
   }
 
-  /** Queues a refund (durable job) for part or all of a paid payment. */
-  refund(tx: Tx, paymentId: string, amountKobo: number, reason: string): Promise<void> {
-    return this.refunds.refund(tx, paymentId, amountKobo, reason);
+  /**
+   * Queues a refund (durable job) for part or all of a paid payment, borne by `bearer` (a ledger
+   * account: a dispute's vendor, rider or the platform) or by what is still held for its subject.
+   */
+  refund(tx: Tx, paymentId: string, amountKobo: number, reason: string, bearer?: Bearer): Promise<void> {
+    return this.refunds.refund(tx, paymentId, amountKobo, reason, bearer);
   }
 
   /** The webhook entry point (Paystack's and the sandbox's). */

@@ -6,6 +6,7 @@ import { jobKind, type JobQueue } from '../../infra/jobs/jobs.js';
 import type { PaymentProvider } from '../../infra/payments/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './payments.repo.js';
+import { recordRefundAsked, recordRefundFailed, recordRefundProcessed, type Bearer } from '../ledger/index.js';
 import type { Purposes } from './purposes.js';
 
 /** A refund to send to the provider. */
@@ -29,7 +30,7 @@ export class Refunds {
   }
 
   /** Queues a refund (durable job) for part or all of a paid payment. */
-  async refund(tx: Tx, paymentId: string, amountKobo: number, reason: string): Promise<void> {
+  async refund(tx: Tx, paymentId: string, amountKobo: number, reason: string, bearer?: Bearer): Promise<void> {
     if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0)
       throw badRequest('A refund must be whole kobo above zero.', 'invalid_amount');
     const reserved = await repo.reserveRefund(tx, paymentId, amountKobo);
@@ -45,6 +46,7 @@ export class Refunds {
       reason: reason.slice(0, 500),
       state: 'pending',
     });
+    await recordRefundAsked(tx, refund, { purpose: reserved.purpose, id: reserved.subjectId }, bearer);
     await this.opts.jobs.enqueue(
       tx,
       REFUND_JOB,
@@ -103,6 +105,7 @@ export class Refunds {
     return this.opts.db.transaction(async (tx) => {
       const row = await repo.settleRefund(tx, refundId, 'processed', providerRef);
       if (!row) return false;
+      await recordRefundProcessed(tx, row);
       const payment = await repo.findPaymentById(tx, row.paymentId);
       if (payment) await this.opts.purposes.find(payment.purpose)?.onRefunded?.(tx, payment, row.amountKobo);
       return true;
@@ -113,8 +116,10 @@ export class Refunds {
   async failed(refundId: string, paymentId: string): Promise<boolean> {
     return this.opts.db.transaction(async (tx) => {
       const row = await repo.settleRefund(tx, refundId, 'failed');
-      if (row) await repo.releaseRefund(tx, paymentId, row.amountKobo);
-      return row !== undefined;
+      if (!row) return false;
+      await repo.releaseRefund(tx, paymentId, row.amountKobo);
+      await recordRefundFailed(tx, row);
+      return true;
     });
   }
 }

@@ -5,6 +5,7 @@ import { checkpoint } from '../../infra/faults/checkpoints.js';
 import type { PaymentProvider, ProviderTransaction } from '../../infra/payments/types.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './payments.repo.js';
+import { recordCharge } from '../ledger/index.js';
 import type { PaymentRow } from './payments.repo.js';
 import type { Purposes } from './purposes.js';
 
@@ -121,6 +122,7 @@ export class Settlement {
         },
       });
       if (!row) return false;
+      await recordCharge(tx, row);
       await handler.onPaid(tx, row);
       checkpoint('fulfilment-running');
       return true;

@@ -6,6 +6,7 @@ import type { Executor } from '../../infra/db/client.js';
 import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { ProviderError } from '../../infra/payments/types.js';
 import { lockAccount } from '../auth/index.js';
+import { recordPayoutPaid, recordPayoutReversed } from '../ledger/index.js';
 import * as repo from './payouts.repo.js';
 import { badRequest } from '../../lib/errors.js';
 import { z } from 'zod';
@@ -211,7 +212,14 @@ function registerPayoutJob(ctx: AppContext, payments: PaymentService): void {
     if (row) notify(row);
   };
   const paid = async (reference: string) => {
-    const row = await repo.markPaid(ctx.db, reference);
+    const row = await ctx.db.transaction(async (tx) => {
+      const done = await repo.markPaid(tx, reference);
+      if (done) {
+        await recordPayoutPaid(tx, done);
+        checkpoint('transfer-settled');
+      }
+      return done;
+    });
     if (row) notify(row);
   };
   /**
@@ -226,7 +234,11 @@ function registerPayoutJob(ctx: AppContext, payments: PaymentService): void {
       if (id) await fail(id, 'The transfer failed.');
     }
     if (status === 'reversed') {
-      const row = await repo.markReversed(ctx.db, reference);
+      const row = await ctx.db.transaction(async (tx) => {
+        const done = await repo.markReversed(tx, reference);
+        if (done) await recordPayoutReversed(tx, done);
+        return done;
+      });
       if (row) notify(row);
     }
   };

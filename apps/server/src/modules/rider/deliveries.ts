@@ -12,6 +12,7 @@ import {
 } from '@jara/shared';
 import type { Executor, Tx } from '../../infra/db/client.js';
 import type { SessionUser } from '../../infra/sessions.js';
+import { riderAccount, vendorAccount, type Entry } from '../ledger/index.js';
 import { findWait } from './rider.repo.js';
 
 /**
@@ -141,6 +142,27 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The rider's share of a delivery fee, kobo. */
 export const riderFeeKobo = (deliveryFeeKobo: number, sharePercent: number) => percentOf(deliveryFeeKobo, sharePercent);
+
+/**
+ * What an order's delivery code releases (decision 0045): each shop's delivered items less the
+ * commission, and the rider's part of the delivery fee; the platform keeps the rest.
+ */
+export function orderShares(
+  delivered: { vendorId: string; unitPriceKobo: number; quantity: number }[],
+  deliveryFeeKobo: number,
+  riderUserId: string,
+  pct: { vendorCommissionPercent: number; riderSharePercent: number },
+): Entry[] {
+  const gross = new Map<string, number>();
+  for (const i of delivered) gross.set(i.vendorId, (gross.get(i.vendorId) ?? 0) + i.unitPriceKobo * i.quantity);
+  return [
+    ...[...gross].map(([vendorId, kobo]) => ({
+      account: vendorAccount(vendorId),
+      amountKobo: kobo - percentOf(kobo, pct.vendorCommissionPercent),
+    })),
+    { account: riderAccount(riderUserId), amountKobo: riderFeeKobo(deliveryFeeKobo, pct.riderSharePercent) },
+  ];
+}
 
 /** The delivery as `view` shows it (the wire's JobDto). Money in naira. */
 export async function toDeliveryDto(

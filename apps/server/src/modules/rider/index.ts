@@ -8,3 +8,4 @@ export {
   riderApplicationStatus,
   ridersRatedBelow,
 } from './applications.service.js';
+export { riderFeeKobo } from './deliveries.js';

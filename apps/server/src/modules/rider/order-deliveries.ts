@@ -7,9 +7,11 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { refusedCode, deliveryLocked, tryDeliveryCode } from '../../lib/delivery-code.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { pickupPlaces } from '../catalogue/index.js';
+import { releaseSubject } from '../ledger/index.js';
 import { recordStatusEvents } from '../order-events/index.js';
 import * as orders from '../orders/index.js';
 import {
+  orderShares,
   planRoute,
   snapshotStop,
   toDeliveryDto,
@@ -228,6 +230,11 @@ export class OrderDeliveries implements Deliveries {
             moved.map((m) => m.id),
             'Order Delivered',
             rider.id,
+          );
+          await releaseSubject(
+            tx,
+            { purpose: 'order', id },
+            orderShares(moved, o.delivery_fee_kobo, rider.id, this.ctx.config),
           );
         },
         countWrong: (max) => orders.recordWrongOrderCode(tx, id, max),
