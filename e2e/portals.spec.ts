@@ -205,7 +205,7 @@ test('portal screens refuse the wrong people', async ({ browser, baseURL }) => {
 });
 
 test('the portals pass the accessibility checks', async ({ browser, baseURL }) => {
-  // Seventeen pages, each logged in and checked by axe: more than the default minute on a busy machine.
+  // Eighteen pages, each logged in and checked by axe: more than the default minute on a busy machine.
   test.setTimeout(240_000);
   for (const [who, paths] of [
     [VENDOR, ['/seller', '/seller/products', '/seller/products/new', '/seller/earnings', '/seller/shop']],
@@ -217,6 +217,7 @@ test('the portals pass the accessibility checks', async ({ browser, baseURL }) =
         '/admin/users',
         '/admin/orders',
         '/admin/dispatches',
+        '/admin/refunds',
         '/admin/categories',
         '/admin/banners',
         '/admin/outbox',

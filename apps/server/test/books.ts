@@ -1,26 +1,13 @@
 /**
  * The ledger's invariant against the records (decision 0045), for the fault suite's checker and
- * the tests: checkBooks over the books and the records' sums, and every record since the ledger
- * began posted. Returns the violations as sentences.
+ * the tests: checkBooks over the books and the records' sums (as the daily reconciliation checks
+ * them), and every record since the ledger began posted. Returns the violations as sentences.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../src/infra/db/client.js';
-import { books, checkBooks, type Records } from '../src/modules/ledger/index.js';
-
-async function records(ex: Executor): Promise<Records> {
-  const [row] = await queryRows<{ charges: string; refunds: string; transfers: string }>(
-    ex,
-    sql`SELECT
-      (SELECT coalesce(sum(amount_kobo), 0) FROM payments WHERE state = 'paid') AS charges,
-      (SELECT coalesce(sum(amount_kobo), 0) FROM refunds WHERE state = 'processed') AS refunds,
-      (SELECT coalesce(sum(amount_kobo), 0) FROM payouts WHERE state = 'paid') AS transfers`,
-  );
-  return {
-    chargesKobo: Number(row!.charges),
-    refundsKobo: Number(row!.refunds),
-    transfersKobo: Number(row!.transfers),
-  };
-}
+import { books, checkBooks } from '../src/modules/ledger/index.js';
+import { chargedAndRefundedKobo } from '../src/modules/payments/index.js';
+import { paidOutKobo } from '../src/modules/payouts/index.js';
 
 /** Records since the ledger began that it has not posted. */
 async function unposted(ex: Executor): Promise<string[]> {
@@ -53,6 +40,11 @@ async function unposted(ex: Executor): Promise<string[]> {
 }
 
 export async function checkLedger(ex: Executor): Promise<string[]> {
-  const [b, r, missing] = await Promise.all([books(ex), records(ex), unposted(ex)]);
-  return [...checkBooks(b, r), ...missing];
+  const [b, money, transfersKobo, missing] = await Promise.all([
+    books(ex),
+    chargedAndRefundedKobo(ex),
+    paidOutKobo(ex),
+    unposted(ex),
+  ]);
+  return [...checkBooks(b, { ...money, transfersKobo }), ...missing];
 }

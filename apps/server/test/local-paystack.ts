@@ -1,14 +1,16 @@
 /**
  * A local HTTP server that answers like Paystack (same paths, envelopes, statuses and webhook
  * signing) for the endpoints Jara uses, keeping its own ledger of transactions, refunds and
- * transfers. Every request body is checked against Paystack's OpenAPI file. Tests can make any
- * endpoint slow, fail with an HTTP error, or take effect and never answer (a timeout).
+ * transfers. Every request body, and every list's query, is checked against Paystack's OpenAPI
+ * file. Tests can make any endpoint slow, fail with an HTTP error, or take effect and never answer
+ * (a timeout). Successful transactions report Paystack's local fee (`fees`, paystackFeeKobo).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { parse } from 'yaml';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { paystackFeeKobo } from '@jara/shared';
 import { signWebhook } from '../src/infra/payments/signature.js';
 import type { TestApp } from './helpers.js';
 
@@ -16,7 +18,15 @@ import type { TestApp } from './helpers.js';
 const SPEC_PATH = new URL('./fixtures/paystack-openapi/paystack-excerpt.yaml', import.meta.url);
 
 export type PaystackOp =
-  'initialize' | 'verify' | 'refund' | 'listRefunds' | 'recipient' | 'transfer' | 'verifyTransfer';
+  | 'initialize'
+  | 'verify'
+  | 'listTransactions'
+  | 'refund'
+  | 'listRefunds'
+  | 'recipient'
+  | 'transfer'
+  | 'listTransfers'
+  | 'verifyTransfer';
 
 export interface Behaviour {
   /** Answer only after this many milliseconds. */
@@ -54,6 +64,8 @@ export interface LocalTxn {
   channels: string[];
   callback_url: string;
   refunded: number;
+  createdAt: Date;
+  paidAt: Date | null;
 }
 export interface LocalRefund {
   id: number;
@@ -69,42 +81,80 @@ export interface LocalTransfer {
   recipient: string;
   amount: number;
   status: string;
+  createdAt: Date;
 }
 export interface Seen {
   method: string;
   path: string;
   op: PaystackOp | null;
   body: unknown;
+  /** The query parameters (the lists'). */
+  query: Record<string, string>;
   errors: string[];
 }
 
-const OPS: [PaystackOp, 'GET' | 'POST', RegExp][] = [
-  ['initialize', 'POST', /^\/transaction\/initialize$/],
-  ['verify', 'GET', /^\/transaction\/verify\/(.+)$/],
-  ['refund', 'POST', /^\/refund$/],
-  ['listRefunds', 'GET', /^\/refund$/],
-  ['recipient', 'POST', /^\/transferrecipient$/],
-  ['transfer', 'POST', /^\/transfer$/],
-  ['verifyTransfer', 'GET', /^\/transfer\/verify\/(.+)$/],
+/** Each operation: its method, its path and the path as the OpenAPI file names it. */
+const OPS: [PaystackOp, 'GET' | 'POST', RegExp, string][] = [
+  ['initialize', 'POST', /^\/transaction\/initialize$/, '/transaction/initialize'],
+  ['verify', 'GET', /^\/transaction\/verify\/(.+)$/, '/transaction/verify/{reference}'],
+  ['listTransactions', 'GET', /^\/transaction$/, '/transaction'],
+  ['refund', 'POST', /^\/refund$/, '/refund'],
+  ['listRefunds', 'GET', /^\/refund$/, '/refund'],
+  ['recipient', 'POST', /^\/transferrecipient$/, '/transferrecipient'],
+  ['transfer', 'POST', /^\/transfer$/, '/transfer'],
+  ['listTransfers', 'GET', /^\/transfer$/, '/transfer'],
+  ['verifyTransfer', 'GET', /^\/transfer\/verify\/(.+)$/, '/transfer/verify/{reference}'],
 ];
 
-function loadValidators(): Record<string, ValidateFunction> {
-  const doc = parse(readFileSync(SPEC_PATH, 'utf8')) as {
-    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
-  };
+interface Parameter {
+  in: string;
+  name: string;
+  schema?: unknown;
+}
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+};
+/** Paystack's OpenAPI excerpt, parsed (test/fixtures/paystack-openapi). */
+export const PAYSTACK_SPEC = parse(readFileSync(SPEC_PATH, 'utf8')) as {
+  paths: Record<string, Record<string, Operation> & { parameters?: Parameter[] }>;
+  components: { schemas: Record<string, unknown> };
+};
+
+/** RFC 3339's date-time, as OpenAPI's `format: date-time` means it. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const isDateTime = (v: string) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v));
+
+/**
+ * A POST's validator checks its body against the operation's request schema; a GET's checks its
+ * query against the query parameters the operation declares (no other, each of its type: the
+ * values come as text and are read as the declared type first).
+ */
+function loadValidators(): Partial<Record<PaystackOp, ValidateFunction>> {
+  const doc = PAYSTACK_SPEC;
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addSchema(doc as object, 'paystack');
-  const op = (path: string) => {
-    const schema = doc.paths[path]?.post?.requestBody?.content['application/json']?.schema as { $ref: string };
-    if (!schema?.$ref) throw new Error(`no request schema for POST ${path}`);
-    return ajv.getSchema(`paystack${schema.$ref}`)!;
-  };
-  return {
-    initialize: op('/transaction/initialize'),
-    refund: op('/refund'),
-    recipient: op('/transferrecipient'),
-    transfer: op('/transfer'),
-  };
+  const queries = new Ajv({ strict: false, allErrors: true, coerceTypes: true });
+  queries.addFormat('date-time', isDateTime);
+  queries.addFormat('int64', true); // integers are checked by their type
+  const validators: Partial<Record<PaystackOp, ValidateFunction>> = {};
+  for (const [name, method, , path] of OPS) {
+    const op = doc.paths[path]?.[method.toLowerCase()] as Operation | undefined;
+    if (!op) throw new Error(`${method} ${path} is not in the Paystack excerpt`);
+    if (method === 'POST') {
+      const schema = op.requestBody?.content['application/json']?.schema as { $ref: string } | undefined;
+      if (!schema?.$ref) throw new Error(`no request schema for POST ${path}`);
+      validators[name] = ajv.getSchema(`paystack${schema.$ref}`)!;
+    } else {
+      const params = [...(doc.paths[path]!.parameters ?? []), ...(op.parameters ?? [])].filter((p) => p.in === 'query');
+      validators[name] = queries.compile({
+        type: 'object',
+        properties: Object.fromEntries(params.map((p) => [p.name, p.schema ?? {}])),
+        additionalProperties: false,
+      });
+    }
+  }
+  return validators;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -124,6 +174,8 @@ export class LocalPaystack {
   readonly txns = new Map<string, LocalTxn>();
   readonly refunds: LocalRefund[] = [];
   readonly transfers = new Map<string, LocalTransfer>();
+  /** The most records a list answers per page, whatever is asked (Paystack caps it too); tests lower it to see the pages followed. */
+  maxPerPage = 100;
   /** Where webhooks go (signed with the secret key, as Paystack signs them); none without an app. */
   app: TestApp | null = null;
   /**
@@ -197,6 +249,27 @@ export class LocalPaystack {
     const t = this.txns.get(reference);
     if (!t) throw new Error(`no transaction ${reference} at the local Paystack`);
     t.status = 'success';
+    t.paidAt = new Date();
+  }
+
+  /** A transaction made at Paystack without us (paid unless told otherwise), as if at `at`. */
+  charge(reference: string, amount: number, opts: { status?: string; at?: Date; email?: string } = {}): LocalTxn {
+    const at = opts.at ?? new Date();
+    const status = opts.status ?? 'success';
+    const t: LocalTxn = {
+      reference,
+      email: opts.email ?? 'someone@example.com',
+      amount,
+      currency: 'NGN',
+      status,
+      channels: ['card'],
+      callback_url: 'http://localhost:3000/loader?next=my-orders',
+      refunded: 0,
+      createdAt: at,
+      paidAt: status === 'success' ? at : null,
+    };
+    this.txns.set(reference, t);
+    return t;
   }
 
   /** What this provider holds (confirmed charges, accepted refunds and transfers). */
@@ -348,6 +421,7 @@ export class LocalPaystack {
       this.onAnswer?.(op, status);
     };
     const match = OPS.find(([, method, re]) => method === req.method && re.test(url.pathname));
+    const query = Object.fromEntries(url.searchParams);
     const op = match?.[0] ?? null;
     const param = match ? decodeURIComponent(match[2].exec(url.pathname)![1] ?? '') : '';
     const errors: string[] = [];
@@ -363,12 +437,22 @@ export class LocalPaystack {
       const validate = op ? this.validators[op] : undefined;
       if (!validate) errors.push(`unexpected path ${url.pathname}`);
       else if (!validate(body)) errors.push(...(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+    } else if (op) {
+      const validate = this.validators[op]!;
+      // The validator reads the text as the declared types: give it a copy.
+      if (!validate({ ...query }))
+        errors.push(
+          ...(validate.errors ?? []).map(
+            (e) => `query ${e.instancePath || JSON.stringify(e.params)} ${e.message ?? ''}`,
+          ),
+        );
     }
     this.seen.push({
       method: req.method ?? '',
       path: url.pathname,
       op,
       body: req.method === 'POST' ? body : undefined,
+      query,
       errors,
     });
     for (const w of this.waiting.filter((x) => x.op === op)) w.resolve();
@@ -401,6 +485,28 @@ export class LocalPaystack {
     send(status, answer);
   }
 
+  /** What Paystack keeps of a transaction: its local fee once successful, nothing before. */
+  private feesOf(t: LocalTxn): number | null {
+    return t.status === 'success' || t.status === 'reversed' ? paystackFeeKobo(t.amount) : null;
+  }
+
+  /** One page of a list, newest first, as Paystack pages them (`meta`: total, skipped, perPage, page, pageCount). */
+  private page<T extends { createdAt: Date }>(all: T[], asked: number, query: URLSearchParams) {
+    const perPage = Math.min(asked, this.maxPerPage);
+    const page = Number(query.get('page') ?? 1);
+    const sorted = [...all].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    return {
+      rows: sorted.slice((page - 1) * perPage, page * perPage),
+      meta: {
+        total: sorted.length,
+        skipped: (page - 1) * perPage,
+        perPage,
+        page,
+        pageCount: Math.ceil(sorted.length / perPage),
+      },
+    };
+  }
+
   private answer(
     op: PaystackOp,
     param: string,
@@ -428,6 +534,8 @@ export class LocalPaystack {
           channels: b.channels ?? [],
           callback_url: b.callback_url,
           refunded: 0,
+          createdAt: new Date(),
+          paidAt: null,
         });
         const access = randomBytes(8).toString('hex');
         return [
@@ -460,11 +568,41 @@ export class LocalPaystack {
               amount: t.amount,
               currency: t.currency,
               gateway_response: t.status === 'success' ? 'Successful' : 'The transaction was not completed',
-              paid_at: t.status === 'success' ? new Date().toISOString() : null,
-              created_at: new Date().toISOString(),
+              paid_at: t.status === 'success' ? (t.paidAt ?? new Date()).toISOString() : null,
+              created_at: t.createdAt.toISOString(),
               channel: 'card',
+              fees: this.feesOf(t),
               customer: { email: t.email },
             },
+          },
+        ];
+      }
+      case 'listTransactions': {
+        const { rows, meta } = this.page(
+          [...this.txns.values()].filter((t) => inWindow(t.createdAt, query)),
+          Number(query.get('per_page') ?? 50),
+          query,
+        );
+        return [
+          200,
+          {
+            status: true,
+            message: 'Transactions retrieved',
+            data: rows.map((t) => ({
+              id: 4099260516,
+              domain: 'test',
+              status: t.status,
+              reference: t.reference,
+              amount: t.amount,
+              currency: t.currency,
+              gateway_response: t.status === 'success' ? 'Successful' : 'The transaction was not completed',
+              paid_at: t.paidAt?.toISOString() ?? null,
+              created_at: t.createdAt.toISOString(),
+              channel: 'card',
+              fees: this.feesOf(t),
+              customer: { email: t.email },
+            })),
+            meta: { ...meta, total_volume: rows.reduce((s, t) => s + t.amount, 0) },
           },
         ];
       }
@@ -510,11 +648,11 @@ export class LocalPaystack {
         ];
       }
       case 'listRefunds': {
-        const from = query.get('from') ? new Date(query.get('from')!) : new Date(0);
-        const perPage = Number(query.get('perPage') ?? 50);
-        const page = Number(query.get('page') ?? 1);
-        const all = this.refunds.filter((r) => r.createdAt >= from).reverse();
-        const rows = all.slice((page - 1) * perPage, page * perPage);
+        const { rows, meta } = this.page(
+          this.refunds.filter((r) => inWindow(r.createdAt, query)),
+          Number(query.get('perPage') ?? 50),
+          query,
+        );
         return [
           200,
           {
@@ -531,12 +669,9 @@ export class LocalPaystack {
               domain: 'test',
             })),
             meta: {
-              total: all.length,
-              skipped: (page - 1) * perPage,
-              perPage: String(perPage),
-              page,
-              pageCount: Math.ceil(all.length / perPage),
-              failedRefundCount: 0,
+              ...meta,
+              perPage: String(meta.perPage),
+              failedRefundCount: this.refunds.filter((r) => r.status === 'failed').length,
             },
           },
         ];
@@ -562,6 +697,7 @@ export class LocalPaystack {
           recipient: b.recipient,
           amount: b.amount,
           status: 'pending',
+          createdAt: new Date(),
         };
         this.transfers.set(b.reference, t);
         const fate = this.transferFate;
@@ -589,6 +725,35 @@ export class LocalPaystack {
           },
         ];
       }
+      case 'listTransfers': {
+        const { rows, meta } = this.page(
+          [...this.transfers.values()].filter((t) => inWindow(t.createdAt, query)),
+          Number(query.get('per_page') ?? 50),
+          query,
+        );
+        return [
+          200,
+          {
+            status: true,
+            message: 'Transfers retrieved',
+            data: rows.map((t) => ({
+              id: 37272792,
+              domain: 'test',
+              amount: t.amount,
+              currency: 'NGN',
+              reference: t.reference,
+              source: 'balance',
+              reason: 'Jara payout',
+              status: t.status,
+              transfer_code: t.transfer_code,
+              recipient: { recipient_code: t.recipient },
+              createdAt: t.createdAt.toISOString(),
+              updatedAt: t.createdAt.toISOString(),
+            })),
+            meta,
+          },
+        ];
+      }
       case 'verifyTransfer': {
         const t = this.transfers.get(param);
         if (!t) return [404, { status: false, message: 'Transfer not found' }];
@@ -603,6 +768,13 @@ export class LocalPaystack {
       }
     }
   }
+}
+
+/** Whether a record made at `at` is in the list's window: `from` included, `to` not (both optional). */
+function inWindow(at: Date, query: URLSearchParams): boolean {
+  const from = query.get('from');
+  const to = query.get('to');
+  return (!from || at >= new Date(from)) && (!to || at < new Date(to));
 }
 
 export async function startLocalPaystack(secret?: string): Promise<LocalPaystack> {

@@ -114,6 +114,11 @@ export const ERROR_CODES = {
   too_much: { status: 400, meaning: 'The amount is more than what remains paid for the order.' },
   vendor_of_item: { status: 400, meaning: 'A refund borne by a vendor of an order of several shops needs the item.' },
   no_rider: { status: 400, meaning: 'A refund borne by the rider of an order no rider carried.' },
+  // Orders for later
+  slot_past: { status: 400, meaning: 'The delivery slot chosen has already started.' },
+  slot_unavailable: { status: 400, meaning: "The cart's shops cannot deliver in that slot (hours, preparation time)." },
+  slot_full: { status: 409, meaning: 'A shop of the cart has no room left in that delivery slot.' },
+  not_offered_yet: { status: 409, meaning: 'An order for later reaches riders shortly before its pickup time.' },
   // The service
   database_unavailable: { status: 503, meaning: 'The database cannot be reached; try again in a minute.' },
   not_ready: { status: 503, meaning: 'The instance cannot serve yet (/api/ready).' },

@@ -8,6 +8,7 @@ import {
   deliveryFeeRange,
   dispatchTotals,
   orderDeliveryFee,
+  paystackFeeKobo,
   unitPriceKobo,
 } from './fees.js';
 import { haversineKm, type LatLon } from './geo.js';
@@ -94,6 +95,33 @@ describe('service fee', () => {
 
   it('refuses fractional kobo', () => {
     expect(() => cartTotals(10.5, 0)).toThrow(RangeError);
+  });
+});
+
+describe("Paystack's local fee", () => {
+  it.each([
+    [0, 0],
+    [100, 1.5],
+    [1000, 15],
+    [2030, 30.45],
+    [2499.99, 37.5], // 37.49985 rounded up to the kobo; no ₦100 under ₦2,500
+    [2500, 137.5], // the ₦100 from ₦2,500
+    [10000, 250],
+    [126000, 1990],
+    [126667, 2000], // 1900.005 + 100 hits the cap
+    [1_000_000, 2000],
+  ])('on ₦%s is ₦%s', (amount, fee) => {
+    expect(paystackFeeKobo(Math.round(amount * 100))).toBe(Math.round(fee * 100));
+  });
+
+  it('is the service fee before its rounding up to ₦10, and refuses fractional or negative kobo', () => {
+    for (const base of [1, 99_999, 249_999, 250_000, 1_234_567, 13_333_333]) {
+      const fee = cartTotals(base, 0).serviceFeeKobo;
+      expect(fee - paystackFeeKobo(base)).toBeGreaterThanOrEqual(0);
+      expect(fee - paystackFeeKobo(base)).toBeLessThan(1000);
+    }
+    expect(() => paystackFeeKobo(10.5)).toThrow(RangeError);
+    expect(() => paystackFeeKobo(-100)).toThrow(RangeError);
   });
 });
 

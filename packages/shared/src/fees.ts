@@ -60,21 +60,29 @@ function roundUpToTenNaira(kobo: Kobo): Kobo {
   return Math.ceil(kobo / 1000) * 1000;
 }
 
-const SERVICE_FEE_STEP: Kobo = 250_000; // ₦2,500
-const SERVICE_FEE_EXTRA: Kobo = 10_000; // ₦100
-const SERVICE_FEE_CAP: Kobo = 200_000; // ₦2,000
+const LOCAL_CARD_FEE_STEP: Kobo = 250_000; // ₦2,500
+const LOCAL_CARD_FEE_EXTRA: Kobo = 10_000; // ₦100
+const LOCAL_CARD_FEE_CAP: Kobo = 200_000; // ₦2,000
 
 /**
- * Service fee of a base amount x: 1.5 % of x under ₦2,500, else 1.5 % + ₦100; capped at
- * ₦2,000; rounded up to the next ₦10. Integer arithmetic only, so it is exact for any kobo.
+ * Paystack's published fee on a local payment of x: 1.5 % of x, plus ₦100 from ₦2,500 up (waived
+ * under it), capped at ₦2,000; the 1.5 % rounded up to the kobo. Integer arithmetic only, so it is
+ * exact for any kobo. What the sandbox and the tests' local Paystack keep of a charge.
+ */
+export function paystackFeeKobo(amountKobo: Kobo): Kobo {
+  if (!Number.isInteger(amountKobo) || amountKobo < 0) throw new RangeError('amount must be whole kobo');
+  // ceil(3x / 200) kobo for 1.5 %.
+  const pct = Math.ceil((3 * amountKobo) / 200);
+  return Math.min(pct + (amountKobo < LOCAL_CARD_FEE_STEP ? 0 : LOCAL_CARD_FEE_EXTRA), LOCAL_CARD_FEE_CAP);
+}
+
+/**
+ * Service fee of a base amount x: Paystack's fee on x (1.5 % of x under ₦2,500, else 1.5 % +
+ * ₦100; capped at ₦2,000), rounded up to the next ₦10.
  */
 function serviceFee(baseKobo: Kobo): Kobo {
   if (!Number.isInteger(baseKobo) || baseKobo < 0) throw new RangeError('base must be whole kobo');
-  if (baseKobo === 0) return 0;
-  // ceil(3x / 200) kobo for 1.5 %, then up to the next 1,000 kobo.
-  const pct = Math.ceil((3 * baseKobo) / 200);
-  const fee = pct + (baseKobo < SERVICE_FEE_STEP ? 0 : SERVICE_FEE_EXTRA);
-  return roundUpToTenNaira(Math.min(fee, SERVICE_FEE_CAP));
+  return roundUpToTenNaira(paystackFeeKobo(baseKobo));
 }
 
 export interface CartTotals {

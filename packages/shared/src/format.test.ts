@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayTime, formatNaira, formatShortDay, formatTime } from './format.js';
+import { formatDay, formatDayTime, formatNaira, formatShortDay, formatTime, lagosMidnight } from './format.js';
 import { requestLanguage } from './language.js';
 
 const pickLanguage = (header: string | undefined) => requestLanguage(undefined, header);
@@ -23,6 +23,10 @@ describe('money and time, as written in Lagos (both languages use en-NG)', () =>
     expect(formatShortDay(instant)).toBe('Fri, 1 Jan');
     // 22:59 UTC is still the same day in Lagos.
     expect(formatDayTime('2026-12-31T22:59:00Z')).toBe('31 Dec, 11:59 pm');
+  });
+
+  it('starts a Lagos day at 23:00 UTC the evening before', () => {
+    expect(lagosMidnight('2027-01-01').toISOString()).toBe('2026-12-31T23:00:00.000Z');
   });
 
   it('reads a bare day as that day in Lagos, and nonsense as nothing', () => {

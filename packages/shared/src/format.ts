@@ -37,13 +37,15 @@ const DAY_TIME = lagos({ day: 'numeric', month: 'short', hour: 'numeric', minute
 /** ICU versions differ in the space before am/pm (U+202F in newer data): one plain space, so a page rendered by the server hydrates. */
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
+/** The instant a Lagos day ('2026-11-23') begins: midnight at UTC+1 (Lagos keeps it all year). */
+export function lagosMidnight(day: string): Date {
+  return new Date(`${day}T00:00:00+01:00`);
+}
+
 /** A bare day ('2026-11-23') is that day in Lagos; anything else an instant. Null for nonsense. */
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const d =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      ? new Date(`${value}T00:00:00+01:00`)
-      : new Date(value);
+  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? lagosMidnight(value) : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 

@@ -69,11 +69,15 @@ export function orderCancelWindow(
   itemStatuses: readonly ItemStatus[],
   paidAt: number | null,
   now: number,
+  /** An order for later: free to cancel until its shops start preparing (decision 0047). */
+  prepareAt: number | null = null,
 ): CancelWindow {
   const live = itemStatuses.filter((s) => s !== CANCELLED);
   if (live.length === 0 || live.every((s) => s === 'Order Delivered')) return { until: null, stop: 'finished' };
   if (live.some((s) => s !== 'Order Placed' && s !== 'Order Confirmed')) return { until: null, stop: 'rider_assigned' };
   if (live.some((s) => s === 'Order Confirmed')) return { until: null, stop: 'confirmed' };
+  if (prepareAt !== null && paidAt !== null)
+    return now < prepareAt ? { until: prepareAt, stop: null } : { until: null, stop: 'window_passed' };
   return windowSincePayment(paidAt, now);
 }
 

@@ -3,7 +3,9 @@
 // and /metrics (infra/ops, infra/metrics).
 // Needs: the AppContext (database, metrics, log) and the Redis client from infrastructure.
 import type { RedisClientType } from 'redis';
-import type { AppContext } from '../context.js';
+import { z } from 'zod';
+import { OkAnswer } from '@jara/shared';
+import { fixedClock, type AppContext } from '../context.js';
 import { registerOps } from '../infra/ops/ops.js';
 import type { AppInstance } from '../modules/types.js';
 
@@ -23,4 +25,20 @@ export async function operations(
     });
   }
   await app.register(async (scope) => registerOps(scope, { config, database, redis: opts.redis, metrics }));
+  // Journeys only: a server on a fixed test clock (JARA_TEST_CLOCK, refused in production) lets
+  // them move it, to see an order for later reach the riders when its slot is near (decision 0047).
+  if (config.testClock) {
+    const ctx = opts.ctx;
+    app.put(
+      '/api/test/clock',
+      {
+        schema: { body: z.strictObject({ at: z.iso.datetime({ offset: true }) }), response: { 200: OkAnswer } },
+        config: { access: 'public' },
+      },
+      async (req) => {
+        ctx.clock = fixedClock(new Date(req.body.at));
+        return { success: true as const };
+      },
+    );
+  }
 }

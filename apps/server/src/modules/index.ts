@@ -9,7 +9,7 @@ import { geocodingModule } from './geocoding/index.js';
 import { mapModule } from './map/index.js';
 import { mediaModule } from './media/index.js';
 import { PaymentService, paymentsModule } from './payments/index.js';
-import { payoutsModule } from './payouts/index.js';
+import { payoutRecords, payoutsModule } from './payouts/index.js';
 import { addressesModule } from './addresses/index.js';
 import { ordersModule } from './orders/index.js';
 import { dispatchModule } from './dispatch/index.js';
@@ -20,6 +20,7 @@ import { sellerModule } from './seller/index.js';
 import { riderModule } from './rider/index.js';
 import { adminModule } from './admin/index.js';
 import { pushModule } from './push/index.js';
+import { DailyReconciliation, reconciliationModule } from './reconciliation/index.js';
 
 /** The services the modules own and hand to one another, built once per app (`app.services` in tests). */
 export interface ModuleServices {
@@ -27,6 +28,8 @@ export interface ModuleServices {
   payments: PaymentService;
   /** The public catalogue and the gazetteer in memory (decision 0011). */
   catalogue: CatalogueStore;
+  /** The daily reconciliation against the payment provider (decision 0046). */
+  reconciliation: DailyReconciliation;
 }
 
 /** The modules, ready to register, and what the assembly stages call of them. */
@@ -53,6 +56,8 @@ export function buildModules(ctx: AppContext): Modules {
   // "Open now" in the catalogue is judged by the same clock as checkout's delivery hours (tests
   // replace ctx.clock, so it is read on every call).
   catalogue.now = () => ctx.clock.now();
+  // The payouts module does not give its payouts to read yet: transfers are listed, not compared (decision 0046).
+  const reconciliation = new DailyReconciliation({ db: database.db, jobs, log, payments, payouts: payoutRecords });
   return {
     list: [
       authModule,
@@ -72,9 +77,10 @@ export function buildModules(ctx: AppContext): Modules {
       sellerModule({ payments }),
       riderModule,
       adminModule({ payments, catalogue }),
+      reconciliationModule({ reconciliation }),
       pushModule,
     ],
-    services: { payments, catalogue },
+    services: { payments, catalogue, reconciliation },
     start: (redis) => catalogue.start({ pollMs: config.catalogueCheckMs, redis, prefix: config.redisPrefix }),
     stop: () => catalogue.stop(),
     // Looked up on each call, so a test's spy on the store's method sees it.

@@ -38,6 +38,7 @@ const OPEN = new Set([
   'POST /api/user/google-signin',
   'GET /api/config',
   'POST /api/order/delivery-fee',
+  'GET /api/order/slots',
   'POST /api/dispatch/delivery-fee',
   'GET /api/geocoding/fetchAddresses',
   'GET /api/geocoding/search',

@@ -11,9 +11,11 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   AdminOrdersQuery,
+  AdminRefundsQuery,
   NearbyPlacesQuery,
   OrderListQuery,
   ProductListQuery,
+  SlotsQuery,
   UsersQuery,
   type AddressInput,
   type ApplicationParams,
@@ -33,6 +35,7 @@ import {
   type MessageAnswer,
   type NewsletterInput,
   type PayoutInput,
+  type PreparationTimeInput,
   type ProductInput,
   type RatingInput,
   type RefundInput,
@@ -54,12 +57,14 @@ import type { useSaveCategory } from '../features/admin/api/categories';
 import type { useChangeRole } from '../features/admin/api/change-role';
 import { useAdminDispatches } from '../features/admin/api/get-dispatches';
 import { useAdminOrders } from '../features/admin/api/get-orders';
+import { useAdminRefunds } from '../features/admin/api/get-refunds';
 import { useUsers } from '../features/admin/api/get-users';
 import type { useRefundOrder } from '../features/admin/api/refund-order';
 import type { useReviewApplication } from '../features/admin/api/review-application';
 import type { changePassword, login, register, resetPassword } from '../features/auth/api/auth-calls';
 import { useProductSearch } from '../features/catalogue/api/search-products';
 import type { useDeliveryFee } from '../features/checkout/api/get-delivery-fee';
+import { useDeliverySlots } from '../features/checkout/api/get-slots';
 import { startPayment } from '../features/checkout/api/start-payment';
 import type { useDeliveryFee as useDispatchFee } from '../features/dispatch/api/get-delivery-fee';
 import type { useRequestDispatch } from '../features/dispatch/api/request-dispatch';
@@ -71,6 +76,7 @@ import type { useApplyVendor } from '../features/seller/api/apply-vendor';
 import type { useDeclineOrder } from '../features/seller/api/decline-order';
 import type { useRequestSellerPayout } from '../features/seller/api/request-payout';
 import type { useSaveProduct } from '../features/seller/api/save-product';
+import type { useSetPreparationMinutes } from '../features/seller/api/set-preparation';
 import type { useSetStock } from '../features/seller/api/set-stock';
 import type { useSettleDispute } from '../features/support/api/order-thread';
 import type { useOpenDispute } from '../features/threads/api/disputes';
@@ -107,6 +113,7 @@ describe('request bodies: one schema for the server and the web', () => {
     expectTypeOf<Sent<typeof useRequestSellerPayout>>().toEqualTypeOf<RequestBody<typeof PayoutInput>>();
     expectTypeOf<Sent<typeof useSaveProduct>['body']>().toEqualTypeOf<RequestBody<typeof ProductInput>>();
     expectTypeOf<Omit<Sent<typeof useSetStock>, 'id'>>().toEqualTypeOf<RequestBody<typeof StockInput>>();
+    expectTypeOf<Sent<typeof useSetPreparationMinutes>>().toEqualTypeOf<RequestBody<typeof PreparationTimeInput>>();
     expectTypeOf<Omit<Sent<typeof useDeclineOrder>, 'orderId'>>().toEqualTypeOf<RequestBody<typeof DeclineInput>>();
     expectTypeOf<Omit<Sent<typeof useDeliverJob>, keyof JobParams>>().toEqualTypeOf<RequestBody<typeof DeliverInput>>();
     expectTypeOf<Sent<typeof useSettleDispute>['input']>().toEqualTypeOf<RequestBody<typeof DisputeSettleInput>>();
@@ -193,6 +200,33 @@ describe('queries: sent as text the route parses back to what the web meant', ()
     ]);
     expect(AdminOrdersQuery.parse(sentQuery(asked[1]))).toEqual({ status: 'paid', from: '2025-03-01' });
     expect(UsersQuery.parse(sentQuery(asked[3]))).toEqual({});
+  });
+
+  it("the refund queue's filters, as the admin panel holds them", async () => {
+    const asked = recordRequests();
+    await mount(() =>
+      useAdminRefunds({ state: 'failed', source: 'dispute', from: '2025-03-01', to: '', q: ' #aaaa ' }),
+    );
+    await mount(() => useAdminRefunds({ state: '', source: '', from: '', to: '', q: '' }));
+    expect(asked.map((u) => u.pathname + u.search)).toEqual([
+      '/api/admin/refunds?state=failed&source=dispute&from=2025-03-01&q=%23aaaa&limit=25',
+      '/api/admin/refunds?limit=25',
+    ]);
+    expect(AdminRefundsQuery.parse(sentQuery(asked[0]))).toEqual({
+      state: 'failed',
+      source: 'dispute',
+      from: '2025-03-01',
+      q: '#aaaa',
+      limit: 25,
+    });
+  });
+
+  it("the cart's shops, in one order whatever the cart's, as the slot list reads them", async () => {
+    const asked = recordRequests();
+    const [a, b] = ['bbbbbbbb-0000-4000-8000-000000000000', 'aaaaaaaa-0000-4000-8000-000000000000'];
+    await mount(() => useDeliverySlots([a, b], true));
+    expect(asked.map((u) => u.pathname)).toEqual(['/api/order/slots']);
+    expect(SlotsQuery.parse(sentQuery(asked[0]))).toEqual({ vendorIds: [b, a] });
   });
 
   it('numbers come back as the same numbers', async () => {

@@ -4,10 +4,13 @@ import {
   CANCEL_WINDOW_MS,
   DELIVERY_ESTIMATE_MINUTES,
   formatCountdown,
+  formatDayTime,
+  formatTime,
   type CancelStop,
   type CancelWindow,
 } from '@jara/shared';
 import { Trans, type MessageId } from '../i18n';
+import { slotDay } from './slot-arrival';
 
 /**
  * Milliseconds left to cancel while the server allows it, counted down every second by this
@@ -40,7 +43,7 @@ const FIGURES = {
   max: DELIVERY_ESTIMATE_MINUTES.max,
 };
 
-const REASONS: Record<'order' | 'dispatch', Partial<Record<CancelStop, MessageId<'delivery'>>>> = {
+const REASONS: Record<'order' | 'dispatch' | 'forLater', Partial<Record<CancelStop, MessageId<'delivery'>>>> = {
   order: {
     window_passed: 'delivery.cancel.order.windowPassed',
     confirmed: 'delivery.cancel.order.confirmed',
@@ -50,21 +53,45 @@ const REASONS: Record<'order' | 'dispatch', Partial<Record<CancelStop, MessageId
     window_passed: 'delivery.cancel.dispatch.windowPassed',
     rider_assigned: 'delivery.cancel.dispatch.riderAssigned',
   },
+  // An order for later: its window closes when its shops start preparing, and it comes in its slot.
+  forLater: {
+    window_passed: 'delivery.cancel.forLater.preparing',
+    confirmed: 'delivery.cancel.forLater.confirmed',
+    rider_assigned: 'delivery.cancel.order.riderAssigned',
+  },
 };
 
 /**
  * Beside the Cancel button: how long it stays, or, once it has gone, why and what happens next,
- * with the way to support. Nothing once the order or dispatch is over.
+ * with the way to support. Nothing once the order or dispatch is over. An order for later says
+ * until when (its shops start preparing, often hours away) rather than counting down.
  */
 export function CancelNotice({
   kind,
   msLeft,
   stop,
+  forLaterUntil,
 }: {
   kind: 'order' | 'dispatch';
   msLeft: number | null;
   stop: CancelStop;
+  /** An order for later: the server's cancelUntil (null once it has passed). */
+  forLaterUntil?: string | null;
 }) {
+  const forLater = forLaterUntil !== undefined;
+  if (msLeft !== null && forLaterUntil)
+    return (
+      <p className="text-sm text-stone-700" data-testid="cancel-notice">
+        <Trans
+          area="delivery"
+          id="delivery.cancel.forLater.until"
+          values={{
+            time: slotDay(forLaterUntil) === 'today' ? formatTime(forLaterUntil) : formatDayTime(forLaterUntil),
+          }}
+          components={{ b: <span className="font-semibold text-stone-900" /> }}
+        />
+      </p>
+    );
   if (msLeft !== null)
     return (
       <p className="text-sm text-stone-700" data-testid="cancel-notice">
@@ -76,7 +103,7 @@ export function CancelNotice({
         />
       </p>
     );
-  const reason = REASONS[kind][stop];
+  const reason = REASONS[forLater ? 'forLater' : kind][stop];
   if (!reason) return null;
   return (
     <p className="rounded-2xl bg-stone-100 p-3 text-sm text-stone-800" data-testid="cancel-notice">

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './auth.js';
-import { Id, Text, okAnswer, str } from './common.js';
+import { Id, SlotDto, Text, okAnswer, str } from './common.js';
+import { DisputeReason, DisputeState } from './disputes.js';
 import { VEHICLES } from './rider.js';
 import { MediaUrl, VENDOR_KINDS } from './seller.js';
 
@@ -33,6 +34,41 @@ export const RefundInput = z.strictObject({
   reason: str().trim().min(3, 'Give a reason (at least 3 characters)').max(300),
 });
 export type RefundInput = z.infer<typeof RefundInput>;
+
+export const REFUND_STATES = ['pending', 'processed', 'failed'] as const;
+export const RefundState = z.enum(REFUND_STATES);
+export type RefundState = z.infer<typeof RefundState>;
+
+/**
+ * Where a refund came from: the customer cancelled (an order, or the sender a dispatch), a vendor
+ * declined items, no vendor confirmed in time, an admin refunded, a dispute was settled with a
+ * refund; `other` for a reason worded otherwise. Read from the refund's reason by the server.
+ */
+export const REFUND_SOURCES = ['cancelled', 'declined', 'unconfirmed', 'admin', 'dispute', 'other'] as const;
+export const RefundSource = z.enum(REFUND_SOURCES);
+export type RefundSource = z.infer<typeof RefundSource>;
+
+/**
+ * `GET /api/admin/refunds`: the filters (`from` and `to` are Lagos days, both included; `q` an
+ * order's or dispatch's reference, a payment reference, or the customer's name or email) and
+ * the page after the refund `before` (the previous page's `nextCursor`).
+ */
+export const AdminRefundsQuery = z
+  .strictObject({
+    state: RefundState.optional(),
+    source: RefundSource.optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    q: str().trim().max(100).optional(),
+    before: z.uuid({ message: 'Invalid cursor' }).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'The end day is before the start day', path: ['to'] });
+export type AdminRefundsQuery = z.input<typeof AdminRefundsQuery>;
+
+/** `GET /api/admin/disputes`: the disputes in one state (open ones by default, the queue). */
+export const AdminDisputesQuery = z.strictObject({ state: DisputeState.default('open') });
+export type AdminDisputesQuery = z.input<typeof AdminDisputesQuery>;
 
 const HexColour = str().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #fef3c7');
 
@@ -131,6 +167,8 @@ export const AdminOrderRow = z.object({
   riderName: z.string().nullable(),
   locked: z.boolean(),
   status: z.string(),
+  /** The delivery slot of an order for later; null: as soon as possible. */
+  slot: SlotDto.nullable().optional(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
@@ -185,6 +223,52 @@ export const AdminOrderDetail = z.object({
   refunds: z.array(AdminRefundDto),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+/** The order or dispatch a refund or a dispute is about; `reference` is its id's first eight characters, as the admin pages show it. */
+const AdminSubject = z.object({ kind: z.enum(['order', 'dispatch']), _id: z.string(), reference: z.string() });
+const AdminPerson = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+
+/** One refund in the admin's queue (naira). `disputeId` when a dispute's settlement made it. */
+export const AdminRefundRow = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  state: RefundState,
+  source: RefundSource,
+  reason: z.string(),
+  subject: AdminSubject,
+  /** Who paid: the order's customer, the dispatch's sender (null when the account is gone). */
+  customer: AdminPerson.nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+  disputeId: z.string().nullable(),
+});
+export type AdminRefundRow = z.infer<typeof AdminRefundRow>;
+
+const RefundTotal = z.object({ count: z.number().int(), amount: z.number() });
+/** How many refunds match the filters and their sum (naira): all of them, and per state. */
+export const AdminRefundTotals = z.object({
+  all: RefundTotal,
+  pending: RefundTotal,
+  processed: RefundTotal,
+  failed: RefundTotal,
+});
+export type AdminRefundTotals = z.infer<typeof AdminRefundTotals>;
+
+/** One dispute as the admin's queue shows it (naira): what the customer asked for, and since when. */
+export const AdminDisputeRow = z.object({
+  _id: z.string(),
+  order: AdminSubject,
+  customer: AdminPerson.nullable(),
+  reason: DisputeReason,
+  amount: z.number(),
+  note: z.string(),
+  state: DisputeState,
+  /** What was refunded, once refunded. */
+  refund: z.number().nullable(),
+  openedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type AdminDisputeRow = z.infer<typeof AdminDisputeRow>;
 
 export const AdminDispatchRow = z.object({
   _id: z.string(),
@@ -262,6 +346,16 @@ export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
 /** `POST /api/admin/orders/:id/refund`: the amount queued, in naira. */
 export const AdminRefundAnswer = okAnswer({ amount: z.number(), message: z.string() });
 export type AdminRefundAnswer = z.infer<typeof AdminRefundAnswer>;
+/** `GET /api/admin/refunds`: a page of refunds, newest first, the totals of every refund the filters match, and the next page's cursor. */
+export const AdminRefundsAnswer = okAnswer({
+  refunds: z.array(AdminRefundRow),
+  totals: AdminRefundTotals,
+  nextCursor: z.string().nullable(),
+});
+export type AdminRefundsAnswer = z.infer<typeof AdminRefundsAnswer>;
+/** `GET /api/admin/disputes`: open ones oldest first (the queue), settled ones newest first. */
+export const AdminDisputesAnswer = okAnswer({ disputes: z.array(AdminDisputeRow) });
+export type AdminDisputesAnswer = z.infer<typeof AdminDisputesAnswer>;
 export const AdminDispatchesAnswer = okAnswer({ dispatches: z.array(AdminDispatchRow) });
 export type AdminDispatchesAnswer = z.infer<typeof AdminDispatchesAnswer>;
 export const AdminDispatchAnswer = okAnswer({ dispatch: AdminDispatchDetail });

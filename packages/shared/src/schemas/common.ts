@@ -70,3 +70,7 @@ type KeysWithTypesOf<I, O> = { [K in keyof I]: O[K & keyof O] };
  * value is sent as its text, which the schema parses back to the same value.
  */
 export type RequestQuery<S extends RequestSchema> = KeysWithTypesOf<z.input<S>, z.output<S>>;
+
+/** A delivery slot of an order for later (ISO instants): it arrives between `from` and `to`. */
+export const SlotDto = z.object({ from: z.string(), to: z.string() });
+export type SlotDto = z.infer<typeof SlotDto>;

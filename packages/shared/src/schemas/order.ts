@@ -2,7 +2,7 @@ import { TrackingFields } from './tracking.js';
 import { z } from 'zod';
 import { DELIVERY_NOTE_MAX, MAX_CART_QUANTITY } from '../constants.js';
 import { Address } from './address.js';
-import { Id, Latitude, Longitude, okAnswer, str } from './common.js';
+import { Id, Latitude, Longitude, okAnswer, SlotDto, str } from './common.js';
 import { ItemStatusEnum } from './dispatch.js';
 import { ProductDto } from './product.js';
 
@@ -46,8 +46,27 @@ export const CheckoutInput = z.object({
   amount: Naira.optional(),
   /** For the rider and the vendor: "call when you reach the gate", "no pepper". */
   deliveryNote: str().trim().max(DELIVERY_NOTE_MAX, `At most ${DELIVERY_NOTE_MAX} characters`).optional(),
+  /** A delivery slot's start (GET /api/order/slots); absent: as soon as possible (decision 0047). */
+  slot: z.iso.datetime({ offset: true, message: 'Pick a delivery slot from the list' }).optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
+
+/** `GET /api/order/slots?vendorIds=a,b`: the delivery slots the cart's shops can make. */
+export const SlotsQuery = z.strictObject({
+  vendorIds: str()
+    .max(50 * 37)
+    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
+    .pipe(z.array(Id).min(1, 'Add an item to your cart first.').max(50)),
+});
+export type SlotsQuery = z.infer<typeof SlotsQuery>;
+
+export const SlotsAnswer = okAnswer({
+  /** Whether the cart can be delivered now (delivery hours, every shop open). */
+  asap: z.boolean(),
+  /** Today's and tomorrow's slots; `full` when a shop has no room left in it. */
+  slots: z.array(SlotDto.extend({ full: z.boolean() })),
+});
+export type SlotsAnswer = z.infer<typeof SlotsAnswer>;
 
 export const OrderListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -112,6 +131,8 @@ export const OrderDto = z.object({
   ...TrackingFields,
   /** The note given at checkout ('' when none). */
   deliveryNote: z.string().optional(),
+  /** The delivery slot of an order for later; null: as soon as possible. */
+  slot: SlotDto.nullable().optional(),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 

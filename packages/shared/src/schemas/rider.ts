@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Latitude, Longitude, Phone, Text, okAnswer, str } from './common.js';
+import { Id, Latitude, Longitude, Phone, SlotDto, Text, okAnswer, str } from './common.js';
 
 export const VEHICLES = ['bicycle', 'motorcycle', 'on foot'] as const;
 export type Vehicle = (typeof VEHICLES)[number];
@@ -183,6 +183,8 @@ export const JobDto = z.object({
   locked: z.boolean().optional(),
   /** Active jobs: when the rider said they reached the drop-off. */
   arrivedAt: z.string().nullable().optional(),
+  /** An order for later: its slot and when to pick it up; null: as soon as possible. */
+  slot: SlotDto.extend({ pickupAt: z.string() }).nullable().optional(),
 });
 export type JobDto = z.infer<typeof JobDto>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProductDto } from './product.js';
 import { DoorDto } from './rider.js';
-import { Id, Phone, Text, okAnswer, str } from './common.js';
+import { Id, Phone, SlotDto, Text, okAnswer, str } from './common.js';
 
 export const VENDOR_KINDS = ['food', 'goods'] as const;
 export type VendorKind = (typeof VENDOR_KINDS)[number];
@@ -69,13 +69,23 @@ export const OpenSwitchInput = z.strictObject({ isOpen: z.boolean() });
 export const PREPARATION_MINUTES = { min: 5, max: 120, default: 15 } as const;
 const PREPARATION_MESSAGE = `Enter the preparation time in whole minutes, from ${PREPARATION_MINUTES.min} to ${PREPARATION_MINUTES.max}`;
 
-/** `POST /api/seller/preparation`: the shop's preparation time. */
+/** How many orders for later a shop takes per delivery slot (decision 0047). */
+export const SLOT_CAPACITY = { min: 1, max: 100, default: 10 } as const;
+const SLOT_CAPACITY_MESSAGE = `Enter how many orders you can take per delivery slot, from ${SLOT_CAPACITY.min} to ${SLOT_CAPACITY.max}`;
+
+/** `POST /api/seller/preparation`: the shop's preparation time, and its orders per delivery slot. */
 export const PreparationTimeInput = z.strictObject({
   preparationMinutes: z
     .number({ message: PREPARATION_MESSAGE })
     .int(PREPARATION_MESSAGE)
     .min(PREPARATION_MINUTES.min, PREPARATION_MESSAGE)
     .max(PREPARATION_MINUTES.max, PREPARATION_MESSAGE),
+  slotCapacity: z
+    .number({ message: SLOT_CAPACITY_MESSAGE })
+    .int(SLOT_CAPACITY_MESSAGE)
+    .min(SLOT_CAPACITY.min, SLOT_CAPACITY_MESSAGE)
+    .max(SLOT_CAPACITY.max, SLOT_CAPACITY_MESSAGE)
+    .optional(),
 });
 export type PreparationTimeInput = z.infer<typeof PreparationTimeInput>;
 
@@ -192,6 +202,8 @@ export const SellerProfileDto = z.object({
   isOpen: z.boolean(),
   openNow: z.boolean(),
   preparationMinutes: z.number().int(),
+  /** Orders for later taken per delivery slot. */
+  slotCapacity: z.number().int().optional(),
   status: z.enum(VENDOR_STATUSES),
   rejectionReason: z.string().nullable(),
 });
@@ -245,6 +257,11 @@ export const SellerOrderDto = z.object({
   active: z.boolean(),
   /** When this shop said its part is ready for pickup (a timeline event); null before. */
   readyAt: z.string().nullable(),
+  /**
+   * An order for later: its slot, when to start preparing it, and whether that is still to come
+   * (upcoming); null: as soon as possible.
+   */
+  slot: SlotDto.extend({ prepareAt: z.string(), upcoming: z.boolean() }).nullable().optional(),
 });
 export type SellerOrderDto = z.infer<typeof SellerOrderDto>;
 

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { ErrorAnswer, OrderListAnswer, PaymentVerifyAnswer } from '@jara/shared';
+import { Ajv } from 'ajv';
+import { paystackFeeKobo, type ErrorAnswer, type OrderListAnswer, type PaymentVerifyAnswer } from '@jara/shared';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import {
   checkout,
@@ -16,7 +17,7 @@ import {
   verify,
   webhook,
 } from '../../../test/factories-checkout.js';
-import { startLocalPaystack, type LocalPaystack } from '../../../test/local-paystack.js';
+import { PAYSTACK_SPEC, startLocalPaystack, type LocalPaystack } from '../../../test/local-paystack.js';
 import { orders } from '../../modules/orders/orders.tables.js';
 import { payments, refunds, webhookEvents } from '../../modules/payments/payments.tables.js';
 
@@ -176,6 +177,139 @@ describe('Paystack contract', () => {
     ).toEqual([]);
   });
 
+  it('lists: the transactions, refunds and transfers made in a window, every page followed, with their fees', async () => {
+    const provider = app.services.payments.provider;
+    const from = new Date();
+    // Two records a page, whatever is asked: the client must follow `meta` to the last page.
+    paystack.maxPerPage = 2;
+    try {
+      paystack.charge('list-before-the-window', 7_000, { at: new Date(from.getTime() - 60_000) });
+      paystack.charge('list-small', 100_000); // ₦1,000: 1.5 %, no ₦100 under ₦2,500
+      paystack.charge('list-medium', 250_000); // ₦2,500: 1.5 % + ₦100
+      paystack.charge('list-large', 20_000_000); // ₦200,000: capped at ₦2,000
+      paystack.charge('list-abandoned', 5_000, { status: 'abandoned' });
+      const refund = await provider.refund({
+        reference: 'list-small',
+        amountKobo: 40_000,
+        note: 'jara-refund:00000000-0000-4000-8000-000000000042 Item out of stock',
+      });
+      const { recipientCode } = await provider.createTransferRecipient({
+        name: 'Vera Vendor',
+        accountNumber: '0123456789',
+        bankCode: '058',
+      });
+      for (const n of [1, 2, 3])
+        await provider.transfer({
+          amountKobo: n * 10_000,
+          recipientCode,
+          reference: `jara_payout_list${n}`,
+          reason: 'Jara payout',
+        });
+      const window = { from, to: new Date(Date.now() + 1000) };
+
+      const txns = await provider.listTransactions(window);
+      expect(txns.map((t) => t.reference).sort()).toEqual([
+        'list-abandoned',
+        'list-large',
+        'list-medium',
+        'list-small',
+      ]);
+      const fee = (reference: string) => txns.find((t) => t.reference === reference)!.feesKobo;
+      expect([fee('list-small'), fee('list-medium'), fee('list-large'), fee('list-abandoned')]).toEqual([
+        1_500,
+        13_750,
+        200_000,
+        null,
+      ]);
+      expect(paystackFeeKobo(250_000)).toBe(13_750);
+      expect(txns.find((t) => t.reference === 'list-small')).toMatchObject({
+        amountKobo: 100_000,
+        currency: 'NGN',
+        status: 'success',
+        at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      expect(await provider.listRefunds(window)).toEqual([
+        {
+          providerRef: refund.providerRef,
+          reference: 'list-small',
+          amountKobo: 40_000,
+          status: 'processed',
+          note: 'jara-refund:00000000-0000-4000-8000-000000000042 Item out of stock',
+          at: expect.any(String),
+        },
+      ]);
+      const transfers = await provider.listTransfers(window);
+      expect(transfers.map((t) => [t.reference, t.amountKobo, t.status]).sort()).toEqual([
+        ['jara_payout_list1', 10_000, 'success'],
+        ['jara_payout_list2', 20_000, 'success'],
+        ['jara_payout_list3', 30_000, 'success'],
+      ]);
+      expect(transfers[0]!.transferCode).toMatch(/^TRF_\w+$/);
+
+      // Four transactions and three transfers at two a page: two pages each, asked one after the other.
+      expect(paystack.calls('listTransactions').map((c) => c.query.page)).toEqual(['1', '2']);
+      expect(paystack.calls('listTransfers').map((c) => c.query.page)).toEqual(['1', '2']);
+      // The parameters as Paystack's file spells them for each list.
+      expect(paystack.calls('listTransactions')[0]!.query).toEqual({
+        from: from.toISOString(),
+        to: window.to.toISOString(),
+        per_page: '100',
+        page: '1',
+      });
+      expect(paystack.calls('listRefunds').at(-1)!.query).toMatchObject({ perPage: '100', page: '1' });
+      expect(paystack.calls('listTransfers')[0]!.query).toMatchObject({ per_page: '100', page: '1' });
+    } finally {
+      paystack.maxPerPage = 100;
+    }
+  });
+
+  it('a list Paystack cannot answer fails the call: nothing partial comes back', async () => {
+    paystack.behave('listTransfers', { failWith: 500, times: 1 });
+    await expect(app.services.payments.provider.listTransfers({ from: new Date(0), to: new Date() })).rejects.toThrow(
+      /Paystack \/transfer failed \(500\)/,
+    );
+    paystack.behave('listTransactions', { malformed: true, times: 1 });
+    await expect(
+      app.services.payments.provider.listTransactions({ from: new Date(0), to: new Date() }),
+    ).rejects.toThrow(/not JSON/);
+  });
+
+  it("the lists' answers carry what the client reads, as Paystack's file describes it", async () => {
+    const schemas = PAYSTACK_SPEC.components.schemas as Record<
+      string,
+      { properties: Record<string, { properties?: object; items?: { $ref: string } }> }
+    >;
+    const ajv = new Ajv({ strict: false });
+    const lists = [
+      [
+        '/transaction',
+        'TransactionListResponse',
+        ['reference', 'amount', 'currency', 'status', 'fees', 'paid_at', 'created_at'],
+      ],
+      [
+        '/refund',
+        'RefundListResponse',
+        ['id', 'status', 'transaction_reference', 'merchant_note', 'amount', 'createdAt'],
+      ],
+      ['/transfer', 'TransferListResponse', ['reference', 'transfer_code', 'amount', 'status', 'createdAt']],
+    ] as const;
+    for (const [path, name, fields] of lists) {
+      // Every field the client reads is one Paystack declares for the list's items…
+      const item = schemas[schemas[name]!.properties.data!.items!.$ref.split('/').at(-1)!]!;
+      expect(
+        fields.filter((f) => !(f in item.properties)),
+        name,
+      ).toEqual([]);
+      // …and the local server's `meta`, which the client pages by, is Paystack's.
+      const res = await fetch(`${paystack.baseUrl}${path}?page=1`, {
+        headers: { authorization: `Bearer ${paystack.secret}` },
+      });
+      const body = (await res.json()) as { meta: unknown };
+      const meta = ajv.compile(schemas[name]!.properties.meta!);
+      expect(meta(body.meta), `${path} ${JSON.stringify(meta.errors)}`).toBe(true);
+    }
+  });
+
   it('every request the client sent validated against the Paystack OpenAPI excerpt', () => {
     expect(paystack.seen.length).toBeGreaterThan(5);
     expect(paystack.seen.filter((s) => s.errors.length)).toEqual([]);
@@ -183,5 +317,14 @@ describe('Paystack contract', () => {
     expect(paystack.validators.initialize!({ email: 'a@b.co', amount: '2030.00' })).toBe(false);
     expect(paystack.validators.initialize!({ amount: 203_000 })).toBe(false);
     expect(paystack.validators.refund!({ amount: 100 })).toBe(false);
+    // A list's query: only the parameters the operation declares, each of its type.
+    const list = paystack.validators.listTransactions!;
+    expect(
+      list({ from: '2026-03-01T00:00:00.000Z', to: '2026-03-02T00:00:00+01:00', per_page: '100', page: '2' }),
+    ).toBe(true);
+    expect(list({ perPage: '100' })).toBe(false); // the refunds' spelling, not the transactions'
+    expect(list({ per_page: 'many' })).toBe(false);
+    expect(list({ from: 'yesterday' })).toBe(false);
+    expect(paystack.validators.listRefunds!({ perPage: '100', from: '2026-03-01T00:00:00.000Z' })).toBe(true);
   });
 });

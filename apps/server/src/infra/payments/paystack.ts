@@ -7,6 +7,10 @@ import {
   ProviderError,
   type InitializeInput,
   type InitializeResult,
+  type ListedRefund,
+  type ListedTransaction,
+  type ListedTransfer,
+  type ListWindow,
   type PaymentProvider,
   type ProviderTransaction,
   type RefundInput,
@@ -69,18 +73,52 @@ const VerifyAnswer = Envelope.extend({
 const RefundAnswer = Envelope.extend({
   data: z.object({ id: z.union([z.number(), z.string()]), status: z.string().optional().default('pending') }).loose(),
 });
-const RefundListAnswer = Envelope.extend({
-  data: z.array(
-    z
-      .object({
-        id: z.union([z.number(), z.string()]),
-        status: z.string().optional().default('pending'),
-        transaction_reference: z.string().nullish(),
-        merchant_note: z.string().nullish(),
-      })
-      .loose(),
-  ),
-});
+const RefundItem = z
+  .object({
+    id: z.union([z.number(), z.string()]),
+    status: z.string().optional().default('pending'),
+    transaction_reference: z.string().nullish(),
+    merchant_note: z.string().nullish(),
+    amount: z.number().int().optional(),
+    createdAt: z.string().nullish(),
+  })
+  .loose();
+const RefundListAnswer = Envelope.extend({ data: z.array(RefundItem) });
+const TransactionItem = z
+  .object({
+    reference: z.string(),
+    amount: z.number().int(),
+    currency: z.string().optional().default('NGN'),
+    status: z.string(),
+    fees: z.number().int().nullish(),
+    paid_at: z.string().nullish(),
+    created_at: z.string().nullish(),
+  })
+  .loose();
+const TransferItem = z
+  .object({
+    reference: z.string().nullish(),
+    transfer_code: z.string(),
+    amount: z.number().int(),
+    status: z.string(),
+    createdAt: z.string().nullish(),
+  })
+  .loose();
+/** Paystack's list answers: a page of `data` and, in `meta`, which page it is of how many. */
+const pagedAnswer = <T extends z.ZodType>(item: T) =>
+  Envelope.extend({
+    data: z.array(item),
+    meta: z
+      .object({ page: z.coerce.number().int().optional(), pageCount: z.coerce.number().int().optional() })
+      .loose()
+      .optional(),
+  });
+const TransactionPage = pagedAnswer(TransactionItem);
+const RefundPage = pagedAnswer(RefundItem);
+const TransferPage = pagedAnswer(TransferItem);
+/** Records asked for per page of a list, and the most pages read before giving up (50,000 records). */
+const LIST_PAGE_SIZE = 100;
+const MAX_LIST_PAGES = 500;
 const RecipientAnswer = Envelope.extend({ data: z.object({ recipient_code: z.string() }).loose() });
 const TransferAnswer = Envelope.extend({ data: z.object({ transfer_code: z.string(), status: z.string() }).loose() });
 /** Pages read when looking for a refund whose answer was lost (newest first, 100 a page). */
@@ -204,6 +242,50 @@ export class PaystackClient {
     return r.data.data;
   }
 
+  /**
+   * Every record of a list made between `from` and `to`, page after page as `meta` says (page,
+   * pageCount). The page size's parameter is spelt as Paystack's OpenAPI file spells it for that
+   * list (`perPage` for refunds, `per_page` for transactions and transfers); whatever size the
+   * answer has, the pages are followed to the last.
+   */
+  private async listAll<T>(
+    path: string,
+    window: ListWindow,
+    sizeParam: 'perPage' | 'per_page',
+    schema: z.ZodType<{ status: boolean; data: T[]; meta?: { page?: number; pageCount?: number } }>,
+  ): Promise<T[]> {
+    const rows: T[] = [];
+    for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+      const query = new URLSearchParams({
+        from: window.from.toISOString(),
+        to: window.to.toISOString(),
+        [sizeParam]: String(LIST_PAGE_SIZE),
+        page: String(page),
+      });
+      const r = await this.call('GET', `${path}?${query}`, schema);
+      if (!r.data?.status) this.fail(path, r);
+      rows.push(...r.data.data);
+      const pageCount = r.data.meta?.pageCount;
+      const last = pageCount === undefined ? r.data.data.length < LIST_PAGE_SIZE : page >= pageCount;
+      if (last || r.data.data.length === 0) return rows;
+    }
+    throw new ProviderError(
+      `Paystack ${path}: more than ${MAX_LIST_PAGES} pages between ${window.from.toISOString()} and ${window.to.toISOString()}`,
+    );
+  }
+
+  transactionsBetween(window: ListWindow) {
+    return this.listAll('/transaction', window, 'per_page', TransactionPage);
+  }
+
+  refundsBetween(window: ListWindow) {
+    return this.listAll('/refund', window, 'perPage', RefundPage);
+  }
+
+  transfersBetween(window: ListWindow) {
+    return this.listAll('/transfer', window, 'per_page', TransferPage);
+  }
+
   async createTransferRecipient(body: TransferRecipientCreateBody) {
     const r = await this.call('POST', '/transferrecipient', RecipientAnswer, body);
     if (!r.data?.status) this.fail('/transferrecipient', r);
@@ -315,5 +397,43 @@ export class PaystackProvider implements PaymentProvider {
   async verifyTransfer(reference: string): Promise<TransferResult | null> {
     const d = await this.client.verifyTransfer(reference);
     return d ? { transferCode: d.transfer_code, status: d.status } : null;
+  }
+
+  async listTransactions(window: ListWindow): Promise<ListedTransaction[]> {
+    const rows = await this.client.transactionsBetween(window);
+    return rows.map((t) => ({
+      reference: t.reference,
+      amountKobo: t.amount,
+      currency: t.currency,
+      status: t.status,
+      feesKobo: t.fees ?? null,
+      at: t.paid_at ?? t.created_at ?? '',
+    }));
+  }
+
+  async listRefunds(window: ListWindow): Promise<ListedRefund[]> {
+    const rows = await this.client.refundsBetween(window);
+    return rows.map((r) => {
+      if (r.amount === undefined) throw new ProviderError(`Paystack refund ${r.id} came without its amount`);
+      return {
+        providerRef: String(r.id),
+        reference: r.transaction_reference ?? '',
+        amountKobo: r.amount,
+        status: r.status,
+        note: r.merchant_note ?? '',
+        at: r.createdAt ?? '',
+      };
+    });
+  }
+
+  async listTransfers(window: ListWindow): Promise<ListedTransfer[]> {
+    const rows = await this.client.transfersBetween(window);
+    return rows.map((t) => ({
+      reference: t.reference ?? '',
+      transferCode: t.transfer_code,
+      amountKobo: t.amount,
+      status: t.status,
+      at: t.createdAt ?? '',
+    }));
   }
 }

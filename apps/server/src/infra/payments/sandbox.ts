@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { paystackFeeKobo } from '@jara/shared';
 import { assertOutsideTransaction, type Db } from '../db/client.js';
 import { sandboxRefunds, sandboxTransactions, sandboxTransfers, type SandboxStatus } from './sandbox.tables.js';
 import { randomToken } from '../../lib/crypto.js';
@@ -6,6 +7,10 @@ import {
   ProviderError,
   type InitializeInput,
   type InitializeResult,
+  type ListedRefund,
+  type ListedTransaction,
+  type ListedTransfer,
+  type ListWindow,
   type PaymentProvider,
   type ProviderTransaction,
   type RefundInput,
@@ -216,6 +221,58 @@ export class SandboxProvider implements PaymentProvider {
     assertOutsideTransaction('payment provider transfer verify');
     const [row] = await this.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.reference, reference));
     return row ? { transferCode: row.transferCode, status: row.status } : null;
+  }
+
+  /** Its transactions made in the window; a successful one keeps Paystack's local fee, as Paystack would. */
+  async listTransactions(window: ListWindow): Promise<ListedTransaction[]> {
+    assertOutsideTransaction('payment provider transaction list');
+    const rows = await this.db
+      .select()
+      .from(sandboxTransactions)
+      .where(and(gte(sandboxTransactions.createdAt, window.from), lt(sandboxTransactions.createdAt, window.to)))
+      .orderBy(asc(sandboxTransactions.createdAt));
+    return rows.map((t) => ({
+      reference: t.reference,
+      amountKobo: t.amountKobo,
+      currency: t.currency,
+      status: t.status,
+      feesKobo: t.status === 'success' ? paystackFeeKobo(t.amountKobo) : null,
+      at: (t.paidAt ?? t.createdAt).toISOString(),
+    }));
+  }
+
+  async listRefunds(window: ListWindow): Promise<ListedRefund[]> {
+    assertOutsideTransaction('payment provider refund list');
+    const rows = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(and(gte(sandboxRefunds.createdAt, window.from), lt(sandboxRefunds.createdAt, window.to)))
+      .orderBy(asc(sandboxRefunds.createdAt));
+    // The sandbox processes a refund at once (its webhook has already gone out).
+    return rows.map((r) => ({
+      providerRef: r.id,
+      reference: r.reference,
+      amountKobo: r.amountKobo,
+      status: 'processed',
+      note: r.note,
+      at: r.createdAt.toISOString(),
+    }));
+  }
+
+  async listTransfers(window: ListWindow): Promise<ListedTransfer[]> {
+    assertOutsideTransaction('payment provider transfer list');
+    const rows = await this.db
+      .select()
+      .from(sandboxTransfers)
+      .where(and(gte(sandboxTransfers.createdAt, window.from), lt(sandboxTransfers.createdAt, window.to)))
+      .orderBy(asc(sandboxTransfers.createdAt));
+    return rows.map((t) => ({
+      reference: t.reference,
+      transferCode: t.transferCode,
+      amountKobo: t.amountKobo,
+      status: t.status,
+      at: t.createdAt.toISOString(),
+    }));
   }
 
   private async emit(event: string, data: Record<string, unknown>): Promise<void> {

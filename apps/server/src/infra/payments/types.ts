@@ -74,6 +74,49 @@ export interface TransferResult {
   status: string;
 }
 
+/** The records made between two instants, `from` included, `to` not (a Lagos day for the reconciliation). */
+export interface ListWindow {
+  from: Date;
+  to: Date;
+}
+
+/** A transaction in the provider's list (Paystack's GET /transaction, trimmed). */
+export interface ListedTransaction {
+  reference: string;
+  amountKobo: number;
+  currency: string;
+  /** Paystack: success, failed, abandoned, ongoing, pending, reversed … */
+  status: string;
+  /** What the provider kept of it (Paystack's `fees`); null when it says nothing. */
+  feesKobo: number | null;
+  /** When it was paid, else when it was made (the provider's clock, ISO 8601). */
+  at: string;
+}
+
+/** A refund in the provider's list (Paystack's GET /refund, trimmed). */
+export interface ListedRefund {
+  providerRef: string;
+  /** The refunded transaction's reference. */
+  reference: string;
+  amountKobo: number;
+  /** pending / processing / processed / failed … */
+  status: string;
+  /** Our merchant note: ours start with `jara-refund:<our refund's id>` (RefundInput.note). */
+  note: string;
+  at: string;
+}
+
+/** A transfer in the provider's list (Paystack's GET /transfer, trimmed). */
+export interface ListedTransfer {
+  /** Our reference (`jara_payout_…` for a payout). */
+  reference: string;
+  transferCode: string;
+  amountKobo: number;
+  /** pending / success / failed / reversed … */
+  status: string;
+  at: string;
+}
+
 /**
  * One payment provider: the real Paystack client or the local sandbox (DESIGN §4). Every call
  * may be slow and must run with no database transaction open (decision 0009).
@@ -92,6 +135,12 @@ export interface PaymentProvider {
   transfer(input: TransferInput): Promise<TransferResult>;
   /** The transfer with our reference; null when the provider has none. */
   verifyTransfer(reference: string): Promise<TransferResult | null>;
+  /** Every transaction made in the window, whatever its status (the daily reconciliation). */
+  listTransactions(window: ListWindow): Promise<ListedTransaction[]>;
+  /** Every refund made in the window. */
+  listRefunds(window: ListWindow): Promise<ListedRefund[]>;
+  /** Every transfer made in the window. */
+  listTransfers(window: ListWindow): Promise<ListedTransfer[]>;
 }
 
 export class ProviderError extends Error {

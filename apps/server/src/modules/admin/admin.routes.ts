@@ -3,10 +3,14 @@ import {
   AdminCategoriesAnswer,
   AdminDispatchAnswer,
   AdminDispatchesAnswer,
+  AdminDisputesAnswer,
+  AdminDisputesQuery,
   AdminOrderAnswer,
   AdminOrdersAnswer,
   AdminOrdersQuery,
   AdminRefundAnswer,
+  AdminRefundsAnswer,
+  AdminRefundsQuery,
   AdminUploadQuery,
   AdminUserDetailAnswer,
   AdminUsersAnswer,
@@ -40,6 +44,7 @@ import { AdminContent } from './content.service.js';
 import { AdminDispatches } from './dispatches.service.js';
 import { AdminOrders } from './orders.service.js';
 import { AdminOutbox } from './outbox.service.js';
+import { AdminRefunds } from './refunds.service.js';
 import { AdminUsers } from './users.service.js';
 
 const IdParams = z.strictObject({ id: Id });
@@ -58,6 +63,7 @@ export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, c
   const dispatches = new AdminDispatches(ctx);
   const content = new AdminContent(ctx);
   const outbox = new AdminOutbox(ctx);
+  const refunds = new AdminRefunds(ctx);
   const tags = ['admin'];
 
   defaultAccess(app, ['admin']);
@@ -138,6 +144,25 @@ export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, c
       const r = await orders.refund(requireRole(req, 'admin'), req.params.id, req.body);
       return { success: true as const, ...r, message: 'Refund queued' };
     },
+  );
+
+  // The refund queue (issue 30): every refund, whatever made it, filtered, with the totals.
+  app.get(
+    '/api/admin/refunds',
+    { schema: { tags, querystring: AdminRefundsQuery, response: { 200: AdminRefundsAnswer } } },
+    async (req) => ({
+      success: true as const,
+      ...(await refunds.list(req.query)),
+    }),
+  );
+  // Disputes outside their threads: the open ones are the queue support and admins settle.
+  app.get(
+    '/api/admin/disputes',
+    { schema: { tags, querystring: AdminDisputesQuery, response: { 200: AdminDisputesAnswer } } },
+    async (req) => ({
+      success: true as const,
+      disputes: await refunds.disputes(req.query.state),
+    }),
   );
 
   app.get(

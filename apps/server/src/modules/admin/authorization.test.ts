@@ -72,6 +72,10 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'GET', url: '/api/admin/orders' },
   { method: 'GET', url: `/api/admin/orders/${ID}` },
   { method: 'POST', url: `/api/admin/orders/${ID}/refund`, body: { reason: 'Refund me' } },
+  { method: 'GET', url: '/api/admin/refunds' },
+  { method: 'GET', url: '/api/admin/refunds?state=pending&source=dispute&from=2026-03-01&to=2026-03-31' },
+  { method: 'GET', url: '/api/admin/disputes' },
+  { method: 'GET', url: '/api/admin/disputes?state=refunded' },
   { method: 'GET', url: '/api/admin/dispatches' },
   { method: 'GET', url: `/api/admin/dispatches/${ID}` },
   { method: 'GET', url: '/api/admin/riders/low-rated' },
@@ -89,6 +93,9 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'POST', url: `/api/admin/banners/${ID}/delete` },
   { method: 'POST', url: '/api/admin/upload?kind=banner' },
   { method: 'GET', url: '/api/admin/outbox' },
+  { method: 'GET', url: '/api/admin/reconciliation' },
+  { method: 'GET', url: `/api/admin/reconciliation/${ID}` },
+  { method: 'POST', url: '/api/admin/reconciliation', body: { day: '2026-03-02' } },
 ];
 
 const call = (r: Route, cookie?: string) =>

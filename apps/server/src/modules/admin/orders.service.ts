@@ -12,7 +12,7 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { accountIdsMatching, accountsByIds, findUserById } from '../auth/index.js';
 import { recordStatusEvents, statusEventsOf } from '../order-events/index.js';
-import { adminOrderList, cancelOrderItems, orderWithItems, pushOrderUpdate } from '../orders/index.js';
+import { adminOrderList, cancelOrderItems, orderWithItems, pushOrderUpdate, slotOf } from '../orders/index.js';
 import { paidPaymentOf } from '../payments/index.js';
 import { iso, isoOf, trailOf } from './records.js';
 
@@ -46,6 +46,7 @@ export class AdminOrders {
           riderName: (o.rider_id ? people.get(o.rider_id)?.name : undefined) ?? null,
           locked: o.locked_at !== null,
           status: o.payment_state === 'paid' ? shownOrderStatus(o.statuses as ItemStatus[]) : o.payment_state,
+          slot: slotOf({ deliverFrom: o.deliver_from ? new Date(o.deliver_from) : null }),
         },
       ];
     });

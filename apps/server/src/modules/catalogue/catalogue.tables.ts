@@ -35,6 +35,8 @@ export const vendors = pgTable('vendors', {
   placeId: text('place_id'),
   /** Minutes the shop takes to prepare an order, added to the arrival estimate before pickup (migration 0015). */
   preparationMinutes: integer('preparation_minutes').notNull().default(15),
+  /** Orders taken per delivery slot (migrations/0020_slots.sql). */
+  slotCapacity: integer('slot_capacity').notNull().default(10),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 

@@ -3,6 +3,7 @@ export { catalogueModule } from './catalogue.routes.js';
 export { CatalogueStore } from './snapshot.js';
 export {
   approvedShops,
+  lockSlotCapacities,
   optionsOfProducts,
   pickupPlaces,
   productsForCheckout,

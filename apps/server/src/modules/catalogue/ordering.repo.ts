@@ -37,6 +37,18 @@ export async function approvedVendors(ex: Executor, ids: string[]): Promise<Vend
     .where(and(inArray(vendors.id, ids), eq(vendors.status, 'approved')));
 }
 
+/** Locks the given shops (in id order, so two checkouts never wait on each other) and reads each one's slot capacity. */
+export async function lockSlotCapacities(ex: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await ex
+    .select({ id: vendors.id, slotCapacity: vendors.slotCapacity })
+    .from(vendors)
+    .where(inArray(vendors.id, ids))
+    .orderBy(vendors.id)
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.slotCapacity]));
+}
+
 /** Where the given shops are and how to reach them, whatever their status. */
 export async function vendorPlaces(
   ex: Executor,

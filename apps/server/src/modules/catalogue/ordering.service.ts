@@ -29,6 +29,14 @@ export function approvedShops(ex: Executor, ids: string[]): Promise<repo.VendorR
   return repo.approvedVendors(ex, ids);
 }
 
+/**
+ * Locks the shops of orders for later being recorded and reads how many orders each takes per
+ * slot: checkouts for the same shop are counted one after the other (decision 0047).
+ */
+export function lockSlotCapacities(ex: Executor, ids: string[]): Promise<Map<string, number>> {
+  return repo.lockSlotCapacities(ex, [...new Set(ids)]);
+}
+
 /** Where to collect from the given shops: name, address, position and phone, by shop id. */
 export async function pickupPlaces(
   ex: Executor,

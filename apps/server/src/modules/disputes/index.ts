@@ -1,4 +1,4 @@
-/** The disputes module's surface: opening and settling disputes, and what they hold back of the earnings. */
+/** The disputes module's surface: opening and settling disputes, what they hold back of the earnings, and staff's queue. */
 export {
   borneByOrder,
   DisputeService,
@@ -7,3 +7,4 @@ export {
   toDto as disputeDto,
   type DisputeSettlement,
 } from './disputes.service.js';
+export { disputeQueue, disputesNamed } from './queue.service.js';

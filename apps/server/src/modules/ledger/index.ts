@@ -10,12 +10,4 @@ export {
   recordRefundProcessed,
   releaseSubject,
 } from './ledger.service.js';
-export {
-  checkBooks,
-  PLATFORM,
-  riderAccount,
-  vendorAccount,
-  type Bearer,
-  type Entry,
-  type Records,
-} from './postings.js';
+export { checkBooks, PLATFORM, riderAccount, vendorAccount, type Bearer, type Entry } from './postings.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { DisputeAnswer, EarningsAnswer, PayoutAnswer } from '@jara/shared';
+import type { DisputeAnswer, EarningsAnswer, PayoutAnswer, ReconciliationRunAnswer } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { checkLedger } from '../../../test/books.js';
 import {
@@ -12,7 +12,7 @@ import {
   verify,
   webhook,
 } from '../../../test/factories-checkout.js';
-import { createRiderAccount } from '../../../test/factories-portals.js';
+import { adminAccount, createRiderAccount } from '../../../test/factories-portals.js';
 import { multipart } from '../../../test/factories-chat.js';
 import { queryRows } from '../../infra/db/client.js';
 import { jobs } from '../../infra/db/tables.js';
@@ -30,6 +30,12 @@ const get = (url: string, cookie: string) => app.inject({ url, headers: { cookie
 const post = (url: string, cookie: string, payload: object = {}) =>
   app.inject({ method: 'POST', url, headers: { cookie }, payload });
 const balance = async (account: string) => (await books(app.ctx.db)).balances.get(account) ?? 0;
+/** Today's (Lagos) reconciliation, run by an admin. */
+async function reconcileToday() {
+  const admin = await adminAccount(app);
+  const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+  return json<ReconciliationRunAnswer>(await post('/api/admin/reconciliation', admin.cookie, { day })).run;
+}
 const postings = async () =>
   Number((await queryRows<{ n: number }>(app.ctx.db, sql`SELECT count(*)::int AS n FROM ledger_transactions`))[0]!.n);
 
@@ -135,12 +141,15 @@ describe('the ledger through a real order', () => {
     await app.ctx.jobs.drain();
     expect(await balance(vendor)).toBe(-132_000);
     expect(await checkLedger(app.ctx.db)).toEqual([]);
+    // The day's reconciliation with the provider finds the books balanced too.
+    expect(await reconcileToday()).toMatchObject({ state: 'done', ledgerProblems: [] });
   });
 
   it('finds books that do not agree with the records', async () => {
     await app.ctx.db.execute(sql`UPDATE payments SET amount_kobo = amount_kobo + 1
       WHERE id = (SELECT id FROM payments WHERE state = 'paid' ORDER BY id LIMIT 1)`);
     expect((await checkLedger(app.ctx.db)).join('\n')).toMatch(/holds \d+ kobo at the provider/);
+    expect((await reconcileToday()).ledgerProblems.join('\n')).toMatch(/holds \d+ kobo at the provider/);
     await app.ctx.db.execute(sql`UPDATE payments SET amount_kobo = amount_kobo - 1
       WHERE id = (SELECT id FROM payments WHERE state = 'paid' ORDER BY id LIMIT 1)`);
   });

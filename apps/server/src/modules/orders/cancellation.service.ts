@@ -32,10 +32,12 @@ export class OrderCancellation {
       const items = await repo.itemsOf(tx, [order.id]);
       const live = items.filter((i) => i.status !== CANCELLED);
       if (!live.length) throw conflict('This order is already cancelled.', 'already_cancelled');
+      // An order for later: free to cancel until its shops start preparing, on the slots' clock.
       const window = orderCancelWindow(
         items.map((i) => i.status as ItemStatus),
         order.paidAt?.getTime() ?? null,
-        now.getTime(),
+        order.prepareAt ? this.ctx.clock.now().getTime() : now.getTime(),
+        order.prepareAt?.getTime() ?? null,
       );
       if (window.stop !== null && window.stop !== 'window_passed' && window.stop !== 'unpaid')
         throw conflict(
@@ -44,7 +46,9 @@ export class OrderCancellation {
         );
       if (window.stop !== null) {
         throw conflict(
-          `Orders can only be cancelled within ${CANCEL_WINDOW_MS / 60_000} minutes of payment.`,
+          order.prepareAt
+            ? 'This order can no longer be cancelled: its shop has started preparing it.'
+            : `Orders can only be cancelled within ${CANCEL_WINDOW_MS / 60_000} minutes of payment.`,
           'cancel_window_passed',
         );
       }
@@ -80,6 +84,6 @@ export class OrderCancellation {
       await queueNotice(this.ctx, tx, order.id, 'cancelled');
     });
     const order = await repo.findOrder(this.ctx.db, orderId);
-    return (await orderViews(this.ctx.db, [order!], userId, now))[0]!;
+    return (await orderViews(this.ctx.db, [order!], userId, now, this.ctx.clock.now()))[0]!;
   }
 }

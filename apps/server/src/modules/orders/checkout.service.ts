@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { isInServiceArea, orderDeliveryFee, type CheckoutInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { Batcher } from '../../infra/batch.js';
-import type { Executor } from '../../infra/db/client.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import type { Executor, Tx } from '../../infra/db/client.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { OUTSIDE_AREA } from '../addresses/index.js';
-import { approvedShops } from '../catalogue/index.js';
+import { approvedShops, lockSlotCapacities } from '../catalogue/index.js';
 import { checkAttempt, type AttemptInput, type PaymentRow, type PaymentService } from '../payments/index.js';
 import * as repo from './orders.repo.js';
-import { quoteFrom, readForQuotes } from './quote.js';
+import { quoteFrom, readForQuotes, SLOT_MSG, type Quote } from './quote.js';
 
 /** One customer's checkout waiting to be recorded, and what recording it gives back. */
 interface CheckoutAsk {
@@ -67,6 +67,33 @@ export class CheckoutService {
   }
 
   /**
+   * The checkouts of this batch that would put a shop over its capacity in their slot (decision
+   * 0047): the slot orders' shops are locked, then each slot's orders counted, those already
+   * recorded and this batch's in turn.
+   */
+  private async overbooked(tx: Tx, quoted: { index: number; quote: Quote }[]): Promise<Set<number>> {
+    const slotted = quoted.filter((q) => q.quote.slot);
+    if (!slotted.length) return new Set();
+    const shopsOf = (q: Quote) => [...new Set(q.lines.map((l) => l.vendorId))];
+    const capacity = await lockSlotCapacities(
+      tx,
+      slotted.flatMap((q) => shopsOf(q.quote)),
+    );
+    const taken = await repo.ordersInSlots(
+      tx,
+      [...capacity.keys()],
+      slotted.map((q) => q.quote.slot!.deliverFrom),
+    );
+    const full = new Set<number>();
+    for (const { index, quote } of slotted) {
+      const keys = shopsOf(quote).map((v) => `${v}|${quote.slot!.deliverFrom.toISOString()}`);
+      if (keys.some((k, i) => (taken.get(k) ?? 0) >= (capacity.get(shopsOf(quote)[i]!) ?? 0))) full.add(index);
+      else for (const k of keys) taken.set(k, (taken.get(k) ?? 0) + 1);
+    }
+    return full;
+  }
+
+  /**
    * Records the orders and payment attempts of many checkouts in one transaction: one read each
    * of their addresses, products and options, one statement for the orders and their items, one
    * for the attempts. A checkout refused by its quote is answered with its error and records
@@ -81,41 +108,58 @@ export class CheckoutService {
           asks.map((a) => a.input),
         );
         const out: (Recorded | Error)[] = [];
-        const orderRows: repo.NewOrder[] = [];
-        const itemRows: repo.NewOrderItem[] = [];
-        const accepted: { index: number; attempt: AttemptInput }[] = [];
+        const quoted: { index: number; quote: Quote }[] = [];
         asks.forEach(({ user, input, now }, index) => {
           try {
-            const q = quoteFrom(this.ctx.config, read, user.id, input, now);
-            const orderId = randomUUID();
-            const attempt: AttemptInput = {
-              purpose: 'order',
-              subjectId: orderId,
-              userId: user.id,
-              email: user.email,
-              amountKobo: q.totals.totalKobo,
-              callbackPath: '/loader?next=my-orders',
-            };
-            checkAttempt(attempt);
-            orderRows.push({
-              id: orderId,
-              userId: user.id,
-              addressId: q.addressId,
-              address: { ...q.address },
-              itemsKobo: q.totals.itemsKobo,
-              deliveryFeeKobo: q.totals.deliveryFeeKobo,
-              serviceFeeKobo: q.totals.serviceFeeKobo,
-              amountKobo: q.totals.totalKobo,
-              paymentState: 'awaiting',
-              deliveryNote: input.deliveryNote ?? '',
-            });
-            for (const l of q.lines) itemRows.push({ orderId, ...l, status: 'Order Placed' });
-            accepted.push({ index, attempt });
+            quoted.push({ index, quote: quoteFrom(this.ctx.config, read, user.id, input, now) });
           } catch (err) {
             if (!(err instanceof AppError)) throw err;
             out[index] = err;
           }
         });
+        const full = await this.overbooked(tx, quoted);
+        const orderRows: repo.NewOrder[] = [];
+        const itemRows: repo.NewOrderItem[] = [];
+        const accepted: { index: number; attempt: AttemptInput }[] = [];
+        for (const { index, quote: q } of quoted) {
+          if (full.has(index)) {
+            out[index] = conflict(SLOT_MSG.full, 'slot_full');
+            continue;
+          }
+          const { user, input } = asks[index]!;
+          const orderId = randomUUID();
+          const attempt: AttemptInput = {
+            purpose: 'order',
+            subjectId: orderId,
+            userId: user.id,
+            email: user.email,
+            amountKobo: q.totals.totalKobo,
+            callbackPath: '/loader?next=my-orders',
+          };
+          try {
+            checkAttempt(attempt);
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            out[index] = err;
+            continue;
+          }
+          orderRows.push({
+            id: orderId,
+            userId: user.id,
+            addressId: q.addressId,
+            address: { ...q.address },
+            itemsKobo: q.totals.itemsKobo,
+            deliveryFeeKobo: q.totals.deliveryFeeKobo,
+            serviceFeeKobo: q.totals.serviceFeeKobo,
+            amountKobo: q.totals.totalKobo,
+            paymentState: 'awaiting',
+            deliveryNote: input.deliveryNote ?? '',
+            deliverFrom: q.slot?.deliverFrom ?? null,
+            prepareAt: q.slot?.prepareAt ?? null,
+          });
+          for (const l of q.lines) itemRows.push({ orderId, ...l, status: 'Order Placed' });
+          accepted.push({ index, attempt });
+        }
         if (!accepted.length) return out;
         await repo.insertOrdersWithItems(tx, orderRows, itemRows);
         const payments = await this.payments.recordAttempts(

@@ -38,11 +38,13 @@ export class ConfirmDeadline {
   async sweep(now = new Date()): Promise<number> {
     const minutes = this.ctx.config.vendorConfirmMinutes;
     const cutoff = new Date(now.getTime() - minutes * 60_000);
-    const overdue = await repo.ordersAwaitingConfirmation(this.ctx.db, cutoff, SWEEP_LIMIT);
+    // An order for later is due from when its shops start preparing, on the slots' clock.
+    const slotCutoff = new Date(this.ctx.clock.now().getTime() - minutes * 60_000);
+    const overdue = await repo.ordersAwaitingConfirmation(this.ctx.db, cutoff, SWEEP_LIMIT, slotCutoff);
     let cancelled = 0;
     for (const orderId of overdue) {
       try {
-        if (await this.cancelUnconfirmed(orderId, cutoff, minutes)) cancelled++;
+        if (await this.cancelUnconfirmed(orderId, cutoff, minutes, slotCutoff)) cancelled++;
       } catch (err) {
         this.ctx.log.error({ err, orderId }, 'could not cancel an unconfirmed order');
       }
@@ -50,11 +52,12 @@ export class ConfirmDeadline {
     return cancelled;
   }
 
-  private async cancelUnconfirmed(orderId: string, cutoff: Date, minutes: number): Promise<boolean> {
+  private async cancelUnconfirmed(orderId: string, cutoff: Date, minutes: number, slotCutoff: Date): Promise<boolean> {
     const done = await this.ctx.db.transaction(async (tx) => {
       // Read again under the lock: the vendor may have confirmed, or the customer cancelled, since.
       const order = await repo.lockOrder(tx, orderId);
       if (!order || order.paymentState !== 'paid' || !order.paidAt || order.paidAt >= cutoff) return false;
+      if (order.prepareAt && order.prepareAt >= slotCutoff) return false;
       const lang = await accountLanguage(tx, order.userId);
       const reason = t(lang, 'orders.unconfirmed.reason', { minutes });
       const changed = await repo.cancelPlacedItems(tx, order.id, reason);

@@ -3,6 +3,7 @@
  * rider's own orders, the accept, the code tries and the earnings, on this module's tables.
  */
 import { eq, sql } from 'drizzle-orm';
+import { SLOT_OFFER_MINUTES, SLOT_TRAVEL_MINUTES } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
 import { orderItems, orders } from './orders.tables.js';
 
@@ -17,21 +18,30 @@ export interface OrderDeliveryRow {
   rider_id: string | null;
   code_attempts: number;
   locked_at: Date | null;
+  /** An order for later: its slot's start (decision 0047). */
+  deliver_from: Date | null;
 }
+
+/**
+ * Orders riders may see and take at `now` (the slots' clock): as soon as possible, or for later
+ * once its slot is near (SLOT_TRAVEL_MINUTES + SLOT_OFFER_MINUTES before its start).
+ */
+const offered = (now: Date) =>
+  sql`(o.deliver_from IS NULL OR o.deliver_from <= ${new Date(now.getTime() + (SLOT_TRAVEL_MINUTES + SLOT_OFFER_MINUTES) * 60_000).toISOString()})`;
 
 const ALL_CONFIRMED = sql`
   EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Confirmed')
   AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status NOT IN ('Order Confirmed', 'Order Cancelled'))`;
 
 /** Paid orders whose remaining items are all confirmed and that no rider holds (the board). */
-export async function listOpenOrderDeliveries(ex: Executor, limit = 100): Promise<OrderDeliveryRow[]> {
+export async function listOpenOrderDeliveries(ex: Executor, now: Date, limit = 100): Promise<OrderDeliveryRow[]> {
   return queryRows<OrderDeliveryRow>(
     ex,
     sql`
-    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at, o.deliver_from
     FROM orders o
-    WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED}
-    ORDER BY o.paid_at ASC NULLS LAST, o.id
+    WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED} AND ${offered(now)}
+    ORDER BY coalesce(o.deliver_from, o.paid_at) ASC NULLS LAST, o.id
     LIMIT ${limit}`,
   );
 }
@@ -40,12 +50,12 @@ export async function listOpenOrderDeliveries(ex: Executor, limit = 100): Promis
  * Board orders (as listOpenOrderDeliveries) whose last item was confirmed before `cutoff`: on the
  * board since then with no rider.
  */
-export async function listOrdersWaitingForRider(ex: Executor, cutoff: Date, limit = 100): Promise<string[]> {
+export async function listOrdersWaitingForRider(ex: Executor, cutoff: Date, now: Date, limit = 100): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     ex,
     sql`
     SELECT o.id FROM orders o
-    WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED}
+    WHERE o.payment_state = 'paid' AND o.rider_id IS NULL AND o.locked_at IS NULL AND ${ALL_CONFIRMED} AND ${offered(now)}
       AND (SELECT max(i.updated_at) FROM order_items i WHERE i.order_id = o.id AND i.status = 'Order Confirmed')
         < ${cutoff.toISOString()}
     ORDER BY o.paid_at ASC NULLS LAST, o.id
@@ -58,20 +68,20 @@ export async function findOrderDelivery(ex: Executor, id: string, lock = false):
   const rows = await queryRows<OrderDeliveryRow>(
     ex,
     sql`
-    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at, o.deliver_from
     FROM orders o WHERE o.id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   return rows[0];
 }
 
 /** The first rider wins: the UPDATE matches only while the order is free and fully confirmed. */
-export async function assignOrder(ex: Executor, id: string, riderUserId: string): Promise<boolean> {
+export async function assignOrder(ex: Executor, id: string, riderUserId: string, now: Date): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     ex,
     sql`
     UPDATE orders o SET rider_id = ${riderUserId}
     WHERE o.id = ${id} AND o.rider_id IS NULL AND o.payment_state = 'paid' AND o.locked_at IS NULL
-      AND o.user_id <> ${riderUserId} AND ${ALL_CONFIRMED}
+      AND o.user_id <> ${riderUserId} AND ${ALL_CONFIRMED} AND ${offered(now)}
     RETURNING o.id`,
   );
   return rows.length === 1;
@@ -125,7 +135,7 @@ export async function riderOrders(
   return queryRows(
     ex,
     sql`
-    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at,
+    SELECT o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at, o.deliver_from,
            (SELECT array_agg(i.status) FROM order_items i WHERE i.order_id = o.id) AS statuses
     FROM orders o
     WHERE o.rider_id = ${riderUserId}

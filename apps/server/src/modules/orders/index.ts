@@ -31,3 +31,5 @@ export {
   vendorHeldKobo,
   vendorSales,
 } from './portals.service.js';
+export { offerToRiders } from './slot-offers.js';
+export { slotOf } from './order-views.js';

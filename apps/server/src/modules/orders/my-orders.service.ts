@@ -17,13 +17,16 @@ export class MyOrdersService {
   ): Promise<{ orders: OrderDto[]; hasMore: boolean }> {
     const rows = await repo.listPaidOrders(this.ctx.db, userId, limit + 1, (page - 1) * limit);
     const pageRows = rows.slice(0, limit);
-    return { orders: await orderViews(this.ctx.db, pageRows, userId, now), hasMore: rows.length > limit };
+    return {
+      orders: await orderViews(this.ctx.db, pageRows, userId, now, this.ctx.clock.now()),
+      hasMore: rows.length > limit,
+    };
   }
 
   /** One paid order of the caller, with its timeline; anyone else's is 404. */
   async getForUser(userId: string, orderId: string, now = new Date()): Promise<OrderDto> {
     const order = await repo.findOrder(this.ctx.db, orderId);
     if (!order || order.userId !== userId || order.paymentState !== 'paid') throw notFound('Order not found.');
-    return (await orderViews(this.ctx.db, [order], userId, now))[0]!;
+    return (await orderViews(this.ctx.db, [order], userId, now, this.ctx.clock.now()))[0]!;
   }
 }

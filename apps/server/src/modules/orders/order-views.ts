@@ -4,6 +4,7 @@ import {
   koboToNaira,
   orderCancelWindow,
   shownOrderStatus,
+  SLOT_MINUTES,
   type ItemStatus,
   type OrderAddressDto,
   type OrderDto,
@@ -21,6 +22,8 @@ export async function orderViews(
   rows: repo.OrderRow[],
   viewerId: string,
   now: Date,
+  /** The clock slots are judged on (ctx.clock; `now` unless a test fixes it). */
+  clockNow: Date = now,
 ): Promise<OrderDto[]> {
   const items = await itemsWithShops(
     db,
@@ -36,6 +39,7 @@ export async function orderViews(
       items.filter((i) => i.orderId === o.id),
       now,
       catalogue,
+      clockNow,
     ),
   );
   const tracking = await loadOrderTracking(
@@ -61,10 +65,14 @@ function toOrderDto(
   items: (repo.OrderItemRow & { vendorName: string })[],
   now = new Date(),
   catalogue: ReadonlyMap<string, ProductDto> = new Map(),
+  clockNow = now,
 ): OrderDto {
   const statuses = items.map((i) => i.status as ItemStatus);
   const status = shownOrderStatus(statuses);
-  const window = orderCancelWindow(statuses, o.paidAt?.getTime() ?? null, now.getTime());
+  // An order for later may be cancelled until its shops start preparing, on the slots' clock.
+  const window = o.prepareAt
+    ? orderCancelWindow(statuses, o.paidAt?.getTime() ?? null, clockNow.getTime(), o.prepareAt.getTime())
+    : orderCancelWindow(statuses, o.paidAt?.getTime() ?? null, now.getTime());
   const canCancel = o.paymentState === 'paid' && window.stop === null;
   return {
     _id: o.id,
@@ -92,6 +100,16 @@ function toOrderDto(
     cancelUntil: canCancel && window.until !== null ? new Date(window.until).toISOString() : null,
     address: orderAddressOf(o.address),
     deliveryNote: o.deliveryNote,
+    slot: slotOf(o),
+  };
+}
+
+/** An order for later's slot as the answers give it; null for as soon as possible. */
+export function slotOf(o: { deliverFrom: Date | null }): { from: string; to: string } | null {
+  if (!o.deliverFrom) return null;
+  return {
+    from: o.deliverFrom.toISOString(),
+    to: new Date(o.deliverFrom.getTime() + SLOT_MINUTES * 60_000).toISOString(),
   };
 }
 

@@ -16,14 +16,17 @@ import {
 
 export type { OrderDeliveryRow } from './deliveries.repo.js';
 
-/** Paid orders whose remaining items are all confirmed and that no rider holds, oldest paid first. */
-export function openOrderDeliveries(ex: Executor, limit?: number): Promise<deliveries.OrderDeliveryRow[]> {
-  return deliveries.listOpenOrderDeliveries(ex, limit);
+/**
+ * Paid orders whose remaining items are all confirmed and that no rider holds, soonest due first;
+ * an order for later only once its slot is near at `now` (the slots' clock).
+ */
+export function openOrderDeliveries(ex: Executor, now: Date, limit?: number): Promise<deliveries.OrderDeliveryRow[]> {
+  return deliveries.listOpenOrderDeliveries(ex, now, limit);
 }
 
 /** Orders on the board since before `cutoff` (their last confirmation) that no rider has taken. */
-export function ordersWaitingForRider(ex: Executor, cutoff: Date): Promise<string[]> {
-  return deliveries.listOrdersWaitingForRider(ex, cutoff);
+export function ordersWaitingForRider(ex: Executor, cutoff: Date, now: Date): Promise<string[]> {
+  return deliveries.listOrdersWaitingForRider(ex, cutoff, now);
 }
 
 /** An order as a delivery (locked for the rest of the transaction with `lock`). */
@@ -41,8 +44,9 @@ export function unassignOrder(ex: Executor, id: string): Promise<string | null> 
   return deliveries.unassignOrder(ex, id);
 }
 
-export function assignOrder(ex: Executor, id: string, riderUserId: string): Promise<boolean> {
-  return deliveries.assignOrder(ex, id, riderUserId);
+/** Gives the order to the rider if it is still free, fully confirmed and offered at `now`; whether they got it. */
+export function assignOrder(ex: Executor, id: string, riderUserId: string, now: Date): Promise<boolean> {
+  return deliveries.assignOrder(ex, id, riderUserId, now);
 }
 
 /** What to collect at each vendor of these orders (items not cancelled): one row per order and vendor. */

@@ -19,6 +19,31 @@ export async function insertOrdersWithItems(ex: Executor, orderRows: NewOrder[],
   await ex.execute(sql`with placed as (${insertJsonRows(orders, orderRows)}) ${insertJsonRows(orderItems, items)}`);
 }
 
+/**
+ * How many orders each of these shops has in each of these slots: orders paid for or being paid,
+ * with an item of the shop not cancelled; keyed `<shop>|<slot start ISO>`.
+ */
+export async function ordersInSlots(ex: Executor, vendorIds: string[], froms: Date[]): Promise<Map<string, number>> {
+  if (!vendorIds.length || !froms.length) return new Map();
+  const rows = await queryRows<{ vendor_id: string; deliver_from: Date | string; n: number }>(
+    ex,
+    sql`
+    SELECT i.vendor_id, o.deliver_from, count(DISTINCT o.id)::int AS n
+    FROM orders o JOIN order_items i ON i.order_id = o.id
+    WHERE o.deliver_from IN (${sql.join(
+      [...new Set(froms.map((f) => f.toISOString()))].map((f) => sql`${f}::timestamptz`),
+      sql`, `,
+    )})
+      AND i.vendor_id IN (${sql.join(
+        vendorIds.map((v) => sql`${v}::uuid`),
+        sql`, `,
+      )})
+      AND o.payment_state IN ('awaiting', 'paid') AND i.status <> 'Order Cancelled'
+    GROUP BY i.vendor_id, o.deliver_from`,
+  );
+  return new Map(rows.map((r) => [`${r.vendor_id}|${new Date(r.deliver_from).toISOString()}`, Number(r.n)]));
+}
+
 export async function findOrder(ex: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await ex.select().from(orders).where(eq(orders.id, id));
   return row;
@@ -177,7 +202,13 @@ export async function itemOrdersAndShops(
  * Paid orders, paid before `cutoff`, with an item no vendor has confirmed yet, oldest first (the
  * partial index of paid orders with no rider: an order waiting on a vendor has none).
  */
-export async function ordersAwaitingConfirmation(ex: Executor, cutoff: Date, limit: number): Promise<string[]> {
+export async function ordersAwaitingConfirmation(
+  ex: Executor,
+  cutoff: Date,
+  limit: number,
+  /** Orders for later are due from their preparation time, on the slots' clock: before this. */
+  slotCutoff: Date = cutoff,
+): Promise<string[]> {
   const rows = await ex
     .select({ id: orders.id })
     .from(orders)
@@ -186,6 +217,7 @@ export async function ordersAwaitingConfirmation(ex: Executor, cutoff: Date, lim
         eq(orders.paymentState, 'paid'),
         sql`${orders.riderId} IS NULL`,
         sql`${orders.paidAt} < ${cutoff.toISOString()}`,
+        sql`(${orders.prepareAt} IS NULL OR ${orders.prepareAt} < ${slotCutoff.toISOString()})`,
         sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.status} = 'Order Placed')`,
       ),
     )

@@ -10,6 +10,8 @@ import {
   OrderCancelAnswer,
   OrderListAnswer,
   OrderListQuery,
+  SlotsAnswer,
+  SlotsQuery,
 } from '@jara/shared';
 import { moduleWith } from '../types.js';
 import type { PaymentService } from '../payments/index.js';
@@ -21,6 +23,8 @@ import { ConfirmDeadline } from './confirm-deadline.js';
 import { MyOrdersService } from './my-orders.service.js';
 import { deliverNotice, ORDER_NOTICE_JOB } from './order-notices.js';
 import { OrderPayments } from './order-payments.js';
+import { registerSlotOffers } from './slot-offers.js';
+import { slotsForCart } from './slots.service.js';
 
 export const ordersModule = moduleWith<{ payments: PaymentService }>(async (app, ctx, { payments }) => {
   defaultAccess(app, 'user');
@@ -35,6 +39,7 @@ export const ordersModule = moduleWith<{ payments: PaymentService }>(async (app,
   });
   ctx.jobs.register(ORDER_NOTICE_JOB, ({ orderId, kind }) => deliverNotice(ctx, orderId, kind));
   new ConfirmDeadline(ctx, payments);
+  registerSlotOffers(ctx);
 
   app.post(
     '/api/order/delivery-fee',
@@ -47,6 +52,18 @@ export const ordersModule = moduleWith<{ payments: PaymentService }>(async (app,
       const { latitude, longitude, vendorIds } = req.body;
       const kobo = await checkout.deliveryFee(ctx.db, { latitude, longitude }, vendorIds);
       return { success: true as const, totalDeliveryFee: koboToNaira(kobo) };
+    },
+  );
+
+  app.get(
+    '/api/order/slots',
+    {
+      schema: { tags: ['order'], querystring: SlotsQuery, response: { 200: SlotsAnswer } },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      await rateLimit(ctx.limiter, reply, [{ key: `slots:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);
+      return { success: true as const, ...(await slotsForCart(ctx, req.query.vendorIds)) };
     },
   );
 

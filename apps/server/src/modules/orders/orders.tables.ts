@@ -23,6 +23,9 @@ export const orders = pgTable('orders', {
   lockedAt: tz('locked_at'),
   deliveryNote: text('delivery_note').notNull().default(''),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** An order for later (migrations/0020_slots.sql): its slot's start, and when its shops start preparing. */
+  deliverFrom: tz('deliver_from'),
+  prepareAt: tz('prepare_at'),
 });
 
 export const orderItems = pgTable('order_items', {

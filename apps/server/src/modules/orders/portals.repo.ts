@@ -11,6 +11,8 @@ export interface AdminOrderRecord {
   user_id: string;
   rider_id: string | null;
   locked_at: Date | null;
+  /** An order for later: its slot's start. */
+  deliver_from: Date | null;
   statuses: string[];
 }
 
@@ -25,7 +27,7 @@ export async function adminOrders(
   return queryRows<AdminOrderRecord>(
     ex,
     sql`
-    SELECT o.id, o.created_at, o.paid_at, o.payment_state, o.amount_kobo, o.user_id, o.rider_id, o.locked_at,
+    SELECT o.id, o.created_at, o.paid_at, o.payment_state, o.amount_kobo, o.user_id, o.rider_id, o.locked_at, o.deliver_from,
            coalesce((SELECT array_agg(i.status) FROM order_items i WHERE i.order_id = o.id), '{}') AS statuses
     FROM orders o
     WHERE o.payment_state <> 'awaiting'
@@ -69,6 +71,8 @@ export interface VendorOrderRecord {
   unit_price_kobo: number;
   status: string;
   cancel_reason: string | null;
+  deliver_from: Date | null;
+  prepare_at: Date | null;
 }
 
 const ACTIVE = sql`('Order Placed','Order Confirmed','Order Assigned','Order Picked')`;
@@ -96,7 +100,7 @@ export async function vendorOrderItems(
         AND ${scopeSql}
       ORDER BY o.paid_at DESC NULLS LAST, o.id
       LIMIT 200)
-    SELECT o.id AS order_id, o.created_at, o.paid_at, o.address, o.delivery_note, o.user_id,
+    SELECT o.id AS order_id, o.created_at, o.paid_at, o.address, o.delivery_note, o.user_id, o.deliver_from, o.prepare_at,
            i.id AS item_id, i.product_id, i.product_name, i.option_name, i.image, i.quantity, i.unit_price_kobo, i.status, i.cancel_reason
     FROM picked p
     JOIN orders o ON o.id = p.id

@@ -7,7 +7,9 @@ import {
   nairaToKobo,
   orderDeliveryFee,
   outsideDeliveryHoursMessage,
+  prepareAt,
   QUANTITY_MESSAGE,
+  slotWorks,
   unitPriceKobo,
   vendorOpenState,
   type CartTotals,
@@ -44,7 +46,16 @@ export interface Quote {
   totals: CartTotals;
   address: OrderAddressDto;
   addressId: string;
+  /** An order for later: its slot's start and when its shops start preparing (the longest of them). */
+  slot: { deliverFrom: Date; prepareAt: Date } | null;
 }
+
+/** The refusals of a slot (decision 0047). */
+export const SLOT_MSG = {
+  past: 'That delivery slot has passed. Please pick a later one.',
+  unavailable: "Your cart's shops cannot deliver in that slot. Please pick another from the list.",
+  full: 'That delivery slot is full. Please pick another.',
+} as const;
 
 /** What the quotes of a batch of checkouts read (readForQuotes). */
 export interface QuoteReads {
@@ -75,7 +86,11 @@ export async function readForQuotes(ex: Executor, inputs: CheckoutInput[]): Prom
  */
 export function quoteFrom(config: Config, read: QuoteReads, userId: string, input: CheckoutInput, now: Date): Quote {
   const hours = config.deliveryHours;
-  if (!isWithinDailyWindow(hours, now)) throw badRequest(outsideDeliveryHoursMessage(hours), 'outside_delivery_hours');
+  const slotFrom = input.slot ? new Date(input.slot) : null;
+  if (slotFrom && slotFrom <= now) throw badRequest(SLOT_MSG.past, 'slot_past');
+  // An order for later is judged against its slot, not the hour it is placed at.
+  if (!slotFrom && !isWithinDailyWindow(hours, now))
+    throw badRequest(outsideDeliveryHoursMessage(hours), 'outside_delivery_hours');
   const address = read.addresses.get(input.address);
   if (!address || address.userId !== userId) throw notFound('Address not found. Please select one of your addresses.');
   const point = { latitude: address.latitude, longitude: address.longitude };
@@ -98,7 +113,7 @@ export function quoteFrom(config: Config, read: QuoteReads, userId: string, inpu
     const option = item.optionId === undefined ? own[0] : own.find((o) => o.id === item.optionId);
     if (!option) throw badRequest(`That option does not belong to ${product.name}.`, 'option_mismatch');
     const state = vendorOpenState(vendor.openingHours, vendor.isOpen, now);
-    if (!state.open) {
+    if (!slotFrom && !state.open) {
       const when = state.opensAt ? ` (${state.label.replace('Closed · ', '')})` : '';
       throw badRequest(
         `${vendor.businessName} is closed right now${when}. Please remove ${product.name} or try again when it opens.`,
@@ -136,6 +151,12 @@ export function quoteFrom(config: Config, read: QuoteReads, userId: string, inpu
         .map((f) => [f.vendor.id, f.vendor]),
     ).values(),
   ];
+  let slot: Quote['slot'] = null;
+  if (slotFrom) {
+    if (!slotWorks(slotFrom, now, hours, vendorLocations)) throw badRequest(SLOT_MSG.unavailable, 'slot_unavailable');
+    const longest = Math.max(...vendorLocations.map((v) => v.preparationMinutes));
+    slot = { deliverFrom: slotFrom, prepareAt: prepareAt(slotFrom, longest) };
+  }
   const deliveryKobo = orderDeliveryFee(
     point,
     vendorLocations.map((v) => ({ latitude: v.latitude, longitude: v.longitude })),
@@ -170,5 +191,5 @@ export function quoteFrom(config: Config, read: QuoteReads, userId: string, inpu
     room: address.room,
     landmark: address.landmark,
   };
-  return { lines, totals, address: snapshot, addressId: address.id };
+  return { lines, totals, address: snapshot, addressId: address.id, slot };
 }

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { RefundSource, RefundState } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
 import { payments, refunds, webhookEvents, type AttemptState } from './payments.tables.js';
+import { REFUND_SOURCE_RULES } from './refund-source.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -222,4 +224,89 @@ export async function refundsOfSubjects(
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(and(eq(payments.purpose, purpose), inArray(payments.subjectId, [...subjectIds])))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/** What the admin's refund queue is filtered by; `to` is the first instant left out. */
+export interface RefundQueueFilter {
+  state?: RefundState;
+  source?: RefundSource;
+  from?: Date;
+  to?: Date;
+  /**
+   * Refunds of the orders or dispatches whose id starts with `subjectPrefix` (when given), of the
+   * payments whose reference is like `referencePattern`, or paid by one of `payerIds`.
+   */
+  match?: { subjectPrefix: string | null; referencePattern: string; payerIds: string[] };
+}
+
+/** The refund's source, by the same rules as refundSource (refund-source.ts). */
+const sourceOfReason = sql`CASE ${sql.join(
+  REFUND_SOURCE_RULES.map((r) => sql`WHEN ${refunds.reason} ~ ${r.pattern} THEN ${r.source}::text`),
+  sql` `,
+)} ELSE 'other' END`;
+
+function queueConditions(f: RefundQueueFilter) {
+  const m = f.match;
+  return and(
+    f.state ? eq(refunds.state, f.state) : undefined,
+    f.source ? sql`${sourceOfReason} = ${f.source}::text` : undefined,
+    f.from ? gte(refunds.createdAt, f.from) : undefined,
+    f.to ? lt(refunds.createdAt, f.to) : undefined,
+    m
+      ? or(
+          m.subjectPrefix ? sql`${payments.subjectId}::text LIKE ${`${m.subjectPrefix}%`}` : undefined,
+          ilike(payments.reference, m.referencePattern),
+          m.payerIds.length ? inArray(payments.userId, m.payerIds) : undefined,
+        )
+      : undefined,
+  );
+}
+
+/**
+ * One page of the refunds the filter matches, newest first (ties by id), after the refund
+ * `before` when given; `limit + 1` rows at most, so the caller knows whether more follow.
+ */
+export function queuedRefunds(ex: Executor, f: RefundQueueFilter, page: { before?: string; limit: number }) {
+  return ex
+    .select({
+      id: refunds.id,
+      amountKobo: refunds.amountKobo,
+      reason: refunds.reason,
+      state: refunds.state,
+      createdAt: refunds.createdAt,
+      processedAt: refunds.processedAt,
+      purpose: payments.purpose,
+      subjectId: payments.subjectId,
+      payerId: payments.userId,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        queueConditions(f),
+        page.before
+          ? sql`(${refunds.createdAt}, ${refunds.id}) < (SELECT c.created_at, c.id FROM refunds c WHERE c.id = ${page.before})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(page.limit + 1);
+}
+
+/** How many refunds the filter matches and their sum in kobo, per state (states with none absent). */
+export async function queuedRefundTotals(
+  ex: Executor,
+  f: RefundQueueFilter,
+): Promise<{ state: RefundState; count: number; kobo: number }[]> {
+  const rows = await ex
+    .select({
+      state: refunds.state,
+      count: sql<number>`count(*)::int`,
+      kobo: sql<string>`coalesce(sum(${refunds.amountKobo}), 0)::bigint`,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(queueConditions(f))
+    .groupBy(refunds.state);
+  return rows.map((r) => ({ state: r.state, count: Number(r.count), kobo: Number(r.kobo) }));
 }

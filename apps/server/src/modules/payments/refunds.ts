@@ -5,6 +5,7 @@ import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { jobKind, type JobQueue } from '../../infra/jobs/jobs.js';
 import type { PaymentProvider } from '../../infra/payments/types.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { refundNoteMarker } from './day-records.js';
 import * as repo from './payments.repo.js';
 import { recordRefundAsked, recordRefundFailed, recordRefundProcessed, type Bearer } from '../ledger/index.js';
 import type { Purposes } from './purposes.js';
@@ -12,11 +13,6 @@ import type { Purposes } from './purposes.js';
 /** A refund to send to the provider. */
 const REFUND_JOB = jobKind('payments.refund', z.object({ refundId: z.string() }));
 const REFUND_MAX_ATTEMPTS = 8;
-
-/** Our refund's reference at the provider (the start of Paystack's merchant note). */
-function refundMarker(refundId: string): string {
-  return `jara-refund:${refundId}`;
-}
 
 /**
  * Money going back: recorded in the deciding transaction, sent from a job with no transaction
@@ -66,7 +62,7 @@ export class Refunds {
     if (!refund || refund.state !== 'pending' || refund.providerRef) return;
     const payment = await repo.findPaymentById(db, refund.paymentId);
     if (!payment) throw new Error(`refund ${refundId}: payment missing`);
-    const marker = refundMarker(refund.id);
+    const marker = refundNoteMarker(refund.id);
     try {
       let r = refund.sentAt
         ? await provider.findRefund({ reference: payment.reference, marker, since: refund.sentAt })

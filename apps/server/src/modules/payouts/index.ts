@@ -4,6 +4,8 @@ export {
   escrowOf,
   lagosDayStart,
   listPayouts,
+  paidOutKobo,
+  payoutRecords,
   requestPayout,
   summarise,
   type EarningEntry,

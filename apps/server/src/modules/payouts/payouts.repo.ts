@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { payouts } from './payouts.tables.js';
 
@@ -100,4 +100,25 @@ export async function claimForTransfer(ex: Executor, id: string): Promise<boolea
     )
     .returning({ id: payouts.id });
   return Boolean(claimed);
+}
+
+/** Payouts paid in [from, to), and those with these references (the daily reconciliation's side). */
+export async function payoutsForDay(
+  ex: Executor,
+  q: { from: Date; to: Date; references: readonly string[] },
+): Promise<PayoutRow[]> {
+  const paidThen = and(eq(payouts.state, 'paid'), gte(payouts.paidAt, q.from), lt(payouts.paidAt, q.to));
+  return ex
+    .select()
+    .from(payouts)
+    .where(q.references.length ? or(paidThen, inArray(payouts.reference, [...q.references])) : paidThen);
+}
+
+/** Every payout paid (and not sent back), summed. */
+export async function paidOutKobo(ex: Executor): Promise<number> {
+  const [row] = await ex
+    .select({ kobo: sql<string>`coalesce(sum(${payouts.amountKobo}), 0)` })
+    .from(payouts)
+    .where(eq(payouts.state, 'paid'));
+  return Number(row?.kobo ?? 0);
 }

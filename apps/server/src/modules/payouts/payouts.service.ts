@@ -70,6 +70,24 @@ function toPayoutDto(p: PayoutRow): PayoutDto {
   };
 }
 
+/**
+ * Our payouts as the daily reconciliation compares them with the provider's transfers (decision
+ * 0046): those paid in [from, to) and those carrying the provider's references.
+ */
+export async function payoutRecords(ex: Executor, q: { from: Date; to: Date; references: readonly string[] }) {
+  return (await repo.payoutsForDay(ex, q)).map((p) => ({
+    reference: p.reference ?? '',
+    amountKobo: p.amountKobo,
+    state: p.state,
+    paidAt: p.paidAt,
+  }));
+}
+
+/** Every payout paid (and not sent back), summed: part of what the ledger's cash is checked against. */
+export function paidOutKobo(ex: Executor): Promise<number> {
+  return repo.paidOutKobo(ex);
+}
+
 /** The payee's latest 100 payouts, newest first. */
 export function listPayouts(ex: Executor, userId: string, payeeType: 'vendor' | 'rider'): Promise<PayoutRow[]> {
   return repo.listPayouts(ex, userId, payeeType);

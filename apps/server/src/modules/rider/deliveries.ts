@@ -4,6 +4,8 @@ import {
   haversineKm,
   koboToNaira,
   percentOf,
+  pickupAt,
+  SLOT_MINUTES,
   type ArrivalDto,
   type JobDto,
   type DeliveryKind,
@@ -136,6 +138,8 @@ export interface DeliveryFacts {
   paidAt: Date | null;
   codeAttempts: number;
   lockedAt: Date | null;
+  /** An order for later: its slot's start (decision 0047). */
+  deliverFrom?: Date | null;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -186,6 +190,13 @@ export async function toDeliveryDto(
     status: f.status,
     createdAt: f.createdAt.toISOString(),
     paidAt: f.paidAt?.toISOString() ?? null,
+    slot: f.deliverFrom
+      ? {
+          from: f.deliverFrom.toISOString(),
+          to: new Date(f.deliverFrom.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+          pickupAt: pickupAt(f.deliverFrom).toISOString(),
+        }
+      : null,
   };
   if (view !== 'board') dto.locked = f.lockedAt !== null;
   if (view === 'active') {

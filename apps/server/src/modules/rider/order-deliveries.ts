@@ -1,4 +1,12 @@
-import { DEFAULT_LANGUAGE, MAX_CODE_ATTEMPTS, RIDER_RELEASED, type ItemStatus, type JobDto } from '@jara/shared';
+import {
+  DEFAULT_LANGUAGE,
+  formatTime,
+  MAX_CODE_ATTEMPTS,
+  offerAt,
+  RIDER_RELEASED,
+  type ItemStatus,
+  type JobDto,
+} from '@jara/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
@@ -95,6 +103,7 @@ export class OrderDeliveries implements Deliveries {
           paidAt: o.paid_at ? new Date(o.paid_at) : null,
           codeAttempts: o.code_attempts,
           lockedAt: o.locked_at,
+          deliverFrom: o.deliver_from ? new Date(o.deliver_from) : null,
         };
         return toDeliveryDto(this.ctx.db, this.kind, facts, view, this.ctx.config.riderSharePercent);
       }),
@@ -126,12 +135,14 @@ export class OrderDeliveries implements Deliveries {
   }
 
   async open(riderUserId: string): Promise<JobDto[]> {
-    const rows = (await orders.openOrderDeliveries(this.ctx.db)).filter((o) => o.user_id !== riderUserId);
+    const rows = (await orders.openOrderDeliveries(this.ctx.db, this.ctx.clock.now())).filter(
+      (o) => o.user_id !== riderUserId,
+    );
     return this.toDtos(rows, 'board', () => 'Order Confirmed');
   }
 
   waitingForRider(cutoff: Date): Promise<string[]> {
-    return orders.ordersWaitingForRider(this.ctx.db, cutoff);
+    return orders.ordersWaitingForRider(this.ctx.db, cutoff, this.ctx.clock.now());
   }
 
   async active(riderUserId: string): Promise<JobDto[]> {
@@ -157,7 +168,7 @@ export class OrderDeliveries implements Deliveries {
   async accept(riderUserId: string, id: string, claim: (tx: Tx) => Promise<void>): Promise<void> {
     const won = await this.ctx.db.transaction(async (tx) => {
       await claim(tx);
-      if (!(await orders.assignOrder(tx, id, riderUserId))) return false;
+      if (!(await orders.assignOrder(tx, id, riderUserId, this.ctx.clock.now()))) return false;
       const moved = await orders.moveItems(tx, id, ['Order Confirmed'], 'Order Assigned');
       await recordStatusEvents(
         tx,
@@ -169,7 +180,11 @@ export class OrderDeliveries implements Deliveries {
       return true;
     });
     if (!won) {
-      if (!(await orders.findOrderDelivery(this.ctx.db, id))) throw notFound('Job not found.');
+      const o = await orders.findOrderDelivery(this.ctx.db, id);
+      if (!o) throw notFound('Job not found.');
+      const offered = o.deliver_from ? offerAt(new Date(o.deliver_from)) : null;
+      if (offered && !o.rider_id && offered > this.ctx.clock.now())
+        throw conflict(`This order is for later: it reaches riders at ${formatTime(offered)}.`, 'not_offered_yet');
       throw conflict('This job is no longer available.', 'job_taken');
     }
     await orders.pushOrderUpdate(this.ctx, id);

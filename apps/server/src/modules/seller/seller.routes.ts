@@ -89,7 +89,8 @@ export const sellerModule = moduleWith<{ payments: PaymentService }>(async (app,
     '/api/seller/preparation',
     { schema: { tags, body: PreparationTimeInput, response: { 200: SellerOpenAnswer } } },
     async (req) => {
-      const vendor = await seller.setPreparationMinutes(requireUser(req), req.body.preparationMinutes);
+      const { preparationMinutes, slotCapacity } = req.body;
+      const vendor = await seller.setPreparationMinutes(requireUser(req), preparationMinutes, slotCapacity);
       return { success: true as const, vendor };
     },
   );

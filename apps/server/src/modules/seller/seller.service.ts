@@ -47,10 +47,12 @@ import {
   itemStatuses,
   lockOrderForVendor,
   moveItems,
+  offerToRiders,
   optionsInOrders,
   orderWithItems,
   pushOrderUpdate,
   refundCancelledItems,
+  slotOf,
   vendorHasItems,
   vendorOrderLines,
   vendorHeldKobo,
@@ -76,6 +78,7 @@ function toProfileDto(v: Vendor, now = new Date()): SellerProfileDto {
     isOpen: v.isOpen,
     openNow: v.isOpen && isOpenAt(v.openingHours, now),
     preparationMinutes: v.preparationMinutes,
+    slotCapacity: v.slotCapacity,
     status: v.status,
     rejectionReason: v.rejectionReason,
   };
@@ -177,11 +180,15 @@ export class SellerService {
     return toProfileDto({ ...v, isOpen });
   }
 
-  /** The shop's preparation time, which the arrival estimate adds until the rider picks up. */
-  async setPreparationMinutes(user: SessionUser, preparationMinutes: number) {
+  /**
+   * The shop's preparation time, which the arrival estimate adds until the rider picks up and the
+   * delivery slots allow for, and how many orders for later it takes per slot.
+   */
+  async setPreparationMinutes(user: SessionUser, preparationMinutes: number, slotCapacity?: number) {
     const v = await this.requireVendor(user);
-    await updateShop(this.ctx.db, v.id, { preparationMinutes });
-    return toProfileDto({ ...v, preparationMinutes });
+    const capacity = slotCapacity ?? v.slotCapacity;
+    await updateShop(this.ctx.db, v.id, { preparationMinutes, slotCapacity: capacity });
+    return toProfileDto({ ...v, preparationMinutes, slotCapacity: capacity });
   }
 
   async listProducts(user: SessionUser, q?: string) {
@@ -336,6 +343,14 @@ export class SellerService {
           status: 'Order Placed',
           active: false,
           readyAt: null,
+          slot:
+            r.deliver_from && r.prepare_at
+              ? {
+                  ...slotOf({ deliverFrom: new Date(r.deliver_from) })!,
+                  prepareAt: new Date(r.prepare_at).toISOString(),
+                  upcoming: new Date(r.prepare_at) > this.ctx.clock.now(),
+                }
+              : null,
         };
         out.set(r.order_id, o);
       }
@@ -373,7 +388,7 @@ export class SellerService {
   /** Confirms this vendor's placed items of an order (all, or the given ones). */
   async confirm(user: SessionUser, orderId: string, itemIds?: string[]) {
     const v = await this.requireVendor(user);
-    let nowReady = false;
+    const ready: { order: { id: string; deliverFrom: Date | null } | null } = { order: null };
     await this.ctx.db.transaction(async (tx) => {
       const order = await lockOrderForVendor(tx, orderId);
       if (!order || !(await vendorHasItems(tx, orderId, v.id))) throw notFound('Order not found.');
@@ -388,10 +403,10 @@ export class SellerService {
         user.id,
       );
       const live = (await itemStatuses(tx, orderId)).filter((s) => s !== 'Order Cancelled');
-      nowReady = live.length > 0 && live.every((s) => s === 'Order Confirmed') && !order.riderId;
+      if (live.length > 0 && live.every((s) => s === 'Order Confirmed') && !order.riderId) ready.order = order;
     });
     await pushOrderUpdate(this.ctx, orderId);
-    if (nowReady) this.ctx.realtime.emitToRole('rider', 'job.available', { kind: 'order', _id: orderId });
+    if (ready.order) await offerToRiders(this.ctx, ready.order);
   }
 
   /**
@@ -428,7 +443,7 @@ export class SellerService {
   /** Declines this vendor's items: Order Cancelled with the reason, and those items refunded. */
   async decline(user: SessionUser, orderId: string, input: DeclineInput) {
     const v = await this.requireVendor(user);
-    let nowReady = false;
+    const ready: { order: { id: string; deliverFrom: Date | null } | null } = { order: null };
     await this.ctx.db.transaction(async (tx) => {
       const order = await lockOrderForVendor(tx, orderId);
       if (!order || !(await vendorHasItems(tx, orderId, v.id))) throw notFound('Order not found.');
@@ -457,10 +472,10 @@ export class SellerService {
         live.length === 0,
         `Declined by ${v.businessName}: ${input.reason}`,
       );
-      nowReady = live.length > 0 && live.every((s) => s === 'Order Confirmed') && !order.riderId;
+      if (live.length > 0 && live.every((s) => s === 'Order Confirmed') && !order.riderId) ready.order = order;
     });
     await pushOrderUpdate(this.ctx, orderId);
-    if (nowReady) this.ctx.realtime.emitToRole('rider', 'job.available', { kind: 'order', _id: orderId });
+    if (ready.order) await offerToRiders(this.ctx, ready.order);
   }
 
   /** Delivered items, less the configured commission. */

@@ -1,6 +1,6 @@
 import { useT, type MessageId, type Translate } from '../../i18n';
 
-/** Colours for order, application and payout states; anything else is grey. */
+/** Colours for order, application, payout and refund states; anything else is grey. */
 const STATUS_COLOURS: Record<string, string> = {
   'Order Placed': 'bg-amber-100 text-amber-900',
   'Order Confirmed': 'bg-sky-100 text-sky-900',
@@ -13,6 +13,7 @@ const STATUS_COLOURS: Record<string, string> = {
   rejected: 'bg-red-100 text-red-900',
   scheduled: 'bg-amber-100 text-amber-900',
   processing: 'bg-sky-100 text-sky-900',
+  processed: 'bg-brand-100 text-brand-900',
   awaiting: 'bg-amber-100 text-amber-900',
   paid: 'bg-brand-100 text-brand-900',
   failed: 'bg-red-100 text-red-900',

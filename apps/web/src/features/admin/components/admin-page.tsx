@@ -11,6 +11,8 @@ import { BannersPanel, CategoriesPanel } from './content-panel';
 import { EtaAccuracyPanel } from './eta-accuracy-panel';
 import { AdminDispatchesPanel, AdminOrdersPanel } from './orders-panel';
 import { OutboxPanel } from './outbox-panel';
+import { ReconciliationPanel } from './reconciliation-panel';
+import { RefundsPanel } from './refunds-panel';
 import { SubNav } from '../../../components/ui/sub-nav';
 import { UsersPanel } from './users-panel';
 import { useT } from '../../../i18n';
@@ -29,10 +31,12 @@ function AdminHome() {
           { to: '/admin/users', label: t('admin.nav.users') },
           { to: '/admin/orders', label: t('admin.nav.orders') },
           { to: '/admin/dispatches', label: t('admin.nav.dispatches') },
+          { to: '/admin/refunds', label: t('admin.nav.refunds') },
           { to: '/admin/categories', label: t('admin.nav.categories') },
           { to: '/admin/banners', label: t('admin.nav.banners') },
           { to: '/admin/outbox', label: t('admin.nav.outbox') },
           { to: '/admin/eta', label: t('admin.nav.eta') },
+          { to: '/admin/reconciliation', label: t('admin.nav.reconciliation') },
         ]}
       />
       <Routes>
@@ -40,17 +44,19 @@ function AdminHome() {
         <Route path="users" element={<UsersPanel />} />
         <Route path="orders" element={<AdminOrdersPanel />} />
         <Route path="dispatches" element={<AdminDispatchesPanel />} />
+        <Route path="refunds" element={<RefundsPanel />} />
         <Route path="categories" element={<CategoriesPanel />} />
         <Route path="banners" element={<BannersPanel />} />
         <Route path="outbox" element={<OutboxPanel />} />
         <Route path="eta" element={<EtaAccuracyPanel />} />
+        <Route path="reconciliation" element={<ReconciliationPanel />} />
         <Route path="*" element={<EmptyState message={t('admin.notFound')} />} />
       </Routes>
     </div>
   );
 }
 
-/** /admin: approvals, users and roles, orders and dispatches, refunds, categories, banners, outbox, arrival estimates. */
+/** /admin: approvals, users and roles, orders and dispatches, refunds and open disputes, categories, banners, outbox, arrival estimates. */
 export function AdminPage() {
   const t = useT('admin');
   const { user, isLoading } = useSession();

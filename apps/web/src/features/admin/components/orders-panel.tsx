@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { useSearchParams } from 'react-router';
 import {
   DISPATCH_STATUSES,
   ITEM_STATUSES,
   doorOf,
+  koboToNaira,
+  nairaToKobo,
   placeLine,
   shownOptionName,
+  type AdminOrderDetail,
   type StatusEventDto,
   type AdminOrdersQuery,
 } from '@jara/shared';
@@ -19,10 +22,11 @@ import { formatPrice } from '../../../lib/money';
 import { useAdminDispatch, useAdminDispatches } from '../api/get-dispatches';
 import { useAdminOrder } from '../api/get-order';
 import { useAdminOrders } from '../api/get-orders';
-import { useRefundOrder } from '../api/refund-order';
+import { RefundDialog, type RefundTarget } from './refund-dialog';
 import { Card } from '../../../components/ui/card';
 import { fmtTime } from '../../../lib/format-time';
 import { StatusPill, stateWord } from '../../../components/ui/status-pill';
+import { SlotArrival } from '../../../delivery/slot-arrival';
 import { Trans, useT, type MessageId, type Translate } from '../../../i18n';
 
 /** A line not paid yet shows its payment's state: said as what happened to the payment. */
@@ -116,19 +120,28 @@ function History({ events }: { events: StatusEventDto[] }) {
   );
 }
 
+/**
+ * What a refund would give back (naira), as the server reckons it: an item's price × quantity, or
+ * the rest of the order, never more than what remains of the paid payment.
+ */
+function refundAmount(order: AdminOrderDetail, item?: AdminOrderDetail['items'][number]): number {
+  const paid = order.payments.find((p) => p.state === 'paid');
+  const leftKobo = paid ? nairaToKobo(paid.amount) - nairaToKobo(paid.refunded) : 0;
+  const kobo = item ? Math.min(leftKobo, nairaToKobo(item.unitPrice) * item.quantity) : leftKobo;
+  return koboToNaira(Math.max(0, kobo));
+}
+
 function OrderDetail({ id }: { id: string }) {
   const t = useT('admin');
   const { data, isPending, isError, error } = useAdminOrder(id);
-  const refund = useRefundOrder();
-  const handleRefund = async (itemId?: string) => {
-    const reason = window.prompt(itemId ? t('admin.refund.itemReason') : t('admin.refund.restReason'));
-    if (!reason || reason.trim().length < 3) return;
-    try {
-      const r = await refund.mutateAsync({ orderId: id, itemId, reason: reason.trim() });
-      toast.success(t('admin.refund.queued', { amount: formatPrice(r.amount) }));
-    } catch (err) {
-      toast.error(errorMessage(err));
-    }
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const handleRefund = (item?: AdminOrderDetail['items'][number]) => {
+    if (!data) return;
+    setRefunding({
+      orderId: id,
+      item: item ? { _id: item._id, name: item.productName } : undefined,
+      amount: refundAmount(data, item),
+    });
   };
   if (isPending) return <Skeleton className="h-48" />;
   if (isError) return <p className="text-sm text-red-700">{errorMessage(error)}</p>;
@@ -156,7 +169,7 @@ function OrderDetail({ id }: { id: string }) {
             <span className="flex items-center gap-2">
               <StatusPill status={i.status} />
               {i.status !== 'Order Cancelled' && (
-                <Button size="sm" variant="ghost" onClick={() => void handleRefund(i._id)}>
+                <Button size="sm" variant="ghost" onClick={() => handleRefund(i)}>
                   {t('admin.refund.item')}
                 </Button>
               )}
@@ -197,19 +210,28 @@ function OrderDetail({ id }: { id: string }) {
       )}
       <h4 className="font-semibold">{t('admin.history.title')}</h4>
       <History events={data.history} />
-      <Button size="sm" variant="danger" onClick={() => void handleRefund()} disabled={refund.isPending}>
+      <Button size="sm" variant="danger" onClick={() => handleRefund()}>
         {t('admin.refund.rest')}
       </Button>
+      {refunding && <RefundDialog target={refunding} onClose={() => setRefunding(null)} />}
     </div>
   );
 }
 
 const NO_FILTERS: AdminOrdersQuery = { q: '', status: '', from: '', to: '' };
 
+/** `?open=<id>` (a link from the refund and dispute queues): that order or dispatch, found and opened. */
+function useOpenedFromLink() {
+  const [params] = useSearchParams();
+  const linked = params.get('open');
+  const filters = useState<AdminOrdersQuery>(() => (linked ? { ...NO_FILTERS, q: linked } : NO_FILTERS));
+  const open = useState<string | null>(linked);
+  return [filters, open] as const;
+}
+
 export function AdminOrdersPanel() {
   const t = useT('admin');
-  const [f, setF] = useState<AdminOrdersQuery>(NO_FILTERS);
-  const [open, setOpen] = useState<string | null>(null);
+  const [[f, setF], [open, setOpen]] = useOpenedFromLink();
   const { data, isPending, isError, error } = useAdminOrders(f);
   return (
     <div>
@@ -244,6 +266,7 @@ export function AdminOrdersPanel() {
                       }}
                       components={{ id: <span className="font-semibold" /> }}
                     />
+                    {o.slot && <SlotArrival slot={o.slot} className="block text-sm font-medium text-brand-900" />}
                   </span>
                   <StatusPill status={o.status} label={unpaidLabel(t, o.status)} />
                 </button>
@@ -288,8 +311,7 @@ function DispatchDetail({ id }: { id: string }) {
 
 export function AdminDispatchesPanel() {
   const t = useT('admin');
-  const [f, setF] = useState<AdminOrdersQuery>(NO_FILTERS);
-  const [open, setOpen] = useState<string | null>(null);
+  const [[f, setF], [open, setOpen]] = useOpenedFromLink();
   const { data, isPending, isError, error } = useAdminDispatches(f);
   return (
     <div>

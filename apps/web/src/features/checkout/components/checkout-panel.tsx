@@ -16,8 +16,10 @@ import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { readJson, writeJson } from '../../../lib/storage';
 import { useDeliveryFee } from '../api/get-delivery-fee';
+import { DELIVERY_SLOTS_KEY, useDeliverySlots } from '../api/get-slots';
 import { startPayment } from '../api/start-payment';
 import { AddressPicker } from './address-picker';
+import { chosenSlot, DeliveryTimePicker } from './delivery-time';
 import { OrderSummary, type FeeState } from './order-summary';
 import type { Address, CheckoutItem, Suggestion } from '@jara/shared';
 import { useDeliveryFeeRange } from '../api/get-fee-range';
@@ -47,9 +49,19 @@ export type PlaceInput = (props: {
 /** A cart line: the cart knows every field the server lets a checkout leave out. */
 export type CheckoutLine = Required<CheckoutItem>;
 
+/** Refusals after which the slot list is out of date: a slot gone or full, the shops or the hours closed. */
+const SLOT_REFUSALS = new Set([
+  'slot_past',
+  'slot_unavailable',
+  'slot_full',
+  'outside_delivery_hours',
+  'vendor_closed',
+]);
+
 /**
- * The cart's right-hand side: address picker, order summary (shared formulas, fee from the
- * server), and the pay button. The server recomputes everything and refuses a different total.
+ * The cart's right-hand side: address picker, when it should come (as soon as possible or a
+ * delivery slot), order summary (shared formulas, fee from the server), and the pay button. The
+ * server recomputes everything and refuses a different total or a slot it cannot make.
  */
 export function CheckoutPanel({
   lines,
@@ -104,6 +116,16 @@ export function CheckoutPanel({
   }, [selectedId]);
 
   const vendorIds = useMemo(() => [...new Set(lines.map((l) => l.vendorId))], [lines]);
+  // When it should come: a signed-in customer chooses (a guest sees the fee only); pickedSlot is
+  // undefined until they do, and chosenSlot gives the default.
+  const slots = useDeliverySlots(vendorIds, !!user);
+  const [pickedSlot, setPickedSlot] = useState<string | null | undefined>(undefined);
+  const slot = user ? chosenSlot(pickedSlot, slots.data) : null;
+  const slotShown = typeof slot === 'string' ? slots.data?.slots.find((s) => s.from === slot) : undefined;
+  // Offline the list waits (paused): the button does not, and the server judges the order.
+  const slotsLoading = !!user && slots.isPending && slots.fetchStatus === 'fetching';
+  // Nothing to choose: neither now nor any open slot (the picker says why).
+  const noTime = slot === undefined;
   const feeReq = destination && vendorIds.length ? { ...destination, vendorIds } : null;
   const fee = useDeliveryFee(feeReq);
   useEffect(() => {
@@ -130,7 +152,9 @@ export function CheckoutPanel({
   // dialog instead of the payment); until the saved addresses are in and the first one chosen, it
   // would say "Please select an address" to someone who has one: the buttons wait for both.
   const choosingAddress = !!user && (addressesLoading || (addresses.length > 0 && !selected));
-  const waiting = paying || feeLoading || sessionLoading || choosingAddress;
+  const waiting = paying || feeLoading || sessionLoading || choosingAddress || slotsLoading;
+  // A slot order is judged against its slot: a shop closed now, or the hour, does not stop it.
+  const blocked = typeof slot === 'string' ? null : (blockedReason ?? outsideHours);
 
   const handlePay = async () => {
     if (!user) return onLogin();
@@ -153,11 +177,14 @@ export function CheckoutPanel({
         email: user.email,
         amount: totals.totalKobo / 100,
         ...(note.trim() ? { deliveryNote: note.trim() } : {}),
+        ...(slot ? { slot } : {}),
       });
       window.location.assign(res.url);
     } catch (err) {
       toast.error(errorMessage(err));
-      if (err instanceof ApiError && err.status === 409) {
+      if (err instanceof ApiError && SLOT_REFUSALS.has(err.code))
+        await qc.invalidateQueries({ queryKey: DELIVERY_SLOTS_KEY });
+      if (err instanceof ApiError && err.status === 409 && err.code !== 'slot_full') {
         await qc.invalidateQueries({ queryKey: ['products'] });
         await qc.invalidateQueries({ queryKey: ['delivery-fee'] });
       }
@@ -179,7 +206,7 @@ export function CheckoutPanel({
             {paymentIssue === 'failed' ? t('checkout.payment.declined') : t('checkout.payment.cancelled')}
           </p>
           <p className="mt-0.5">{t('checkout.payment.nothingCharged')}</p>
-          <Button size="sm" className="mt-2" onClick={handlePay} disabled={waiting || !lines.length}>
+          <Button size="sm" className="mt-2" onClick={handlePay} disabled={waiting || !lines.length || noTime}>
             {t('checkout.payment.tryAgain')}
           </Button>
         </div>
@@ -209,6 +236,7 @@ export function CheckoutPanel({
             <p className="text-sm text-stone-600">{t('checkout.guest.hint')}</p>
           </div>
         )}
+        {user && vendorIds.length > 0 && <DeliveryTimePicker slots={slots} value={slot} onChange={setPickedSlot} />}
         {user && (
           <div>
             <label htmlFor="delivery-note" className="mb-1.5 block text-sm font-medium text-stone-800">
@@ -231,10 +259,11 @@ export function CheckoutPanel({
           estimate={estimate}
           rangeKnown={tripRange !== null}
           vendorCount={vendorIds.length}
+          slot={slotShown}
         />
-        {(blockedReason || outsideHours) && (
+        {blocked && (
           <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {blockedReason ?? outsideHours}
+            {blocked}
           </p>
         )}
         <Button
@@ -242,7 +271,7 @@ export function CheckoutPanel({
           variant="accent"
           className="w-full"
           onClick={handlePay}
-          disabled={waiting || !lines.length || !!blockedReason}
+          disabled={waiting || !lines.length || (!!blockedReason && typeof slot !== 'string') || noTime}
         >
           {paying ? t('checkout.pay.wait') : user ? t('checkout.pay.place') : t('checkout.pay.login')}
         </Button>

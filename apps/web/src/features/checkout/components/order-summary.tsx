@@ -1,5 +1,13 @@
-import { formatNaira, type CartEstimate, type CartTotals } from '@jara/shared';
+import {
+  formatNaira,
+  formatShortDay,
+  formatSlot,
+  type CartEstimate,
+  type CartTotals,
+  type SlotDto,
+} from '@jara/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { slotDay } from '../../../delivery/slot-arrival';
 import { useT } from '../../../i18n';
 
 /** What the cart knows about the delivery fee: nothing yet, being fetched, known, or the call failed. */
@@ -17,6 +25,7 @@ export function OrderSummary({
   estimate,
   rangeKnown = false,
   vendorCount = 1,
+  slot = null,
 }: {
   totals: CartTotals;
   fee: FeeState;
@@ -25,6 +34,8 @@ export function OrderSummary({
   /** Whether the server's fee table gave the range (a config cached before it did not). */
   rangeKnown?: boolean;
   vendorCount?: number;
+  /** An order for later's slot: the summary says when it arrives. */
+  slot?: SlotDto | null;
 }) {
   const t = useT('checkout');
   const row = (label: string, value: React.ReactNode, testId: string, extra?: React.ReactNode) => (
@@ -66,8 +77,23 @@ export function OrderSummary({
     ) : null;
   const from = (exact: number, least: number | undefined) =>
     final || least === undefined ? formatNaira(exact) : t('checkout.summary.from', { amount: formatNaira(least) });
+  const arrives = slot && {
+    time: formatSlot(slot.from, slot.to),
+    day: slotDay(slot.from),
+    date: formatShortDay(slot.from),
+  };
   return (
     <dl className="divide-y divide-stone-100 text-sm" aria-live="polite">
+      {arrives &&
+        row(
+          t('checkout.summary.arrives'),
+          arrives.day === 'today'
+            ? arrives.time
+            : arrives.day === 'tomorrow'
+              ? t('checkout.summary.tomorrow', { time: arrives.time })
+              : t('checkout.summary.on', { day: arrives.date, time: arrives.time }),
+          'summary-slot',
+        )}
       {row(t('checkout.summary.items'), formatNaira(totals.itemsKobo), 'summary-items')}
       {row(t('checkout.summary.delivery'), delivery, 'summary-delivery', range)}
       {row(t('checkout.summary.service'), from(totals.serviceFeeKobo, estimate?.serviceFeeFromKobo), 'summary-service')}

@@ -220,6 +220,52 @@ describe('OrderCard: where it goes and whether it can still be cancelled', () =>
   });
 });
 
+describe('OrderCard: an order for later', () => {
+  afterEach(() => vi.useRealTimers());
+  /** 13:00–13:30 Lagos on 23 Nov. */
+  const SLOT = { from: '2026-11-23T12:00:00.000Z', to: '2026-11-23T12:30:00.000Z' };
+  const at = (iso: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  };
+
+  it('says when it arrives beside the status, and until when it can be cancelled free', () => {
+    at('2026-11-23T09:00:00.000Z'); // 10:00 Lagos
+    stubFetch({ ...GUEST, ...NO_MAP });
+    renderCard(
+      placedOrder({
+        slot: SLOT,
+        paidAt: '2026-11-23T08:30:00.000Z',
+        canCancel: true,
+        cancelUntil: '2026-11-23T11:25:00.000Z',
+      }),
+    );
+    expect(screen.getByRole('button', { expanded: true })).toHaveTextContent('Arrives 1:00–1:30 pm');
+    expect(screen.getByTestId('cancel-notice')).toHaveTextContent(
+      /^You can cancel free until 12:25 pm, when the shop starts preparing it\.$/,
+    );
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+  });
+
+  it('trusts the server once its shops have started: no button, and why', () => {
+    at('2026-11-23T11:30:00.000Z'); // 12:30 Lagos, long after the 5 minutes from payment
+    stubFetch({ ...GUEST, ...NO_MAP });
+    renderCard(placedOrder({ slot: SLOT, paidAt: '2026-11-23T08:30:00.000Z', canCancel: false, cancelUntil: null }));
+    expect(screen.getByTestId('cancel-notice')).toHaveTextContent(
+      'The shop has started preparing this order, so it can no longer be cancelled. It comes in the slot you chose.',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
+  });
+
+  it('says tomorrow for a slot tomorrow, even closed', () => {
+    at('2026-11-22T18:00:00.000Z'); // 19:00 Lagos the day before
+    stubFetch({ ...GUEST, ...NO_MAP });
+    renderCard(placedOrder({ slot: SLOT }), { open: false });
+    expect(screen.getByTestId('slot-arrival')).toHaveTextContent(/^Arrives tomorrow, 1:00–1:30 pm$/);
+  });
+});
+
 describe('OrderCard in Pidgin', () => {
   afterEach(() => i18n.activate('en'));
 

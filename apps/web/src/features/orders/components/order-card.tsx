@@ -13,6 +13,7 @@ import {
 import { CancelNotice, cancelStop, useCancelCountdown } from '../../../delivery/cancel-notice';
 import { LiveTracking } from '../../../delivery/live-tracking';
 import { RateRider } from '../../../delivery/rate-rider';
+import { SlotArrival } from '../../../delivery/slot-arrival';
 import { useStatusLabel } from '../../../delivery/status-label';
 import { TrackingTimeline } from '../../../delivery/tracking-timeline';
 import { formatPrice } from '../../../lib/money';
@@ -51,11 +52,15 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
   const panelId = useId();
   const msLeft = useCancelCountdown(order.canCancel, order.cancelUntil);
   const canCancel = msLeft !== null;
+  // An order for later may be cancelled until its shops start preparing, a time only the server
+  // knows: its cancelUntil stands for it (gone once passed). Others keep the 5-minute window.
+  const now = Date.now();
   const stop = cancelStop(
     orderCancelWindow(
       order.items.map((i) => i.status),
       order.paidAt ? Date.parse(order.paidAt) : null,
-      Date.now(),
+      now,
+      order.slot ? (order.cancelUntil ? Date.parse(order.cancelUntil) : now) : null,
     ),
   );
   // Paid and neither delivered nor cancelled: the tracking map shows where it is.
@@ -101,6 +106,7 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
               <StatusBadge status={order.status} />
             </span>
           </div>
+          {order.slot && <SlotArrival slot={order.slot} className="mt-1 block text-sm font-semibold text-brand-900" />}
           <div className="mt-1 text-sm" data-testid="order-summary">
             {vendors && <p className="truncate font-semibold text-stone-900">{vendors}</p>}
             {vendors && contents && <span className="sr-only"> · </span>}
@@ -186,7 +192,12 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             <DoorDetails door={doorOf(order.address)} address={order.address.address} note={order.deliveryNote} />
           </div>
           {order.status === 'Order Delivered' && <RateRider subjectType="order" subjectId={order._id} />}
-          <CancelNotice kind="order" msLeft={msLeft} stop={stop} />
+          <CancelNotice
+            kind="order"
+            msLeft={msLeft}
+            stop={stop}
+            forLaterUntil={order.slot ? (order.cancelUntil ?? null) : undefined}
+          />
           {canCancel && (
             <Button variant="danger" size="sm" onClick={handleCancel} disabled={cancel.isPending}>
               {cancel.isPending ? t('orders.card.cancelling') : t('orders.card.cancel')}

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useJobBoard } from '../api/get-jobs';
 import { useJobAction } from '../api/job-actions';
+import { SlotLine } from './slot-line';
 import { Card } from '../../../components/ui/card';
 import { useT } from '../../../i18n';
 
@@ -46,6 +47,7 @@ function JobCard({ job }: { job: JobDto }) {
           </span>
         </span>
       </div>
+      {job.slot && <SlotLine slot={job.slot} />}
       <ol className="mt-3 space-y-1.5 text-sm">
         {job.pickups.map((p, i) => (
           <li key={i}>

@@ -82,6 +82,30 @@ describe("the rider's job screens", () => {
     expect(screen.getByRole('img', { name: 'Iya Basira' })).toHaveAttribute('data-kind', 'pickup');
   });
 
+  it('say when an order for later is due and when to collect it, on the board and the active job', async () => {
+    const slot = {
+      from: '2026-03-03T12:00:00.000Z',
+      to: '2026-03-03T12:30:00.000Z',
+      pickupAt: '2026-03-03T11:40:00.000Z',
+    };
+    stubFetch({
+      ...GUEST,
+      ...MAP_ANSWER,
+      'GET /api/rider/jobs': { success: true, jobs: [job({ status: 'Order Confirmed', slot }), job({ _id: 'now1' })] },
+      'GET /api/rider/active': { success: true, jobs: [job({ slot })] },
+    });
+    renderApp(
+      <>
+        <JobBoard online />
+        <ActiveJobs />
+      </>,
+    );
+    const [later, now] = await screen.findAllByTestId('job-card');
+    expect(later).toHaveTextContent('For 1:00–1:30 pm · pick up at 12:40 pm');
+    expect(now).not.toHaveTextContent('For ');
+    expect(await screen.findByTestId('active-job')).toHaveTextContent('For 1:00–1:30 pm · pick up at 12:40 pm');
+  });
+
   it('leave no English on the active job in Pidgin', async () => {
     await inPidgin();
     stubFetch({
@@ -105,10 +129,19 @@ describe("the rider's job screens", () => {
 
   it('leave no English on the job board in Pidgin', async () => {
     await inPidgin();
-    stubFetch({ ...GUEST, 'GET /api/rider/jobs': { success: true, jobs: [job({ status: 'Order Confirmed' })] } });
+    const slot = {
+      from: '2026-03-03T12:00:00.000Z',
+      to: '2026-03-03T12:30:00.000Z',
+      pickupAt: '2026-03-03T11:40:00.000Z',
+    };
+    stubFetch({
+      ...GUEST,
+      'GET /api/rider/jobs': { success: true, jobs: [job({ status: 'Order Confirmed', slot })] },
+    });
     renderApp(<JobBoard online />);
     const card = await screen.findByTestId('job-card');
     expect(card).toHaveTextContent('Dem pay 3 Mar, 2:05 pm');
+    expect(card).toHaveTextContent('For 1:00–1:30 pm · collect am by 12:40 pm');
     expect(card).toHaveTextContent('2.3 km journey');
     expect(card).toHaveTextContent('Where to collect 1: Mama Put, Main Gate');
     expect(card).toHaveTextContent('Where to drop: Hall 2');

@@ -1,20 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PreparationTimeInput, SellerOpenAnswer } from '@jara/shared';
+import type { PreparationTimeInput, RequestBody, SellerOpenAnswer } from '@jara/shared';
 import { api } from '../../../lib/api-client';
 import { sellerMeQuery } from './get-seller-me';
 
-const setPreparationMinutes = async (preparationMinutes: number) =>
-  (
-    await api.post<SellerOpenAnswer, typeof PreparationTimeInput>('/api/seller/preparation', {
-      preparationMinutes,
-    })
-  ).vendor;
+const setPreparation = async (body: RequestBody<typeof PreparationTimeInput>) =>
+  (await api.post<SellerOpenAnswer, typeof PreparationTimeInput>('/api/seller/preparation', body)).vendor;
 
-/** Saves how long the shop takes to prepare an order; the profile in the cache follows. */
+/**
+ * Saves how long the shop takes to prepare an order and how many orders for later it takes per
+ * delivery slot; the profile in the cache follows.
+ */
 export function useSetPreparationMinutes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: setPreparationMinutes,
+    mutationFn: setPreparation,
     onSuccess: (v) => qc.setQueryData(sellerMeQuery.queryKey, v),
   });
 }

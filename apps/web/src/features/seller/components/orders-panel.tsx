@@ -2,7 +2,7 @@ import { DoorDetails } from '../../../components/ui/door-details';
 import { CampusMap } from '../../../map';
 import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { formatDayTime, shownOptionName, type SellerOrderDto } from '@jara/shared';
+import { formatDayTime, formatShortDay, formatTime, shownOptionName, type SellerOrderDto } from '@jara/shared';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useConfirmOrder, useReadyOrder } from '../api/confirm-order';
 import { PushPrompt } from '../../../delivery/push-prompt';
+import { SlotArrival, slotDay } from '../../../delivery/slot-arrival';
 import { useDeclineOrder } from '../api/decline-order';
 import { useSellerOrders, type OrderScope } from '../api/get-seller-orders';
 import { Card } from '../../../components/ui/card';
@@ -100,6 +101,27 @@ function DoorPinMap({ order }: { order: SellerOrderDto }) {
   );
 }
 
+/** An order for later: when to start preparing it (while that is to come) and when it arrives. */
+function SlotTimes({ slot }: { slot: NonNullable<SellerOrderDto['slot']> }) {
+  const t = useT('seller');
+  const time = formatTime(slot.prepareAt);
+  const day = slotDay(slot.prepareAt);
+  return (
+    <p className="mt-1 text-sm" data-testid="order-slot">
+      {slot.upcoming && (
+        <span className="block font-semibold text-accent-700">
+          {day === 'today'
+            ? t('seller.orders.prepareAt', { time })
+            : day === 'tomorrow'
+              ? t('seller.orders.prepareAtTomorrow', { time })
+              : t('seller.orders.prepareAtOn', { day: formatShortDay(slot.prepareAt), time })}
+        </span>
+      )}
+      <SlotArrival slot={slot} className="block font-medium text-brand-900" />
+    </p>
+  );
+}
+
 function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () => void }) {
   const t = useT('seller');
   const confirm = useConfirmOrder();
@@ -136,6 +158,7 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
             })}
           </p>
           <p className="font-semibold">{order.customerName}</p>
+          {order.slot && <SlotTimes slot={order.slot} />}
           {order.customerPhone && (
             <a href={`tel:${order.customerPhone}`} className="text-sm font-medium text-brand-700 underline">
               {t('seller.orders.call', { phone: order.customerPhone })}
@@ -203,6 +226,37 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
   );
 }
 
+/** Whose preparation is still to come, soonest first. */
+const byPrepareAt = (a: SellerOrderDto, b: SellerOrderDto) =>
+  Date.parse(a.slot?.prepareAt ?? '') - Date.parse(b.slot?.prepareAt ?? '');
+
+/**
+ * Orders for later whose preparation is still to come on top, under "Upcoming", by when to start
+ * them; the rest below, as the server lists them.
+ */
+function OrderGroups({ orders, onDecline }: { orders: SellerOrderDto[]; onDecline: (o: SellerOrderDto) => void }) {
+  const t = useT('seller');
+  const headingId = useId();
+  const upcoming = orders.filter((o) => o.slot?.upcoming).sort(byPrepareAt);
+  const rest = orders.filter((o) => !o.slot?.upcoming);
+  const cards = (list: SellerOrderDto[]) =>
+    list.map((o) => <OrderCard key={o._id} order={o} onDecline={() => onDecline(o)} />);
+  return (
+    <div className="space-y-6">
+      {upcoming.length > 0 && (
+        <section aria-labelledby={headingId} data-testid="upcoming-orders">
+          <h2 id={headingId} className="text-lg font-bold">
+            {t('seller.orders.upcoming')}
+          </h2>
+          <p className="mb-3 text-sm text-stone-600">{t('seller.orders.upcomingHint')}</p>
+          <div className="space-y-3">{cards(upcoming)}</div>
+        </section>
+      )}
+      {rest.length > 0 && <div className="space-y-3">{cards(rest)}</div>}
+    </div>
+  );
+}
+
 export function OrdersPanel() {
   const t = useT('seller');
   const [scope, setScope] = useState<OrderScope>('active');
@@ -236,11 +290,7 @@ export function OrdersPanel() {
       ) : data.length === 0 ? (
         <EmptyState message={t(current.empty)} />
       ) : (
-        <div className="space-y-3">
-          {data.map((o) => (
-            <OrderCard key={o._id} order={o} onDecline={() => setDeclining(o)} />
-          ))}
-        </div>
+        <OrderGroups orders={data} onDecline={setDeclining} />
       )}
       <PushPrompt what="shop" className="mt-6" />
       <DeclineDialog order={declining} onClose={() => setDeclining(null)} />

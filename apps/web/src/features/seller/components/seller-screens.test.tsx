@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellerOrderDto, SellerProductDto } from '@jara/shared';
 import { GUEST, MAP_ANSWER, renderApp, stubFetch } from '../../../test/render';
@@ -69,7 +69,10 @@ async function inPidgin() {
   i18n.activate('pcm');
 }
 
-afterEach(() => i18n.activate('en'));
+afterEach(() => {
+  vi.useRealTimers();
+  i18n.activate('en');
+});
 
 describe('the vendor portal', () => {
   it('shows the customer’s door pin on a small map when asked', async () => {
@@ -98,6 +101,61 @@ describe('the vendor portal', () => {
     expect(screen.getByText('Items total').closest('p')).toHaveTextContent('Items total ₦3,000');
     expect(screen.getByRole('button', { name: 'Confirm order' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Which orders' })).toBeInTheDocument();
+  });
+
+  it('puts orders for later still to prepare on top, soonest first, each with its times', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-03T10:00:00.000Z')); // 11:00 Lagos
+    const forLater = (id: string, customerName: string, from: string, prepareAt: string, upcoming: boolean) => ({
+      ...order,
+      _id: id,
+      customerName,
+      slot: { from, to: new Date(Date.parse(from) + 30 * 60_000).toISOString(), prepareAt, upcoming },
+    });
+    stubFetch({
+      ...GUEST,
+      'GET /api/seller/orders': {
+        success: true,
+        orders: [
+          forLater('b1', 'Bola', '2026-03-03T12:00:00.000Z', '2026-03-03T11:25:00.000Z', true),
+          { ...order, slot: null },
+          forLater('c1', 'Chidi', '2026-03-03T11:30:00.000Z', '2026-03-03T10:55:00.000Z', true),
+          forLater('d1', 'Dayo', '2026-03-03T10:30:00.000Z', '2026-03-03T09:55:00.000Z', false),
+        ],
+      },
+    });
+    renderApp(<OrdersPanel />);
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    const slots = within(upcoming).getAllByTestId('order-slot');
+    expect(slots.map((s) => s.textContent)).toEqual([
+      'Start preparing at 11:55 amArrives 12:30–1:00 pm',
+      'Start preparing at 12:25 pmArrives 1:00–1:30 pm',
+    ]);
+    expect(within(upcoming).getByText('Chidi')).toBeInTheDocument();
+    expect(within(upcoming).queryByText('Ada Obi')).toBeNull();
+    expect(within(upcoming).queryByText('Dayo')).toBeNull();
+    // The others as before, an order for later under way showing its slot only.
+    const started = screen.getAllByTestId('order-slot').find((s) => !upcoming.contains(s));
+    expect(started).toHaveTextContent(/^Arrives 11:30 am–12:00 pm$/);
+    expect(screen.getByText('Ada Obi')).toBeInTheDocument();
+  });
+
+  it('says tomorrow for an order for later prepared tomorrow, in Pidgin too', async () => {
+    await inPidgin();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-03T20:00:00.000Z')); // 21:00 Lagos
+    const slot = {
+      from: '2026-03-04T11:00:00.000Z',
+      to: '2026-03-04T11:30:00.000Z',
+      prepareAt: '2026-03-04T10:25:00.000Z',
+      upcoming: true,
+    };
+    stubFetch({ ...GUEST, 'GET /api/seller/orders': { success: true, orders: [{ ...order, slot }] } });
+    renderApp(<OrdersPanel />);
+    const upcoming = await screen.findByRole('region', { name: 'Orders wey dey come' });
+    expect(within(upcoming).getByTestId('order-slot')).toHaveTextContent(
+      'Start to prepare am tomorrow by 11:25 amE go reach tomorrow, 12:00–12:30 pm',
+    );
   });
 
   it('tells the rider a confirmed order is ready, once', async () => {
