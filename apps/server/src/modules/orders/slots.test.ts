@@ -4,6 +4,7 @@ import type {
   AdminOrdersAnswer,
   ErrorAnswer,
   JobListAnswer,
+  LiveDeliveryAnswer,
   OrderListAnswer,
   SellerOrdersAnswer,
   SlotsAnswer,
@@ -81,6 +82,11 @@ describe('orders for later', () => {
       prepareAt: lagos('12:25').toISOString(),
       upcoming: true,
     });
+    // Its arrival estimate is the slot, not "in 40 minutes".
+    const live = json<LiveDeliveryAnswer>(await get(`/api/order/${orderId}/live`, customer.cookie)).live;
+    expect(live.stage).toBe('preparing');
+    expect(live.etaMinutes).toBeGreaterThanOrEqual(60);
+    expect(live.etaMinutes).toBeLessThanOrEqual(90);
     // And the admin's list says it plainly.
     const admin = await adminAccount(app);
     const listed = json<AdminOrdersAnswer>(await get('/api/admin/orders', admin.cookie)).orders;

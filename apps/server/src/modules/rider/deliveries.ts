@@ -76,8 +76,10 @@ export interface JourneyFacts {
   door: LatLon;
   /** The longest preparation time among its shops (0 for a parcel). */
   preparationMinutes: number;
-  /** When preparation started (payment); null before. */
+  /** When preparation started (payment; an order for later's time to start preparing); null before. */
   preparingSince: Date | null;
+  /** An order for later: its slot's start, before which it does not arrive (decision 0047). */
+  arrivesFrom?: Date | null;
 }
 
 /** The drop-off wait as the customer's screen counts it down. */

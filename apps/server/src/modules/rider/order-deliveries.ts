@@ -3,6 +3,7 @@ import {
   formatTime,
   MAX_CODE_ATTEMPTS,
   offerAt,
+  prepareAt,
   RIDER_RELEASED,
   type ItemStatus,
   type JobDto,
@@ -334,11 +335,15 @@ export class OrderDeliveries implements Deliveries {
       })),
       door,
     );
+    const preparationMinutes = Math.max(0, ...[...shops.values()].map((s) => s.preparationMinutes));
+    const slot = o.deliver_from ? new Date(o.deliver_from) : null;
     return {
       pickups: route.stops,
       door: { latitude: door.latitude, longitude: door.longitude },
-      preparationMinutes: Math.max(0, ...[...shops.values()].map((s) => s.preparationMinutes)),
-      preparingSince: o.paid_at ? new Date(o.paid_at) : null,
+      preparationMinutes,
+      // An order for later is prepared for its slot, not from payment.
+      preparingSince: slot ? prepareAt(slot, preparationMinutes) : o.paid_at ? new Date(o.paid_at) : null,
+      arrivesFrom: slot,
     };
   }
 }

@@ -165,7 +165,10 @@ export class RiderPositions {
       preparationLeftMinutes: Math.max(0, facts.preparationMinutes - minutesSince(facts.preparingSince, now)),
     };
     if (!journey.rider && !journey.pickups.length) return null;
-    return arrival(journey, await this.calibration.value());
+    const estimate = arrival(journey, await this.calibration.value());
+    // An order for later is not said to arrive before its slot.
+    const wait = facts.arrivesFrom ? Math.ceil(-minutesSince(facts.arrivesFrom, now)) : 0;
+    return estimate && wait > estimate.minutes ? { ...estimate, minutes: wait } : estimate;
   }
 
   /**
