@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okAnswer } from './common.js';
+import { okAnswer, SlotDto } from './common.js';
 import { ChatMediaType, ChatMessageDto, ChatSendFields } from './chat.js';
 import { ThreadDisputesDto } from './disputes.js';
 import { DoorDto } from './rider.js';
@@ -56,6 +56,8 @@ export const ThreadCardDto = z.object({
   deliveryNote: z.string(),
   timeline: z.array(TrackingStepDto),
   createdAt: z.string(),
+  /** An order for later: its delivery slot (decision 0047); null: as soon as possible. */
+  slot: SlotDto.nullable().optional(),
 });
 export type ThreadCardDto = z.infer<typeof ThreadCardDto>;
 

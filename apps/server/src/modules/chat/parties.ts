@@ -13,7 +13,7 @@ import type { Executor } from '../../infra/db/client.js';
 import { shopsByIds } from '../catalogue/index.js';
 import { findDispatch } from '../dispatch/index.js';
 import { lastReachedAt } from '../order-events/index.js';
-import { orderWithItems } from '../orders/index.js';
+import { orderWithItems, slotOf } from '../orders/index.js';
 import { loadDispatchTracking, loadOrderTracking } from '../tracking/index.js';
 import type { MemberRole } from './chat.repo.js';
 
@@ -88,6 +88,7 @@ async function orderParty(ex: Executor, id: string): Promise<ThreadParty | null>
       door: doorOf(o.address),
       deliveryNote: o.deliveryNote,
       createdAt: o.createdAt.toISOString(),
+      slot: slotOf(o),
     },
     async timeline(viewerId) {
       const facts = {

@@ -6,6 +6,7 @@ import type {
   JobListAnswer,
   LiveDeliveryAnswer,
   OrderListAnswer,
+  OrderThreadAnswer,
   SellerOrdersAnswer,
   SlotsAnswer,
 } from '@jara/shared';
@@ -87,6 +88,9 @@ describe('orders for later', () => {
     expect(live.stage).toBe('preparing');
     expect(live.etaMinutes).toBeGreaterThanOrEqual(60);
     expect(live.etaMinutes).toBeLessThanOrEqual(90);
+    // The order's thread shows it on its card.
+    const thread = json<OrderThreadAnswer>(await get(`/api/threads/order/${orderId}`, customer.cookie)).thread;
+    expect(thread.card.slot).toEqual(mine.slot);
     // And the admin's list says it plainly.
     const admin = await adminAccount(app);
     const listed = json<AdminOrdersAnswer>(await get('/api/admin/orders', admin.cookie)).orders;

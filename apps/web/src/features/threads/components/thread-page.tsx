@@ -9,6 +9,7 @@ import { ChevronDown, ChevronLeft } from '../../../components/ui/icons';
 import { RouteFallback } from '../../../components/ui/route-fallback';
 import { ChatThread } from '../../../conversation/chat-thread';
 import { useChatThread, type ThreadSource } from '../../../conversation/use-chat-thread';
+import { SlotArrival } from '../../../delivery/slot-arrival';
 import { useStatusLabel } from '../../../delivery/status-label';
 import { TrackingTimeline } from '../../../delivery/tracking-timeline';
 import { errorMessage } from '../../../lib/api-client';
@@ -255,6 +256,7 @@ function PinnedCard({ thread, open, onToggle }: { thread: OrderThreadDto; open: 
             </ul>
           )}
           <div>
+            {card.slot && <SlotArrival slot={card.slot} className="block font-medium text-stone-900" />}
             <p className="text-stone-700">{card.deliverTo}</p>
             <DoorDetails door={card.door} note={card.deliveryNote} />
           </div>
