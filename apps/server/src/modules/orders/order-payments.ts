@@ -1,4 +1,4 @@
-import { CANCEL_WINDOW_MS, formatNaira } from '@jara/shared';
+import { CANCEL_WINDOW_MS, formatNaira, formatShortDay, formatSlot, formatTime, SLOT_MINUTES } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../infra/db/client.js';
 import { translate } from '../../infra/i18n.js';
@@ -60,10 +60,24 @@ export class OrderPayments {
         }),
         t(lang, 'orders.email.placed.paid', { total: formatNaira(order.amountKobo), reference: payment.reference }),
         '',
-        t(lang, 'orders.email.placed.cancel', {
-          minutes: CANCEL_WINDOW_MS / 60_000,
-          link: `${this.ctx.config.publicUrl}/my-orders`,
-        }),
+        // An order for later: when it comes, and cancelling until its shop starts preparing.
+        ...(order.deliverFrom && order.prepareAt
+          ? [
+              t(lang, 'orders.email.placed.slot', {
+                day: formatShortDay(order.deliverFrom),
+                time: formatSlot(order.deliverFrom, new Date(order.deliverFrom.getTime() + SLOT_MINUTES * 60_000)),
+              }),
+              t(lang, 'orders.email.placed.cancelForLater', {
+                time: formatTime(order.prepareAt),
+                link: `${this.ctx.config.publicUrl}/my-orders`,
+              }),
+            ]
+          : [
+              t(lang, 'orders.email.placed.cancel', {
+                minutes: CANCEL_WINDOW_MS / 60_000,
+                link: `${this.ctx.config.publicUrl}/my-orders`,
+              }),
+            ]),
       ].join('\n'),
     });
     await queueNotice(this.ctx, tx, order.id, 'paid');

@@ -21,6 +21,7 @@ import {
 } from '../../../test/factories-checkout.js';
 import { adminAccount, createRiderAccount } from '../../../test/factories-portals.js';
 import { fixedClock } from '../../context.js';
+import { mailOutbox } from '../../infra/db/tables.js';
 import { orderItems, orders } from './orders.tables.js';
 
 // Wednesday 25 November 2026 in Lagos; deliveries 8 AM–9 PM.
@@ -76,6 +77,12 @@ describe('orders for later', () => {
       canCancel: true,
       cancelUntil: lagos('12:25').toISOString(),
     });
+
+    // The receipt says when it comes and until when it can be cancelled.
+    const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email));
+    expect(mail!.textBody).toContain('Arrives Wed, 25 Nov, 1:00–1:30 pm.');
+    expect(mail!.textBody).toMatch(/cancel free until 12:25/);
+    expect(mail!.textBody).not.toContain('within 5 minutes');
 
     // The vendor sees it upcoming, with when to start.
     const seller = json<SellerOrdersAnswer>(await get('/api/seller/orders', shop.owner.cookie)).orders;
