@@ -11,7 +11,7 @@ import { jobs } from '../src/infra/db/tables.js';
 import { payouts } from '../src/modules/payouts/payouts.tables.js';
 import { JobQueue, jobKind, noPayload } from '../src/infra/jobs/jobs.js';
 import { Reconciliation } from '../src/modules/payments/reconciliation.js';
-import { buildTestApp, createUser, freshDatabase, type TestApp } from './helpers.js';
+import { buildTestApp, createUser, createVendor, freshDatabase, type TestApp } from './helpers.js';
 
 const silent = pino({ level: 'silent' });
 const outboxJob = jobKind('test.outbox', z.object({ n: z.number() }));
@@ -180,11 +180,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs across two instances on Po
         return real(input);
       };
     }
+    // A vendor's payout is paid from its shop's ledger account, as every real one is.
     const { user } = await createUser(a, { role: 'vendor' });
+    const shop = await createVendor(a, { userId: user.id });
     const [row] = await a.ctx.db
       .insert(payouts)
       .values({
         userId: user.id,
+        vendorId: shop.id,
         payeeType: 'vendor',
         amountKobo: 250_000,
         dueAt: new Date(Date.now() - 1000),
