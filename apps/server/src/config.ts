@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CHECKPOINTS, parseCheckpoint } from './infra/faults/checkpoints.js';
 import {
+  DEFAULT_BATCH_DISCOUNT_PERCENT,
+  DEFAULT_BATCH_WAIT_MINUTES,
   DEFAULT_DELIVERY_HOURS,
   DEFAULT_FEE_TIERS,
   parseDailyWindow,
@@ -91,6 +93,8 @@ const EnvSchema = z.object({
   DELIVERY_FEE_TIERS: z.string().optional(),
   VENDOR_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   RIDER_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(100),
+  BATCH_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(90).default(DEFAULT_BATCH_DISCOUNT_PERCENT),
+  BATCH_WAIT_MINUTES: z.coerce.number().int().min(0).max(60).default(DEFAULT_BATCH_WAIT_MINUTES),
   VENDOR_CONFIRM_MINUTES: z.coerce
     .number()
     .int()
@@ -287,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     deliveryHours,
     vendorCommissionPercent: e.VENDOR_COMMISSION_PERCENT,
     riderSharePercent: e.RIDER_SHARE_PERCENT,
+    /** "Batch & save" (decision 0048): the delivery fee's discount, and how long such an order may wait for a partner. */
+    batch: { discountPercent: e.BATCH_DISCOUNT_PERCENT, waitMinutes: e.BATCH_WAIT_MINUTES },
     /** A paid order's items no vendor confirmed within this many minutes are cancelled and refunded. */
     vendorConfirmMinutes: e.VENDOR_CONFIRM_MINUTES,
     /** A delivered order's shares wait this long (SPEC §9's 30 minutes to report an issue) before they can be paid out. */

@@ -119,6 +119,17 @@ export const ERROR_CODES = {
   slot_unavailable: { status: 400, meaning: "The cart's shops cannot deliver in that slot (hours, preparation time)." },
   slot_full: { status: 409, meaning: 'A shop of the cart has no room left in that delivery slot.' },
   not_offered_yet: { status: 409, meaning: 'An order for later reaches riders shortly before its pickup time.' },
+  // Group orders (decision 0049)
+  group_closed: { status: 409, meaning: 'The group order is closed, placed or cancelled: no joining or changes.' },
+  group_full: { status: 409, meaning: 'The group order has as many members as it takes.' },
+  not_group_host: { status: 403, meaning: "Only the group order's host may do that." },
+  not_group_shop: { status: 400, meaning: "The product is not sold by one of the group order's shops." },
+  group_lines_full: { status: 400, meaning: "The member's share has as many different items as it takes." },
+  group_empty: { status: 400, meaning: 'Nobody in the group order has added an item yet.' },
+  group_not_closed: { status: 409, meaning: 'The host has not closed the group order for payment yet.' },
+  share_empty: { status: 409, meaning: 'The member has no items in the group order, so no share to pay.' },
+  share_paid: { status: 409, meaning: 'The member has paid their share already.' },
+  group_unpaid: { status: 409, meaning: 'Not every share is paid and the cut-off has not come yet.' },
   // The service
   database_unavailable: { status: 503, meaning: 'The database cannot be reached; try again in a minute.' },
   not_ready: { status: 503, meaning: 'The instance cannot serve yet (/api/ready).' },

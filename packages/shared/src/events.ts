@@ -144,6 +144,10 @@ export type SupportAlertEvent = z.infer<typeof SupportAlertEvent>;
 export const OrderReadyEvent = z.object({ orderId: z.string(), shop: z.string(), at: z.string() });
 export type OrderReadyEvent = z.infer<typeof OrderReadyEvent>;
 
+/** `group.updated` (every member of a group order): it changed; the page reads it again (decision 0049). */
+const GroupUpdatedEvent = z.object({ groupId: z.string() });
+export type GroupUpdatedEvent = z.infer<typeof GroupUpdatedEvent>;
+
 /** `chat.updated` (support inbox, and the customer): a conversation changed (new message, resolved, reopened). */
 const ChatUpdatedEvent = z.object({
   chatId: z.string(),
@@ -183,6 +187,8 @@ export interface ServerToClientEvents {
   'rider.arrived': (arrival: RiderArrivedEvent) => void;
   /** To the order's rider: a shop has its part ready (the rider knows when to come). */
   'order.ready': (ready: OrderReadyEvent) => void;
+  /** To every member of a group order: someone joined, added, paid, or the group closed or was placed. */
+  'group.updated': (update: GroupUpdatedEvent) => void;
 }
 
 /** The name of an event the server sends. */

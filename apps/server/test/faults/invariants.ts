@@ -40,6 +40,10 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
     UNION ALL SELECT 'dispatch' AS kind, id, amount_kobo, payment_state FROM dispatches`,
   );
   const subject = new Map(subjects.map((s) => [`${s.kind}:${s.id}`, s]));
+  // Group orders (decision 0049) are paid by their members' shares, checked in 8 below.
+  const groupOrders = new Set(
+    (await queryRows<{ order_id: string }>(db, sql`SELECT order_id FROM group_orders`)).map((g) => g.order_id),
+  );
 
   // 1. Every charge the provider confirms: exactly one paid order or dispatch of the same amount.
   const confirmed = ledger.charges.filter((c) => c.status === 'success' || c.status === 'reversed');
@@ -53,6 +57,7 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
     if (p.state !== 'paid') v.push(`charge ${c.reference} confirmed by the provider, but the payment is ${p.state}`);
     if (n(p.amount_kobo) !== c.amount)
       v.push(`charge ${c.reference}: provider ${c.amount} kobo, payment ${p.amount_kobo} kobo`);
+    if (p.purpose === 'group_share') continue;
     const s = subject.get(`${p.purpose}:${p.subject_id}`);
     if (!s) v.push(`charge ${c.reference}: its ${p.purpose} ${p.subject_id} is missing`);
     else {
@@ -74,6 +79,7 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
     paidPerSubject.set(key, (paidPerSubject.get(key) ?? 0) + 1);
   }
   for (const s of subjects) {
+    if (s.kind === 'order' && groupOrders.has(s.id)) continue;
     const count = paidPerSubject.get(`${s.kind}:${s.id}`) ?? 0;
     if (s.payment_state === 'paid' && count !== 1) v.push(`${s.kind} ${s.id} is paid with ${count} paid payments`);
     if (s.payment_state !== 'paid' && count > 0)
@@ -199,5 +205,50 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
 
   // 7. The ledger balances and agrees with the records (charges − refunds − transfers − fees).
   v.push(...(await checkLedger(db)));
+
+  // 8. Group orders (decision 0049): a share paid in time is its member's, once, and counted in
+  // the order the group became (whose amount is the in-time shares' sum); a share paid late, or
+  // twice, goes back in full.
+  const shares = await queryRows<{
+    id: string;
+    reference: string;
+    subject_id: string;
+    amount_kobo: number;
+    members: number;
+  }>(
+    db,
+    sql`SELECT p.id, p.reference, p.subject_id, p.amount_kobo,
+          (SELECT count(*)::int FROM group_members m WHERE m.payment_id = p.id) AS members
+        FROM payments p WHERE p.purpose = 'group_share' AND p.state = 'paid'`,
+  );
+  const inTime = new Map<string, number>();
+  for (const p of shares) {
+    if (n(p.members) > 1) v.push(`group share ${p.reference} counts for ${p.members} members`);
+    if (n(p.members) === 1) inTime.set(p.subject_id, (inTime.get(p.subject_id) ?? 0) + n(p.amount_kobo));
+    else if ((reserved.get(p.id) ?? 0) !== n(p.amount_kobo))
+      v.push(
+        `group share ${p.reference} was paid late but not refunded in full (${reserved.get(p.id) ?? 0} of ${p.amount_kobo})`,
+      );
+  }
+  const groups = await queryRows<{
+    id: string;
+    state: string;
+    order_id: string;
+    amount_kobo: number | null;
+    payment_state: string | null;
+  }>(
+    db,
+    sql`SELECT g.id, g.state, g.order_id, o.amount_kobo, o.payment_state
+        FROM group_orders g LEFT JOIN orders o ON o.id = g.order_id`,
+  );
+  for (const g of groups) {
+    const paidIn = inTime.get(g.order_id) ?? 0;
+    if (g.state === 'placed') {
+      if (g.payment_state !== 'paid')
+        v.push(`group ${g.id} is placed but its order is ${g.payment_state ?? 'missing'}`);
+      else if (n(g.amount_kobo) !== paidIn)
+        v.push(`group ${g.id}: its order is ${g.amount_kobo} kobo, its shares paid in time ${paidIn}`);
+    } else if (g.payment_state !== null) v.push(`group ${g.id} is ${g.state} but has an order`);
+  }
   return v;
 }

@@ -64,6 +64,8 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
   };
   const step = (s: string) => rec.steps.push(s);
 
+  if (checkpoint === 'group-placed') return runGroupScenario(world, c, rec, { webhooks, verifyFirst, together, gapMs });
+
   const customer = await createCustomer(world.app);
   await world.start(`${checkpoint}:1`);
   const restart = async () => {
@@ -259,6 +261,138 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
     rec.violations.push(`the server was never killed at ${checkpoint}`);
   }
   rec.violations.push(...(await world.settle()));
+  await world.stop();
+  return rec;
+}
+
+/**
+ * A group order whose last payment arrives as the cut-off passes (decision 0049): the host and a
+ * roommate build it, the host closes it and pays; the roommate pays at the provider just as the
+ * cut-off comes, so the placement (killed at `group-placed`, before it commits) and the
+ * roommate's payment settling race, in the seed's order. After the restart the group is placed
+ * once: the roommate's share is in the order or, settled after it, refunded in full.
+ */
+async function runGroupScenario(
+  world: World,
+  c: Cast,
+  rec: RunRecord,
+  o: { webhooks: number; verifyFirst: boolean; together: boolean; gapMs: number },
+): Promise<RunRecord> {
+  const step = (s: string) => rec.steps.push(s);
+  const host = await createCustomer(world.app);
+  const roommate = await createUser(world.app, { name: 'Roommate Fault' });
+  await world.start('group-placed:1');
+  const must = async (what: string, a: Promise<Answer>) => {
+    const r = await a;
+    step(`${what} → ${r.status}`);
+    if (r.status !== 200) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const item = { product: c.productId, quantity: 1 };
+  const { groupId } = await must(
+    'host opens the group',
+    world.call('POST', '/api/group', host.cookie, {
+      address: host.address.id,
+      vendorIds: [c.vendor.vendor.id],
+      cutOffMinutes: 15,
+      items: [item],
+    }),
+  );
+  const group = await must('host reads it', world.call('GET', `/api/group/${groupId}`, host.cookie));
+  await must('roommate joins', world.call('POST', '/api/group/join', roommate.cookie, { token: group.group.token }));
+  await must('roommate adds', world.call('POST', `/api/group/${groupId}/items`, roommate.cookie, item));
+  await must('host closes', world.call('POST', `/api/group/${groupId}/close`, host.cookie));
+  const hostPay = await must('host pays', world.call('POST', `/api/group/${groupId}/pay`, host.cookie));
+  world.provider.pay(String(hostPay.reference));
+  await must(
+    'host verifies',
+    world.call('GET', `/api/payment/verify?reference=${encodeURIComponent(String(hostPay.reference))}`, host.cookie),
+  );
+  const last = await must('roommate pays', world.call('POST', `/api/group/${groupId}/pay`, roommate.cookie));
+  const reference = String(last.reference);
+  const paid = () => {
+    world.provider.pay(reference);
+    step('roommate paid at the provider');
+  };
+  const hook = async () => {
+    const status = await world.provider.send('charge.success', world.provider.chargeSuccess(reference).data);
+    step(`webhook → ${status}`);
+  };
+  const hooks = () => Array.from({ length: o.webhooks }, hook);
+  const cutOff = async () => {
+    const a = await world.call('GET', `/api/group/${groupId}`, roommate.cookie);
+    step(`the cut-off (a member looks) → ${a.status}`);
+  };
+  const restart = async () => {
+    const signal = await world.died();
+    rec.killed = signal === 'SIGKILL' && (world.logs.at(-1) ?? '').includes('fault checkpoint group-placed: SIGKILL');
+    step(`killed (${signal}) at group-placed`);
+    await world.start();
+    step('restarted');
+  };
+
+  // The cut-off passes as the roommate's payment arrives.
+  await world.rows(sql`UPDATE group_orders SET cut_off_at = now() WHERE id = ${groupId}`);
+  if (o.verifyFirst) {
+    // The cut-off first: the placement dies before it commits, runs again after the restart, and
+    // the roommate's charge succeeds just after it: too late, refunded in full.
+    await cutOff();
+    await restart();
+    await cutOff();
+    paid();
+    await Promise.all(hooks());
+    await world.provider.webhooksDelivered();
+  } else {
+    // The payment first (or at the same moment): the webhook(s) and the placement race.
+    paid();
+    if (o.together) await Promise.all([...hooks(), cutOff()]);
+    else {
+      for (let i = 0; i < o.webhooks; i++) {
+        await hook();
+        await sleep(o.gapMs);
+      }
+      await cutOff();
+    }
+    await restart();
+    await world.provider.webhooksDelivered();
+  }
+
+  // The group is placed once, after the restart, whoever looks first.
+  let placed: Answer = { status: 0, body: {} };
+  await vi
+    .waitFor(
+      async () => {
+        placed = await world.call('GET', `/api/group/${groupId}`, host.cookie);
+        if (placed.body.group?.state !== 'placed') throw new Error('not placed yet');
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .catch(() => undefined);
+  const g = placed.body.group;
+  step(`group → ${g?.state} (roommate ${g?.members?.find((m: { isHost: boolean }) => !m.isHost)?.state})`);
+  if (g?.state !== 'placed') rec.violations.push(`the group is ${g?.state} after the restart, not placed`);
+  rec.violations.push(...(await world.settle()));
+  // The roommate's money: in the order, or all of it back, never both and never neither.
+  const [share] = await world.rows<{ state: string; refunded_kobo: number; amount_kobo: number; in_time: boolean }>(
+    sql`SELECT p.state, p.refunded_kobo, p.amount_kobo,
+          EXISTS (SELECT 1 FROM group_members m WHERE m.payment_id = p.id) AS in_time
+        FROM payments p WHERE p.reference = ${reference}`,
+  );
+  const inOrder = await world.rows<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM order_items i JOIN group_orders g ON g.order_id = i.order_id
+        WHERE g.id = ${groupId} AND i.payer_id = ${roommate.user.id}`,
+  );
+  const counted = share?.in_time === true && Number(inOrder[0]?.n) > 0;
+  const refunded = share?.in_time === false && Number(share.refunded_kobo) === Number(share.amount_kobo);
+  step(
+    counted
+      ? 'the last share made it into the order'
+      : refunded
+        ? 'the last share came too late: refunded in full'
+        : 'the last share is lost',
+  );
+  if (share?.state !== 'paid' || counted === refunded)
+    rec.violations.push(`the last share is ${share?.state}, in the order: ${counted}, refunded in full: ${refunded}`);
   await world.stop();
   return rec;
 }

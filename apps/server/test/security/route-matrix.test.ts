@@ -91,6 +91,26 @@ describe('the route table', () => {
   });
 });
 
+describe('group orders (decision 0049)', () => {
+  it('are all for signed-in students (the service then answers only the group’s members)', () => {
+    const groups = probedRoutes(app).filter((r) => r.url.startsWith('/api/group'));
+    expect(groups.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/group',
+      'GET /api/group/:id',
+      'GET /api/group/invite/:token',
+      'POST /api/group',
+      'POST /api/group/:id/cancel',
+      'POST /api/group/:id/close',
+      'POST /api/group/:id/items',
+      'POST /api/group/:id/pay',
+      'POST /api/group/:id/place',
+      'POST /api/group/join',
+      'PUT /api/group/:id/items/:itemId',
+    ]);
+    for (const r of groups) expect(r.options.config?.access, `${r.method} ${r.url}`).toBe('user');
+  });
+});
+
 describe('every route, every caller, every spelling', () => {
   it("refuses callers the rule leaves out, under the route's own path (401 for guests, 403 for the wrong role)", async () => {
     const failures: string[] = [];

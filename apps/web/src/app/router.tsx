@@ -142,6 +142,18 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'group/join/:token',
+            lazy: async () => ({
+              Component: (await withAreas(import('./routes/group'), ['groups'])).JoinGroupPage,
+            }),
+          },
+          {
+            path: 'group/:id',
+            lazy: async () => ({
+              Component: (await withAreas(import('./routes/group'), ['groups', 'delivery'])).GroupPage,
+            }),
+          },
+          {
             path: 'loader',
             lazy: async () => ({ Component: (await import('./routes/loader')).LoaderPage }),
           },

@@ -17,6 +17,7 @@ import type catalogueEn from '../features/catalogue/locales/en.json';
 import type chatEn from '../features/chat/locales/en.json';
 import type checkoutEn from '../features/checkout/locales/en.json';
 import type dispatchEn from '../features/dispatch/locales/en.json';
+import type groupsEn from '../features/groups/locales/en.json';
 import type homeEn from '../features/home/locales/en.json';
 import type layoutEn from '../features/layout/locales/en.json';
 import type newsletterEn from '../features/newsletter/locales/en.json';
@@ -45,6 +46,7 @@ interface Catalogues {
   chat: typeof chatEn;
   checkout: typeof checkoutEn;
   dispatch: typeof dispatchEn;
+  groups: typeof groupsEn;
   home: typeof homeEn;
   layout: typeof layoutEn;
   newsletter: typeof newsletterEn;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './auth.js';
-import { Id, SlotDto, Text, okAnswer, str } from './common.js';
+import { Id, BatchTagDto, SlotDto, Text, okAnswer, str } from './common.js';
 import { DisputeReason, DisputeState } from './disputes.js';
 import { VEHICLES } from './rider.js';
 import { MediaUrl, VENDOR_KINDS } from './seller.js';
@@ -169,6 +169,8 @@ export const AdminOrderRow = z.object({
   status: z.string(),
   /** The delivery slot of an order for later; null: as soon as possible. */
   slot: SlotDto.nullable().optional(),
+  /** Batched by hall (decision 0048). */
+  batch: BatchTagDto.optional(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 

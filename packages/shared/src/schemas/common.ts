@@ -74,3 +74,10 @@ export type RequestQuery<S extends RequestSchema> = KeysWithTypesOf<z.input<S>, 
 /** A delivery slot of an order for later (ISO instants): it arrives between `from` and `to`. */
 export const SlotDto = z.object({ from: z.string(), to: z.string() });
 export type SlotDto = z.infer<typeof SlotDto>;
+
+/**
+ * How an order travels (decision 0048): `save`, its customer chose "Batch & save"; `of`, how many
+ * orders its rider's job carries (1: alone or not yet batched).
+ */
+export const BatchTagDto = z.object({ save: z.boolean(), of: z.number().int() });
+export type BatchTagDto = z.infer<typeof BatchTagDto>;

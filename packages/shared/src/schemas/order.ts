@@ -48,6 +48,8 @@ export const CheckoutInput = z.object({
   deliveryNote: str().trim().max(DELIVERY_NOTE_MAX, `At most ${DELIVERY_NOTE_MAX} characters`).optional(),
   /** A delivery slot's start (GET /api/order/slots); absent: as soon as possible (decision 0047). */
   slot: z.iso.datetime({ offset: true, message: 'Pick a delivery slot from the list' }).optional(),
+  /** "Batch & save" (decision 0048): a cheaper delivery fee for a short wait for a partner to the same hall. */
+  batch: z.boolean().optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 
@@ -133,6 +135,8 @@ export const OrderDto = z.object({
   deliveryNote: z.string().optional(),
   /** The delivery slot of an order for later; null: as soon as possible. */
   slot: SlotDto.nullable().optional(),
+  /** The customer chose "Batch & save" (decision 0048). */
+  batchSave: z.boolean().optional(),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 
@@ -154,7 +158,11 @@ export const OrderCancelAnswer = okAnswer({ message: z.string(), order: OrderDto
 export type OrderCancelAnswer = z.infer<typeof OrderCancelAnswer>;
 
 /** `POST /api/order/delivery-fee`: the sum of one delivery fee per vendor, naira. */
-export const DeliveryFeeAnswer = okAnswer({ totalDeliveryFee: z.number() });
+export const DeliveryFeeAnswer = okAnswer({
+  totalDeliveryFee: z.number(),
+  /** The same delivery with "Batch & save" (decision 0048), and how much longer it may take. */
+  batch: z.object({ deliveryFee: z.number(), waitMinutes: z.number().int() }).optional(),
+});
 export type DeliveryFeeAnswer = z.infer<typeof DeliveryFeeAnswer>;
 
 /** `POST /api/payment/paystack`: where to pay for the order just created. */

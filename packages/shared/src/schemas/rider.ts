@@ -185,6 +185,20 @@ export const JobDto = z.object({
   arrivedAt: z.string().nullable().optional(),
   /** An order for later: its slot and when to pick it up; null: as soon as possible. */
   slot: SlotDto.extend({ pickupAt: z.string() }).nullable().optional(),
+  /**
+   * A batch (decision 0048): one rider's job of several orders to one hall. On the board, the first
+   * drop's job carries every drop (accepting it takes them all); each active order says which stop
+   * it is. `riderFee` on the board is the whole batch's.
+   */
+  batch: z
+    .object({
+      id: z.string(),
+      stop: z.number().int(),
+      of: z.number().int(),
+      drops: z.array(JobStop.extend({ orderId: z.string() })),
+    })
+    .nullable()
+    .optional(),
 });
 export type JobDto = z.infer<typeof JobDto>;
 

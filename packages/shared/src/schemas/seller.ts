@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProductDto } from './product.js';
 import { DoorDto } from './rider.js';
-import { Id, Phone, SlotDto, Text, okAnswer, str } from './common.js';
+import { Id, Phone, BatchTagDto, SlotDto, Text, okAnswer, str } from './common.js';
 
 export const VENDOR_KINDS = ['food', 'goods'] as const;
 export type VendorKind = (typeof VENDOR_KINDS)[number];
@@ -262,6 +262,8 @@ export const SellerOrderDto = z.object({
    * (upcoming); null: as soon as possible.
    */
   slot: SlotDto.extend({ prepareAt: z.string(), upcoming: z.boolean() }).nullable().optional(),
+  /** Batched by hall (decision 0048). */
+  batch: BatchTagDto.optional(),
 });
 export type SellerOrderDto = z.infer<typeof SellerOrderDto>;
 

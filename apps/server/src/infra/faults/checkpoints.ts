@@ -25,6 +25,8 @@ export const CHECKPOINTS = [
   'release',
   /** A customer's dispute is committed; its thread message and notices are not posted yet. */
   'dispute-opened',
+  /** A group's order is written at its cut-off (paid shares in, unpaid dropped), before it commits (decision 0049). */
+  'group-placed',
 ] as const;
 
 export type Checkpoint = (typeof CHECKPOINTS)[number];

@@ -130,9 +130,18 @@ export class Metrics {
       'Age of the oldest payment still awaiting confirmation',
     );
 
+    const riderMinutes = dbGauge(
+      'jara_rider_minutes_per_order',
+      "Rider-minutes per order delivered in the last hour: each trip's time from accept to its last drop (a batch is one trip, decision 0048), over the orders it carried",
+    );
+    const tripsPerOrder = dbGauge(
+      'jara_rider_trips_per_order',
+      'Rider trips per order delivered in the last hour (below 1 when orders travel in batches)',
+    );
+
     const readDatabase = async () => {
       const db = database.db;
-      const [jobs, failed, pay, wait] = await withTimeout(
+      const [jobs, failed, pay, wait, trips] = await withTimeout(
         Promise.all([
           queryRows<{ kind: string; n: number; age: number }>(
             db,
@@ -153,6 +162,21 @@ export class Metrics {
             sql`
             select count(*)::int as n, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age from payments where state = 'awaiting'`,
           ),
+          queryRows<{ minutes: number; trips: number; orders: number }>(
+            db,
+            sql`
+            with delivered as (
+              select o.id, coalesce(o.batch_id, o.id) as trip, o.assigned_at,
+                     (select max(i.updated_at) from order_items i where i.order_id = o.id) as done
+              from orders o
+              where o.assigned_at is not null
+                and exists (select 1 from order_items i where i.order_id = o.id and i.status = 'Order Delivered')
+                and not exists (select 1 from order_items i where i.order_id = o.id and i.status in ('Order Assigned', 'Order Picked'))),
+            trips as (
+              select trip, count(*) as n, extract(epoch from max(done) - min(assigned_at)) / 60 as minutes
+              from delivered group by trip having max(done) > now() - interval '1 hour')
+            select coalesce(sum(minutes), 0)::float8 as minutes, count(*)::int as trips, coalesce(sum(n), 0)::int as orders from trips`,
+          ),
         ]),
         DB_SCRAPE_TIMEOUT_MS,
       );
@@ -166,6 +190,10 @@ export class Metrics {
       for (const r of pay) payments.set({ state: r.state }, Number(r.n));
       awaiting.set(Number(wait[0]?.n ?? 0));
       awaitingOldest.set(Number(wait[0]?.age ?? 0));
+      const t = trips[0];
+      const delivered = Number(t?.orders ?? 0);
+      riderMinutes.set(delivered ? Number(t!.minutes) / delivered : 0);
+      tripsPerOrder.set(delivered ? Number(t!.trips) / delivered : 0);
     };
   }
 

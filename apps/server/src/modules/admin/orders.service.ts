@@ -12,8 +12,15 @@ import type { SessionUser } from '../../infra/sessions.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { accountIdsMatching, accountsByIds, findUserById } from '../auth/index.js';
 import { recordStatusEvents, statusEventsOf } from '../order-events/index.js';
-import { adminOrderList, cancelOrderItems, orderWithItems, pushOrderUpdate, slotOf } from '../orders/index.js';
-import { paidPaymentOf } from '../payments/index.js';
+import {
+  adminOrderList,
+  cancelOrderItems,
+  itemsByPayer,
+  orderWithItems,
+  pushOrderUpdate,
+  slotOf,
+} from '../orders/index.js';
+import { leftToRefund, orderPaymentsOf } from '../payments/index.js';
 import { iso, isoOf, trailOf } from './records.js';
 
 /** Orders as an admin sees them: the list, one order with its trail, and refunds. */
@@ -47,6 +54,7 @@ export class AdminOrders {
           locked: o.locked_at !== null,
           status: o.payment_state === 'paid' ? shownOrderStatus(o.statuses as ItemStatus[]) : o.payment_state,
           slot: slotOf({ deliverFrom: o.deliver_from ? new Date(o.deliver_from) : null }),
+          batch: { save: o.batch_save, of: Number(o.batch_size) },
         },
       ];
     });
@@ -100,9 +108,10 @@ export class AdminOrders {
     const amount = await this.ctx.db.transaction(async (tx) => {
       const found = await orderWithItems(tx, orderId, true);
       if (!found) throw notFound('Order not found.');
-      const pay = await paidPaymentOf(tx, 'order', orderId);
-      if (!pay) throw conflict('This order has no paid payment to refund.', 'not_paid');
-      const left = pay.amountKobo - pay.refundedKobo;
+      // Its checkout's payment, or (a group order) its members' shares (decision 0049).
+      const paid = await orderPaymentsOf(tx, orderId);
+      if (!paid.length) throw conflict('This order has no paid payment to refund.', 'not_paid');
+      const left = leftToRefund(paid);
       if (left <= 0) throw conflict('This order has already been refunded in full.', 'already_refunded');
       const { items } = found;
       let amount: number;
@@ -137,7 +146,10 @@ export class AdminOrders {
         input.reason,
       );
       if (amount <= 0) throw badRequest('Nothing to refund.', 'nothing_to_refund');
-      await this.payments.refund(tx, pay.id, amount, `Admin refund: ${input.reason}`);
+      await this.payments.refundOrder(tx, orderId, amount, `Admin refund: ${input.reason}`, {
+        // An item's price goes back to whoever paid for it.
+        byPayer: input.itemId ? itemsByPayer(found.order.userId, targets) : undefined,
+      });
       return amount;
     });
     await pushOrderUpdate(this.ctx, orderId);

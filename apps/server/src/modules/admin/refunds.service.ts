@@ -63,7 +63,12 @@ export class AdminRefunds {
         state: r.state,
         source: r.source,
         reason: r.reason,
-        subject: { kind: r.purpose, _id: r.subjectId, reference: shortRef(r.subjectId) },
+        // A group member's share pays back for the group's order (decision 0049).
+        subject: {
+          kind: r.purpose === 'dispatch' ? 'dispatch' : 'order',
+          _id: r.subjectId,
+          reference: shortRef(r.subjectId),
+        },
         customer: payer ? { _id: r.payerId, ...payer } : null,
         createdAt: isoOf(r.createdAt),
         processedAt: iso(r.processedAt),

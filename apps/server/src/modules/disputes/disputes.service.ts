@@ -14,7 +14,7 @@ import { checkpoint } from '../../infra/faults/checkpoints.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { recordStatusChanges } from '../order-events/index.js';
 import { orderWithItems } from '../orders/index.js';
-import { paidPaymentOf, type PaymentService } from '../payments/index.js';
+import { leftToRefund, orderPaymentsOf, type PaymentService } from '../payments/index.js';
 import { PLATFORM, riderAccount, vendorAccount } from '../ledger/index.js';
 import * as repo from './disputes.repo.js';
 
@@ -66,9 +66,9 @@ export class DisputeService {
   async forOrder(orderId: string, viewerId: string): Promise<ThreadDisputesDto> {
     const found = await orderWithItems(this.ctx.db, orderId);
     if (!found) throw notFound();
-    const [rows, pay] = await Promise.all([
+    const [rows, paid] = await Promise.all([
       repo.disputesOfOrder(this.ctx.db, orderId),
-      paidPaymentOf(this.ctx.db, 'order', orderId),
+      orderPaymentsOf(this.ctx.db, orderId),
     ]);
     const at = deliveredAt(found);
     const until = at ? new Date(at.getTime() + this.windowMs()) : null;
@@ -77,7 +77,7 @@ export class DisputeService {
     return {
       disputes: rows.map((r) => toDto(r, found)),
       openUntil: open ? until.toISOString() : null,
-      remaining: koboToNaira(pay ? pay.amountKobo - pay.refundedKobo : 0),
+      remaining: koboToNaira(leftToRefund(paid)),
     };
   }
 
@@ -161,8 +161,9 @@ export class DisputeService {
         await this.audit(tx, done, DISPUTE_REJECTED, agent.id, settle.reason);
         return { row: done, found };
       }
-      const pay = await paidPaymentOf(tx, 'order', row.orderId);
-      if (!pay || settle.amount > pay.amountKobo - pay.refundedKobo) throw badRequest(DISPUTE_MSG.tooMuch, 'too_much');
+      // Its checkout's payment, or (a group order) its members' shares (decision 0049).
+      const paid = await orderPaymentsOf(tx, row.orderId);
+      if (!paid.length || settle.amount > leftToRefund(paid)) throw badRequest(DISPUTE_MSG.tooMuch, 'too_much');
       const bearerVendorId = settle.bearer === 'vendor' ? vendorOf(found, row) : null;
       const riderId = found.order.riderId;
       if (settle.bearer === 'rider' && !riderId) throw badRequest(DISPUTE_MSG.noRider, 'no_rider');
@@ -172,12 +173,17 @@ export class DisputeService {
           : settle.bearer === 'rider'
             ? riderAccount(riderId!)
             : PLATFORM;
-      await this.payments.refund(
+      const item = row.itemId ? found.items.find((i) => i.id === row.itemId) : undefined;
+      await this.payments.refundOrder(
         tx,
-        pay.id,
+        row.orderId,
         settle.amount,
         `Dispute ${row.id.slice(0, 8)} on order ${row.orderId}`,
-        account,
+        {
+          bearer: account,
+          // A disputed item's refund goes first to whoever paid for it.
+          byPayer: item ? new Map([[item.payerId ?? found.order.userId, settle.amount]]) : undefined,
+        },
       );
       const done = await repo.settleDispute(tx, id, {
         state: 'refunded',
@@ -194,8 +200,7 @@ export class DisputeService {
   }
 
   private async remaining(ex: Executor, orderId: string): Promise<number> {
-    const pay = await paidPaymentOf(ex, 'order', orderId);
-    return pay ? pay.amountKobo - pay.refundedKobo : 0;
+    return leftToRefund(await orderPaymentsOf(ex, orderId));
   }
 
   private audit(tx: Tx, row: repo.DisputeRow, status: string, actorId: string, note: string) {

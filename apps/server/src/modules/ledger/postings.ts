@@ -40,12 +40,17 @@ export const REFUNDS_PENDING = 'refunds:pending';
 export const OPENING = 'opening';
 
 export interface Subject {
-  purpose: 'order' | 'dispatch';
+  /** `group_share`: a group member's share, whose subject is the group's order (decision 0049). */
+  purpose: 'order' | 'dispatch' | 'group_share';
   id: string;
 }
 
-/** The customer's money for one order or dispatch, held until its delivery code is given. */
-export const heldAccount = (s: Subject) => `held:${s.purpose}:${s.id}`;
+/**
+ * The customer's money for one order or dispatch, held until its delivery code is given. A group
+ * member's share is held for the order it pays from the moment it is charged (decision 0049), so
+ * the release at the code and the order's refunds find every member's money in one account.
+ */
+export const heldAccount = (s: Subject) => `held:${s.purpose === 'group_share' ? 'order' : s.purpose}:${s.id}`;
 export const vendorAccount = (vendorId: string) => `vendor:${vendorId}`;
 export const riderAccount = (userId: string) => `rider:${userId}`;
 

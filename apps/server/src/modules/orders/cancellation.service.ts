@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { accountLanguage } from '../auth/index.js';
 import { recordStatusChanges } from '../order-events/index.js';
-import { paidPaymentOf, type PaymentService } from '../payments/index.js';
+import { leftToRefund, orderPaymentsOf, type PaymentService } from '../payments/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './orders.repo.js';
 import { customerEmail, queueNotice } from './order-notices.js';
@@ -68,10 +68,11 @@ export class OrderCancellation {
           note: 'customer cancelled',
         })),
       );
-      const payment = await paidPaymentOf(tx, 'order', order.id);
-      if (!payment) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
-      const left = payment.amountKobo - payment.refundedKobo;
-      if (left > 0) await this.payments.refund(tx, payment.id, left, `Order ${order.id} cancelled by the customer`);
+      // Its checkout's payment, or (a group order) every member's share (decision 0049).
+      const paid = await orderPaymentsOf(tx, order.id);
+      if (!paid.length) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
+      const left = leftToRefund(paid);
+      if (left > 0) await this.payments.refundOrder(tx, order.id, left, `Order ${order.id} cancelled by the customer`);
       const lang = await accountLanguage(tx, order.userId);
       await this.ctx.mailer.send(tx, {
         to: await customerEmail(tx, order),

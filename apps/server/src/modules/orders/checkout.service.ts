@@ -156,6 +156,8 @@ export class CheckoutService {
             deliveryNote: input.deliveryNote ?? '',
             deliverFrom: q.slot?.deliverFrom ?? null,
             prepareAt: q.slot?.prepareAt ?? null,
+            batchSave: q.batchSave,
+            tierFeeKobo: q.tierFeeKobo,
           });
           for (const l of q.lines) itemRows.push({ orderId, ...l, status: 'Order Placed' });
           accepted.push({ index, attempt });

@@ -78,6 +78,7 @@ export class ConfirmDeadline {
         changed.reduce((sum, i) => sum + i.unitPriceKobo * i.quantity, 0),
         items.every((i) => i.status === CANCELLED),
         `Order ${order.id}: not confirmed within ${minutes} minutes`,
+        changed.map((i) => i.id),
       );
       const shops = [...new Set(items.filter((i) => changed.some((c) => c.id === i.id)).map((i) => i.vendorName))];
       await this.ctx.mailer.send(tx, {

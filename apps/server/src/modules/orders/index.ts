@@ -3,6 +3,7 @@ export { ordersModule } from './orders.routes.js';
 export { moveItems, pushOrderUpdate } from './item-status.js';
 export {
   assignOrder,
+  batchMembers,
   carriesOrder,
   deliveredOrders,
   findOrderDelivery,
@@ -15,8 +16,10 @@ export {
   recentPaidOrders,
   recordWrongOrderCode,
   riderOrders,
+  setRiderBasis,
   unassignOrder,
   unitsSold,
+  type BoardTime,
   type OrderDeliveryRow,
 } from './orders.queries.js';
 export {
@@ -33,3 +36,5 @@ export {
 } from './portals.service.js';
 export { offerToRiders } from './slot-offers.js';
 export { slotOf } from './order-views.js';
+export { itemsByPayer, memberOrderView, placeGroupOrder } from './group-orders.js';
+export { quoteFrom, readForQuotes } from './quote.js';

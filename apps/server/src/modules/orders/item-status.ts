@@ -23,12 +23,14 @@ export function moveItems(
 async function orderUpdatePayload(
   ex: Executor,
   orderId: string,
-): Promise<{ userId: string; update: OrderUpdatedEvent } | null> {
+): Promise<{ userId: string; members: string[]; update: OrderUpdatedEvent } | null> {
   const order = await repo.orderCustomer(ex, orderId);
   if (!order) return null;
   const items = await repo.itemStatusesById(ex, orderId);
   return {
     userId: order.userId,
+    // A group order's members who paid for its items follow it too (decision 0049).
+    members: [...new Set(items.flatMap((i) => (i.payerId && i.payerId !== order.userId ? [i.payerId] : [])))],
     update: {
       _id: order.id,
       orderId: order.id,
@@ -38,8 +40,10 @@ async function orderUpdatePayload(
   };
 }
 
-/** Pushes `order.updated` to the customer's open pages (after the change is committed). */
+/** Pushes `order.updated` to the customer's open pages, and a group order's members' (after the change is committed). */
 export async function pushOrderUpdate(ctx: AppContext, orderId: string): Promise<void> {
   const p = await orderUpdatePayload(ctx.db, orderId);
-  if (p) ctx.realtime.emitToUser(p.userId, 'order.updated', p.update);
+  if (!p) return;
+  ctx.realtime.emitToUser(p.userId, 'order.updated', p.update);
+  if (p.members.length) ctx.realtime.emitToPeople({ userIds: p.members, roles: [] }, 'order.updated', p.update);
 }

@@ -41,12 +41,16 @@ export async function deliverNotice(ctx: AppContext, orderId: string, kind: Orde
   if (!order) return;
   const items = await itemsWithShops(ctx.db, [order.id]);
   const status = shownOrderStatus(items.map((i) => i.status as ItemStatus));
-  ctx.realtime.emitToUser(order.userId, 'order.updated', {
+  const update = {
     _id: orderId,
     orderId,
     status,
     items: items.map((i) => ({ _id: i.id, status: i.status as ItemStatus, cancelReason: i.cancelReason })),
-  });
+  };
+  ctx.realtime.emitToUser(order.userId, 'order.updated', update);
+  // A group order's members who paid for its items follow it too (decision 0049).
+  const members = [...new Set(items.flatMap((i) => (i.payerId && i.payerId !== order.userId ? [i.payerId] : [])))];
+  if (members.length) ctx.realtime.emitToPeople({ userIds: members, roles: [] }, 'order.updated', update);
   if (kind !== 'paid' && kind !== 'cancelled') return;
   const byVendor = new Map<string, typeof items>();
   for (const i of items) (byVendor.get(i.vendorId) ?? byVendor.set(i.vendorId, []).get(i.vendorId)!).push(i);

@@ -101,6 +101,7 @@ function toOrderDto(
     address: orderAddressOf(o.address),
     deliveryNote: o.deliveryNote,
     slot: slotOf(o),
+    batchSave: o.batchSave,
   };
 }
 

@@ -14,19 +14,23 @@ import {
   type OrderRow,
 } from './orders.repo.js';
 
-export type { OrderDeliveryRow } from './deliveries.repo.js';
+export type { BoardTime, OrderDeliveryRow } from './deliveries.repo.js';
 
 /**
  * Paid orders whose remaining items are all confirmed and that no rider holds, soonest due first;
  * an order for later only once its slot is near at `now` (the slots' clock).
  */
-export function openOrderDeliveries(ex: Executor, now: Date, limit?: number): Promise<deliveries.OrderDeliveryRow[]> {
-  return deliveries.listOpenOrderDeliveries(ex, now, limit);
+export function openOrderDeliveries(
+  ex: Executor,
+  at: deliveries.BoardTime,
+  limit?: number,
+): Promise<deliveries.OrderDeliveryRow[]> {
+  return deliveries.listOpenOrderDeliveries(ex, at, limit);
 }
 
 /** Orders on the board since before `cutoff` (their last confirmation) that no rider has taken. */
-export function ordersWaitingForRider(ex: Executor, cutoff: Date, now: Date): Promise<string[]> {
-  return deliveries.listOrdersWaitingForRider(ex, cutoff, now);
+export function ordersWaitingForRider(ex: Executor, cutoff: Date, at: deliveries.BoardTime): Promise<string[]> {
+  return deliveries.listOrdersWaitingForRider(ex, cutoff, at);
 }
 
 /** An order as a delivery (locked for the rest of the transaction with `lock`). */
@@ -44,9 +48,27 @@ export function unassignOrder(ex: Executor, id: string): Promise<string | null> 
   return deliveries.unassignOrder(ex, id);
 }
 
-/** Gives the order to the rider if it is still free, fully confirmed and offered at `now`; whether they got it. */
-export function assignOrder(ex: Executor, id: string, riderUserId: string, now: Date): Promise<boolean> {
-  return deliveries.assignOrder(ex, id, riderUserId, now);
+/**
+ * Gives the order (and the rest of its batch) to the rider if it is still free, fully confirmed and
+ * offered at `at`; the orders they got (none: another rider was first).
+ */
+export function assignOrder(
+  ex: Executor,
+  id: string,
+  riderUserId: string,
+  at: deliveries.BoardTime,
+): Promise<string[]> {
+  return deliveries.assignOrder(ex, id, riderUserId, at);
+}
+
+/** Fixes the fee each order's rider share is taken from (decision 0048). */
+export function setRiderBasis(ex: Executor, basis: Map<string, number>): Promise<void> {
+  return deliveries.setRiderBasis(ex, basis);
+}
+
+/** The orders of these batches that are not wholly cancelled, with their doors. */
+export function batchMembers(ex: Executor, batchIds: string[]) {
+  return deliveries.batchMembers(ex, batchIds);
 }
 
 /** What to collect at each vendor of these orders (items not cancelled): one row per order and vendor. */

@@ -156,9 +156,14 @@ export async function orderCustomer(
 export async function itemStatusesById(
   ex: Executor,
   orderId: string,
-): Promise<{ id: string; status: string; cancelReason: string | null }[]> {
+): Promise<{ id: string; status: string; cancelReason: string | null; payerId: string | null }[]> {
   return ex
-    .select({ id: orderItems.id, status: orderItems.status, cancelReason: orderItems.cancelReason })
+    .select({
+      id: orderItems.id,
+      status: orderItems.status,
+      cancelReason: orderItems.cancelReason,
+      payerId: orderItems.payerId,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  batchDeliveryFee,
   CheckoutAnswer,
   CheckoutInput,
   DeliveryFeeAnswer,
@@ -51,7 +52,12 @@ export const ordersModule = moduleWith<{ payments: PaymentService }>(async (app,
       await rateLimit(ctx.limiter, reply, [{ key: `fee:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);
       const { latitude, longitude, vendorIds } = req.body;
       const kobo = await checkout.deliveryFee(ctx.db, { latitude, longitude }, vendorIds);
-      return { success: true as const, totalDeliveryFee: koboToNaira(kobo) };
+      const { discountPercent, waitMinutes } = ctx.config.batch;
+      return {
+        success: true as const,
+        totalDeliveryFee: koboToNaira(kobo),
+        batch: { deliveryFee: koboToNaira(batchDeliveryFee(kobo, discountPercent)), waitMinutes },
+      };
     },
   );
 

@@ -2,7 +2,7 @@
  * The orders module's tables: only this module reads or writes them; other modules ask through
  * its index.ts. The SQL in migrations/ is the source of truth; infra/db/schema.test.ts checks these mirror it.
  */
-import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { tz } from '../../infra/db/columns.js';
 import type { PaymentState } from '../payments/index.js';
 
@@ -26,6 +26,13 @@ export const orders = pgTable('orders', {
   /** An order for later (migrations/0020_slots.sql): its slot's start, and when its shops start preparing. */
   deliverFrom: tz('deliver_from'),
   prepareAt: tz('prepare_at'),
+  /** Batched by hall (migrations/0021_batches.sql, decision 0048). */
+  batchSave: boolean('batch_save').notNull().default(false),
+  tierFeeKobo: integer('tier_fee_kobo'),
+  readyAt: tz('ready_at'),
+  batchId: uuid('batch_id'),
+  riderBasisKobo: integer('rider_basis_kobo'),
+  assignedAt: tz('assigned_at'),
 });
 
 export const orderItems = pgTable('order_items', {
@@ -42,4 +49,6 @@ export const orderItems = pgTable('order_items', {
   status: text('status').notNull().default('Order Placed'),
   cancelReason: text('cancel_reason'),
   updatedAt: tz('updated_at').notNull().defaultNow(),
+  /** The group member whose share paid for the item (migrations/0022, decision 0049); null: the order's customer. */
+  payerId: uuid('payer_id'),
 });

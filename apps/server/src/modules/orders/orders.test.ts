@@ -58,7 +58,12 @@ describe('POST /api/order/delivery-fee', () => {
       headers: origin,
       payload: { latitude: 6.401, longitude: 5.612, vendorIds: [near.vendor.id, far.vendor.id, near.vendor.id] },
     });
-    expect(json<DeliveryFeeAnswer>(res)).toEqual({ success: true, totalDeliveryFee: 500 + 900 });
+    // "Batch & save" (decision 0048): ₦1,400 less 30 %, rounded up to ₦10.
+    expect(json<DeliveryFeeAnswer>(res)).toEqual({
+      success: true,
+      totalDeliveryFee: 500 + 900,
+      batch: { deliveryFee: 980, waitMinutes: 10 },
+    });
   });
 
   it('refuses points outside the service area, unknown vendors and bad payloads', async () => {

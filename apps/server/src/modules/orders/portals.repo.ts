@@ -14,7 +14,14 @@ export interface AdminOrderRecord {
   /** An order for later: its slot's start. */
   deliver_from: Date | null;
   statuses: string[];
+  /** Batched by hall (decision 0048): "Batch & save", and the orders its job carries. */
+  batch_save: boolean;
+  batch_size: number;
 }
+
+/** How many orders (not wholly cancelled) travel in the order's batch; 1 when none. */
+const BATCH_SIZE = sql`coalesce((SELECT count(*)::int FROM orders b WHERE b.batch_id = o.batch_id
+  AND EXISTS (SELECT 1 FROM order_items bi WHERE bi.order_id = b.id AND bi.status <> 'Order Cancelled')), 1) AS batch_size`;
 
 /**
  * Orders past the payment page, newest first, at most 300, with their items' statuses. `match`:
@@ -28,6 +35,7 @@ export async function adminOrders(
     ex,
     sql`
     SELECT o.id, o.created_at, o.paid_at, o.payment_state, o.amount_kobo, o.user_id, o.rider_id, o.locked_at, o.deliver_from,
+           o.batch_save, ${BATCH_SIZE},
            coalesce((SELECT array_agg(i.status) FROM order_items i WHERE i.order_id = o.id), '{}') AS statuses
     FROM orders o
     WHERE o.payment_state <> 'awaiting'
@@ -73,6 +81,8 @@ export interface VendorOrderRecord {
   cancel_reason: string | null;
   deliver_from: Date | null;
   prepare_at: Date | null;
+  batch_save: boolean;
+  batch_size: number;
 }
 
 const ACTIVE = sql`('Order Placed','Order Confirmed','Order Assigned','Order Picked')`;
@@ -101,6 +111,7 @@ export async function vendorOrderItems(
       ORDER BY o.paid_at DESC NULLS LAST, o.id
       LIMIT 200)
     SELECT o.id AS order_id, o.created_at, o.paid_at, o.address, o.delivery_note, o.user_id, o.deliver_from, o.prepare_at,
+           o.batch_save, ${BATCH_SIZE},
            i.id AS item_id, i.product_id, i.product_name, i.option_name, i.image, i.quantity, i.unit_price_kobo, i.status, i.cancel_reason
     FROM picked p
     JOIN orders o ON o.id = p.id

@@ -4,7 +4,8 @@
  * runs inside the caller's transaction. The SQL is in portals.repo.ts.
  */
 import type { Executor, Tx } from '../../infra/db/client.js';
-import { paidPaymentOf, type PaymentService } from '../payments/index.js';
+import { leftToRefund, orderPaymentsOf, type PaymentService } from '../payments/index.js';
+import { itemsByPayer } from './group-orders.js';
 import * as orders from './orders.repo.js';
 import * as repo from './portals.repo.js';
 
@@ -73,7 +74,9 @@ export async function vendorHeldKobo(ex: Executor, vendorId: string): Promise<nu
 
 /**
  * Refunds cancelled items through the payment provider. When nothing is left of the order, the
- * whole remaining payment (delivery and service fees too) goes back.
+ * whole remaining payment (delivery and service fees too) goes back. A group order's items
+ * (`itemIds`) go back to the members who paid for them, the rest of it to each member in
+ * proportion to what they paid (decision 0049).
  */
 export async function refundCancelledItems(
   paymentService: PaymentService,
@@ -82,12 +85,18 @@ export async function refundCancelledItems(
   itemsKobo: number,
   wholeOrder: boolean,
   reason: string,
+  itemIds: readonly string[] = [],
 ): Promise<number> {
-  const pay = await paidPaymentOf(tx, 'order', orderId);
-  if (!pay) return 0;
-  const left = pay.amountKobo - pay.refundedKobo;
+  const left = leftToRefund(await orderPaymentsOf(tx, orderId));
   const amount = Math.min(left, wholeOrder ? left : itemsKobo);
   if (amount <= 0) return 0;
-  await paymentService.refund(tx, pay.id, amount, reason);
+  const order = itemIds.length && !wholeOrder ? await orders.findOrder(tx, orderId) : undefined;
+  const byPayer = order
+    ? itemsByPayer(
+        order.userId,
+        (await orders.itemsOf(tx, [orderId])).filter((i) => itemIds.includes(i.id)),
+      )
+    : undefined;
+  await paymentService.refundOrder(tx, orderId, amount, reason, { byPayer });
   return amount;
 }

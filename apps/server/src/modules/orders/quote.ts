@@ -1,4 +1,5 @@
 import {
+  batchDeliveryFee,
   cartTotals,
   formatNaira,
   isInServiceArea,
@@ -48,6 +49,9 @@ export interface Quote {
   addressId: string;
   /** An order for later: its slot's start and when its shops start preparing (the longest of them). */
   slot: { deliverFrom: Date; prepareAt: Date } | null;
+  /** "Batch & save" (decision 0048): `totals` hold the discounted fee; the tier fee is before it. */
+  batchSave: boolean;
+  tierFeeKobo: number;
 }
 
 /** The refusals of a slot (decision 0047). */
@@ -157,11 +161,13 @@ export function quoteFrom(config: Config, read: QuoteReads, userId: string, inpu
     const longest = Math.max(...vendorLocations.map((v) => v.preparationMinutes));
     slot = { deliverFrom: slotFrom, prepareAt: prepareAt(slotFrom, longest) };
   }
-  const deliveryKobo = orderDeliveryFee(
+  const tierFeeKobo = orderDeliveryFee(
     point,
     vendorLocations.map((v) => ({ latitude: v.latitude, longitude: v.longitude })),
     config.feeTiers,
   );
+  const batchSave = input.batch === true;
+  const deliveryKobo = batchSave ? batchDeliveryFee(tierFeeKobo, config.batch.discountPercent) : tierFeeKobo;
   const totals = cartTotals(itemsKobo, deliveryKobo);
   if (!Number.isSafeInteger(totals.totalKobo) || totals.totalKobo > 100_000_000) {
     throw badRequest('This order is too large to pay in one go. Please split it.', 'order_too_large');
@@ -191,5 +197,5 @@ export function quoteFrom(config: Config, read: QuoteReads, userId: string, inpu
     room: address.room,
     landmark: address.landmark,
   };
-  return { lines, totals, address: snapshot, addressId: address.id, slot };
+  return { lines, totals, address: snapshot, addressId: address.id, slot, batchSave, tierFeeKobo };
 }

@@ -10,9 +10,9 @@ import type { PaymentRow } from './payments.repo.js';
 import type { PaymentPurpose } from './purposes.js';
 import type { Settlement } from './settlement.js';
 
-type CallbackPath = '/loader?next=my-orders' | '/loader?next=dispatch';
+type CallbackPath = '/loader?next=my-orders' | '/loader?next=dispatch' | `/loader?next=group/${string}`;
 
-/** What a purpose (order, dispatch) asks to be paid. */
+/** What a purpose (order, dispatch, a group member's share) asks to be paid. */
 export interface AttemptInput {
   purpose: PaymentPurpose;
   subjectId: string;
@@ -21,6 +21,9 @@ export interface AttemptInput {
   amountKobo: number;
   callbackPath: CallbackPath;
 }
+
+/** A reference's letter names what it pays for: an order, a dispatch, a group member's share. */
+const REFERENCE_PREFIX: Record<PaymentPurpose, string> = { order: 'o', dispatch: 'd', group_share: 'g' };
 
 const PROVIDER_UNAVAILABLE = 'We could not reach the payment provider. Please try again.';
 const PAYMENT_NOT_STARTED = 'We could not start your payment. Please try again.';
@@ -92,7 +95,7 @@ export class PaymentAttempts {
   async recordAttempts(tx: Tx, attempts: AttemptInput[]): Promise<PaymentRow[]> {
     const values = attempts.map((attempt) => ({
       // Paystack allows only -, ., = and alphanumerics in a reference.
-      reference: `jara-${attempt.purpose === 'order' ? 'o' : 'd'}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`,
+      reference: `jara-${REFERENCE_PREFIX[attempt.purpose]}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`,
       userId: attempt.userId,
       purpose: attempt.purpose,
       subjectId: attempt.subjectId,

@@ -9,6 +9,7 @@ export {
   type PaymentRecord,
   type RefundRecord,
 } from './day-records.js';
+export { leftToRefund, orderPaymentsOf } from './order-payers.js';
 export { PaymentService, type PaymentRow } from './payments.service.js';
 export { refundsOf, type SubjectRefund } from './refund-history.js';
 export { refundQueue, type RefundQueueFilter } from './refund-queue.js';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { RefundSource, RefundState } from '@jara/shared';
 import { queryRows, type Executor } from '../../infra/db/client.js';
+import type { PaymentPurpose } from './purposes.js';
 import { payments, refunds, webhookEvents, type AttemptState } from './payments.tables.js';
 import { REFUND_SOURCE_RULES } from './refund-source.js';
 
@@ -200,7 +201,7 @@ export async function listOpen(ex: Executor, before: Date, limit: number): Promi
 /** Refunds of the payments behind the given orders or dispatches, oldest first. */
 export async function refundsOfSubjects(
   ex: Executor,
-  purpose: 'order' | 'dispatch',
+  purpose: PaymentPurpose,
   subjectIds: readonly string[],
 ): Promise<
   {
@@ -222,7 +223,13 @@ export async function refundsOfSubjects(
     })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(payments.purpose, purpose), inArray(payments.subjectId, [...subjectIds])))
+    .where(
+      and(
+        // A group order's refunds are its members' shares' (decision 0049).
+        purpose === 'order' ? inArray(payments.purpose, ['order', 'group_share']) : eq(payments.purpose, purpose),
+        inArray(payments.subjectId, [...subjectIds]),
+      ),
+    )
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 

@@ -7,9 +7,11 @@ import { PaystackProvider } from '../../infra/payments/paystack.js';
 import { SandboxProvider } from '../../infra/payments/sandbox.js';
 import { signWebhook } from '../../infra/payments/signature.js';
 import type { PaymentProvider } from '../../infra/payments/types.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import { PaymentAttempts, type AttemptInput } from './attempts.js';
 import type { PaymentRow } from './payments.repo.js';
 import { Purposes, type PaymentPurpose, type PurposeHandler } from './purposes.js';
+import { leftToRefund, orderPaymentsOf, splitRefund } from './order-payers.js';
 import { Reconciliation } from './reconciliation.js';
 import { Refunds } from './refunds.js';
 import type { Bearer } from '../ledger/index.js';
@@ -141,6 +143,28 @@ export class PaymentService {
    */
   refund(tx: Tx, paymentId: string, amountKobo: number, reason: string, bearer?: Bearer): Promise<void> {
     return this.refunds.refund(tx, paymentId, amountKobo, reason, bearer);
+  }
+
+  /**
+   * Refunds `amountKobo` of an order to whoever paid for it (decision 0049): its checkout's payment,
+   * or a group order's members' shares, split by splitRefund (`byPayer`: an item's price to the
+   * member who paid for it). One refund per payment that gives; each borne as `refund` says.
+   */
+  async refundOrder(
+    tx: Tx,
+    orderId: string,
+    amountKobo: number,
+    reason: string,
+    opts: { bearer?: Bearer; byPayer?: ReadonlyMap<string, number> } = {},
+  ): Promise<void> {
+    const pays = await orderPaymentsOf(tx, orderId);
+    if (!pays.length) throw conflict('Only a paid payment can be refunded.', 'not_paid');
+    if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0)
+      throw badRequest('A refund must be whole kobo above zero.', 'invalid_amount');
+    if (amountKobo > leftToRefund(pays))
+      throw conflict('The refund is more than what is left of the payment.', 'refund_exceeds_payment');
+    for (const part of splitRefund(pays, amountKobo, opts.byPayer))
+      await this.refunds.refund(tx, part.paymentId, part.amountKobo, reason, opts.bearer);
   }
 
   /** The webhook entry point (Paystack's and the sandbox's). */

@@ -14,7 +14,7 @@ export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().defaultRandom(),
   reference: text('reference').notNull().unique(),
   userId: uuid('user_id').notNull(),
-  purpose: text('purpose', { enum: ['order', 'dispatch'] }).notNull(),
+  purpose: text('purpose', { enum: ['order', 'dispatch', 'group_share'] }).notNull(),
   subjectId: uuid('subject_id').notNull(),
   amountKobo: integer('amount_kobo').notNull(),
   currency: text('currency').notNull().default('NGN'),

@@ -1,7 +1,8 @@
 import type { Tx } from '../../infra/db/client.js';
 import type { PaymentRow } from './payments.repo.js';
 
-export type PaymentPurpose = 'order' | 'dispatch';
+/** `group_share`: a group order member's share, its subject the group's order (decision 0049). */
+export type PaymentPurpose = 'order' | 'dispatch' | 'group_share';
 
 export interface PurposeHandler {
   /** Inside the one transaction that flips the payment awaiting → paid (runs exactly once per payment). */

@@ -46,7 +46,7 @@ export async function refundQueue(
     refunds: shown.map((r) => ({
       ...r,
       source: refundSource(r.reason),
-      dispute: r.purpose === 'order' ? disputeNamedBy(r.reason) : null,
+      dispute: r.purpose === 'dispatch' ? null : disputeNamedBy(r.reason),
     })),
     nextCursor: rows.length > page.limit ? (shown[shown.length - 1]?.id ?? null) : null,
     totals,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { payments, refunds } from './payments.tables.js';
 
@@ -44,4 +44,24 @@ export async function refundsOfSubject(ex: Executor, subjectId: string) {
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(eq(payments.subjectId, subjectId))
     .orderBy(asc(refunds.createdAt));
+}
+
+/** The paid payments behind an order, oldest first: its checkout's, or its group members' shares. */
+export async function paidPaymentsOfOrder(ex: Executor, orderId: string) {
+  return ex
+    .select({
+      id: payments.id,
+      userId: payments.userId,
+      amountKobo: payments.amountKobo,
+      refundedKobo: payments.refundedKobo,
+    })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.purpose, ['order', 'group_share']),
+        eq(payments.subjectId, orderId),
+        eq(payments.state, 'paid'),
+      ),
+    )
+    .orderBy(asc(payments.paidAt), asc(payments.id));
 }

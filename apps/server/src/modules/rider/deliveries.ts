@@ -142,6 +142,8 @@ export interface DeliveryFacts {
   lockedAt: Date | null;
   /** An order for later: its slot's start (decision 0047). */
   deliverFrom?: Date | null;
+  /** The fee the rider's share is taken from (a batch's drop, decision 0048); the delivery fee when absent. */
+  riderBasisKobo?: number;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -185,7 +187,7 @@ export async function toDeliveryDto(
     isExpress: f.isExpress,
     distanceKm: f.distanceKm,
     deliveryFee: koboToNaira(f.deliveryFeeKobo),
-    riderFee: koboToNaira(riderFeeKobo(f.deliveryFeeKobo, riderSharePercent)),
+    riderFee: koboToNaira(riderFeeKobo(f.riderBasisKobo ?? f.deliveryFeeKobo, riderSharePercent)),
     pickups: f.pickups.map(stop),
     dropoff: stop(f.dropoff),
     note: f.note,

@@ -1,6 +1,9 @@
 import {
+  batchRiderBasis,
   DEFAULT_LANGUAGE,
+  dropOrder,
   formatTime,
+  koboToNaira,
   MAX_CODE_ATTEMPTS,
   offerAt,
   prepareAt,
@@ -22,6 +25,7 @@ import * as orders from '../orders/index.js';
 import {
   orderShares,
   planRoute,
+  riderFeeKobo,
   snapshotStop,
   toDeliveryDto,
   type CompletedDelivery,
@@ -55,6 +59,19 @@ const PICKED: ItemStatus = 'Order Picked';
 const DELIVERED: ItemStatus = 'Order Delivered';
 const UNDER_WAY: readonly string[] = ['Order Assigned', 'Order Picked'] satisfies ItemStatus[];
 
+/** What a drop's customer paid for delivery and its fee before "Batch & save". */
+const paidAndTier = (o: orders.OrderDeliveryRow) => ({
+  paidFeeKobo: o.delivery_fee_kobo,
+  tierFeeKobo: o.tier_fee_kobo ?? o.delivery_fee_kobo,
+});
+
+/** A row with its ready time as a Date (the drivers may give text). */
+const withReadyAt = <T extends { ready_at: Date | string | null; batch_save: boolean }>(r: T) => ({
+  ...r,
+  readyAt: r.ready_at ? new Date(r.ready_at) : null,
+  batchSave: r.batch_save,
+});
+
 /** An order's customer follows it; where it stands is what its items (but the cancelled ones) say. */
 function followersOf(o: orders.OrderDeliveryRow, statuses: readonly string[]): Followers {
   const live = statuses.filter((s) => s !== CANCELLED);
@@ -78,14 +95,32 @@ export class OrderDeliveries implements Deliveries {
 
   constructor(private readonly ctx: AppContext) {}
 
+  /** The board's clock and a "Batch & save" order's wait (decision 0048). */
+  private boardTime(): orders.BoardTime {
+    return { now: this.ctx.clock.now(), holdMinutes: this.ctx.config.batch.waitMinutes };
+  }
+
+  /**
+   * The board as a rider may take from it: with no other order waiting, "Batch & save" orders
+   * still waiting for a partner too (a free rider is never left idle for a batch that may not come).
+   */
+  private async boardFor(ex: Executor): Promise<{ at: orders.BoardTime; rows: orders.OrderDeliveryRow[] }> {
+    const at = this.boardTime();
+    const rows = await orders.openOrderDeliveries(ex, at);
+    if (rows.length) return { at, rows };
+    const open = { ...at, holdMinutes: 0 };
+    return { at: open, rows: await orders.openOrderDeliveries(ex, open) };
+  }
+
   private async toDtos(
     rows: orders.OrderDeliveryRow[],
     view: DeliveryView,
     status: (i: number) => string,
   ): Promise<JobDto[]> {
     const stops = await this.pickupStops(rows.map((r) => r.id));
+    const batches = await this.batchesOf(rows);
     return Promise.all(
-      rows.map((o, i) => {
+      rows.map(async (o, i) => {
         const dropoff = snapshotStop(o.address);
         const route = planRoute(
           stops.filter((s) => s.orderId === o.id).map(({ orderId: _, ...stop }) => stop),
@@ -105,10 +140,32 @@ export class OrderDeliveries implements Deliveries {
           codeAttempts: o.code_attempts,
           lockedAt: o.locked_at,
           deliverFrom: o.deliver_from ? new Date(o.deliver_from) : null,
+          riderBasisKobo: o.rider_basis_kobo ?? o.delivery_fee_kobo,
         };
-        return toDeliveryDto(this.ctx.db, this.kind, facts, view, this.ctx.config.riderSharePercent);
+        const dto = await toDeliveryDto(this.ctx.db, this.kind, facts, view, this.ctx.config.riderSharePercent);
+        const batch = o.batch_id ? batches.get(o.batch_id) : undefined;
+        if (batch && batch.length > 1) {
+          const stop = batch.findIndex((d) => d.orderId === o.id) + 1;
+          dto.batch = { id: o.batch_id!, stop, of: batch.length, drops: batch };
+        } else dto.batch = null;
+        return dto;
       }),
     );
+  }
+
+  /** Each batch's drops in the order to deliver them (its orders not wholly cancelled). */
+  private async batchesOf(rows: orders.OrderDeliveryRow[]) {
+    const ids = [...new Set(rows.flatMap((r) => (r.batch_id ? [r.batch_id] : [])))];
+    const members = await orders.batchMembers(this.ctx.db, ids);
+    const out = new Map<string, (ReturnType<typeof snapshotStop> & { orderId: string })[]>();
+    for (const id of ids) {
+      const mine = dropOrder(members.filter((m) => m.batch_id === id).map(withReadyAt));
+      out.set(
+        id,
+        mine.map((m) => ({ ...snapshotStop(m.address), phone: null, orderId: m.id })),
+      );
+    }
+    return out;
   }
 
   /** The vendors to visit for these orders (items not cancelled), with what to collect at each. */
@@ -135,15 +192,37 @@ export class OrderDeliveries implements Deliveries {
     });
   }
 
+  /**
+   * The board: each batch once, as its first drop's job carrying every drop, with the rider's pay
+   * for the whole batch (decision 0048); a batch with the rider's own order in it is not offered.
+   */
   async open(riderUserId: string): Promise<JobDto[]> {
-    const rows = (await orders.openOrderDeliveries(this.ctx.db, this.ctx.clock.now())).filter(
-      (o) => o.user_id !== riderUserId,
-    );
-    return this.toDtos(rows, 'board', () => 'Order Confirmed');
+    const { rows: all } = await this.boardFor(this.ctx.db);
+    const own = new Set(all.filter((o) => o.user_id === riderUserId).map((o) => o.batch_id ?? o.id));
+    const groups = new Map<string, orders.OrderDeliveryRow[]>();
+    for (const o of all) {
+      const key = o.batch_id ?? o.id;
+      if (!own.has(key)) (groups.get(key) ?? groups.set(key, []).get(key)!).push(o);
+    }
+    const firsts = [...groups.values()].map((g) => dropOrder(g.map(withReadyAt))[0]!);
+    const jobs = await this.toDtos(firsts, 'board', () => 'Order Confirmed');
+    for (const job of jobs) {
+      const group = groups.get(firsts.find((f) => f.id === job._id)!.batch_id ?? job._id)!;
+      // What the rider would be paid on taking it (decision 0048): a lone "Batch & save" drop its full fee.
+      const basis = batchRiderBasis(group.map(paidAndTier)).reduce((a, b) => a + b, 0);
+      job.riderFee = koboToNaira(riderFeeKobo(basis, this.ctx.config.riderSharePercent));
+      if (group.length < 2) continue;
+      job.deliveryFee = koboToNaira(group.reduce((s, o) => s + o.delivery_fee_kobo, 0));
+      // Every shop of the batch, in the order to visit them.
+      const more = await this.pickupStops(group.map((o) => o.id));
+      const shops = new Map(more.map(({ orderId: _, ...stop }) => [stop.label, stop]));
+      job.pickups = planRoute([...shops.values()], job.dropoff).stops.map((p) => ({ ...p, phone: null }));
+    }
+    return jobs;
   }
 
   waitingForRider(cutoff: Date): Promise<string[]> {
-    return orders.ordersWaitingForRider(this.ctx.db, cutoff, this.ctx.clock.now());
+    return orders.ordersWaitingForRider(this.ctx.db, cutoff, this.boardTime());
   }
 
   async active(riderUserId: string): Promise<JobDto[]> {
@@ -167,20 +246,23 @@ export class OrderDeliveries implements Deliveries {
   }
 
   async accept(riderUserId: string, id: string, claim: (tx: Tx) => Promise<void>): Promise<void> {
-    const won = await this.ctx.db.transaction(async (tx) => {
+    const got = await this.ctx.db.transaction(async (tx) => {
       await claim(tx);
-      if (!(await orders.assignOrder(tx, id, riderUserId, this.ctx.clock.now()))) return false;
-      const moved = await orders.moveItems(tx, id, ['Order Confirmed'], 'Order Assigned');
-      await recordStatusEvents(
-        tx,
-        'order_item',
-        moved.map((m) => m.id),
-        'Order Assigned',
-        riderUserId,
-      );
-      return true;
+      const ids = await orders.assignOrder(tx, id, riderUserId, (await this.boardFor(tx)).at);
+      for (const orderId of ids) {
+        const moved = await orders.moveItems(tx, orderId, ['Order Confirmed'], 'Order Assigned');
+        await recordStatusEvents(
+          tx,
+          'order_item',
+          moved.map((m) => m.id),
+          'Order Assigned',
+          riderUserId,
+        );
+      }
+      if (ids.length) await this.fixRiderPay(tx, ids);
+      return ids;
     });
-    if (!won) {
+    if (!got.length) {
       const o = await orders.findOrderDelivery(this.ctx.db, id);
       if (!o) throw notFound('Job not found.');
       const offered = o.deliver_from ? offerAt(new Date(o.deliver_from)) : null;
@@ -188,7 +270,17 @@ export class OrderDeliveries implements Deliveries {
         throw conflict(`This order is for later: it reaches riders at ${formatTime(offered)}.`, 'not_offered_yet');
       throw conflict('This job is no longer available.', 'job_taken');
     }
-    await orders.pushOrderUpdate(this.ctx, id);
+    for (const orderId of got) await orders.pushOrderUpdate(this.ctx, orderId);
+  }
+
+  /** The rider's pay for the orders just taken together, per drop (decision 0048). */
+  private async fixRiderPay(tx: Tx, ids: string[]): Promise<void> {
+    // One after another: statements of one transaction share its connection.
+    const rows: (orders.OrderDeliveryRow | undefined)[] = [];
+    for (const orderId of ids) rows.push(await orders.findOrderDelivery(tx, orderId));
+    const drops = dropOrder(rows.flatMap((r) => (r ? [withReadyAt(r)] : [])));
+    const basis = batchRiderBasis(drops.map(paidAndTier));
+    await orders.setRiderBasis(tx, new Map(drops.map((d, i) => [d.id, basis[i]!])));
   }
 
   async release(agentId: string, id: string): Promise<string> {
@@ -250,7 +342,7 @@ export class OrderDeliveries implements Deliveries {
           await releaseSubject(
             tx,
             { purpose: 'order', id },
-            orderShares(moved, o.delivery_fee_kobo, rider.id, this.ctx.config),
+            orderShares(moved, o.rider_basis_kobo ?? o.delivery_fee_kobo, rider.id, this.ctx.config),
           );
         },
         countWrong: (max) => orders.recordWrongOrderCode(tx, id, max),

@@ -351,6 +351,7 @@ export class SellerService {
                   upcoming: new Date(r.prepare_at) > this.ctx.clock.now(),
                 }
               : null,
+          batch: { save: r.batch_save, of: Number(r.batch_size) },
         };
         out.set(r.order_id, o);
       }
@@ -405,8 +406,9 @@ export class SellerService {
       const live = (await itemStatuses(tx, orderId)).filter((s) => s !== 'Order Cancelled');
       if (live.length > 0 && live.every((s) => s === 'Order Confirmed') && !order.riderId) ready.order = order;
     });
-    await pushOrderUpdate(this.ctx, orderId);
+    // Batched first (decision 0048): the lists the push refreshes show the order's batch.
     if (ready.order) await offerToRiders(this.ctx, ready.order);
+    await pushOrderUpdate(this.ctx, orderId);
   }
 
   /**
@@ -471,11 +473,13 @@ export class SellerService {
         itemsKobo,
         live.length === 0,
         `Declined by ${v.businessName}: ${input.reason}`,
+        moved.map((m) => m.id),
       );
       if (live.length > 0 && live.every((s) => s === 'Order Confirmed') && !order.riderId) ready.order = order;
     });
-    await pushOrderUpdate(this.ctx, orderId);
+    // Batched first (decision 0048): the lists the push refreshes show the order's batch.
     if (ready.order) await offerToRiders(this.ctx, ready.order);
+    await pushOrderUpdate(this.ctx, orderId);
   }
 
   /** Delivered items, less the configured commission. */

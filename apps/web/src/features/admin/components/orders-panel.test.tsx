@@ -187,3 +187,41 @@ describe('AdminOrdersPanel: an order for later', () => {
     expect(await within(button).findByTestId('slot-arrival')).toHaveTextContent('Arrives Mon, 10 Mar, 1:00–1:30 pm');
   });
 });
+
+describe('AdminOrdersPanel: batched by hall', () => {
+  it('says in the line that an order travels with others and chose Batch & save', async () => {
+    stubFetch({
+      ...GUEST,
+      'GET /api/admin/orders': {
+        success: true,
+        orders: [
+          { ...row, batch: { save: true, of: 3 } },
+          { ...row, _id: 'bbbbbbbb-0000-4000-8000-000000000000', batch: { save: false, of: 1 } },
+        ],
+      },
+    });
+    renderApp(<AdminOrdersPanel />, { route: '/admin/orders' });
+    const batched = await screen.findByRole('button', { name: /#aaaaaaaa/ });
+    expect(within(batched).getByTestId('order-batch')).toHaveTextContent('Batched · 3 orders, one riderBatch & save');
+    const alone = screen.getByRole('button', { name: /#bbbbbbbb/ });
+    expect(within(alone).queryByTestId('order-batch')).toBeNull();
+  });
+
+  it('says it in Pidgin', async () => {
+    await loadAreas(i18n, ['admin', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    try {
+      stubFetch({
+        ...GUEST,
+        'GET /api/admin/orders': { success: true, orders: [{ ...row, batch: { save: false, of: 2 } }] },
+      });
+      renderApp(<AdminOrdersPanel />, { route: '/admin/orders' });
+      const button = await screen.findByRole('button', { name: /#aaaaaaaa/ });
+      expect(within(button).getByTestId('order-batch')).toHaveTextContent(
+        /^Batch · 2 orders, na one rider go carry dem$/,
+      );
+    } finally {
+      i18n.activate('en');
+    }
+  });
+});

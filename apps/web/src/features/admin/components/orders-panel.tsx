@@ -27,6 +27,7 @@ import { Card } from '../../../components/ui/card';
 import { fmtTime } from '../../../lib/format-time';
 import { StatusPill, stateWord } from '../../../components/ui/status-pill';
 import { SlotArrival } from '../../../delivery/slot-arrival';
+import { BatchTag } from './batch-tag';
 import { Trans, useT, type MessageId, type Translate } from '../../../i18n';
 
 /** A line not paid yet shows its payment's state: said as what happened to the payment. */
@@ -267,6 +268,7 @@ export function AdminOrdersPanel() {
                       components={{ id: <span className="font-semibold" /> }}
                     />
                     {o.slot && <SlotArrival slot={o.slot} className="block text-sm font-medium text-brand-900" />}
+                    <BatchTag batch={o.batch} />
                   </span>
                   <StatusPill status={o.status} label={unpaidLabel(t, o.status)} />
                 </button>

@@ -4,9 +4,17 @@ import { api } from '../../../lib/api-client';
 
 type FeeRequest = RequestBody<typeof DeliveryFeeInput>;
 
-/** `POST /api/order/delivery-fee` → total delivery fee in naira. */
-const getDeliveryFee = async (req: FeeRequest): Promise<number> =>
-  (await api.post<DeliveryFeeAnswer, typeof DeliveryFeeInput>('/api/order/delivery-fee', req)).totalDeliveryFee;
+/** The cart's delivery fee, naira, and the same delivery with "Batch & save" when the server offers it. */
+export interface DeliveryFee {
+  fee: number;
+  batch: NonNullable<DeliveryFeeAnswer['batch']> | null;
+}
+
+/** `POST /api/order/delivery-fee` → total delivery fee in naira, and the "Batch & save" fee and wait. */
+const getDeliveryFee = async (req: FeeRequest): Promise<DeliveryFee> => {
+  const answer = await api.post<DeliveryFeeAnswer, typeof DeliveryFeeInput>('/api/order/delivery-fee', req);
+  return { fee: answer.totalDeliveryFee, batch: answer.batch ?? null };
+};
 
 const deliveryFeeQuery = (req: FeeRequest | null) =>
   queryOptions({

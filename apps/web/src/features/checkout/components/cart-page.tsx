@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { Link, useSearchParams } from 'react-router';
@@ -42,6 +42,7 @@ export function CartPage({
   linesPending,
   addresses,
   placeInput,
+  aside,
 }: {
   lines: CartLine[];
   /** The catalogue is still loading: the lines cannot be drawn yet. */
@@ -50,6 +51,8 @@ export function CartPage({
   addresses: Pick<UseQueryResult<Address[]>, 'data' | 'isPending' | 'isError' | 'error'>;
   /** The place search a guest prices the delivery with. */
   placeInput: PlaceInput;
+  /** Shown under the cart and the checkout (the page in app/ passes the group-order card). */
+  aside?: ReactNode;
 }) {
   const t = useT('checkout');
   const count = useCartCount();
@@ -163,6 +166,7 @@ export function CartPage({
               sessionLoading={sessionLoading}
               placeInput={placeInput}
             />
+            {aside && <div className="lg:col-span-2">{aside}</div>}
           </div>
         )}
       </div>

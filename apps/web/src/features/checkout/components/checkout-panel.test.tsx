@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { outsideDeliveryHoursMessage, type Address, type DailyWindow, type SlotsAnswer } from '@jara/shared';
+import {
+  cartTotals,
+  formatNaira,
+  outsideDeliveryHoursMessage,
+  type Address,
+  type DailyWindow,
+  type DeliveryFeeAnswer,
+  type SlotsAnswer,
+} from '@jara/shared';
 import { i18n } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { ROOT_AREAS } from '../../../i18n/catalogues';
@@ -95,6 +103,7 @@ const SLOTS: SlotsAnswer['slots'] = [
 function renderSignedIn(
   slots: () => Omit<SlotsAnswer, 'success'>,
   payment: unknown = { url: '/pay', reference: 'r1' },
+  fee: DeliveryFeeAnswer = { success: true, totalDeliveryFee: 500 },
 ) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOON);
@@ -103,7 +112,7 @@ function renderSignedIn(
   const calls = stubFetch({
     ...GUEST,
     'GET /api/config': { deliveryHours: { open: '08:00', close: '21:00' }, deliveryFeeRange: { min: 500, max: 1800 } },
-    'POST /api/order/delivery-fee': { success: true, totalDeliveryFee: 500 },
+    'POST /api/order/delivery-fee': fee,
     'GET /api/order/slots': () => ({ success: true, ...slots() }),
     'POST /api/payment/paystack': () =>
       payment instanceof Response ? payment.clone() : { success: true, ...(payment as object) },
@@ -119,7 +128,10 @@ function renderSignedIn(
       placeInput={() => null}
     />,
   );
-  const paid = () => calls.filter((c) => c.path === '/api/payment/paystack').map((c) => c.body as { slot?: string });
+  const paid = () =>
+    calls
+      .filter((c) => c.path === '/api/payment/paystack')
+      .map((c) => c.body as { slot?: string; batch?: boolean; amount?: number });
   return { calls, assign, paid };
 }
 
@@ -215,5 +227,74 @@ describe('CheckoutPanel: when the order comes', () => {
     expect(await screen.findByText('Every delivery slot for today and tomorrow is full.')).toBeVisible();
     expect(screen.getByRole('radio', { name: 'Schedule for later' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  });
+});
+
+describe('CheckoutPanel: Batch & save', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const OFFER: DeliveryFeeAnswer = {
+    success: true,
+    totalDeliveryFee: 500,
+    batch: { deliveryFee: 350, waitMinutes: 10 },
+  };
+  /** What the summary says the customer pays: ₦1,500 of items and this delivery fee (kobo). */
+  const total = (deliveryKobo: number) => formatNaira(cartTotals(150_000, deliveryKobo).totalKobo);
+
+  it('is offered off, with its fee and wait; left off, the order pays the full fee', async () => {
+    const { paid } = renderSignedIn(() => ({ asap: true, slots: SLOTS }), undefined, OFFER);
+    const choice = await screen.findByRole('checkbox', { name: 'Batch & save — ₦350 delivery instead of ₦500' });
+    expect(choice).not.toBeChecked();
+    expect(choice).toHaveAccessibleDescription('We may deliver with other orders to your hall: up to 10 minutes more.');
+    expect(screen.getByTestId('summary-delivery')).toHaveTextContent(/^₦500$/);
+    expect(screen.queryByTestId('summary-batch-save')).toBeNull();
+
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await userEvent.click(place);
+    await waitFor(() => expect(paid()).toHaveLength(1));
+    expect(paid()[0]).not.toHaveProperty('batch');
+    expect(paid()[0]!.amount).toBe(cartTotals(150_000, 50_000).totalKobo / 100);
+  });
+
+  it('ticked, the summary shows the cheaper fee and total, and checkout sends batch with that total', async () => {
+    const { paid } = renderSignedIn(() => ({ asap: true, slots: SLOTS }), undefined, OFFER);
+    await userEvent.click(await screen.findByRole('checkbox', { name: /^Batch & save/ }));
+    expect(screen.getByTestId('summary-delivery')).toHaveTextContent(/^₦350/);
+    expect(screen.getByTestId('summary-batch-save')).toHaveTextContent('Batch & save: you save ₦150');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent(total(35_000));
+    expect(total(35_000)).not.toBe(total(50_000));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() =>
+      expect(paid()).toEqual([
+        expect.objectContaining({ batch: true, amount: cartTotals(150_000, 35_000).totalKobo / 100 }),
+      ]),
+    );
+
+    // Unticked again: the full fee is back.
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Batch & save/ }));
+    expect(screen.getByTestId('summary-total')).toHaveTextContent(total(50_000));
+  });
+
+  it('is not offered when it would save nothing, nor by a server that does not batch', async () => {
+    renderSignedIn(() => ({ asap: true, slots: SLOTS }), undefined, {
+      success: true,
+      totalDeliveryFee: 0,
+      batch: { deliveryFee: 0, waitMinutes: 10 },
+    });
+    await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent('Free'));
+    expect(screen.queryByRole('checkbox', { name: /Batch & save/ })).toBeNull();
+  });
+
+  it('speaks Pidgin', async () => {
+    await loadAreas(i18n, ['checkout', ...ROOT_AREAS], 'pcm');
+    i18n.activate('pcm');
+    renderSignedIn(() => ({ asap: true, slots: SLOTS }), undefined, OFFER);
+    const choice = await screen.findByRole('checkbox', { name: 'Batch & save — delivery na ₦350, no be ₦500' });
+    expect(choice).toHaveAccessibleDescription(
+      'We fit carry your order join oda orders wey dey go your hall: e fit take up to 10 minutes more.',
+    );
+    await userEvent.click(choice);
+    expect(screen.getByTestId('summary-batch-save')).toHaveTextContent('Batch & save: you don save ₦150');
   });
 });

@@ -19,6 +19,7 @@ import { useDeliveryFee } from '../api/get-delivery-fee';
 import { DELIVERY_SLOTS_KEY, useDeliverySlots } from '../api/get-slots';
 import { startPayment } from '../api/start-payment';
 import { AddressPicker } from './address-picker';
+import { BatchSaveChoice, type BatchOffer } from './batch-save';
 import { chosenSlot, DeliveryTimePicker } from './delivery-time';
 import { OrderSummary, type FeeState } from './order-summary';
 import type { Address, CheckoutItem, Suggestion } from '@jara/shared';
@@ -134,7 +135,17 @@ export function CheckoutPanel({
 
   const itemsKobo = lines.reduce((s, l) => s + nairaToKobo(l.price) * l.quantity, 0);
   // SPEC §4: on a failed fee call the fee resets to 0.
-  const deliveryKobo = feeReq && !fee.isError && fee.data !== undefined ? nairaToKobo(fee.data) : 0;
+  const fullFeeKobo = feeReq && !fee.isError && fee.data !== undefined ? nairaToKobo(fee.data.fee) : 0;
+  // "Batch & save" (decision 0048): offered to a signed-in customer when it makes delivery cheaper;
+  // off until ticked, and off again when a new address or cart leaves nothing to save.
+  const [batchPicked, setBatchPicked] = useState(false);
+  const batchAnswer = feeReq && !fee.isError ? fee.data?.batch : null;
+  const batchOffer: BatchOffer | null =
+    user && batchAnswer && nairaToKobo(batchAnswer.deliveryFee) < fullFeeKobo
+      ? { fullFeeKobo, batchFeeKobo: nairaToKobo(batchAnswer.deliveryFee), waitMinutes: batchAnswer.waitMinutes }
+      : null;
+  const batch = batchPicked && batchOffer !== null;
+  const deliveryKobo = batch ? batchOffer.batchFeeKobo : fullFeeKobo;
   const totals = cartTotals(itemsKobo, deliveryKobo);
   const estimate = cartEstimate(itemsKobo, vendorIds.length, tripRange ?? { minKobo: 0, maxKobo: 0 });
   const feeLoading = feeReq !== null && fee.isFetching;
@@ -178,6 +189,7 @@ export function CheckoutPanel({
         amount: totals.totalKobo / 100,
         ...(note.trim() ? { deliveryNote: note.trim() } : {}),
         ...(slot ? { slot } : {}),
+        ...(batch ? { batch: true } : {}),
       });
       window.location.assign(res.url);
     } catch (err) {
@@ -237,6 +249,7 @@ export function CheckoutPanel({
           </div>
         )}
         {user && vendorIds.length > 0 && <DeliveryTimePicker slots={slots} value={slot} onChange={setPickedSlot} />}
+        {batchOffer && <BatchSaveChoice offer={batchOffer} checked={batch} onChange={setBatchPicked} />}
         {user && (
           <div>
             <label htmlFor="delivery-note" className="mb-1.5 block text-sm font-medium text-stone-800">
@@ -260,6 +273,7 @@ export function CheckoutPanel({
           rangeKnown={tripRange !== null}
           vendorCount={vendorIds.length}
           slot={slotShown}
+          batchSavedKobo={batch ? batchOffer.fullFeeKobo - batchOffer.batchFeeKobo : null}
         />
         {blocked && (
           <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -26,6 +26,7 @@ export function OrderSummary({
   rangeKnown = false,
   vendorCount = 1,
   slot = null,
+  batchSavedKobo = null,
 }: {
   totals: CartTotals;
   fee: FeeState;
@@ -36,6 +37,8 @@ export function OrderSummary({
   vendorCount?: number;
   /** An order for later's slot: the summary says when it arrives. */
   slot?: SlotDto | null;
+  /** "Batch & save" chosen: the fee in `totals` is the discounted one, this much below the full fee. */
+  batchSavedKobo?: number | null;
 }) {
   const t = useT('checkout');
   const row = (label: string, value: React.ReactNode, testId: string, extra?: React.ReactNode) => (
@@ -60,6 +63,12 @@ export function OrderSummary({
     ) : (
       formatNaira(totals.deliveryFeeKobo)
     );
+  const saving =
+    final && batchSavedKobo ? (
+      <span className="mt-0.5 block text-xs font-medium text-brand-800" data-testid="summary-batch-save">
+        {t('checkout.batch.saved', { amount: formatNaira(batchSavedKobo) })}
+      </span>
+    ) : null;
   const range =
     !final && fee !== 'loading' && rangeKnown && estimate && estimate.deliveryMaxKobo > 0 ? (
       <span className="mt-0.5 block text-xs font-normal text-stone-600" data-testid="summary-delivery-range">
@@ -95,7 +104,7 @@ export function OrderSummary({
           'summary-slot',
         )}
       {row(t('checkout.summary.items'), formatNaira(totals.itemsKobo), 'summary-items')}
-      {row(t('checkout.summary.delivery'), delivery, 'summary-delivery', range)}
+      {row(t('checkout.summary.delivery'), delivery, 'summary-delivery', range ?? saving)}
       {row(t('checkout.summary.service'), from(totals.serviceFeeKobo, estimate?.serviceFeeFromKobo), 'summary-service')}
       <div className="flex items-center justify-between gap-3 pt-3 text-base">
         <dt className="font-bold text-stone-900">{t('checkout.summary.total')}</dt>

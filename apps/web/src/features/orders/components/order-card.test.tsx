@@ -266,6 +266,18 @@ describe('OrderCard: an order for later', () => {
   });
 });
 
+describe('OrderCard: Batch & save', () => {
+  it('says on the closed row that the customer chose Batch & save, and only then', () => {
+    stubFetch({ ...GUEST, ...NO_MAP });
+    const { unmount } = renderCard(placedOrder({ batchSave: true, deliveryFee: 350 }), { open: false });
+    expect(screen.getByRole('button', { expanded: false })).toHaveTextContent('Batch & save');
+    expect(screen.getByTestId('order-batch-save')).toHaveTextContent(/^Batch & save$/);
+    unmount();
+    renderCard(placedOrder(), { open: false });
+    expect(screen.queryByTestId('order-batch-save')).toBeNull();
+  });
+});
+
 describe('OrderCard in Pidgin', () => {
   afterEach(() => i18n.activate('en'));
 

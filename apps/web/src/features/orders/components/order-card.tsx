@@ -107,6 +107,14 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             </span>
           </div>
           {order.slot && <SlotArrival slot={order.slot} className="mt-1 block text-sm font-semibold text-brand-900" />}
+          {order.batchSave && (
+            <span
+              className="mt-1 inline-block rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900"
+              data-testid="order-batch-save"
+            >
+              {t('orders.card.batchSave')}
+            </span>
+          )}
           <div className="mt-1 text-sm" data-testid="order-summary">
             {vendors && <p className="truncate font-semibold text-stone-900">{vendors}</p>}
             {vendors && contents && <span className="sr-only"> · </span>}

@@ -10,6 +10,7 @@ import { formatPrice } from '../../../lib/money';
 import { useActiveJobs } from '../api/get-active';
 import { useDeliverJob, useJobAction, type JobRef } from '../api/job-actions';
 import { SlotLine } from './slot-line';
+import { batchPlace, groupActive } from './batch';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
 import { DoorDetails } from '../../../components/ui/door-details';
@@ -161,6 +162,14 @@ function ActiveJobCard({ job }: { job: JobDto }) {
     left !== null ? `${Math.floor(left / 60_000)}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')}` : '';
   return (
     <Card>
+      {job.batch && job.batch.of > 1 && (
+        <p
+          className="mb-1 inline-block rounded-full bg-brand-900 px-2.5 py-0.5 text-xs font-bold text-white"
+          data-testid="job-stop"
+        >
+          {t('rider.batch.stop', { stop: job.batch.stop, of: job.batch.of })}
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
           {t(job.kind === 'order' ? 'rider.job.orderNumber' : 'rider.job.dispatchNumber', {
@@ -235,6 +244,27 @@ function ActiveJobCard({ job }: { job: JobDto }) {
   );
 }
 
+/** The active jobs of one batch (decision 0048), together in the order to deliver them, each with its own code. */
+function ActiveBatch({ batchId, jobs }: { batchId: string; jobs: JobDto[] }) {
+  const t = useT('rider');
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} data-testid="active-batch" data-batch-id={batchId}>
+      <h2 id={headingId} className="text-lg font-bold">
+        {t('rider.batch.summary', { count: jobs.length, place: batchPlace(jobs.map((j) => j.dropoff)) })}
+      </h2>
+      <p className="mb-2 text-sm text-stone-600">{t('rider.batch.activeHint')}</p>
+      <ol className="space-y-3 border-l-4 border-brand-200 pl-3">
+        {jobs.map((j) => (
+          <li key={`${j.kind}:${j._id}`} data-testid="active-job" data-job-id={j._id}>
+            <ActiveJobCard job={j} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export function ActiveJobs() {
   const t = useT('rider');
   const { data, isPending, isError, error } = useActiveJobs(true);
@@ -243,11 +273,17 @@ export function ActiveJobs() {
   if (!data.length) return <EmptyState message={t('rider.active.empty')} />;
   return (
     <ul className="space-y-3" aria-label={t('rider.active.label')}>
-      {data.map((j) => (
-        <li key={`${j.kind}:${j._id}`} data-testid="active-job" data-job-id={j._id}>
-          <ActiveJobCard job={j} />
-        </li>
-      ))}
+      {groupActive(data).map((entry) =>
+        'job' in entry ? (
+          <li key={`${entry.job.kind}:${entry.job._id}`} data-testid="active-job" data-job-id={entry.job._id}>
+            <ActiveJobCard job={entry.job} />
+          </li>
+        ) : (
+          <li key={`batch:${entry.batchId}`}>
+            <ActiveBatch batchId={entry.batchId} jobs={entry.jobs} />
+          </li>
+        ),
+      )}
     </ul>
   );
 }

@@ -10,11 +10,31 @@ import { formatPrice } from '../../../lib/money';
 import { useJobBoard } from '../api/get-jobs';
 import { useJobAction } from '../api/job-actions';
 import { SlotLine } from './slot-line';
+import { batchPlace } from './batch';
 import { Card } from '../../../components/ui/card';
 import { useT } from '../../../i18n';
 
+/** A batch's drops on the board: who and where, in the order to deliver them (no phones before accepting). */
+function BatchDrops({ drops }: { drops: NonNullable<JobDto['batch']>['drops'] }) {
+  const t = useT('rider');
+  return (
+    <>
+      {drops.map((d, i) => (
+        <li key={d.orderId} data-testid="batch-drop">
+          <span className="font-semibold">{t('rider.batch.drop', { number: i + 1 })}:</span>{' '}
+          {d.label ? `${d.label}, ` : ''}
+          {d.address}
+          <DoorDetails door={d.door} address={d.address} />
+        </li>
+      ))}
+    </>
+  );
+}
+
 function JobCard({ job }: { job: JobDto }) {
   const t = useT('rider');
+  // A batch (decision 0048): one job of several orders to one hall, taken together.
+  const drops = job.batch && job.batch.drops.length > 1 ? job.batch.drops : null;
   const accept = useJobAction('accept');
   const navigate = useNavigate();
   const handleAccept = async () => {
@@ -42,11 +62,19 @@ function JobCard({ job }: { job: JobDto }) {
         </span>
         <span className="ml-auto text-right">
           <span className="block text-lg font-bold">{formatPrice(job.riderFee)}</span>
+          {drops && (
+            <span className="block text-xs text-stone-600">{t('rider.batch.pay', { count: drops.length })}</span>
+          )}
           <span className="block text-xs text-stone-600">
             {t('rider.job.trip', { distance: job.distanceKm.toFixed(1) })}
           </span>
         </span>
       </div>
+      {drops && (
+        <p className="mt-2 font-semibold text-brand-900" data-testid="job-batch">
+          {t('rider.batch.summary', { count: drops.length, place: batchPlace(drops) })}
+        </p>
+      )}
       {job.slot && <SlotLine slot={job.slot} />}
       <ol className="mt-3 space-y-1.5 text-sm">
         {job.pickups.map((p, i) => (
@@ -59,14 +87,18 @@ function JobCard({ job }: { job: JobDto }) {
             <DoorDetails door={p.door} address={p.address} />
           </li>
         ))}
-        <li>
-          <span className="font-semibold">{t('rider.job.dropoff')}:</span> {job.dropoff.address}
-          <DoorDetails door={job.dropoff.door} address={job.dropoff.address} />
-        </li>
+        {drops ? (
+          <BatchDrops drops={drops} />
+        ) : (
+          <li>
+            <span className="font-semibold">{t('rider.job.dropoff')}:</span> {job.dropoff.address}
+            <DoorDetails door={job.dropoff.door} address={job.dropoff.address} />
+          </li>
+        )}
       </ol>
       {job.note && <p className="mt-2 text-sm text-stone-600">{t('rider.job.note', { note: job.note })}</p>}
       <Button className="mt-3 w-full sm:w-auto" onClick={() => void handleAccept()} disabled={accept.isPending}>
-        {t('rider.board.accept')}
+        {drops ? t('rider.batch.accept', { count: drops.length }) : t('rider.board.accept')}
       </Button>
     </Card>
   );

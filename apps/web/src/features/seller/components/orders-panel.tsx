@@ -15,6 +15,7 @@ import { useConfirmOrder, useReadyOrder } from '../api/confirm-order';
 import { PushPrompt } from '../../../delivery/push-prompt';
 import { SlotArrival, slotDay } from '../../../delivery/slot-arrival';
 import { useDeclineOrder } from '../api/decline-order';
+import { BatchTag } from './batch-tag';
 import { useSellerOrders, type OrderScope } from '../api/get-seller-orders';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
@@ -159,6 +160,7 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
           </p>
           <p className="font-semibold">{order.customerName}</p>
           {order.slot && <SlotTimes slot={order.slot} />}
+          <BatchTag batch={order.batch} />
           {order.customerPhone && (
             <a href={`tel:${order.customerPhone}`} className="text-sm font-medium text-brand-700 underline">
               {t('seller.orders.call', { phone: order.customerPhone })}

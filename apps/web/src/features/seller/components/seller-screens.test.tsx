@@ -140,6 +140,33 @@ describe('the vendor portal', () => {
     expect(screen.getByText('Ada Obi')).toBeInTheDocument();
   });
 
+  it('says which orders travel together and which chose Batch & save, in English and Pidgin', async () => {
+    stubFetch({
+      ...GUEST,
+      'GET /api/seller/orders': {
+        success: true,
+        orders: [
+          { ...order, _id: 'b1', customerName: 'Bola', batch: { save: true, of: 2 } },
+          { ...order, _id: 'c1', customerName: 'Chidi', batch: { save: true, of: 1 } },
+          { ...order, _id: 'd1', customerName: 'Dayo', batch: { save: false, of: 1 } },
+        ],
+      },
+    });
+    const { unmount } = renderApp(<OrdersPanel />);
+    const tagOf = (name: string) =>
+      within(screen.getByText(name).closest('div')!).queryByTestId('order-batch')?.textContent?.trim() ?? null;
+    expect(await screen.findByText('Bola')).toBeInTheDocument();
+    expect(tagOf('Bola')).toBe('Batched · 2 orders, one riderBatch & save');
+    expect(tagOf('Chidi')).toBe('Batch & save');
+    expect(tagOf('Dayo')).toBeNull();
+    unmount();
+
+    await inPidgin();
+    renderApp(<OrdersPanel />);
+    expect(await screen.findByText('Bola')).toBeInTheDocument();
+    expect(tagOf('Bola')).toBe('Batch · 2 orders, na one rider go carry demBatch & save');
+  });
+
   it('says tomorrow for an order for later prepared tomorrow, in Pidgin too', async () => {
     await inPidgin();
     vi.useFakeTimers({ toFake: ['Date'] });
