@@ -37,7 +37,7 @@ import {
 } from '@jara/shared';
 import { CURATED_PLACES } from '../apps/server/src/seed/places.js';
 import { SEED_VENDORS } from '../apps/server/src/seed/catalogue-data.js';
-import { pct } from './harness.js';
+import { pct, random } from './harness.js';
 
 const { values } = parseArgs({
   options: {
@@ -63,18 +63,6 @@ const PREPARATION_MINUTES = 15;
 /** The batching window of apps/server/src/modules/orders/batches.ts. */
 const BATCH_WINDOW_MINUTES = 60;
 const STEP_MINUTES = 0.25;
-
-/** mulberry32: the same orders for the same seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Zipf with s = 1 over n choices: the first twice as likely as the second, and so on. */
 function zipf(n: number, next: () => number) {

@@ -11,24 +11,13 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_FEE_TIERS, haversineKm, type LatLon } from '@jara/shared';
 import { routeOnCampus } from '../apps/server/src/modules/routing/index.js';
-import { pct } from './harness.js';
+import { pct, random } from './harness.js';
 
 const { values } = parseArgs({
   options: { pairs: { type: 'string', default: '2000' }, seed: { type: 'string', default: '28' } },
 });
 const pairs = Number(values.pairs);
 
-/** mulberry32: the same pairs on every run with the same seed, so runs compare. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const next = random(Number(values.seed));
 // The Ugbowo campus, main gate to the eastern hostels and the ring road's southern edge to its
 // northern one: about 2.4 km by 1.8 km.

@@ -77,7 +77,8 @@ export type SlotDto = z.infer<typeof SlotDto>;
 
 /**
  * How an order travels (decision 0048): `save`, its customer chose "Batch & save"; `of`, how many
- * orders its rider's job carries (1: alone or not yet batched).
+ * orders its rider's job carries (1: alone or not yet batched); `members`, a group order's members
+ * who paid for it (decision 0049; 0: not a group order).
  */
-export const BatchTagDto = z.object({ save: z.boolean(), of: z.number().int() });
+export const BatchTagDto = z.object({ save: z.boolean(), of: z.number().int(), members: z.number().int().optional() });
 export type BatchTagDto = z.infer<typeof BatchTagDto>;

@@ -199,6 +199,8 @@ export const JobDto = z.object({
     })
     .nullable()
     .optional(),
+  /** A group order (decision 0049): how many members paid for it; absent or 0: one customer's order. */
+  groupMembers: z.number().int().optional(),
 });
 export type JobDto = z.infer<typeof JobDto>;
 

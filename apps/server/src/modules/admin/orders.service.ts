@@ -54,7 +54,7 @@ export class AdminOrders {
           locked: o.locked_at !== null,
           status: o.payment_state === 'paid' ? shownOrderStatus(o.statuses as ItemStatus[]) : o.payment_state,
           slot: slotOf({ deliverFrom: o.deliver_from ? new Date(o.deliver_from) : null }),
-          batch: { save: o.batch_save, of: Number(o.batch_size) },
+          batch: { save: o.batch_save, of: Number(o.batch_size), members: Number(o.group_members) },
         },
       ];
     });

@@ -9,6 +9,8 @@ import {
   type GroupInviteAnswer,
   type GroupListAnswer,
   type GroupPayAnswer,
+  type JobListAnswer,
+  type SellerOrdersAnswer,
 } from '@jara/shared';
 import { buildTestApp, createUser, json, type TestApp } from '../../../test/helpers.js';
 import { checkLedger } from '../../../test/books.js';
@@ -283,6 +285,11 @@ describe('closing, paying and placing', () => {
     // which bears Bola's part of the fee.
     const rider = await createRiderAccount(app);
     expect((await call('POST', `/api/seller/orders/${orderId}/confirm`, w.shop.owner.cookie, {})).statusCode).toBe(200);
+    // The shop and the rider see plainly that it is a group order, paid by two.
+    const sold = await ok<SellerOrdersAnswer>('GET', '/api/seller/orders', w.shop.owner.cookie);
+    expect(sold.orders.find((o) => o._id === orderId)!.batch).toMatchObject({ members: 2 });
+    const jobs = await ok<JobListAnswer>('GET', '/api/rider/jobs', rider.cookie);
+    expect(jobs.jobs.find((j) => j._id === orderId)!.groupMembers).toBe(2);
     for (const step of ['accept', 'picked'])
       expect((await call('POST', `/api/rider/jobs/order/${orderId}/${step}`, rider.cookie, {})).statusCode).toBe(200);
     const code = (await view(groupId, w.ada.cookie)).order!.deliveryCode!;

@@ -27,10 +27,13 @@ export interface OrderDeliveryRow {
   tier_fee_kobo: number | null;
   /** The fee the rider's share is taken from (fixed at accept); null: the order's delivery fee. */
   rider_basis_kobo: number | null;
+  /** A group order's members who paid (decision 0049); 0 for one customer's order. */
+  group_members: number;
 }
 
 const DELIVERY_COLUMNS = sql.raw(
-  'o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at, o.deliver_from, o.batch_id, o.batch_save, o.ready_at, o.tier_fee_kobo, o.rider_basis_kobo',
+  'o.id, o.user_id, o.address, o.delivery_note, o.delivery_fee_kobo, o.paid_at, o.created_at, o.rider_id, o.code_attempts, o.locked_at, o.deliver_from, o.batch_id, o.batch_save, o.ready_at, o.tier_fee_kobo, o.rider_basis_kobo, ' +
+    '(SELECT count(DISTINCT gi.payer_id)::int FROM order_items gi WHERE gi.order_id = o.id) AS group_members',
 );
 
 /** When the board is read: the clock's time, and how long a "Batch & save" order waits for a partner. */

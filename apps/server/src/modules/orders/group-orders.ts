@@ -13,6 +13,7 @@ import { recordStatusChanges } from '../order-events/index.js';
 import * as repo from './orders.repo.js';
 import { queueNotice } from './order-notices.js';
 import { orderViews } from './order-views.js';
+import type { QuotedLine } from './quote.js';
 
 /** A group's order as its host places it: the paid members' lines, each with who paid for it. */
 export interface GroupOrderInput {
@@ -27,17 +28,7 @@ export interface GroupOrderInput {
   serviceFeeKobo: number;
   /** What the paid members were charged together (the delivery fee of those who dropped out is not in it). */
   amountKobo: number;
-  items: {
-    payerId: string;
-    productId: string;
-    optionId: string;
-    vendorId: string;
-    productName: string;
-    optionName: string;
-    image: string | null;
-    unitPriceKobo: number;
-    quantity: number;
-  }[];
+  items: (QuotedLine & { payerId: string })[];
 }
 
 /**

@@ -17,11 +17,14 @@ export interface AdminOrderRecord {
   /** Batched by hall (decision 0048): "Batch & save", and the orders its job carries. */
   batch_save: boolean;
   batch_size: number;
+  /** A group order's members who paid (decision 0049); 0 for one customer's order. */
+  group_members: number;
 }
 
 /** How many orders (not wholly cancelled) travel in the order's batch; 1 when none. */
 const BATCH_SIZE = sql`coalesce((SELECT count(*)::int FROM orders b WHERE b.batch_id = o.batch_id
-  AND EXISTS (SELECT 1 FROM order_items bi WHERE bi.order_id = b.id AND bi.status <> 'Order Cancelled')), 1) AS batch_size`;
+  AND EXISTS (SELECT 1 FROM order_items bi WHERE bi.order_id = b.id AND bi.status <> 'Order Cancelled')), 1) AS batch_size,
+  (SELECT count(DISTINCT gi.payer_id)::int FROM order_items gi WHERE gi.order_id = o.id) AS group_members`;
 
 /**
  * Orders past the payment page, newest first, at most 300, with their items' statuses. `match`:
@@ -83,6 +86,8 @@ export interface VendorOrderRecord {
   prepare_at: Date | null;
   batch_save: boolean;
   batch_size: number;
+  /** A group order's members who paid (decision 0049); 0 for one customer's order. */
+  group_members: number;
 }
 
 const ACTIVE = sql`('Order Placed','Order Confirmed','Order Assigned','Order Picked')`;

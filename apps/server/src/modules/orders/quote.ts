@@ -31,7 +31,8 @@ import {
 
 const PRICE_CHANGED = 'price_changed';
 
-interface QuotedLine {
+/** One line of an order as checkout prices it. */
+export interface QuotedLine {
   productId: string;
   optionId: string;
   vendorId: string;

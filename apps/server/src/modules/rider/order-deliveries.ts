@@ -148,6 +148,7 @@ export class OrderDeliveries implements Deliveries {
           const stop = batch.findIndex((d) => d.orderId === o.id) + 1;
           dto.batch = { id: o.batch_id!, stop, of: batch.length, drops: batch };
         } else dto.batch = null;
+        if (Number(o.group_members) > 0) dto.groupMembers = Number(o.group_members);
         return dto;
       }),
     );

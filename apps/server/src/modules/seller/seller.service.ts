@@ -351,7 +351,7 @@ export class SellerService {
                   upcoming: new Date(r.prepare_at) > this.ctx.clock.now(),
                 }
               : null,
-          batch: { save: r.batch_save, of: Number(r.batch_size) },
+          batch: { save: r.batch_save, of: Number(r.batch_size), members: Number(r.group_members) },
         };
         out.set(r.order_id, o);
       }

@@ -197,6 +197,7 @@ describe('AdminOrdersPanel: batched by hall', () => {
         orders: [
           { ...row, batch: { save: true, of: 3 } },
           { ...row, _id: 'bbbbbbbb-0000-4000-8000-000000000000', batch: { save: false, of: 1 } },
+          { ...row, _id: 'cccccccc-0000-4000-8000-000000000000', batch: { save: false, of: 1, members: 2 } },
         ],
       },
     });
@@ -205,6 +206,8 @@ describe('AdminOrdersPanel: batched by hall', () => {
     expect(within(batched).getByTestId('order-batch')).toHaveTextContent('Batched · 3 orders, one riderBatch & save');
     const alone = screen.getByRole('button', { name: /#bbbbbbbb/ });
     expect(within(alone).queryByTestId('order-batch')).toBeNull();
+    const group = screen.getByRole('button', { name: /#cccccccc/ });
+    expect(within(group).getByTestId('order-batch')).toHaveTextContent(/^Group order · 2 people paid$/);
   });
 
   it('says it in Pidgin', async () => {

@@ -20,6 +20,7 @@ const FAQ: { question: MessageId<'pages'>; answer: MessageId<'pages'>; links?: R
   { question: 'pages.faq.cost.q', answer: 'pages.faq.cost.a' },
   { question: 'pages.faq.schedule.q', answer: 'pages.faq.schedule.a' },
   { question: 'pages.faq.batch.q', answer: 'pages.faq.batch.a' },
+  { question: 'pages.faq.group.q', answer: 'pages.faq.group.a' },
   { question: 'pages.faq.absent.q', answer: 'pages.faq.absent.a' },
   { question: 'pages.faq.cancel.q', answer: 'pages.faq.cancel.a' },
   { question: 'pages.faq.payment.q', answer: 'pages.faq.payment.a' },

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useActiveJobs } from '../api/get-active';
 import { useDeliverJob, useJobAction, type JobRef } from '../api/job-actions';
-import { SlotLine } from './slot-line';
+import { GroupLine, SlotLine } from './slot-line';
 import { batchPlace, groupActive } from './batch';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
@@ -183,6 +183,7 @@ function ActiveJobCard({ job }: { job: JobDto }) {
         {t('rider.job.tripAndFee', { distance: job.distanceKm.toFixed(1), fee: formatPrice(job.riderFee) })}
       </p>
       {job.slot && <SlotLine slot={job.slot} />}
+      {!!job.groupMembers && <GroupLine members={job.groupMembers} />}
       {job.locked ? (
         <p className="mt-3 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" role="alert">
           {t('rider.active.locked')}

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money';
 import { useJobBoard } from '../api/get-jobs';
 import { useJobAction } from '../api/job-actions';
-import { SlotLine } from './slot-line';
+import { GroupLine, SlotLine } from './slot-line';
 import { batchPlace } from './batch';
 import { Card } from '../../../components/ui/card';
 import { useT } from '../../../i18n';
@@ -76,6 +76,7 @@ function JobCard({ job }: { job: JobDto }) {
         </p>
       )}
       {job.slot && <SlotLine slot={job.slot} />}
+      {!!job.groupMembers && <GroupLine members={job.groupMembers} />}
       <ol className="mt-3 space-y-1.5 text-sm">
         {job.pickups.map((p, i) => (
           <li key={i}>

@@ -204,6 +204,7 @@ describe("the rider's job screens", () => {
     renderApp(<JobBoard online />);
     const card = await screen.findByTestId('job-card');
     expect(within(card).getByTestId('job-batch')).toHaveTextContent(/^2 drops · Hall 3$/);
+    expect(within(card).queryByTestId('job-group')).toBeNull();
     expect(card).toHaveTextContent('₦900for all 2 drops');
     expect(card).toHaveTextContent('Pick up: Mama Put, Main Gate');
     const drops = within(card).getAllByTestId('batch-drop');
@@ -220,6 +221,16 @@ describe("the rider's job screens", () => {
         '/api/rider/jobs/order/first111/accept',
       ]),
     );
+  });
+
+  it('say plainly that a job is a group order', async () => {
+    stubFetch({
+      ...GUEST,
+      'GET /api/rider/jobs': { success: true, jobs: [{ ...boardBatch(), batch: null, groupMembers: 3 }] },
+    });
+    renderApp(<JobBoard online />);
+    const card = await screen.findByTestId('job-card');
+    expect(within(card).getByTestId('job-group')).toHaveTextContent(/^Group order: 3 people’s food, one delivery$/);
   });
 
   it('group the active jobs of a batch in stop order, each with its own code', async () => {

@@ -10,3 +10,13 @@ export function SlotLine({ slot }: { slot: NonNullable<JobDto['slot']> }) {
     </p>
   );
 }
+
+/** A group order on a job's card (decision 0049): one delivery with several people's food. */
+export function GroupLine({ members }: { members: number }) {
+  const t = useT('rider');
+  return (
+    <p className="mt-2 text-sm font-semibold text-brand-900" data-testid="job-group">
+      {t('rider.job.group', { count: members })}
+    </p>
+  );
+}

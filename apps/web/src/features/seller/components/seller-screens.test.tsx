@@ -149,6 +149,7 @@ describe('the vendor portal', () => {
           { ...order, _id: 'b1', customerName: 'Bola', batch: { save: true, of: 2 } },
           { ...order, _id: 'c1', customerName: 'Chidi', batch: { save: true, of: 1 } },
           { ...order, _id: 'd1', customerName: 'Dayo', batch: { save: false, of: 1 } },
+          { ...order, _id: 'e1', customerName: 'Efe', batch: { save: false, of: 1, members: 3 } },
         ],
       },
     });
@@ -159,12 +160,15 @@ describe('the vendor portal', () => {
     expect(tagOf('Bola')).toBe('Batched · 2 orders, one riderBatch & save');
     expect(tagOf('Chidi')).toBe('Batch & save');
     expect(tagOf('Dayo')).toBeNull();
+    // A group order says how many people paid for it (decision 0049).
+    expect(tagOf('Efe')).toBe('Group order · 3 people paid');
     unmount();
 
     await inPidgin();
     renderApp(<OrdersPanel />);
     expect(await screen.findByText('Bola')).toBeInTheDocument();
     expect(tagOf('Bola')).toBe('Batch · 2 orders, na one rider go carry demBatch & save');
+    expect(tagOf('Efe')).toBe('Group order · 3 people don pay');
   });
 
   it('says tomorrow for an order for later prepared tomorrow, in Pidgin too', async () => {
