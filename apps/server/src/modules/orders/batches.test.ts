@@ -126,11 +126,11 @@ describe('deliveries batched by hall', () => {
     expect(job.riderFee).toBe((first.row.deliveryFeeKobo + second.row.deliveryFeeKobo) / 100);
     // The shop and the admin see both travel together, and who chose to save.
     const sold = json<SellerOrdersAnswer>(await get('/api/seller/orders', shop.owner.cookie)).orders;
-    expect(sold.find((o) => o._id === first.orderId)!.batch).toEqual({ save: true, of: 2 });
-    expect(sold.find((o) => o._id === second.orderId)!.batch).toEqual({ save: false, of: 2 });
+    expect(sold.find((o) => o._id === first.orderId)!.batch).toEqual({ save: true, of: 2, members: 0 });
+    expect(sold.find((o) => o._id === second.orderId)!.batch).toEqual({ save: false, of: 2, members: 0 });
     const admin = await adminAccount(app);
     const listed = json<AdminOrdersAnswer>(await get('/api/admin/orders', admin.cookie)).orders;
-    expect(listed.find((o) => o._id === first.orderId)!.batch).toEqual({ save: true, of: 2 });
+    expect(listed.find((o) => o._id === first.orderId)!.batch).toEqual({ save: true, of: 2, members: 0 });
 
     const [ra, rb] = await Promise.all([
       post(`/api/rider/jobs/order/${first.orderId}/accept`, a.cookie),
