@@ -5,16 +5,12 @@
  * production settings, info logging, the demo catalogue) against a local Paystack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/infra/db/client.js';
-import { addresses } from '../apps/server/src/modules/addresses/addresses.tables.js';
-import { sessions } from '../apps/server/src/infra/db/tables.js';
-import { users } from '../apps/server/src/modules/auth/auth.tables.js';
-import { SESSION_COOKIE } from '../apps/server/src/infra/sessions.js';
 import { freePort } from '../apps/server/test/instances.js';
 import type { LocalPaystack } from '../apps/server/test/local-paystack.js';
 
@@ -89,59 +85,7 @@ export async function benchDatabase(kind: 'embedded' | 'postgres', poolSize = 2)
   };
 }
 
-export interface BenchCustomer {
-  cookie: string;
-  address: string;
-}
-
-/** `count` customers, each with a session and a delivery address on campus (written in batches). */
-export async function makeCustomers(database: Database, count: number): Promise<BenchCustomer[]> {
-  const out: BenchCustomer[] = [];
-  const run = randomBytes(3).toString('hex');
-  for (let start = 0; start < count; start += 200) {
-    const n = Math.min(200, count - start);
-    const made = await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: n }, (_, i) => ({
-          name: `Bench Customer ${start + i}`,
-          email: `bench${start + i}.${run}@example.com`,
-          roles: ['customer' as const],
-        })),
-      )
-      .returning({ id: users.id });
-    const tokens = made.map(() => randomBytes(32).toString('base64url'));
-    await database.db.insert(sessions).values(
-      made.map((u, i) => ({
-        idHash: createHash('sha256').update(tokens[i]!).digest('hex'),
-        userId: u.id,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })),
-    );
-    const addrs = await database.db
-      .insert(addresses)
-      .values(
-        made.map((u) => ({
-          userId: u.id,
-          firstName: 'Ada',
-          lastName: 'Obi',
-          email: 'ada@example.com',
-          address: 'Hall 2, University of Benin',
-          city: 'Benin City',
-          state: 'Edo',
-          zipcode: '300283',
-          country: 'Nigeria',
-          phone: '08031234567',
-          latitude: 6.401,
-          longitude: 5.612,
-        })),
-      )
-      .returning({ id: addresses.id, userId: addresses.userId });
-    const addressOf = new Map(addrs.map((a) => [a.userId, a.id]));
-    made.forEach((u, i) => out.push({ cookie: `${SESSION_COOKIE}=${tokens[i]}`, address: addressOf.get(u.id)! }));
-  }
-  return out;
-}
+export { makeCustomers, type BenchCustomer } from '../apps/server/test/crowd.js';
 
 /** The real server on a free port, production settings, paying at the local Paystack. */
 export async function startServer(

@@ -149,6 +149,10 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().optional(),
+  // Verified accounts (decision 0050).
+  SMS_DRIVER: z.enum(['sandbox']).default('sandbox'),
+  STUDENT_EMAIL_DOMAINS: z.string().default('uniben.edu'),
+  PROMOTIONS_NEED_PHONE: bool.default(false),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -222,6 +226,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY)
     problems.push(
       '  - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: give both or neither (neither: a pair is made at first start and kept in the database)',
+    );
+  const studentEmailDomains = e.STUDENT_EMAIL_DOMAINS.split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  const badDomain = studentEmailDomains.find((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d));
+  if (badDomain !== undefined)
+    problems.push(
+      `  - STUDENT_EMAIL_DOMAINS: "${badDomain}" is not a domain (write it like uniben.edu,uniport.edu.ng)`,
     );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const resolve = (p: string) => (path.isAbsolute(p) ? p : path.resolve(baseDir, p));
@@ -299,6 +311,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     disputeWindowMinutes: e.DISPUTE_WINDOW_MINUTES,
     /** A delivery on the board this many minutes with no rider alerts support (once). */
     riderAcceptMinutes: e.RIDER_ACCEPT_MINUTES,
+    verification: {
+      /** An account whose verified email is on one of these domains, or a subdomain, is a "Verified student". */
+      studentEmailDomains,
+      /** Promotions with a per-person limit or "first order" also need a verified phone (the promotions module reads it). */
+      promotionsNeedPhone: e.PROMOTIONS_NEED_PHONE,
+    },
+    /** How text messages (phone verification codes) go out: `sandbox` keeps them in sms_outbox. */
+    sms: { driver: e.SMS_DRIVER },
     jobsEnabled: e.JOBS_ENABLED,
     jobs: { pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS },
     reconcile: { everyMs: e.RECONCILE_EVERY_MS, afterMs: e.RECONCILE_AFTER_MS },

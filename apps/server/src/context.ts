@@ -13,6 +13,7 @@ import type { RedisLink } from './infra/redis.js';
 import { createStorage } from './infra/storage/create.js';
 import type { Storage } from './infra/storage/storage.js';
 import { SessionStore, type FindSessions } from './infra/sessions.js';
+import { createSms, type SmsSender } from './infra/sms/sms.js';
 
 /** The time rules that depend on the hour (opening and delivery hours) ask; tests set it. */
 export interface Clock {
@@ -35,6 +36,8 @@ export interface AppContext {
   log: Logger;
   jobs: JobQueue;
   mailer: Mailer;
+  /** Text messages (phone verification codes): SMS_DRIVER's driver (infra/sms). */
+  sms: SmsSender;
   limiter: RateLimiter;
   /** Short-lived last values by key (a rider's position): memory, or Redis when configured. */
   latest: LatestValues;
@@ -83,6 +86,7 @@ export async function createContext(parts: {
     log,
     jobs,
     mailer: new Mailer(database.db, jobs, log, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, storage }),
+    sms: createSms(config, database.db),
     limiter,
     latest,
     sessions,

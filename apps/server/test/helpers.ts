@@ -10,6 +10,7 @@ import { migrate, openPglite, openPostgres, type Database } from '../src/infra/d
 import { categories, productOptions, products, vendors } from '../src/modules/catalogue/catalogue.tables.js';
 import { users } from '../src/modules/auth/auth.tables.js';
 import { addresses } from '../src/modules/addresses/addresses.tables.js';
+import { CAMPUS_ADDRESS } from './crowd.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { SESSION_COOKIE } from '../src/infra/sessions.js';
 import pino, { type Logger } from 'pino';
@@ -218,21 +219,7 @@ export async function createProduct(
 export async function createAddress(app: App, userId: string, overrides: Partial<typeof addresses.$inferInsert> = {}) {
   const [a] = await app.ctx.db
     .insert(addresses)
-    .values({
-      userId,
-      firstName: 'Ada',
-      lastName: 'Obi',
-      email: 'ada@example.com',
-      address: 'Hall 2, University of Benin',
-      city: 'Benin City',
-      state: 'Edo',
-      zipcode: '300283',
-      country: 'Nigeria',
-      phone: '08031234567',
-      latitude: 6.401,
-      longitude: 5.612,
-      ...overrides,
-    })
+    .values({ userId, ...CAMPUS_ADDRESS, ...overrides })
     .returning();
   return a!;
 }

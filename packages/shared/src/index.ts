@@ -34,3 +34,5 @@ export * from './schemas/map.js';
 export * from './schemas/ops.js';
 export * from './groups.js';
 export * from './schemas/groups.js';
+export * from './promotions.js';
+export * from './schemas/promotions.js';

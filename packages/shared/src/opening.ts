@@ -11,7 +11,7 @@ function minutes(hhmm: string): number {
 }
 
 /** Weekday (0 = Sunday) and minute of the day in Lagos at an instant. */
-function lagosClock(at: Date): { day: number; minute: number } {
+export function lagosClock(at: Date): { day: number; minute: number } {
   const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS);
   return { day: lagos.getUTCDay(), minute: lagos.getUTCHours() * 60 + lagos.getUTCMinutes() };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, isValidNigerianPhone, passwordProblems } from './validation.js';
+import { isOnEmailDomain, isValidEmail, isValidNigerianPhone, passwordProblems } from './validation.js';
 import { RegisterInput, ResetPasswordInput } from './schemas/auth.js';
 import { AddressInput } from './schemas/address.js';
 import { mergeCarts, mergeWishLists, cartCount } from './schemas/cart.js';
@@ -30,6 +30,17 @@ describe('Nigerian phone', () => {
   it.each(['08011234567', '0700123456', '0914 1234567', '+2341234567890', '080312345678', '+44 7911 123456'])(
     'refuses %s',
     (p) => expect(isValidNigerianPhone(p)).toBe(false),
+  );
+});
+
+describe('student email domains', () => {
+  const domains = ['uniben.edu', 'uniport.edu.ng'];
+  it.each(['ada@uniben.edu', 'ada@student.uniben.edu', 'Ada@STUDENT.Uniben.EDU', 'ada@uniport.edu.ng'])(
+    '%s is on one',
+    (e) => expect(isOnEmailDomain(e, domains)).toBe(true),
+  );
+  it.each(['ada@gmail.com', 'ada@notuniben.edu', 'ada@uniben.edu.evil.com', 'uniben.edu@gmail.com'])('%s is not', (e) =>
+    expect(isOnEmailDomain(e, domains)).toBe(false),
   );
 });
 

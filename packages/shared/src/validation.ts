@@ -32,10 +32,25 @@ export function passwordProblems(password: string): string[] {
  * Nigerian mobile number: optional +234 or 0, a mobile prefix (701-709, 802-819, 901-909,
  * 911-913, 915, 916), then 7 digits. Spaces and dashes between digit groups are ignored.
  */
-const PHONE_RE = /^(?:\+234|0)?(?:70[1-9]|80[2-9]|81[0-9]|90[1-9]|91[1-3]|91[56])\d{7}$/;
+const PHONE_RE = /^(?:\+234|0)?((?:70[1-9]|80[2-9]|81[0-9]|90[1-9]|91[1-3]|91[56])\d{7})$/;
 
 export function isValidNigerianPhone(phone: string): boolean {
   return PHONE_RE.test(phone.replace(/[\s-]/g, ''));
+}
+
+/** A Nigerian mobile number in E.164 (`+2348031234567`), or null when it is not one (isValidNigerianPhone). */
+export function normalizeNigerianPhone(phone: string): string | null {
+  const national = PHONE_RE.exec(phone.replace(/[\s-]/g, ''))?.[1];
+  return national ? `+234${national}` : null;
+}
+
+/**
+ * Whether an email address is on one of the domains (lower case) or a subdomain of one:
+ * `ada@student.uniben.edu` is on `uniben.edu`, `ada@notuniben.edu` is not.
+ */
+export function isOnEmailDomain(email: string, domains: readonly string[]): boolean {
+  const host = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domains.some((d) => host === d || host.endsWith(`.${d}`));
 }
 
 export function phoneError(phone: string): string | null {

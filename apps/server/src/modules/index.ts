@@ -12,6 +12,7 @@ import { PaymentService, paymentsModule } from './payments/index.js';
 import { payoutRecords, payoutsModule } from './payouts/index.js';
 import { addressesModule } from './addresses/index.js';
 import { ordersModule } from './orders/index.js';
+import { promotionsModule } from './promotions/index.js';
 import { groupsModule } from './groups/index.js';
 import { dispatchModule } from './dispatch/index.js';
 import { chatModule } from './chat/index.js';
@@ -69,6 +70,7 @@ export function buildModules(ctx: AppContext): Modules {
       mediaModule,
       paymentsModule({ payments }),
       addressesModule,
+      promotionsModule,
       ordersModule({ payments }),
       groupsModule({ payments }),
       dispatchModule({ payments }),

@@ -65,7 +65,15 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>):
       const roles = a.role === 'vendor' || a.role === 'rider' ? (['customer', a.role] as const) : ([a.role] as const);
       const [u] = await tx
         .insert(users)
-        .values({ name: a.name, email: a.email, roles: [...roles], passwordHash: await hashPassword(a.password) })
+        // Verified (decision 0050), so the demo shows what a verified account may do; their
+        // addresses are not real mailboxes to send a code to.
+        .values({
+          name: a.name,
+          email: a.email,
+          roles: [...roles],
+          passwordHash: await hashPassword(a.password),
+          emailVerifiedAt: new Date(),
+        })
         .returning({ id: users.id });
       accountIds.set(a.role, u!.id);
     }

@@ -52,6 +52,7 @@ const OPEN = new Set([
   'GET /sandbox/checkout/:reference',
   'POST /sandbox/checkout/:reference',
   'GET /api/push/public-key',
+  'GET /api/promotions/live',
 ]);
 const ANYONE_WITH_USER = new Set(['GET /api/user/is-auth']);
 const APPLICANT = new Set([

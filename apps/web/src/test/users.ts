@@ -13,4 +13,8 @@ export const CUSTOMER: PublicUser = {
   cartItems: {},
   wishList: [],
   language: 'en',
+  emailVerified: true,
+  phone: null,
+  phoneVerified: false,
+  verifiedStudent: false,
 };

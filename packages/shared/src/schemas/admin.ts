@@ -105,6 +105,10 @@ export const AdminUserDto = z.object({
   role: z.enum(ROLES),
   roles: z.array(z.enum(ROLES)),
   createdAt: z.string(),
+  /** Verification (decision 0050): the email's code entered, the verified phone (E.164) or null, the student badge. */
+  emailVerified: z.boolean(),
+  phone: z.string().nullable(),
+  verifiedStudent: z.boolean(),
 });
 export type AdminUserDto = z.infer<typeof AdminUserDto>;
 
@@ -325,6 +329,16 @@ export const OutboxMail = z.object({
 });
 export type OutboxMail = z.infer<typeof OutboxMail>;
 
+/** A text message the sandbox SMS driver kept instead of sending (phone verification codes). */
+export const OutboxSms = z.object({
+  _id: z.number(),
+  to: z.string(),
+  text: z.string(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxSms = z.infer<typeof OutboxSms>;
+
 // Answers of the admin routes.
 
 export const ApplicationsAnswer = okAnswer({
@@ -382,5 +396,6 @@ export const BannersAnswer = okAnswer({ banners: z.array(BannerDto) });
 export type BannersAnswer = z.infer<typeof BannersAnswer>;
 export const BannerAnswer = okAnswer({ banner: BannerDto });
 export type BannerAnswer = z.infer<typeof BannerAnswer>;
-export const OutboxAnswer = okAnswer({ messages: z.array(OutboxMail) });
+/** `GET /api/admin/outbox` (outside production): the latest mail, and beside it the latest text messages. */
+export const OutboxAnswer = okAnswer({ messages: z.array(OutboxMail), sms: z.array(OutboxSms) });
 export type OutboxAnswer = z.infer<typeof OutboxAnswer>;

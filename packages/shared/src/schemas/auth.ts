@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Language } from '../language.js';
+import { MSG } from '../messages.js';
+import { normalizeNigerianPhone } from '../validation.js';
 import { Email, Id, okAnswer, Password, str } from './common.js';
 
 export const LoginInput = z.strictObject({
@@ -34,6 +36,31 @@ export const ChangePasswordInput = z.strictObject({
   newPassword: Password,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+/**
+ * A Nigerian mobile number as people type it (`0803 123 4567`, `+2348031234567`, `8031234567`),
+ * answered in E.164 (`+2348031234567`): the one form the server stores and compares.
+ */
+const NigerianPhone = str()
+  .trim()
+  .max(32, MSG.invalidPhone)
+  .transform((value, ctx) => {
+    const e164 = normalizeNigerianPhone(value);
+    if (!e164) ctx.addIssue({ code: 'custom', message: MSG.invalidPhone });
+    return e164 ?? value;
+  });
+
+/** `POST /api/user/phone`: the number to verify; a code is texted to it. */
+export const PhoneInput = z.strictObject({ phone: NigerianPhone });
+export type PhoneInput = z.infer<typeof PhoneInput>;
+
+/** `POST /api/user/verify-email`, `/verify-phone`: the 6-digit code sent. */
+export const VerificationCodeInput = z.strictObject({
+  code: str()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you.'),
+});
+export type VerificationCodeInput = z.infer<typeof VerificationCodeInput>;
 
 export const ROLES = ['customer', 'vendor', 'rider', 'support', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -70,6 +97,13 @@ export const PublicUser = z.object({
   wishList: z.array(z.string()),
   /** The account's language: emails and pushes are written in it (set at sign-up from the page's). */
   language: Language,
+  /** The email's code was entered (or Google vouched for the address); decision 0050. */
+  emailVerified: z.boolean(),
+  /** The verified phone (E.164), or null: a number being verified is not shown until its code is entered. */
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  /** A verified email on one of STUDENT_EMAIL_DOMAINS: the "Verified student" badge. */
+  verifiedStudent: z.boolean(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -83,6 +117,18 @@ export const IsAuthAnswer = z.discriminatedUnion('success', [
   z.object({ success: z.literal(false), user: z.null(), role: z.null(), message: z.string() }),
 ]);
 export type IsAuthAnswer = z.infer<typeof IsAuthAnswer>;
+
+/**
+ * `POST /api/user/verify-email`, `/verify-email/resend`, `/phone`, `/verify-phone`: what the
+ * server says (code sent, verified) and the account's verification as it is now.
+ */
+export const VerificationAnswer = okAnswer({
+  message: z.string(),
+  user: PublicUser,
+  /** When a code was sent: the address or number it went to (a number shown as typed, in E.164). */
+  sentTo: z.string().optional(),
+});
+export type VerificationAnswer = z.infer<typeof VerificationAnswer>;
 
 /** `PUT /api/user/language` (body: LanguageInput, language.ts): the language as stored. */
 export const LanguageAnswer = okAnswer({ message: z.string(), language: Language });

@@ -5,6 +5,28 @@ import { Address } from './address.js';
 import { Id, Latitude, Longitude, okAnswer, SlotDto, str } from './common.js';
 import { ItemStatusEnum } from './dispatch.js';
 import { ProductDto } from './product.js';
+import { normaliseCode, PROMO_CODE_PATTERN } from '../promotions.js';
+
+const CODE_MESSAGE = 'A code is 3 to 20 letters, digits or dashes.';
+
+/** A typed promotion code: letter case and spaces do not matter ("jollof 10" is JOLLOF10). */
+export const PromoCode = str()
+  .max(40, CODE_MESSAGE)
+  .transform(normaliseCode)
+  .refine((c) => PROMO_CODE_PATTERN.test(c), CODE_MESSAGE);
+
+/** A discount on an order: what it took off and who pays for it. Money in naira. */
+export const AppliedDiscountDto = z.object({
+  promotionId: z.string(),
+  title: z.string(),
+  code: z.string().nullable(),
+  target: z.enum(['items', 'delivery']),
+  amount: z.number(),
+  fundedBy: z.enum(['platform', 'vendor']),
+  /** The shop that pays for it (fundedBy vendor). */
+  vendorName: z.string().nullable(),
+});
+export type AppliedDiscountDto = z.infer<typeof AppliedDiscountDto>;
 
 /** The refusal of a quantity, by the schema and by the server once a cart's lines are merged. */
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}.`;
@@ -50,6 +72,8 @@ export const CheckoutInput = z.object({
   slot: z.iso.datetime({ offset: true, message: 'Pick a delivery slot from the list' }).optional(),
   /** "Batch & save" (decision 0048): a cheaper delivery fee for a short wait for a partner to the same hall. */
   batch: z.boolean().optional(),
+  /** A promotion code typed in the cart (decision 0051); automatic promotions apply without one. */
+  code: PromoCode.optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 
@@ -137,6 +161,8 @@ export const OrderDto = z.object({
   slot: SlotDto.nullable().optional(),
   /** The customer chose "Batch & save" (decision 0048). */
   batchSave: z.boolean().optional(),
+  /** Promotions on the order: `itemsPrice` and `deliveryFee` are before them, `amount` after. */
+  discounts: z.array(AppliedDiscountDto).optional(),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 

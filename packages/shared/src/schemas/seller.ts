@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductDto } from './product.js';
 import { DoorDto } from './rider.js';
+import { AppliedDiscountDto } from './order.js';
 import { Id, Phone, BatchTagDto, SlotDto, Text, okAnswer, str } from './common.js';
 
 export const VENDOR_KINDS = ['food', 'goods'] as const;
@@ -264,6 +265,11 @@ export const SellerOrderDto = z.object({
   slot: SlotDto.extend({ prepareAt: z.string(), upcoming: z.boolean() }).nullable().optional(),
   /** Batched by hall (decision 0048). */
   batch: BatchTagDto.optional(),
+  /**
+   * Promotions on this shop's part of the order (decision 0051), `amount` being what fell on its
+   * lines: one the shop funds comes off its earnings, one the platform funds does not.
+   */
+  discounts: z.array(AppliedDiscountDto).optional(),
 });
 export type SellerOrderDto = z.infer<typeof SellerOrderDto>;
 
@@ -311,6 +317,8 @@ export const EarningsDto = z.object({
       disputed: z.boolean(),
       /** Refunded to the customer out of this share after a dispute (naira; 0 when none). */
       borne: z.number(),
+      /** What the shop's own promotions took off `gross` (naira; the commission is on the rest). */
+      discount: z.number().optional(),
     }),
   ),
   payouts: z.array(PayoutDto),

@@ -1,5 +1,5 @@
 /**
- * The infrastructure's own tables: sessions, background jobs, the mail outbox and media kept in
+ * The infrastructure's own tables: sessions, background jobs, the mail and SMS outboxes and media kept in
  * the database. Each feature module declares its tables in modules/<name>/<name>.tables.ts and
  * is the only one that reads or writes them.
  */
@@ -36,6 +36,15 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
+  sentAt: tz('sent_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** migrations/0023_verification.sql: text messages, kept by the sandbox SMS driver (infra/sms). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  toNumber: text('to_number').notNull(),
+  body: text('body').notNull(),
   sentAt: tz('sent_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });

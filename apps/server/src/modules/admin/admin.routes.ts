@@ -121,6 +121,16 @@ export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, c
     },
   );
 
+  // Abuse (decision 0050): the account's email and phone are unverified again, recorded with the admin.
+  app.post(
+    '/api/admin/users/:id/revoke-verification',
+    { schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    async (req) => {
+      await users.revokeVerification(requireRole(req, 'admin'), req.params.id);
+      return { success: true as const, message: 'Verification revoked' };
+    },
+  );
+
   app.get(
     '/api/admin/orders',
     { schema: { tags, querystring: AdminOrdersQuery, response: { 200: AdminOrdersAnswer } } },
@@ -251,10 +261,11 @@ export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, c
     }),
   );
 
-  // Outside production only (the service answers 404 there): what the app would have emailed.
+  // Outside production only (the service answers 404 there): what the app would have emailed and texted.
   app.get('/api/admin/outbox', { schema: { tags, response: { 200: OutboxAnswer } } }, async () => ({
     success: true as const,
     messages: await outbox.list(),
+    sms: await outbox.listSms(),
   }));
 
   /** The home banners anyone may see (active ones, in order). */

@@ -8,7 +8,14 @@ import {
 import type { AppContext } from '../../context.js';
 import type { SessionUser } from '../../infra/sessions.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { accountsByIds, findUserById, lockAccount, searchAccounts, updateAccount } from '../auth/index.js';
+import {
+  accountsByIds,
+  findUserById,
+  lockAccount,
+  revokeVerification,
+  searchAccounts,
+  updateAccount,
+} from '../auth/index.js';
 import { vendorOfUser } from '../catalogue/index.js';
 import { riderApplicationStatus, riderRating, ridersRatedBelow } from '../rider/index.js';
 import * as repo from './admin.repo.js';
@@ -16,19 +23,37 @@ import { isoOf } from './records.js';
 
 const LOW_RATING = 4.0;
 
+/** An account as the admin's list and detail show it. */
+function userDto(u: {
+  id: string;
+  name: string;
+  email: string;
+  roles: Role[];
+  createdAt: Date;
+  emailVerifiedAt: Date | null;
+  phone: string | null;
+  phoneVerifiedAt: Date | null;
+  verifiedStudent: boolean;
+}): AdminUserDto {
+  return {
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    role: primaryRole(u.roles),
+    roles: u.roles,
+    createdAt: u.createdAt.toISOString(),
+    emailVerified: u.emailVerifiedAt !== null,
+    phone: u.phoneVerifiedAt ? u.phone : null,
+    verifiedStudent: u.verifiedStudent && u.emailVerifiedAt !== null,
+  };
+}
+
 /** Accounts: search, one account with its role history and rating, roles, riders rated low. */
 export class AdminUsers {
   constructor(private readonly ctx: AppContext) {}
 
   async list(q?: string, role?: Role): Promise<AdminUserDto[]> {
-    return (await searchAccounts(this.ctx.db, q, role)).map((u) => ({
-      _id: u.id,
-      name: u.name,
-      email: u.email,
-      role: primaryRole(u.roles),
-      roles: u.roles,
-      createdAt: u.createdAt.toISOString(),
-    }));
+    return (await searchAccounts(this.ctx.db, q, role)).map(userDto);
   }
 
   async detail(id: string): Promise<Omit<AdminUserDetailAnswer, 'success'>> {
@@ -40,14 +65,7 @@ export class AdminUsers {
       history.flatMap((h) => (h.actorId ? [h.actorId] : [])),
     );
     return {
-      user: {
-        _id: u.id,
-        name: u.name,
-        email: u.email,
-        role: primaryRole(u.roles),
-        roles: u.roles,
-        createdAt: u.createdAt.toISOString(),
-      },
+      user: userDto(u),
       roleHistory: history.map((h) => ({
         from: h.fromRole,
         to: h.toRole,
@@ -81,6 +99,14 @@ export class AdminUsers {
       return true;
     });
     if (changed) this.ctx.realtime.setRoleRoom(userId, role, grant);
+  }
+
+  /** Withdraws the account's verified email and phone (abuse), recorded with the admin who did it. */
+  async revokeVerification(admin: SessionUser, userId: string): Promise<void> {
+    await this.ctx.db.transaction(async (tx) => {
+      if (!(await lockAccount(tx, userId))) throw notFound('User not found.');
+      await revokeVerification(tx, userId, admin.id);
+    });
   }
 
   async lowRatedRiders(): Promise<LowRatedRider[]> {

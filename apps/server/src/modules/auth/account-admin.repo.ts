@@ -33,7 +33,17 @@ export async function updateUser(
 /** Newest first, at most 100: `pattern` (ILIKE) on the name or email, and a role. */
 export async function searchUsers(ex: Executor, pattern: string | null, role: Role | undefined) {
   return ex
-    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      roles: users.roles,
+      createdAt: users.createdAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      verifiedStudent: users.verifiedStudent,
+    })
     .from(users)
     .where(
       and(

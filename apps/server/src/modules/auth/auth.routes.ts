@@ -11,11 +11,14 @@ import {
   LanguageInput,
   LoginInput,
   MessageAnswer,
+  PhoneInput,
   PublicConfig,
   RegisterInput,
   ResetPasswordInput,
   SendResetInput,
   UserAnswer,
+  VerificationAnswer,
+  VerificationCodeInput,
   WishListAnswer,
   WishListUpdateInput,
 } from '@jara/shared';
@@ -24,18 +27,23 @@ import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
 import { AuthService, PASSWORD_RESET_JOB } from './auth.service.js';
 import { SESSION_COOKIE } from '../../infra/sessions.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
 import { languageOf } from '../../infra/i18n.js';
 import { ownPageCheck } from '../../lib/origin.js';
 import type { UserRow } from './users.repo.js';
 import { jobKind, noPayload } from '../../infra/jobs/jobs.js';
+import { VerificationService } from './verification.service.js';
 
 const MINUTE = 60_000;
 const SESSIONS_PURGE_JOB = jobKind('sessions.purge', noPayload);
 
 export const authModule: Module = async (app, ctx) => {
   defaultAccess(app, 'public');
-  const auth = new AuthService(ctx);
+  const verification = new VerificationService(ctx);
+  const auth = new AuthService(ctx, verification);
+  // STUDENT_EMAIL_DOMAINS may have changed since the last start: the marks follow it.
+  const remarked = await verification.refreshStudentMarks();
+  if (remarked) ctx.log.info({ accounts: remarked }, 'verified-student marks follow STUDENT_EMAIL_DOMAINS');
   ctx.jobs.register(PASSWORD_RESET_JOB, async ({ email }) => auth.sendPasswordReset(email));
   // Expired and idle sessions are refused on read already; the hourly purge keeps the table small.
   ctx.jobs.register(SESSIONS_PURGE_JOB, () => ctx.sessions.purgeExpired());
@@ -71,7 +79,13 @@ export const authModule: Module = async (app, ctx) => {
     '/api/user/register',
     { schema: { tags: ['user'], body: RegisterInput, response: { 200: UserAnswer } } },
     async (req, reply) => {
-      await rateLimit(ctx.limiter, reply, [ipRule(req, 'register', 20)]);
+      // The spec's flow answers 409 email_taken for an address in use ("Please log in"), which
+      // tells whether an address has an account: limited per address too, so it cannot be used
+      // to run through a list of addresses from many IPs (decision 0050).
+      await rateLimit(ctx.limiter, reply, [
+        ipRule(req, 'register', 20),
+        { key: `register:email:${req.body.email}`, limit: 5, windowMs: 15 * MINUTE },
+      ]);
       const user = await auth.register(req.body, languageOf(req));
       return { success: true as const, user: await startSession(req, reply, user), message: 'Account created' };
     },
@@ -169,6 +183,64 @@ export const authModule: Module = async (app, ctx) => {
       await rateLimit(ctx.limiter, reply, [ipRule(req, 'google', 30)]);
       const user = await auth.googleSignIn(req.body.token, languageOf(req));
       return { success: true as const, user: await startSession(req, reply, user), message: 'Logged in' };
+    },
+  );
+
+  // Verification (decision 0050): each answers the account as it is now, so the page shows the
+  // result without asking again. Codes are limited by the service (per account, per channel);
+  // tries are limited here too, per account across codes.
+  const verifyRule = (userId: string) => ({ key: `verify:user:${userId}`, limit: 30, windowMs: 15 * MINUTE });
+  const verificationAnswer = async (userId: string, message: string, sentTo?: string) => {
+    const user = await auth.currentUser(userId);
+    if (!user) throw unauthorized();
+    return { success: true as const, message, user, ...(sentTo ? { sentTo } : {}) };
+  };
+
+  app.post(
+    '/api/user/verify-email',
+    {
+      schema: { tags: ['user'], body: VerificationCodeInput, response: { 200: VerificationAnswer } },
+      config: signedIn,
+    },
+    async (req, reply) => {
+      const me = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [verifyRule(me.id)]);
+      await verification.verifyEmail(me.id, req.body.code);
+      return verificationAnswer(me.id, 'Email verified');
+    },
+  );
+
+  app.post(
+    '/api/user/verify-email/resend',
+    { schema: { tags: ['user'], response: { 200: VerificationAnswer } }, config: signedIn },
+    async (req) => {
+      const me = requireUser(req);
+      const sentTo = await verification.resendEmailCode(me.id);
+      return verificationAnswer(me.id, 'A new code is on its way to your email', sentTo);
+    },
+  );
+
+  app.post(
+    '/api/user/phone',
+    { schema: { tags: ['user'], body: PhoneInput, response: { 200: VerificationAnswer } }, config: signedIn },
+    async (req) => {
+      const me = requireUser(req);
+      await verification.startPhone(me.id, req.body.phone);
+      return verificationAnswer(me.id, 'A code is on its way to your phone', req.body.phone);
+    },
+  );
+
+  app.post(
+    '/api/user/verify-phone',
+    {
+      schema: { tags: ['user'], body: VerificationCodeInput, response: { 200: VerificationAnswer } },
+      config: signedIn,
+    },
+    async (req, reply) => {
+      const me = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [verifyRule(me.id)]);
+      await verification.verifyPhone(me.id, req.body.code);
+      return verificationAnswer(me.id, 'Phone number verified');
     },
   );
 

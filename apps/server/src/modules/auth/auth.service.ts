@@ -21,12 +21,14 @@ import {
   setChatId,
   setLanguage as storeLanguage,
   toPublicUser,
+  type PublicUserRow,
   type UserRow,
 } from './users.repo.js';
 import { knownProducts, productsOfOptions } from '../catalogue/index.js';
 import { z } from 'zod';
 import { jobKind } from '../../infra/jobs/jobs.js';
 import { t } from './auth.messages.js';
+import type { VerificationService } from './verification.service.js';
 
 const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_JOB = jobKind('auth.password-reset', z.object({ email: z.string() }));
@@ -35,10 +37,13 @@ const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 export class AuthService {
   private jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly verification: VerificationService,
+  ) {}
 
   /** The account as the API shows it (with its cart and wish list). */
-  publicUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId' | 'language'>): Promise<PublicUser> {
+  publicUser(user: PublicUserRow): Promise<PublicUser> {
     return toPublicUser(this.ctx.db, user);
   }
 
@@ -87,16 +92,22 @@ export class AuthService {
     });
   }
 
-  /** A new account, written to in the language the sign-up page was in. */
+  /**
+   * A new account, written to in the language the sign-up page was in; its email's verification
+   * code is mailed in the same transaction (the account is unverified until it is entered).
+   */
   async register(input: { name: string; email: string; password: string }, language: Language): Promise<UserRow> {
     const passwordHash = await hashPassword(input.password);
-    const [row] = await this.ctx.db
-      .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash, roles: ['customer'], language })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!row) throw conflict('An account with this email already exists. Please log in.', 'email_taken');
-    return row;
+    return this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, roles: ['customer'], language })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!row) throw conflict('An account with this email already exists. Please log in.', 'email_taken');
+      await this.verification.sendFirstEmailCode(tx, row);
+      return row;
+    });
   }
 
   async login(email: string, password: string): Promise<UserRow> {
@@ -204,22 +215,27 @@ export class AuthService {
       throw unauthorized('Google sign-in failed. Please try again.');
     const name =
       typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!;
-    const [bySub] = await this.ctx.db.select().from(users).where(eq(users.googleSub, sub));
-    if (bySub) return bySub;
-    const byEmail = await findUserByEmail(this.ctx.db, email);
-    if (byEmail) {
-      const [linked] = await this.ctx.db
-        .update(users)
-        .set({ googleSub: sub })
-        .where(eq(users.id, byEmail.id))
-        .returning();
-      return linked!;
-    }
-    const [created] = await this.ctx.db
-      .insert(users)
-      .values({ name, email, googleSub: sub, roles: ['customer'], language })
-      .returning();
-    return created!;
+    // Google vouches for the address (email_verified, required above): the account's email is
+    // verified when it is the one Google gave, whatever way it was found or made.
+    return this.ctx.db.transaction(async (tx) => {
+      const [bySub] = await tx.select().from(users).where(eq(users.googleSub, sub));
+      const byEmail = bySub ?? (await findUserByEmail(tx, email));
+      let user: UserRow;
+      if (bySub) user = bySub;
+      else if (byEmail) {
+        const [linked] = await tx.update(users).set({ googleSub: sub }).where(eq(users.id, byEmail.id)).returning();
+        user = linked!;
+      } else {
+        const [created] = await tx
+          .insert(users)
+          .values({ name, email, googleSub: sub, roles: ['customer'], language })
+          .returning();
+        user = created!;
+      }
+      if (user.emailVerifiedAt || user.email !== email) return user;
+      await this.verification.markEmailVerified(tx, user, 'google');
+      return (await findUserRow(tx, user.id))!;
+    });
   }
 }
 

@@ -306,6 +306,19 @@ describe('Google sign-in', () => {
     expect(json<UserAnswer>(await asPidgin(await idToken({ sub, email }))).user.language).toBe('en');
   });
 
+  it('marks the account verified: one it makes, and one it links to by the same email', async () => {
+    const student = `${unique()}@uniben.edu`;
+    const made = json<UserAnswer>(await signIn(await idToken({ sub: unique('g'), email: student })));
+    expect(made.user).toMatchObject({ emailVerified: true, verifiedStudent: true, phone: null, phoneVerified: false });
+    // An unverified password account meets Google with the same address: Google vouches for it.
+    const email = `${unique()}@example.com`;
+    await register({ name: 'Ada', email, password: PASSWORD });
+    const linked = json<UserAnswer>(await signIn(await idToken({ sub: unique('g'), email })));
+    expect(linked.user).toMatchObject({ email, emailVerified: true, verifiedStudent: false });
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row!.emailVerifiedAt).not.toBeNull();
+  });
+
   it('refuses forged, expired, wrong-audience and wrong-issuer tokens', async () => {
     const other = (await generateKeyPair('RS256')).privateKey as Key;
     const email = `${unique()}@gmail.com`;

@@ -21,3 +21,5 @@ export {
   updateAccount,
 } from './account-admin.service.js';
 export { removeCartLines } from './carts.service.js';
+export { verificationOf } from './verification.js';
+export { revokeVerification } from './verification.service.js';

@@ -115,10 +115,22 @@ export async function replaceWishList(ex: Executor, userId: string, productIds: 
   if (rows.length) await ex.insert(wishListItems).values(rows);
 }
 
-export async function toPublicUser(
-  ex: Executor,
-  u: Pick<UserRow, 'id' | 'name' | 'email' | 'roles' | 'chatId' | 'language'>,
-): Promise<PublicUser> {
+/** What PublicUser is made of. */
+export type PublicUserRow = Pick<
+  UserRow,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'roles'
+  | 'chatId'
+  | 'language'
+  | 'emailVerifiedAt'
+  | 'phone'
+  | 'phoneVerifiedAt'
+  | 'verifiedStudent'
+>;
+
+export async function toPublicUser(ex: Executor, u: PublicUserRow): Promise<PublicUser> {
   const [cart, wish] = await Promise.all([loadCart(ex, u.id), loadWishList(ex, u.id)]);
   return {
     _id: u.id,
@@ -132,5 +144,9 @@ export async function toPublicUser(
     cartItems: cart,
     wishList: wish,
     language: u.language,
+    emailVerified: u.emailVerifiedAt !== null,
+    phone: u.phoneVerifiedAt ? u.phone : null,
+    phoneVerified: u.phoneVerifiedAt !== null,
+    verifiedStudent: u.verifiedStudent && u.emailVerifiedAt !== null,
   };
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { accountLanguage } from '../auth/index.js';
 import { recordStatusChanges } from '../order-events/index.js';
 import { leftToRefund, orderPaymentsOf, type PaymentService } from '../payments/index.js';
+import { releaseUses } from '../promotions/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './orders.repo.js';
 import { customerEmail, queueNotice } from './order-notices.js';
@@ -73,6 +74,7 @@ export class OrderCancellation {
       if (!paid.length) throw new AppError(500, 'payment_missing', MSG.somethingWrong);
       const left = leftToRefund(paid);
       if (left > 0) await this.payments.refundOrder(tx, order.id, left, `Order ${order.id} cancelled by the customer`);
+      await releaseUses(tx, order.id, this.ctx.clock.now(), 'cancelled by the customer');
       const lang = await accountLanguage(tx, order.userId);
       await this.ctx.mailer.send(tx, {
         to: await customerEmail(tx, order),

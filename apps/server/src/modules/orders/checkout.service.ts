@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isInServiceArea, orderDeliveryFee, type CheckoutInput } from '@jara/shared';
+import { isInServiceArea, koboToNaira, orderDeliveryFee, type CheckoutInput, type QuoteInput } from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { Batcher } from '../../infra/batch.js';
 import type { Executor, Tx } from '../../infra/db/client.js';
@@ -7,8 +7,12 @@ import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { OUTSIDE_AREA } from '../addresses/index.js';
 import { approvedShops, lockSlotCapacities } from '../catalogue/index.js';
 import { checkAttempt, type AttemptInput, type PaymentRow, type PaymentService } from '../payments/index.js';
+import { appliedDto, checkLimits, readPromotions, reserveUses, type PromotionClaim } from '../promotions/index.js';
 import * as repo from './orders.repo.js';
-import { quoteFrom, readForQuotes, SLOT_MSG, type Quote } from './quote.js';
+import { quoteFrom, readForQuotes, SLOT_MSG, type Quote, type QuoteReads } from './quote.js';
+
+const shopNamesOf = (read: QuoteReads) =>
+  new Map([...read.products.values()].map((f) => [f.vendor.id, f.vendor.businessName]));
 
 /** One customer's checkout waiting to be recorded, and what recording it gives back. */
 interface CheckoutAsk {
@@ -67,6 +71,62 @@ export class CheckoutService {
   }
 
   /**
+   * What checkout would charge for this cart now, with its promotions (decision 0051): the same
+   * reads and rules as `record`, the promotions' limits read without locking them, nothing kept.
+   */
+  async quote(user: { id: string }, input: QuoteInput) {
+    const now = this.ctx.clock.now();
+    const ask = { user: { id: user.id, email: '' }, input, now };
+    const read = await readForQuotes(this.ctx.db, [input]);
+    read.promotions = await this.promotionReads(this.ctx.db, [ask]);
+    let quote = quoteFrom(this.ctx.config, read, user.id, input, now);
+    // At most once per automatic promotion: each refusal takes one out.
+    for (let tries = 0; tries <= read.promotions.automatic.length; tries++) {
+      const refused = (await checkLimits(this.ctx.db, [this.claimOf(0, ask, read, quote)], false)).get(0);
+      if (!refused) return { quote, shopNames: shopNamesOf(read) };
+      // An automatic promotion with too little budget left for this cart is not offered; a code says so.
+      if (refused.promotion.code !== null) throw refused.error;
+      read.promotions.unavailable.get(user.id)!.add(refused.promotion.id);
+      quote = quoteFrom(this.ctx.config, read, user.id, input, now);
+    }
+    throw new Error('promotion limits kept refusing a quote');
+  }
+
+  /** The cart's figures as the cart shows them (naira). */
+  async quoteAnswer(user: { id: string }, input: QuoteInput) {
+    const { quote, shopNames } = await this.quote(user, input);
+    const t = quote.totals;
+    return {
+      itemsPrice: koboToNaira(t.itemsKobo + quote.discount.itemsKobo),
+      deliveryFee: koboToNaira(t.deliveryFeeKobo + quote.discount.deliveryKobo),
+      serviceFee: koboToNaira(t.serviceFeeKobo),
+      total: koboToNaira(t.totalKobo),
+      discounts: quote.discount.applied.map((a) => appliedDto(a, shopNames)),
+    };
+  }
+
+  /** What promotions the quotes of these checkouts read (readPromotions), first orders from the orders' own table. */
+  private async promotionReads(ex: Executor, asks: CheckoutAsk[]) {
+    const userIds = [...new Set(asks.map((a) => a.user.id))];
+    return readPromotions(
+      ex,
+      asks.map((a) => ({ userId: a.user.id, code: a.input.code })),
+      await repo.usersWithKeptOrders(ex, userIds),
+      this.ctx.config.verification.promotionsNeedPhone,
+      asks[0]!.now,
+    );
+  }
+
+  private claimOf(index: number, ask: CheckoutAsk, read: QuoteReads, quote: Quote): PromotionClaim {
+    return {
+      index,
+      userId: ask.user.id,
+      phone: read.promotions?.shoppers.get(ask.user.id)?.phone ?? null,
+      applied: quote.discount.applied,
+    };
+  }
+
+  /**
    * The checkouts of this batch that would put a shop over its capacity in their slot (decision
    * 0047): the slot orders' shops are locked, then each slot's orders counted, those already
    * recorded and this batch's in turn.
@@ -107,6 +167,7 @@ export class CheckoutService {
           tx,
           asks.map((a) => a.input),
         );
+        read.promotions = await this.promotionReads(tx, asks);
         const out: (Recorded | Error)[] = [];
         const quoted: { index: number; quote: Quote }[] = [];
         asks.forEach(({ user, input, now }, index) => {
@@ -118,12 +179,23 @@ export class CheckoutService {
           }
         });
         const full = await this.overbooked(tx, quoted);
+        // The promotions' limits, counted under their locks after the slots (a refused checkout holds no use).
+        const overLimit = await checkLimits(
+          tx,
+          quoted.filter((q) => !full.has(q.index)).map((q) => this.claimOf(q.index, asks[q.index]!, read, q.quote)),
+          true,
+        );
         const orderRows: repo.NewOrder[] = [];
         const itemRows: repo.NewOrderItem[] = [];
         const accepted: { index: number; attempt: AttemptInput }[] = [];
+        const uses: Parameters<typeof reserveUses>[1] = [];
         for (const { index, quote: q } of quoted) {
           if (full.has(index)) {
             out[index] = conflict(SLOT_MSG.full, 'slot_full');
+            continue;
+          }
+          if (overLimit.has(index)) {
+            out[index] = overLimit.get(index)!.error;
             continue;
           }
           const { user, input } = asks[index]!;
@@ -148,8 +220,11 @@ export class CheckoutService {
             userId: user.id,
             addressId: q.addressId,
             address: { ...q.address },
-            itemsKobo: q.totals.itemsKobo,
-            deliveryFeeKobo: q.totals.deliveryFeeKobo,
+            // Before promotions (the rider's pay reads the fee); what they took off beside them.
+            itemsKobo: q.totals.itemsKobo + q.discount.itemsKobo,
+            deliveryFeeKobo: q.totals.deliveryFeeKobo + q.discount.deliveryKobo,
+            itemsDiscountKobo: q.discount.itemsKobo,
+            deliveryDiscountKobo: q.discount.deliveryKobo,
             serviceFeeKobo: q.totals.serviceFeeKobo,
             amountKobo: q.totals.totalKobo,
             paymentState: 'awaiting',
@@ -161,9 +236,17 @@ export class CheckoutService {
           });
           for (const l of q.lines) itemRows.push({ orderId, ...l, status: 'Order Placed' });
           accepted.push({ index, attempt });
+          if (q.discount.applied.length)
+            uses.push({
+              orderId,
+              userId: user.id,
+              phone: this.claimOf(index, asks[index]!, read, q).phone,
+              applied: q.discount.applied,
+            });
         }
         if (!accepted.length) return out;
         await repo.insertOrdersWithItems(tx, orderRows, itemRows);
+        await reserveUses(tx, uses);
         const payments = await this.payments.recordAttempts(
           tx,
           accepted.map((a) => a.attempt),

@@ -75,7 +75,7 @@ export class ConfirmDeadline {
         this.payments,
         tx,
         order.id,
-        changed.reduce((sum, i) => sum + i.unitPriceKobo * i.quantity, 0),
+        changed.reduce((sum, i) => sum + i.unitPriceKobo * i.quantity - i.discountKobo, 0),
         items.every((i) => i.status === CANCELLED),
         `Order ${order.id}: not confirmed within ${minutes} minutes`,
         changed.map((i) => i.id),

@@ -15,7 +15,7 @@ export function moveItems(
   from: readonly string[],
   to: ItemStatus,
   filter: { vendorId?: string; itemIds?: string[]; cancelReason?: string } = {},
-): Promise<{ id: string; vendorId: string; unitPriceKobo: number; quantity: number }[]> {
+): Promise<repo.MovedItem[]> {
   return repo.moveItemStatuses(ex, orderId, from, to, filter);
 }
 

@@ -6,6 +6,7 @@ import { deliveryCode } from '../../lib/crypto.js';
 import { accountLanguage, removeCartLines } from '../auth/index.js';
 import { recordStatusChanges } from '../order-events/index.js';
 import type { PaymentRow } from '../payments/index.js';
+import { discountsOf, releaseUses, usesPaid } from '../promotions/index.js';
 import { itemsWithShops } from './order-items.js';
 import * as repo from './orders.repo.js';
 import { customerEmail, queueNotice } from './order-notices.js';
@@ -19,6 +20,7 @@ export class OrderPayments {
   async onPaid(tx: Tx, payment: PaymentRow): Promise<void> {
     const order = await repo.setOrderPaid(tx, payment.subjectId, payment.paidAt ?? new Date(), deliveryCode());
     if (!order) throw new Error(`order ${payment.subjectId} was not awaiting payment`);
+    await usesPaid(tx, order.id, payment.paidAt ?? this.ctx.clock.now());
     const items = await itemsWithShops(tx, [order.id]);
     await recordStatusChanges(tx, [
       {
@@ -58,6 +60,15 @@ export class OrderPayments {
           delivery: order.deliveryFeeKobo ? formatNaira(order.deliveryFeeKobo) : translate(lang, 'msg.free'),
           serviceFee: formatNaira(order.serviceFeeKobo),
         }),
+        // Promotions (decision 0051): what each took off and who pays for it.
+        ...((await discountsOf(tx, [order.id])).get(order.id) ?? []).map(({ dto: d }) =>
+          t(lang, 'orders.email.placed.discount', {
+            title: d.title,
+            code: d.code ? ` (${d.code})` : '',
+            amount: formatNaira(Math.round(d.amount * 100)),
+            who: d.vendorName ?? t(lang, 'orders.email.platform'),
+          }),
+        ),
         t(lang, 'orders.email.placed.paid', { total: formatNaira(order.amountKobo), reference: payment.reference }),
         '',
         // An order for later: when it comes, and cancelling until its shop starts preparing.
@@ -85,6 +96,8 @@ export class OrderPayments {
 
   async onFailed(tx: Tx, payment: PaymentRow): Promise<void> {
     await repo.setOrderUnpaid(tx, payment.subjectId, payment.state === 'abandoned' ? 'abandoned' : 'failed');
+    // Its promotions' uses are free again (decision 0051).
+    await releaseUses(tx, payment.subjectId, this.ctx.clock.now(), `payment ${payment.state}`);
     await recordStatusChanges(tx, [
       {
         subjectType: 'order',
@@ -96,6 +109,9 @@ export class OrderPayments {
   }
 
   async onRefunded(tx: Tx, payment: PaymentRow, amountKobo: number): Promise<void> {
+    // Refunded in full: the promotions' uses count no more (a cancellation released them already).
+    if (payment.refundedKobo >= payment.amountKobo)
+      await releaseUses(tx, payment.subjectId, this.ctx.clock.now(), 'refunded');
     await recordStatusChanges(tx, [
       {
         subjectType: 'order',

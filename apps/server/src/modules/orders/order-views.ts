@@ -12,6 +12,7 @@ import {
 } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { productsOfLines, soldProduct } from '../catalogue/index.js';
+import { discountsOf } from '../promotions/index.js';
 import { loadOrderTracking } from '../tracking/index.js';
 import { itemsWithShops } from './order-items.js';
 import type * as repo from './orders.repo.js';
@@ -57,7 +58,15 @@ export async function orderViews(
     })),
     viewerId,
   );
-  return dtos.map((d) => ({ ...d, ...tracking.get(d._id) }));
+  const discounts = await discountsOf(
+    db,
+    rows.filter((o) => o.itemsDiscountKobo + o.deliveryDiscountKobo > 0).map((o) => o.id),
+  );
+  return dtos.map((d) => ({
+    ...d,
+    ...tracking.get(d._id),
+    ...(discounts.has(d._id) ? { discounts: discounts.get(d._id)!.map((x) => x.dto) } : {}),
+  }));
 }
 
 function toOrderDto(

@@ -113,13 +113,25 @@ export async function listPaidOrders(ex: Executor, userId: string, limit: number
 }
 
 /** Moves the given items of an order from one status to another; returns those that moved. */
+/** An item whose status moved: what it cost, and what promotions took off it (decision 0051). */
+export interface MovedItem {
+  id: string;
+  vendorId: string;
+  unitPriceKobo: number;
+  quantity: number;
+  /** Off the price the customer paid (a refund gives back the rest). */
+  discountKobo: number;
+  /** Of any promotion, what the shop funds (off its share before commission). */
+  shopFundedKobo: number;
+}
+
 export async function moveItemStatuses(
   ex: Executor,
   orderId: string,
   from: readonly string[],
   to: ItemStatus,
   filter: { vendorId?: string; itemIds?: string[]; cancelReason?: string },
-): Promise<{ id: string; vendorId: string; unitPriceKobo: number; quantity: number }[]> {
+): Promise<MovedItem[]> {
   return ex
     .update(orderItems)
     .set({
@@ -140,6 +152,8 @@ export async function moveItemStatuses(
       vendorId: orderItems.vendorId,
       unitPriceKobo: orderItems.unitPriceKobo,
       quantity: orderItems.quantity,
+      discountKobo: orderItems.discountKobo,
+      shopFundedKobo: orderItems.shopFundedKobo,
     });
 }
 
@@ -229,4 +243,20 @@ export async function ordersAwaitingConfirmation(
     .orderBy(asc(orders.paidAt))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The accounts (of these) with an order paid and not wholly cancelled: they have had a first
+ * order (a cancelled or refunded one does not use it up, decision 0051).
+ */
+export async function usersWithKeptOrders(ex: Executor, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await queryRows<{ user_id: string }>(
+    ex,
+    sql`
+    SELECT DISTINCT o.user_id FROM orders o
+    WHERE o.user_id = ANY(${sql.param(userIds)}::uuid[]) AND o.paid_at IS NOT NULL
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status <> 'Order Cancelled')`,
+  );
+  return new Set(rows.map((r) => r.user_id));
 }

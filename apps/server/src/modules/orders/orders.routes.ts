@@ -11,6 +11,8 @@ import {
   OrderCancelAnswer,
   OrderListAnswer,
   OrderListQuery,
+  QuoteAnswer,
+  QuoteInput,
   SlotsAnswer,
   SlotsQuery,
 } from '@jara/shared';
@@ -70,6 +72,21 @@ export const ordersModule = moduleWith<{ payments: PaymentService }>(async (app,
     async (req, reply) => {
       await rateLimit(ctx.limiter, reply, [{ key: `slots:ip:${req.ip}`, limit: 120, windowMs: 60_000 }]);
       return { success: true as const, ...(await slotsForCart(ctx, req.query.vendorIds)) };
+    },
+  );
+
+  app.post(
+    '/api/order/quote',
+    { schema: { tags: ['order'], body: QuoteInput, response: { 200: QuoteAnswer } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await rateLimit(ctx.limiter, reply, [
+        { key: `quote:user:${user.id}`, limit: 120, windowMs: 60_000 },
+        // Typed codes are few per cart: guessing them is slowed down.
+        ...(req.body.code ? [{ key: `promo-code:user:${user.id}`, limit: 30, windowMs: 10 * 60_000 }] : []),
+      ]);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, ...(await checkout.quoteAnswer(user, req.body)) };
     },
   );
 

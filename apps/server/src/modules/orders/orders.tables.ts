@@ -33,6 +33,9 @@ export const orders = pgTable('orders', {
   batchId: uuid('batch_id'),
   riderBasisKobo: integer('rider_basis_kobo'),
   assignedAt: tz('assigned_at'),
+  /** What promotions took off (migrations/0024_promotions.sql, decision 0051); the figures above are before them. */
+  itemsDiscountKobo: integer('items_discount_kobo').notNull().default(0),
+  deliveryDiscountKobo: integer('delivery_discount_kobo').notNull().default(0),
 });
 
 export const orderItems = pgTable('order_items', {
@@ -51,4 +54,7 @@ export const orderItems = pgTable('order_items', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
   /** The group member whose share paid for the item (migrations/0022, decision 0049); null: the order's customer. */
   payerId: uuid('payer_id'),
+  /** Taken off the line's price by an items promotion; of any promotion, what its shop funds (decision 0051). */
+  discountKobo: integer('discount_kobo').notNull().default(0),
+  shopFundedKobo: integer('shop_funded_kobo').notNull().default(0),
 });

@@ -19,6 +19,10 @@ export interface AdminOrderRecord {
   batch_size: number;
   /** A group order's members who paid (decision 0049); 0 for one customer's order. */
   group_members: number;
+  /** What promotions took off the line, what the shop funds of them, and the order's whole discount (decision 0051). */
+  discount_kobo: number;
+  shop_funded_kobo: number;
+  order_discount_kobo: number;
 }
 
 /** How many orders (not wholly cancelled) travel in the order's batch; 1 when none. */
@@ -88,6 +92,10 @@ export interface VendorOrderRecord {
   batch_size: number;
   /** A group order's members who paid (decision 0049); 0 for one customer's order. */
   group_members: number;
+  /** What promotions took off the line, what the shop funds of them, and the order's whole discount (decision 0051). */
+  discount_kobo: number;
+  shop_funded_kobo: number;
+  order_discount_kobo: number;
 }
 
 const ACTIVE = sql`('Order Placed','Order Confirmed','Order Assigned','Order Picked')`;
@@ -117,7 +125,8 @@ export async function vendorOrderItems(
       LIMIT 200)
     SELECT o.id AS order_id, o.created_at, o.paid_at, o.address, o.delivery_note, o.user_id, o.deliver_from, o.prepare_at,
            o.batch_save, ${BATCH_SIZE},
-           i.id AS item_id, i.product_id, i.product_name, i.option_name, i.image, i.quantity, i.unit_price_kobo, i.status, i.cancel_reason
+           i.id AS item_id, i.product_id, i.product_name, i.option_name, i.image, i.quantity, i.unit_price_kobo, i.status, i.cancel_reason,
+           i.discount_kobo, i.shop_funded_kobo, o.items_discount_kobo + o.delivery_discount_kobo AS order_discount_kobo
     FROM picked p
     JOIN orders o ON o.id = p.id
     JOIN order_items i ON i.order_id = o.id AND i.vendor_id = ${vendorId}
@@ -149,7 +158,7 @@ export async function heldVendorItemsKobo(ex: Executor, vendorId: string): Promi
   const [row] = await queryRows<{ kobo: number | null }>(
     ex,
     sql`
-    SELECT sum(i.unit_price_kobo * i.quantity)::int AS kobo
+    SELECT sum(i.unit_price_kobo * i.quantity - i.shop_funded_kobo)::int AS kobo
     FROM order_items i JOIN orders o ON o.id = i.order_id
     WHERE i.vendor_id = ${vendorId} AND o.paid_at IS NOT NULL
       AND i.status NOT IN ('Order Delivered', 'Order Cancelled')`,
@@ -158,10 +167,11 @@ export async function heldVendorItemsKobo(ex: Executor, vendorId: string): Promi
 }
 
 export async function deliveredVendorItems(ex: Executor, vendorId: string) {
-  return queryRows<{ order_id: string; at: Date; gross: number; n: number }>(
+  return queryRows<{ order_id: string; at: Date; gross: number; funded: number; n: number }>(
     ex,
     sql`
-    SELECT i.order_id, max(i.updated_at) AS at, sum(i.unit_price_kobo * i.quantity)::int AS gross, count(*)::int AS n
+    SELECT i.order_id, max(i.updated_at) AS at, sum(i.unit_price_kobo * i.quantity)::int AS gross,
+      sum(i.shop_funded_kobo)::int AS funded, count(*)::int AS n
     FROM order_items i
     WHERE i.vendor_id = ${vendorId} AND i.status = 'Order Delivered'
     GROUP BY i.order_id ORDER BY max(i.updated_at) DESC`,

@@ -5,6 +5,7 @@
  */
 import type { Executor, Tx } from '../../infra/db/client.js';
 import { leftToRefund, orderPaymentsOf, type PaymentService } from '../payments/index.js';
+import { releaseUses } from '../promotions/index.js';
 import { itemsByPayer } from './group-orders.js';
 import * as orders from './orders.repo.js';
 import * as repo from './portals.repo.js';
@@ -58,16 +59,17 @@ export function optionsInOrders(ex: Executor, optionIds: string[]): Promise<stri
 export async function vendorSales(
   ex: Executor,
   vendorId: string,
-): Promise<{ orderId: string; at: Date; grossKobo: number; count: number }[]> {
+): Promise<{ orderId: string; at: Date; grossKobo: number; shopFundedKobo: number; count: number }[]> {
   return (await repo.deliveredVendorItems(ex, vendorId)).map((r) => ({
     orderId: r.order_id,
     at: new Date(r.at),
     grossKobo: Number(r.gross),
+    shopFundedKobo: Number(r.funded),
     count: Number(r.n),
   }));
 }
 
-/** The gross of a shop's items paid for and still on their way (neither delivered nor cancelled). */
+/** The gross (less the shop's own promotions) of a shop's items paid for and still on their way (neither delivered nor cancelled). */
 export async function vendorHeldKobo(ex: Executor, vendorId: string): Promise<number> {
   return repo.heldVendorItemsKobo(ex, vendorId);
 }
@@ -87,6 +89,8 @@ export async function refundCancelledItems(
   reason: string,
   itemIds: readonly string[] = [],
 ): Promise<number> {
+  // Nothing left of the order: its promotions' uses count no more (decision 0051).
+  if (wholeOrder) await releaseUses(tx, orderId, new Date(), 'cancelled');
   const left = leftToRefund(await orderPaymentsOf(tx, orderId));
   const amount = Math.min(left, wholeOrder ? left : itemsKobo);
   if (amount <= 0) return 0;

@@ -1,6 +1,7 @@
 import {
   batchDeliveryFee,
   cartTotals,
+  choosePromotions,
   formatNaira,
   isInServiceArea,
   isWithinDailyWindow,
@@ -13,14 +14,16 @@ import {
   slotWorks,
   unitPriceKobo,
   vendorOpenState,
+  type AppliedPromotion,
   type CartTotals,
   type CheckoutInput,
   type OrderAddressDto,
 } from '@jara/shared';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../infra/db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { findAddresses, OUTSIDE_AREA, type AddressRow } from '../addresses/index.js';
+import type { PromotionReads } from '../promotions/index.js';
 import {
   optionsOfProducts,
   productsForCheckout,
@@ -41,11 +44,17 @@ export interface QuotedLine {
   image: string | null;
   unitPriceKobo: number;
   quantity: number;
+  /** What an items promotion took off the line, and what of any promotion its shop funds (decision 0051). */
+  discountKobo?: number;
+  shopFundedKobo?: number;
 }
 
 export interface Quote {
   lines: QuotedLine[];
+  /** What is charged: the service fee is on the items and delivery fee after promotions. */
   totals: CartTotals;
+  /** The promotions applied (decision 0051) and what they took off the items and the delivery fee. */
+  discount: { applied: AppliedPromotion[]; itemsKobo: number; deliveryKobo: number };
   address: OrderAddressDto;
   addressId: string;
   /** An order for later: its slot's start and when its shops start preparing (the longest of them). */
@@ -67,6 +76,8 @@ export interface QuoteReads {
   addresses: Map<string, AddressRow>;
   products: Map<string, { product: ProductRow; vendor: VendorRow }>;
   options: Map<string, OptionRow[]>;
+  /** Promotions and their shoppers (checkout reads them; a group order has none). */
+  promotions?: PromotionReads;
 }
 
 /** What the quotes of these checkouts read, in three statements however many there are. */
@@ -169,7 +180,8 @@ export function quoteFrom(config: Config, read: QuoteReads, userId: string, inpu
   );
   const batchSave = input.batch === true;
   const deliveryKobo = batchSave ? batchDeliveryFee(tierFeeKobo, config.batch.discountPercent) : tierFeeKobo;
-  const totals = cartTotals(itemsKobo, deliveryKobo);
+  const discount = promotionsOf(read, userId, input.code, lines, deliveryKobo, now);
+  const totals = cartTotals(itemsKobo - discount.itemsKobo, deliveryKobo - discount.deliveryKobo);
   if (!Number.isSafeInteger(totals.totalKobo) || totals.totalKobo > 100_000_000) {
     throw badRequest('This order is too large to pay in one go. Please split it.', 'order_too_large');
   }
@@ -198,5 +210,59 @@ export function quoteFrom(config: Config, read: QuoteReads, userId: string, inpu
     room: address.room,
     landmark: address.landmark,
   };
-  return { lines, totals, address: snapshot, addressId: address.id, slot, batchSave, tierFeeKobo };
+  return { lines, totals, discount, address: snapshot, addressId: address.id, slot, batchSave, tierFeeKobo };
+}
+
+/**
+ * The promotions of a cart (decision 0051): the typed code's, which must apply (its problem is
+ * the answer), and the best automatic ones. Each line learns what fell on it.
+ */
+function promotionsOf(
+  read: QuoteReads,
+  userId: string,
+  code: string | undefined,
+  lines: QuotedLine[],
+  deliveryKobo: number,
+  now: Date,
+): Quote['discount'] {
+  const none = { applied: [], itemsKobo: 0, deliveryKobo: 0 };
+  const shopper = read.promotions?.shoppers.get(userId);
+  if (!read.promotions || !shopper) {
+    if (code) throw badRequest('Offers cannot be used on this order.', 'promo_not_eligible');
+    return none;
+  }
+  if (shopper.barred) {
+    if (code) throw new AppError(403, 'promo_barred', 'This account cannot use offers. Please contact support.');
+    return none;
+  }
+  const rule = code ? read.promotions.byCode.get(code) : null;
+  if (code && !rule) throw badRequest(`There is no offer with the code ${code}. Please check it.`, 'promo_unknown');
+  const promoLines = lines.map((l) => ({
+    key: `${l.productId}/${l.optionId}`,
+    productId: l.productId,
+    vendorId: l.vendorId,
+    category: read.products.get(l.productId)!.product.category,
+    unitPriceKobo: l.unitPriceKobo,
+    quantity: l.quantity,
+  }));
+  const unavailable = read.promotions.unavailable.get(userId);
+  const { applied, problem } = choosePromotions(
+    read.promotions.automatic.filter((r) => !unavailable?.has(r.id)),
+    rule ?? null,
+    promoLines,
+    deliveryKobo,
+    shopper,
+    now,
+  );
+  if (problem) throw badRequest(problem.message, problem.code);
+  for (const l of lines) {
+    const key = `${l.productId}/${l.optionId}`;
+    l.discountKobo = applied.filter((a) => a.target === 'items').reduce((s, a) => s + (a.byLine.get(key) ?? 0), 0);
+    l.shopFundedKobo = applied
+      .filter((a) => a.rule.fundedBy === 'vendor')
+      .reduce((s, a) => s + (a.byLine.get(key) ?? 0), 0);
+  }
+  const off = (target: 'items' | 'delivery') =>
+    applied.filter((a) => a.target === target).reduce((s, a) => s + a.amountKobo, 0);
+  return { applied, itemsKobo: off('items'), deliveryKobo: off('delivery') };
 }

@@ -52,6 +52,8 @@ export interface EarningEntry {
   disputed?: boolean;
   /** Refunded out of this share after a dispute (already taken off `netKobo`). */
   borneKobo?: number;
+  /** What the payee's own promotions took off `grossKobo` (already taken off `netKobo`; decision 0051). */
+  discountKobo?: number;
 }
 
 const bankName = (code: string | null) => NIGERIAN_BANKS.find((b) => b.code === code)?.name ?? 'Bank';
@@ -159,6 +161,7 @@ export function summarise(
       released: isReleased(e, escrow),
       disputed: !!e.disputed,
       borne: koboToNaira(e.borneKobo ?? 0),
+      ...(e.discountKobo ? { discount: koboToNaira(e.discountKobo) } : {}),
     })),
     payouts: history.map(toPayoutDto),
     lastAccount: last

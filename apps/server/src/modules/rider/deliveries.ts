@@ -156,17 +156,19 @@ export const riderFeeKobo = (deliveryFeeKobo: number, sharePercent: number) => p
  * commission, and the rider's part of the delivery fee; the platform keeps the rest.
  */
 export function orderShares(
-  delivered: { vendorId: string; unitPriceKobo: number; quantity: number }[],
+  delivered: { vendorId: string; unitPriceKobo: number; quantity: number; shopFundedKobo?: number }[],
   deliveryFeeKobo: number,
   riderUserId: string,
   pct: { vendorCommissionPercent: number; riderSharePercent: number },
 ): Entry[] {
   const gross = new Map<string, number>();
-  for (const i of delivered) gross.set(i.vendorId, (gross.get(i.vendorId) ?? 0) + i.unitPriceKobo * i.quantity);
+  // A shop's share is on its items' price less what its own promotions took off (decision 0051).
+  for (const i of delivered)
+    gross.set(i.vendorId, (gross.get(i.vendorId) ?? 0) + i.unitPriceKobo * i.quantity - (i.shopFundedKobo ?? 0));
   return [
     ...[...gross].map(([vendorId, kobo]) => ({
       account: vendorAccount(vendorId),
-      amountKobo: kobo - percentOf(kobo, pct.vendorCommissionPercent),
+      amountKobo: Math.max(0, kobo - percentOf(kobo, pct.vendorCommissionPercent)),
     })),
     { account: riderAccount(riderUserId), amountKobo: riderFeeKobo(deliveryFeeKobo, pct.riderSharePercent) },
   ];

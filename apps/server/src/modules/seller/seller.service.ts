@@ -58,6 +58,7 @@ import {
   vendorHeldKobo,
   vendorSales,
 } from '../orders/index.js';
+import { discountsOf } from '../promotions/index.js';
 import { borneByOrder, ordersWithOpenDisputes } from '../disputes/index.js';
 import { escrowOf, lagosDayStart, listPayouts, requestPayout, summarise, type EarningEntry } from '../payouts/index.js';
 
@@ -370,6 +371,11 @@ export class SellerService {
       });
       if (r.status !== 'Order Cancelled') o.itemsTotal += koboToNaira(r.unit_price_kobo * r.quantity);
     }
+    await this.shopDiscounts(
+      v.id,
+      out,
+      rows.filter((r) => Number(r.order_discount_kobo) > 0),
+    );
     const said = (await statusEventsOf(this.ctx.db, [...out.keys()])).filter(
       (e) => e.status === READY_FOR_PICKUP && e.actorId === user.id,
     );
@@ -442,6 +448,32 @@ export class SellerService {
       });
   }
 
+  /**
+   * The promotions on this shop's part of each order (decision 0051): an items promotion with
+   * what fell on its lines, and a delivery promotion when the shop funds it.
+   */
+  private async shopDiscounts(
+    vendorId: string,
+    orders: Map<string, SellerOrderDto>,
+    lines: { order_id: string; discount_kobo: number }[],
+  ): Promise<void> {
+    if (!lines.length) return;
+    const byOrder = await discountsOf(this.ctx.db, [...new Set(lines.map((l) => l.order_id))]);
+    for (const [orderId, discounts] of byOrder) {
+      const onLines = lines.filter((l) => l.order_id === orderId).reduce((s, l) => s + Number(l.discount_kobo), 0);
+      const mine = discounts.flatMap(({ dto, vendorId: funder }) =>
+        dto.target === 'items'
+          ? onLines > 0
+            ? [{ ...dto, amount: koboToNaira(onLines) }]
+            : []
+          : funder === vendorId
+            ? [dto]
+            : [],
+      );
+      if (mine.length) orders.get(orderId)!.discounts = mine;
+    }
+  }
+
   /** Declines this vendor's items: Order Cancelled with the reason, and those items refunded. */
   async decline(user: SessionUser, orderId: string, input: DeclineInput) {
     const v = await this.requireVendor(user);
@@ -464,7 +496,8 @@ export class SellerService {
         user.id,
         input.reason,
       );
-      const itemsKobo = moved.reduce((s, m) => s + m.unitPriceKobo * m.quantity, 0);
+      // What the customer paid for them: their price less any promotion's discount on them.
+      const itemsKobo = moved.reduce((s, m) => s + m.unitPriceKobo * m.quantity - m.discountKobo, 0);
       const live = (await itemStatuses(tx, orderId)).filter((s) => s !== 'Order Cancelled');
       await refundCancelledItems(
         this.payments,
@@ -482,7 +515,7 @@ export class SellerService {
     await pushOrderUpdate(this.ctx, orderId);
   }
 
-  /** Delivered items, less the configured commission. */
+  /** Delivered items, less the shop's own promotions, then the configured commission on the rest (decision 0051). */
   private async entries(ex: Executor, vendorId: string): Promise<EarningEntry[]> {
     const pct = this.ctx.config.vendorCommissionPercent;
     const sales = await vendorSales(ex, vendorId);
@@ -492,7 +525,11 @@ export class SellerService {
       id: r.orderId,
       at: r.at,
       grossKobo: r.grossKobo,
-      netKobo: Math.max(0, r.grossKobo - percentOf(r.grossKobo, pct) - (borne.get(r.orderId) ?? 0)),
+      netKobo: Math.max(
+        0,
+        r.grossKobo - r.shopFundedKobo - percentOf(r.grossKobo - r.shopFundedKobo, pct) - (borne.get(r.orderId) ?? 0),
+      ),
+      discountKobo: r.shopFundedKobo,
       label: `${r.count} item${r.count === 1 ? '' : 's'}`,
       disputed: disputed.has(r.orderId),
       borneKobo: borne.get(r.orderId) ?? 0,
