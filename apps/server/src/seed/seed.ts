@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { productOptions, products, vendors } from '../modules/catalogue/catalogue.tables.js';
+import { promotions } from '../modules/promotions/promotions.tables.js';
 import { riders } from '../modules/rider/rider.tables.js';
 import { users } from '../modules/auth/auth.tables.js';
 import { banners } from '../modules/catalogue/catalogue.tables.js';
@@ -142,6 +143,29 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'storage' | 'log'>):
         })),
       );
     }
+
+    // Promotions (decision 0051): the platform's evening free delivery, labelled on every product,
+    // and a welcome code for a verified account's first order.
+    await tx.insert(promotions).values([
+      {
+        title: 'Free delivery after 8 pm',
+        kind: 'delivery',
+        percent: 100,
+        fromMinute: 20 * 60,
+        toMinute: 0,
+        fundedBy: 'platform',
+      },
+      {
+        title: '₦500 off your first order',
+        code: 'WELCOME500',
+        kind: 'fixed',
+        amountKobo: 50_000,
+        minSpendKobo: 200_000,
+        firstOrder: true,
+        perPerson: 1,
+        fundedBy: 'platform',
+      },
+    ]);
   });
 
   images.push(

@@ -250,5 +250,41 @@ export async function checkInvariants(db: Executor, ledger: Ledger, opts: Invari
         v.push(`group ${g.id}: its order is ${g.amount_kobo} kobo, its shares paid in time ${paidIn}`);
     } else if (g.payment_state !== null) v.push(`group ${g.id} is ${g.state} but has an order`);
   }
+
+  // 9. Promotions (decision 0051): an order's uses follow its payment (made when paid, given back
+  // when it failed or was abandoned), its discounts are the sum of its uses, and no promotion has
+  // more uses or naira out than its limits.
+  const uses = await queryRows<{ order_id: string; payment_state: string; state: string; off: number; held: number }>(
+    db,
+    sql`SELECT o.id AS order_id, o.payment_state, u.state,
+          o.items_discount_kobo + o.delivery_discount_kobo AS off, sum(u.discount_kobo) OVER (PARTITION BY o.id) AS held
+        FROM promotion_uses u JOIN orders o ON o.id = u.order_id`,
+  );
+  for (const u of uses) {
+    if (u.payment_state === 'paid' && u.state === 'reserved')
+      v.push(`order ${u.order_id} is paid but its promotion use is still reserved`);
+    if ((u.payment_state === 'failed' || u.payment_state === 'abandoned') && u.state !== 'released')
+      v.push(`order ${u.order_id}'s payment ${u.payment_state} but its promotion use is ${u.state}`);
+    if (n(u.off) !== n(u.held))
+      v.push(`order ${u.order_id}: ${u.off} kobo of discounts, ${u.held} kobo of promotion uses`);
+  }
+  const over = await queryRows<{
+    id: string;
+    uses: number;
+    spent: number;
+    max_uses: number | null;
+    budget_kobo: number | null;
+  }>(
+    db,
+    sql`SELECT p.id, p.max_uses, p.budget_kobo, count(u.id)::int AS uses, coalesce(sum(u.discount_kobo), 0)::int AS spent
+        FROM promotions p LEFT JOIN promotion_uses u ON u.promotion_id = p.id AND u.state <> 'released'
+        GROUP BY p.id`,
+  );
+  for (const p of over) {
+    if (p.max_uses !== null && n(p.uses) > n(p.max_uses))
+      v.push(`promotion ${p.id} has ${p.uses} uses, more than ${p.max_uses}`);
+    if (p.budget_kobo !== null && n(p.spent) > n(p.budget_kobo))
+      v.push(`promotion ${p.id} spent ${p.spent} kobo, more than its ${p.budget_kobo}`);
+  }
   return v;
 }

@@ -32,6 +32,12 @@ export async function cast(world: World): Promise<Cast> {
   const { product } = await createProduct(world.app, vendor.vendor.id, {
     options: [{ name: 'Default Option', priceKobo: 250_000 }],
   });
+  // Every order gets the shop's automatic 10 % off (decision 0051): its use follows the payment
+  // through every crash (invariant 9), and the shop's share at the code is after it (the ledger).
+  await world.app.ctx.db.execute(
+    sql`INSERT INTO promotions (title, kind, percent, vendor_ids, funded_by, vendor_id)
+        VALUES ('10 % off', 'percent', 10, ARRAY[${vendor.vendor.id}]::uuid[], 'vendor', ${vendor.vendor.id})`,
+  );
   return { vendor, productId: product.id };
 }
 
@@ -107,6 +113,10 @@ export async function runScenario(world: World, c: Cast, seed: number, forced?: 
     sql`SELECT subject_id FROM payments WHERE reference = ${reference}`,
   );
   const orderId = attempt!.subject_id;
+  const [priced] = await world.rows<{ off: number }>(
+    sql`SELECT items_discount_kobo AS off FROM orders WHERE id = ${orderId}`,
+  );
+  if (!Number(priced?.off)) rec.violations.push(`order ${orderId} was recorded without the shop's 10 % off`);
   world.provider.pay(reference);
   step('paid at the provider');
 

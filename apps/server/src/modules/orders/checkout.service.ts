@@ -86,7 +86,8 @@ export class CheckoutService {
       if (!refused) return { quote, shopNames: shopNamesOf(read) };
       // An automatic promotion with too little budget left for this cart is not offered; a code says so.
       if (refused.promotion.code !== null) throw refused.error;
-      read.promotions.unavailable.get(user.id)!.add(refused.promotion.id);
+      const unavailable = read.promotions.unavailable;
+      unavailable.set(user.id, (unavailable.get(user.id) ?? new Set()).add(refused.promotion.id));
       quote = quoteFrom(this.ctx.config, read, user.id, input, now);
     }
     throw new Error('promotion limits kept refusing a quote');
@@ -107,11 +108,10 @@ export class CheckoutService {
 
   /** What promotions the quotes of these checkouts read (readPromotions), first orders from the orders' own table. */
   private async promotionReads(ex: Executor, asks: CheckoutAsk[]) {
-    const userIds = [...new Set(asks.map((a) => a.user.id))];
     return readPromotions(
       ex,
       asks.map((a) => ({ userId: a.user.id, code: a.input.code })),
-      await repo.usersWithKeptOrders(ex, userIds),
+      (ids) => repo.usersWithKeptOrders(ex, ids),
       this.ctx.config.verification.promotionsNeedPhone,
       asks[0]!.now,
     );

@@ -64,18 +64,22 @@ export interface PromotionReads {
  * Reads what the quotes of these checkouts need: the automatic promotions, the typed codes'
  * promotions, and each shopper's standing (verified, student, first order, barred).
  * `keptOrders`: the accounts with an order paid and not wholly cancelled (the orders module's).
+ * With no automatic promotion running and no code typed, that is one statement.
  */
 export async function readPromotions(
   ex: Executor,
   asks: { userId: string; code?: string | undefined }[],
-  keptOrders: Set<string>,
+  keptOrders: (userIds: string[]) => Promise<Set<string>>,
   needPhone: boolean,
   now: Date,
 ): Promise<PromotionReads> {
   const userIds = [...new Set(asks.map((a) => a.userId))];
   const codes = [...new Set(asks.flatMap((a) => (a.code ? [normaliseCode(a.code)] : [])))];
   const automatic = await repo.automaticPromotions(ex, now);
+  if (!automatic.length && !codes.length)
+    return { automatic: [], unavailable: new Map(), byCode: new Map(), shoppers: new Map() };
   const coded = await repo.promotionsByCodes(ex, codes);
+  const kept = await keptOrders(userIds);
   const verification = await verificationOf(ex, userIds);
   const phones = [...verification.values()].flatMap((v) => (v.phone ? [v.phone] : []));
   const taken = await repo.firstOrderTaken(ex, userIds, phones);
@@ -116,7 +120,7 @@ export async function readPromotions(
     shoppers.set(id, {
       verified: !!v?.emailVerified && (!needPhone || !!v.phone),
       verifiedStudent: !!v?.verifiedStudent,
-      firstOrder: !keptOrders.has(id) && !taken.has(id) && !(v?.phone && taken.has(v.phone)),
+      firstOrder: !kept.has(id) && !taken.has(id) && !(v?.phone && taken.has(v.phone)),
       barred: barred.has(id),
       phone,
     });
