@@ -205,10 +205,21 @@ test('portal screens refuse the wrong people', async ({ browser, baseURL }) => {
 });
 
 test('the portals pass the accessibility checks', async ({ browser, baseURL }) => {
-  // Eighteen pages, each logged in and checked by axe: more than the default minute on a busy machine.
+  // Twenty-two pages, each logged in and checked by axe: more than the default minute on a busy machine.
   test.setTimeout(240_000);
   for (const [who, paths] of [
-    [VENDOR, ['/seller', '/seller/products', '/seller/products/new', '/seller/earnings', '/seller/shop']],
+    [
+      VENDOR,
+      [
+        '/seller',
+        '/seller/products',
+        '/seller/products/new',
+        '/seller/promotions',
+        '/seller/promotions/new',
+        '/seller/earnings',
+        '/seller/shop',
+      ],
+    ],
     [RIDER, ['/rider', '/rider/active', '/rider/history', '/rider/earnings']],
     [
       ADMIN,
@@ -218,6 +229,8 @@ test('the portals pass the accessibility checks', async ({ browser, baseURL }) =
         '/admin/orders',
         '/admin/dispatches',
         '/admin/refunds',
+        '/admin/promotions',
+        '/admin/promotions/new',
         '/admin/categories',
         '/admin/banners',
         '/admin/outbox',

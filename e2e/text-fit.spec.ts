@@ -495,6 +495,8 @@ test('on a 360×740 phone no label, button or placeholder is cut, no short word 
         { name: 'seller earnings', path: '/seller/earnings' },
         { name: 'seller shop', path: '/seller/shop' },
         { name: 'seller new product', path: '/seller/products/new' },
+        { name: 'seller promotions', path: '/seller/promotions' },
+        { name: 'seller new promotion', path: '/seller/promotions/new' },
       ],
     ],
     [
@@ -541,6 +543,8 @@ test('on a 360×740 phone no label, button or placeholder is cut, no short word 
       [
         { name: 'admin applications', path: '/admin' },
         { name: 'admin users', path: '/admin/users' },
+        { name: 'admin promotions', path: '/admin/promotions' },
+        { name: 'admin new promotion', path: '/admin/promotions/new' },
         { name: 'admin orders', path: '/admin/orders' },
         {
           name: 'admin order opened',

@@ -17,6 +17,7 @@ export default defineConfig({
     { path: '<rootDir>/src/delivery/locales/{locale}', include: ['<rootDir>/src/delivery'] },
     { path: '<rootDir>/src/earnings/locales/{locale}', include: ['<rootDir>/src/earnings'] },
     { path: '<rootDir>/src/map/locales/{locale}', include: ['<rootDir>/src/map'] },
+    { path: '<rootDir>/src/promotions/locales/{locale}', include: ['<rootDir>/src/promotions'] },
     { path: '<rootDir>/../../packages/shared/src/locales/{locale}', include: ['<rootDir>/../../packages/shared/src'] },
   ],
 });

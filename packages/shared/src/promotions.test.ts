@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyPromotion,
-  choosePromotions,
-  inPromotionHours,
-  normaliseCode,
-  promotionProblem,
-  type PromoLine,
-  type PromotionRule,
-  type Shopper,
-} from './promotions.js';
+import { choosePromotions, normaliseCode, type PromoLine, type PromotionRule, type Shopper } from './promotions.js';
 
 const rule = (over: Partial<PromotionRule> = {}): PromotionRule => ({
   id: 'p',
@@ -46,6 +37,17 @@ const line = (key: string, unitPriceKobo: number, quantity = 1, vendorId = 'v1')
 const anyone: Shopper = { verified: true, verifiedStudent: false, firstOrder: true };
 /** 2026-11-27 (a Friday) at a Lagos wall-clock time. */
 const lagos = (hhmm: string, day = 27) => new Date(`2026-11-${day}T${hhmm}:00+01:00`);
+const NOON = lagos('12:00');
+
+/** The rule typed as a code: what it takes off, or why it does not apply. */
+function typed(r: PromotionRule, lines: PromoLine[], feeKobo = 0, shopper = anyone, at = NOON) {
+  const { applied, problem } = choosePromotions([], { ...r, code: 'CODE' }, lines, feeKobo, shopper, at);
+  return { applied: applied[0], problem };
+}
+const applyPromotion = (r: PromotionRule, lines: PromoLine[], feeKobo: number) => typed(r, lines, feeKobo).applied!;
+const promotionProblem = (r: PromotionRule, lines: PromoLine[], shopper: Shopper, at: Date) =>
+  typed(r, lines, 0, shopper, at).problem;
+const inPromotionHours = (r: PromotionRule, at: Date) => typed(r, [line('a', 1)], 0, anyone, at).problem === null;
 
 describe('promotion rules', () => {
   it('normalises codes: letter case and spaces never matter', () => {

@@ -102,7 +102,7 @@ function eligibleLines(rule: PromotionRule, lines: PromoLine[]): PromoLine[] {
 const lineTotal = (l: PromoLine) => l.unitPriceKobo * l.quantity;
 
 /** Whether an instant is in the promotion's days and hours (Lagos time). */
-export function inPromotionHours(rule: Pick<PromotionRule, 'days' | 'fromMinute' | 'toMinute'>, at: Date): boolean {
+function inPromotionHours(rule: Pick<PromotionRule, 'days' | 'fromMinute' | 'toMinute'>, at: Date): boolean {
   const { day, minute } = lagosClock(at);
   if (rule.fromMinute === null || rule.toMinute === null) return !rule.days.length || rule.days.includes(day);
   if (rule.fromMinute < rule.toMinute)
@@ -116,7 +116,7 @@ export function inPromotionHours(rule: Pick<PromotionRule, 'days' | 'fromMinute'
  * Why a promotion does not apply to this cart for this shopper now, or null when it does. The
  * checks run from the promotion's own state to the cart's, so the message names the first reason.
  */
-export function promotionProblem(
+function promotionProblem(
   rule: PromotionRule,
   lines: PromoLine[],
   shopper: Shopper,
@@ -185,7 +185,7 @@ function spread(amountKobo: Kobo, lines: PromoLine[]): Map<string, Kobo> {
 }
 
 /** What an applicable promotion takes off (rounded down to the kobo) and where it falls. */
-export function applyPromotion(rule: PromotionRule, lines: PromoLine[], deliveryFeeKobo: Kobo): AppliedPromotion {
+function applyPromotion(rule: PromotionRule, lines: PromoLine[], deliveryFeeKobo: Kobo): AppliedPromotion {
   const eligible = eligibleLines(rule, lines);
   const spend = eligible.reduce((s, l) => s + lineTotal(l), 0);
   if (rule.kind === 'delivery') {

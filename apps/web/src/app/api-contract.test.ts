@@ -37,6 +37,9 @@ import {
   type PayoutInput,
   type PreparationTimeInput,
   type ProductInput,
+  type PromotionBarInput,
+  type PromotionInput,
+  type QuoteInput,
   type RatingInput,
   type RefundInput,
   type RegisterInput,
@@ -54,6 +57,7 @@ import { nearbyPlaces } from '../features/addresses/api/nearby-places';
 import type { useSaveAddress } from '../features/addresses/api/save-address';
 import type { useSaveBanner } from '../features/admin/api/banners';
 import type { useSaveCategory } from '../features/admin/api/categories';
+import type { useBarPromotionUser, useSaveAdminPromotion } from '../features/admin/api/promotions';
 import type { useChangeRole } from '../features/admin/api/change-role';
 import { useAdminDispatches } from '../features/admin/api/get-dispatches';
 import { useAdminOrders } from '../features/admin/api/get-orders';
@@ -64,6 +68,7 @@ import type { useReviewApplication } from '../features/admin/api/review-applicat
 import type { changePassword, login, register, resetPassword } from '../features/auth/api/auth-calls';
 import { useProductSearch } from '../features/catalogue/api/search-products';
 import type { useDeliveryFee } from '../features/checkout/api/get-delivery-fee';
+import type { useQuote } from '../features/checkout/api/get-quote';
 import { useDeliverySlots } from '../features/checkout/api/get-slots';
 import { startPayment } from '../features/checkout/api/start-payment';
 import type { useDeliveryFee as useDispatchFee } from '../features/dispatch/api/get-delivery-fee';
@@ -76,6 +81,7 @@ import type { useApplyVendor } from '../features/seller/api/apply-vendor';
 import type { useDeclineOrder } from '../features/seller/api/decline-order';
 import type { useRequestSellerPayout } from '../features/seller/api/request-payout';
 import type { useSaveProduct } from '../features/seller/api/save-product';
+import type { useSaveSellerPromotion } from '../features/seller/api/promotions';
 import type { useSetPreparationMinutes } from '../features/seller/api/set-preparation';
 import type { useSetStock } from '../features/seller/api/set-stock';
 import type { useSettleDispute } from '../features/support/api/order-thread';
@@ -112,6 +118,12 @@ describe('request bodies: one schema for the server and the web', () => {
     expectTypeOf<Sent<typeof useRequestRiderPayout>>().toEqualTypeOf<RequestBody<typeof PayoutInput>>();
     expectTypeOf<Sent<typeof useRequestSellerPayout>>().toEqualTypeOf<RequestBody<typeof PayoutInput>>();
     expectTypeOf<Sent<typeof useSaveProduct>['body']>().toEqualTypeOf<RequestBody<typeof ProductInput>>();
+    expectTypeOf<Input<typeof useQuote>>().toEqualTypeOf<RequestBody<typeof QuoteInput> | null>();
+    expectTypeOf<Sent<typeof useSaveSellerPromotion>['body']>().toEqualTypeOf<RequestBody<typeof PromotionInput>>();
+    expectTypeOf<Sent<typeof useSaveAdminPromotion>['body']>().toEqualTypeOf<RequestBody<typeof PromotionInput>>();
+    expectTypeOf<Omit<Sent<typeof useBarPromotionUser>, 'userId'>>().toEqualTypeOf<
+      RequestBody<typeof PromotionBarInput>
+    >();
     expectTypeOf<Omit<Sent<typeof useSetStock>, 'id'>>().toEqualTypeOf<RequestBody<typeof StockInput>>();
     expectTypeOf<Sent<typeof useSetPreparationMinutes>>().toEqualTypeOf<RequestBody<typeof PreparationTimeInput>>();
     expectTypeOf<Omit<Sent<typeof useDeclineOrder>, 'orderId'>>().toEqualTypeOf<RequestBody<typeof DeclineInput>>();

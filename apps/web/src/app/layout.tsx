@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavBar, Footer } from '../features/layout';
 import { OfflineBanner, UpdatePrompt } from '../features/pwa';
 import { useLoginModal } from '../session/login-modal';
+import { VerifyEmailNotice } from '../session/verify-email-notice';
 // The launcher only: the conversation, its panel and socket are loaded on first use.
 import { ChatLauncher } from '../features/chat';
 import { RouteFallback } from '../components/ui/route-fallback';
@@ -36,6 +37,7 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       <OfflineBanner />
       <NavBar />
+      <VerifyEmailNotice />
       {navigation.state === 'loading' && (
         <div
           className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-400"

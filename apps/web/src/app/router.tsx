@@ -171,9 +171,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'seller/*',
-            // The orders tab offers notifications in the delivery area's words.
+            // The orders tab offers notifications in the delivery area's words, the promotions tab the promotions area's.
             lazy: async () => ({
-              Component: (await withAreas(import('./routes/seller'), ['seller', 'delivery'])).SellerPage,
+              Component: (await withAreas(import('./routes/seller'), ['seller', 'delivery', 'promotions'])).SellerPage,
             }),
           },
           {
@@ -182,7 +182,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'admin/*',
-            lazy: async () => ({ Component: (await import('./routes/admin')).AdminPage }),
+            // The promotions tab's form and list speak the promotions area's words.
+            lazy: async () => ({
+              Component: (await withAreas(import('./routes/admin'), ['admin', 'promotions'])).AdminPage,
+            }),
           },
           {
             path: 'support/*',

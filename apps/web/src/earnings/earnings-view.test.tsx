@@ -120,4 +120,22 @@ describe('EarningsView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Collect ₦1,500' }));
     expect(await screen.findByText('Put your 10-digit account number (NUBAN)')).toBeInTheDocument();
   });
+
+  it('shows what a shop’s own offer took off an entry', async () => {
+    stubFetch(GUEST);
+    renderApp(
+      <EarningsView
+        data={{
+          ...data,
+          entries: [{ ...data.entries[2]!, gross: 3000, net: 2430, discount: 300, borne: 0, label: 'Order #abcdef12' }],
+        }}
+        isPending={false}
+        error={null}
+        percentText="10%"
+        onPayout={() => Promise.resolve()}
+        paying={false}
+      />,
+    );
+    expect(await screen.findByTestId('earnings-discount')).toHaveTextContent('Less ₦300 for your own offer');
+  });
 });

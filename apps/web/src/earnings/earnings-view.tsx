@@ -160,6 +160,11 @@ export function EarningsView({
             <li key={e._id} className="flex justify-between gap-2 py-1.5">
               <span>
                 {formatDayTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}
+                {(e.discount ?? 0) > 0 && (
+                  <span className="block text-xs text-stone-600" data-testid="earnings-discount">
+                    {t('earnings.recent.discount', { amount: formatPrice(e.discount!) })}
+                  </span>
+                )}
                 {e.borne > 0 && (
                   <span className="block text-xs text-stone-600">
                     {t('earnings.recent.borne', { amount: formatPrice(e.borne) })}

@@ -1,6 +1,6 @@
 /**
  * The message catalogues, one per area: a feature (features/<name>/locales), a shared layer
- * (conversation/, delivery/, earnings/, map/), `common` (app/, components/, lib/, session/ and the
+ * (conversation/, delivery/, earnings/, map/, promotions/), `common` (app/, components/, lib/, session/ and the
  * storefront's product card: i18n/locales) and `shared` (@jara/shared: the specification's
  * messages and the API's error codes, which the server answers with too). Each holds `en.json`
  * and `pcm.json`: flat objects from id to an ICU message, ids starting with the area's name. Each
@@ -33,6 +33,7 @@ import type conversationEn from '../conversation/locales/en.json';
 import type deliveryEn from '../delivery/locales/en.json';
 import type earningsEn from '../earnings/locales/en.json';
 import type mapEn from '../map/locales/en.json';
+import type promotionsEn from '../promotions/locales/en.json';
 import type { Language } from '@jara/shared';
 
 /** Each area's English catalogue, the source of its ids' type. */
@@ -62,6 +63,7 @@ interface Catalogues {
   delivery: typeof deliveryEn;
   earnings: typeof earningsEn;
   map: typeof mapEn;
+  promotions: typeof promotionsEn;
 }
 export type Area = keyof Catalogues;
 
@@ -85,6 +87,7 @@ const files = import.meta.glob<Compiled>(
     '../delivery/locales/*.json',
     '../earnings/locales/*.json',
     '../map/locales/*.json',
+    '../promotions/locales/*.json',
     '../../../../packages/shared/src/locales/*.json',
   ],
   { query: '?lingui' },

@@ -11,6 +11,9 @@ export const unhandledRequests: string[] = [];
 
 type Route = unknown | ((body: unknown) => unknown);
 
+/** No promotion running: the answer product cards and pages ask for their labels. */
+export const NO_PROMOTIONS = { 'GET /api/promotions/live': { success: true, promotions: [] } } as const;
+
 /** The session answer for nobody signed in (the app's providers ask on every render). */
 export const GUEST = { 'GET /api/user/is-auth': { success: false, user: null } } as const;
 

@@ -39,4 +39,4 @@ export function renderApp(
   return { ...utils, router, queryClient, cartStore };
 }
 
-export { CAMPUS_MAP, GUEST, MAP_ANSWER, noLiveMap, stubFetch } from './fetch';
+export { CAMPUS_MAP, GUEST, MAP_ANSWER, NO_PROMOTIONS, noLiveMap, stubFetch } from './fetch';

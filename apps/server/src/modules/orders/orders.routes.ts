@@ -20,6 +20,7 @@ import { moduleWith } from '../types.js';
 import type { PaymentService } from '../payments/index.js';
 import { defaultAccess } from '../../lib/access.js';
 import { rateLimit, requireUser } from '../../lib/http.js';
+import { AppError } from '../../lib/errors.js';
 import { OrderCancellation } from './cancellation.service.js';
 import { CheckoutService } from './checkout.service.js';
 import { ConfirmDeadline } from './confirm-deadline.js';
@@ -80,13 +81,19 @@ export const ordersModule = moduleWith<{ payments: PaymentService }>(async (app,
     { schema: { tags: ['order'], body: QuoteInput, response: { 200: QuoteAnswer } } },
     async (req, reply) => {
       const user = requireUser(req);
-      await rateLimit(ctx.limiter, reply, [
-        { key: `quote:user:${user.id}`, limit: 120, windowMs: 60_000 },
-        // Typed codes are few per cart: guessing them is slowed down.
-        ...(req.body.code ? [{ key: `promo-code:user:${user.id}`, limit: 30, windowMs: 10 * 60_000 }] : []),
-      ]);
+      await rateLimit(ctx.limiter, reply, [{ key: `quote:user:${user.id}`, limit: 120, windowMs: 60_000 }]);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, ...(await checkout.quoteAnswer(user, req.body)) };
+      try {
+        return { success: true as const, ...(await checkout.quoteAnswer(user, req.body)) };
+      } catch (err) {
+        // Guessing codes is slowed down: 30 codes that name no offer in 10 minutes, then 429s.
+        // A cart asking again with its good code (each quantity or slot change) is not counted.
+        if (err instanceof AppError && err.code === 'promo_unknown')
+          await rateLimit(ctx.limiter, reply, [
+            { key: `promo-code:user:${user.id}`, limit: 30, windowMs: 10 * 60_000 },
+          ]);
+        throw err;
+      }
     },
   );
 

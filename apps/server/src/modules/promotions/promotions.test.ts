@@ -511,3 +511,17 @@ describe('PROMOTIONS_NEED_PHONE', () => {
     }
   });
 });
+
+describe('guessing codes', () => {
+  it('is slowed after 30 codes that name no offer; a cart asking again with its good code is not', async () => {
+    const shop = await createShop(app, [50_000]);
+    const c = await shopper();
+    const good = await offer(admin.cookie, { title: 'Good', code: code(), kind: 'fixed', amount: 100 });
+    for (let i = 0; i < 40; i++) expect((await quote(c, cart(shop), good.code!)).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect(json<ErrorAnswer>(await quote(c, cart(shop), `GUESS-${i}`)).code).toBe('promo_unknown');
+    const slowed = await quote(c, cart(shop), 'GUESS-31');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBeDefined();
+  });
+});

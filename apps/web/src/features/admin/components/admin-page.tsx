@@ -12,6 +12,7 @@ import { EtaAccuracyPanel } from './eta-accuracy-panel';
 import { AdminDispatchesPanel, AdminOrdersPanel } from './orders-panel';
 import { OutboxPanel } from './outbox-panel';
 import { ReconciliationPanel } from './reconciliation-panel';
+import { PromotionFormScreen, PromotionsPanel } from './promotions-panel';
 import { RefundsPanel } from './refunds-panel';
 import { SubNav } from '../../../components/ui/sub-nav';
 import { UsersPanel } from './users-panel';
@@ -32,6 +33,7 @@ function AdminHome() {
           { to: '/admin/orders', label: t('admin.nav.orders') },
           { to: '/admin/dispatches', label: t('admin.nav.dispatches') },
           { to: '/admin/refunds', label: t('admin.nav.refunds') },
+          { to: '/admin/promotions', label: t('admin.nav.promotions') },
           { to: '/admin/categories', label: t('admin.nav.categories') },
           { to: '/admin/banners', label: t('admin.nav.banners') },
           { to: '/admin/outbox', label: t('admin.nav.outbox') },
@@ -45,6 +47,8 @@ function AdminHome() {
         <Route path="orders" element={<AdminOrdersPanel />} />
         <Route path="dispatches" element={<AdminDispatchesPanel />} />
         <Route path="refunds" element={<RefundsPanel />} />
+        <Route path="promotions" element={<PromotionsPanel />} />
+        <Route path="promotions/:promotionId" element={<PromotionFormScreen />} />
         <Route path="categories" element={<CategoriesPanel />} />
         <Route path="banners" element={<BannersPanel />} />
         <Route path="outbox" element={<OutboxPanel />} />
@@ -56,7 +60,7 @@ function AdminHome() {
   );
 }
 
-/** /admin: approvals, users and roles, orders and dispatches, refunds and open disputes, categories, banners, outbox, arrival estimates. */
+/** /admin: approvals, users and roles, orders and dispatches, refunds and open disputes, promotions, categories, banners, outbox, arrival estimates. */
 export function AdminPage() {
   const t = useT('admin');
   const { user, isLoading } = useSession();

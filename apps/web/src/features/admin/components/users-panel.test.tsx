@@ -26,6 +26,9 @@ const users = [
     role: 'admin',
     roles: ['admin'],
     createdAt: '2025-01-01T00:00:00.000Z',
+    emailVerified: true,
+    phone: null,
+    verifiedStudent: false,
   },
   {
     _id: 'u2',
@@ -34,6 +37,9 @@ const users = [
     role: 'rider',
     roles: ['customer', 'vendor', 'rider'],
     createdAt: '2025-01-02T00:00:00.000Z',
+    emailVerified: true,
+    phone: '+2348031234567',
+    verifiedStudent: true,
   },
   {
     _id: 'u3',
@@ -42,6 +48,9 @@ const users = [
     role: 'support',
     roles: ['support'],
     createdAt: '2025-01-03T00:00:00.000Z',
+    emailVerified: false,
+    phone: null,
+    verifiedStudent: false,
   },
 ];
 
@@ -51,6 +60,7 @@ function setup() {
     'GET /api/admin/users': { success: true, users },
     'GET /api/admin/riders/low-rated': { success: true, riders: [] },
     'POST /api/admin/users/u2/role': { success: true, message: 'Roles updated' },
+    'POST /api/admin/users/u2/revoke-verification': { success: true, message: 'Verification revoked' },
     'POST /api/admin/users/u3/role': () =>
       new Response(
         JSON.stringify({ success: false, message: 'An account keeps at least one role.', code: 'last_role' }),
@@ -96,6 +106,25 @@ describe('UsersPanel: roles are capabilities', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'support role of Sade Support' }));
     expect(await screen.findByText('An account keeps at least one role.')).toBeInTheDocument();
+  });
+
+  it('shows each account’s verification and revokes it after confirming', async () => {
+    const calls = setup();
+    expect(await screen.findByText('Phone +2348031234567 verified')).toBeInTheDocument();
+    expect(screen.getByText('Verified student')).toBeInTheDocument();
+    expect(screen.getByText('Email not verified')).toBeInTheDocument();
+    // Nothing to revoke for an unverified account, and never on the admin's own.
+    expect(screen.queryByRole('button', { name: 'Revoke the verification of Sade Support' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Revoke the verification of Ade Admin' })).toBeNull();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke the verification of Mama Ronke' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Revoke the verified email and phone of Mama Ronke? They will have to verify again.',
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/users/u2/revoke-verification')).toBe(true),
+    );
+    expect(await screen.findByText('The verification of Mama Ronke is revoked')).toBeInTheDocument();
   });
 
   it('speaks Pidgin when the student chooses it', async () => {

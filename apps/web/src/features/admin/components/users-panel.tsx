@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { ROLES, type Role } from '@jara/shared';
+import { ROLES, type AdminUserDto, type Role } from '@jara/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { inputClass } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../session/session';
 import { useChangeRole } from '../api/change-role';
+import { useRevokeVerification } from '../api/revoke-verification';
 import { useUsers } from '../api/get-users';
 import { useLowRated } from '../api/get-low-rated';
 import { Card } from '../../../components/ui/card';
@@ -27,6 +28,7 @@ export function UsersPanel() {
   const [role, setRole] = useState<Role | ''>('');
   const { data, isPending, isError, error } = useUsers(q.trim(), role);
   const change = useChangeRole();
+  const revoke = useRevokeVerification();
   const { user: me } = useSession();
   const low = useLowRated();
   const handleRole = async (userId: string, name: string, role: Role, grant: boolean) => {
@@ -36,6 +38,15 @@ export function UsersPanel() {
     try {
       await change.mutateAsync({ userId, role, grant });
       toast.success(grant ? t('admin.users.granted', values) : t('admin.users.withdrawn', values));
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  const handleRevoke = async (u: AdminUserDto) => {
+    if (!window.confirm(t('admin.users.confirmRevoke', { name: u.name }))) return;
+    try {
+      await revoke.mutateAsync(u._id);
+      toast.success(t('admin.users.revoked', { name: u.name }));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -97,6 +108,7 @@ export function UsersPanel() {
                 <th className="p-3 font-medium">{t('admin.users.name')}</th>
                 <th className="p-3 font-medium">{t('admin.users.email')}</th>
                 <th className="p-3 font-medium">{t('admin.users.roles')}</th>
+                <th className="p-3 font-medium">{t('admin.users.verification')}</th>
               </tr>
             </thead>
             <tbody className="max-sm:block">
@@ -128,11 +140,50 @@ export function UsersPanel() {
                       </fieldset>
                     )}
                   </td>
+                  <td className="p-3 max-sm:p-0">
+                    <Verification
+                      user={u}
+                      busy={revoke.isPending}
+                      onRevoke={u._id === me?._id ? null : () => void handleRevoke(u)}
+                    />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+    </div>
+  );
+}
+
+/** An account's verified email and phone, its student badge, and the admin's revoke. */
+function Verification({ user, busy, onRevoke }: { user: AdminUserDto; busy: boolean; onRevoke: (() => void) | null }) {
+  const t = useT('admin');
+  const verified = user.emailVerified || user.phone !== null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className={user.emailVerified ? 'text-emerald-800' : 'text-stone-600'}>
+        {user.emailVerified ? t('admin.users.emailVerified') : t('admin.users.emailUnverified')}
+      </span>
+      <span className={user.phone ? 'text-emerald-800' : 'text-stone-600'}>
+        {user.phone ? t('admin.users.phoneVerified', { phone: user.phone }) : t('admin.users.noPhone')}
+      </span>
+      {user.verifiedStudent && (
+        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+          {t('admin.users.student')}
+        </span>
+      )}
+      {verified && onRevoke && (
+        <button
+          type="button"
+          className="min-h-8 text-sm font-semibold text-red-700 underline disabled:opacity-50"
+          disabled={busy}
+          aria-label={t('admin.users.revokeOf', { name: user.name })}
+          onClick={onRevoke}
+        >
+          {t('admin.users.revoke')}
+        </button>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { t as translate, Trans, useT, type MessageId } from '../../../i18n';
 import { login, register, sendPasswordResetEmail } from '../api/auth-calls';
 import { closeLogin, setLoginMode, useLoginModal, type LoginMode } from '../../../session/login-modal';
+import { announceEmailCode } from '../../../session/verify-email-notice';
 import { useSignedIn } from '../hooks/use-auth-actions';
 import { useForm } from '../hooks/use-form';
 import { validateForgot, validateLogin, validateRegister } from '../validation';
@@ -109,6 +110,8 @@ function RegisterForm({ onSignedIn }: { onSignedIn: OnSignedIn }) {
       password: form.values.password,
     });
     onSignedIn(res.user, res.message);
+    // Registration mailed a verification code: the banner under the menu says so, with the way to the profile.
+    announceEmailCode();
   });
   const busy = form.busy;
   const termsErrors = form.shown('terms');

@@ -5,7 +5,7 @@ import { vendorOpenState, type ProductDto, type VendorDto } from '@jara/shared';
 import { i18n } from '../../../i18n';
 import { loadAreas } from '../../../i18n/i18n';
 import { ROOT_AREAS } from '../../../i18n/catalogues';
-import { GUEST, renderApp, stubFetch } from '../../../test/render';
+import { GUEST, NO_PROMOTIONS, renderApp, stubFetch } from '../../../test/render';
 import { ProductCard } from './product-card';
 import { ProductsPage } from './products-page';
 
@@ -44,7 +44,7 @@ describe('closed vendors on product cards', () => {
   it('shows "Closed · opens 18:00" in Lagos time and turns the cart button off', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T11:00:00Z')); // 12:00 Lagos
-    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [vendor()] } });
+    stubFetch({ ...GUEST, ...NO_PROMOTIONS, 'GET /api/seller/list': { success: true, vendors: [vendor()] } });
     renderApp(<ProductCard product={SUYA} />);
     expect(await screen.findByText('Closed · opens 18:00')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add Beef Suya to cart (Closed · opens 18:00)' })).toBeDisabled();
@@ -53,7 +53,11 @@ describe('closed vendors on product cards', () => {
   it('is open after midnight on the previous day’s late hours', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T23:30:00Z')); // 00:30 Lagos, Tuesday
-    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [vendor({ isOpen: true })] } });
+    stubFetch({
+      ...GUEST,
+      ...NO_PROMOTIONS,
+      'GET /api/seller/list': { success: true, vendors: [vendor({ isOpen: true })] },
+    });
     renderApp(<ProductCard product={SUYA} />);
     expect(await screen.findByRole('button', { name: 'Add Beef Suya to cart' })).toBeEnabled();
     expect(screen.queryByText(/Closed/)).toBeNull();
@@ -69,7 +73,7 @@ describe('closed labels, worded by the catalogue', () => {
   ])('says what the shared rule says for %s', async (_case, v, at) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(at);
-    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [v] } });
+    stubFetch({ ...GUEST, ...NO_PROMOTIONS, 'GET /api/seller/list': { success: true, vendors: [v] } });
     renderApp(<ProductCard product={SUYA} />);
     const label = vendorOpenState(v.openingHours, v.acceptingOrders ?? v.isOpen, at).label;
     expect(await screen.findByText(label)).toBeVisible();
@@ -80,7 +84,7 @@ describe('closed labels, worded by the catalogue', () => {
     i18n.activate('pcm');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T11:00:00Z')); // 12:00 Lagos
-    stubFetch({ ...GUEST, 'GET /api/seller/list': { success: true, vendors: [vendor()] } });
+    stubFetch({ ...GUEST, ...NO_PROMOTIONS, 'GET /api/seller/list': { success: true, vendors: [vendor()] } });
     const two = { ...SUYA, options: [...SUYA.options, { _id: 'o2', name: 'Big', price: 3000, offerPrice: 2500 }] };
     renderApp(<ProductCard product={two} />);
     expect(await screen.findByText('E don close · go open 18:00')).toBeVisible();
@@ -94,6 +98,7 @@ describe('/products filter bar', () => {
   it('asks the API with the search, category, price, open-now and sort from the address bar', async () => {
     const calls = stubFetch({
       ...GUEST,
+      ...NO_PROMOTIONS,
       'GET /api/product/list': { success: true, products: [SUYA] },
       'GET /api/seller/list': { success: true, vendors: [vendor({ isOpen: true })] },
     });
@@ -118,6 +123,7 @@ describe('/products filter bar', () => {
   it('says so when nothing matches', async () => {
     stubFetch({
       ...GUEST,
+      ...NO_PROMOTIONS,
       'GET /api/product/list': { success: true, products: [] },
       'GET /api/seller/list': { success: true, vendors: [] },
     });
@@ -130,6 +136,7 @@ describe('/products filter bar', () => {
     i18n.activate('pcm');
     stubFetch({
       ...GUEST,
+      ...NO_PROMOTIONS,
       'GET /api/product/list': { success: true, products: [SUYA] },
       'GET /api/seller/list': { success: true, vendors: [vendor({ isOpen: true })] },
     });

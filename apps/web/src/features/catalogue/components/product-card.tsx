@@ -12,6 +12,7 @@ import { Price } from './price';
 import { ClosedNote } from './closed-note';
 import { useOpenStates } from '../hooks/use-open-state';
 import { WishButton } from './wish-button';
+import { PromotionTag } from './promotion-tag';
 
 export function ProductCard({ product, priority = false }: { product: ProductDto; priority?: boolean }) {
   const t = useT('common');
@@ -49,6 +50,8 @@ export function ProductCard({ product, priority = false }: { product: ProductDto
           )
         )}
         <WishButton productId={product._id} productName={product.name} className="absolute right-2 top-2 z-10" />
+        {/* Over the picture: the label arrives after the page has painted and moves nothing. */}
+        <PromotionTag product={product} compact className="absolute bottom-2 left-2 right-2" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-stone-600">

@@ -24,6 +24,7 @@ import { ProductGrid } from './product-grid';
 import { WishButton } from './wish-button';
 import { vendorPath } from './vendor-card';
 import { ClosedNote } from './closed-note';
+import { PromotionTag } from './promotion-tag';
 import { useOpenStates } from '../hooks/use-open-state';
 
 export function ProductDetailPage() {
@@ -119,6 +120,8 @@ function ProductDetail({ product, all }: { product: ProductDto; all: ProductDto[
               />
             )}
             <WishButton productId={product._id} productName={product.name} className="absolute right-3 top-3" />
+            {/* Over the picture: the labels arrive after the page has painted and move nothing. */}
+            <PromotionTag product={product} className="absolute bottom-3 left-3 right-3" />
           </div>
         </div>
 

@@ -99,6 +99,23 @@ const SLOTS: SlotsAnswer['slots'] = [
   { from: '2026-11-24T11:00:00.000Z', to: '2026-11-24T11:30:00.000Z', full: false },
 ];
 
+type QuoteRequest = { items: { price: number; quantity: number }[]; batch?: boolean };
+
+/** The server's quote without promotions: the shared formulas over the fee the delivery-fee stub gives. */
+function quoteOf(req: QuoteRequest, fee: DeliveryFeeAnswer) {
+  const itemsKobo = req.items.reduce((s, i) => s + Math.round(i.price * 100) * i.quantity, 0);
+  const deliveryKobo = Math.round((req.batch && fee.batch ? fee.batch.deliveryFee : fee.totalDeliveryFee) * 100);
+  const totals = cartTotals(itemsKobo, deliveryKobo);
+  return {
+    success: true,
+    itemsPrice: totals.itemsKobo / 100,
+    deliveryFee: totals.deliveryFeeKobo / 100,
+    serviceFee: totals.serviceFeeKobo / 100,
+    total: totals.totalKobo / 100,
+    discounts: [],
+  };
+}
+
 /** A signed-in customer's checkout at noon (Lagos), the slot list answered by `slots` (asked each time). */
 function renderSignedIn(
   slots: () => Omit<SlotsAnswer, 'success'>,
@@ -113,6 +130,7 @@ function renderSignedIn(
     ...GUEST,
     'GET /api/config': { deliveryHours: { open: '08:00', close: '21:00' }, deliveryFeeRange: { min: 500, max: 1800 } },
     'POST /api/order/delivery-fee': fee,
+    'POST /api/order/quote': (body: unknown) => quoteOf(body as QuoteRequest, fee),
     'GET /api/order/slots': () => ({ success: true, ...slots() }),
     'POST /api/payment/paystack': () =>
       payment instanceof Response ? payment.clone() : { success: true, ...(payment as object) },
@@ -133,6 +151,13 @@ function renderSignedIn(
       .filter((c) => c.path === '/api/payment/paystack')
       .map((c) => c.body as { slot?: string; batch?: boolean; amount?: number });
   return { calls, assign, paid };
+}
+
+/** Taps Place Order once it may be tapped: the server's figures for the cart are in. */
+async function placeOrder() {
+  const place = screen.getByRole('button', { name: 'Place Order' });
+  await waitFor(() => expect(place).toBeEnabled());
+  await userEvent.click(place);
 }
 
 describe('CheckoutPanel: when the order comes', () => {
@@ -183,7 +208,7 @@ describe('CheckoutPanel: when the order comes', () => {
     // The hours' notice is for an order now: this one comes in its slot.
     expect(screen.queryByText(/We deliver from/)).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder();
     await waitFor(() => expect(paid()).toEqual([expect.objectContaining({ slot: SLOTS[1]!.from })]));
   });
 
@@ -204,7 +229,7 @@ describe('CheckoutPanel: when the order comes', () => {
     const slot = await screen.findByRole('combobox', { name: 'Delivery slot' });
     expect(slot).toHaveValue(SLOTS[1]!.from);
     filled = true;
-    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder();
     expect(await screen.findByText('That delivery slot is full. Please pick another.')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/order/slots')).toHaveLength(2));
     // The slot that filled is marked so and no longer chosen: the next open one is.
@@ -259,12 +284,13 @@ describe('CheckoutPanel: Batch & save', () => {
   it('ticked, the summary shows the cheaper fee and total, and checkout sends batch with that total', async () => {
     const { paid } = renderSignedIn(() => ({ asap: true, slots: SLOTS }), undefined, OFFER);
     await userEvent.click(await screen.findByRole('checkbox', { name: /^Batch & save/ }));
-    expect(screen.getByTestId('summary-delivery')).toHaveTextContent(/^₦350/);
+    // The server's figures for the batched delivery replace the last ones once it has answered.
+    await waitFor(() => expect(screen.getByTestId('summary-delivery')).toHaveTextContent(/^₦350/));
     expect(screen.getByTestId('summary-batch-save')).toHaveTextContent('Batch & save: you save ₦150');
     expect(screen.getByTestId('summary-total')).toHaveTextContent(total(35_000));
     expect(total(35_000)).not.toBe(total(50_000));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await placeOrder();
     await waitFor(() =>
       expect(paid()).toEqual([
         expect.objectContaining({ batch: true, amount: cartTotals(150_000, 35_000).totalKobo / 100 }),
@@ -273,7 +299,7 @@ describe('CheckoutPanel: Batch & save', () => {
 
     // Unticked again: the full fee is back.
     await userEvent.click(screen.getByRole('checkbox', { name: /^Batch & save/ }));
-    expect(screen.getByTestId('summary-total')).toHaveTextContent(total(50_000));
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent(total(50_000)));
   });
 
   it('is not offered when it would save nothing, nor by a server that does not batch', async () => {

@@ -22,6 +22,10 @@ import { AddressPicker } from './address-picker';
 import { BatchSaveChoice, type BatchOffer } from './batch-save';
 import { chosenSlot, DeliveryTimePicker } from './delivery-time';
 import { OrderSummary, type FeeState } from './order-summary';
+import { PromoCodeField } from './promo-code-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { QUOTE_KEY } from '../api/get-quote';
+import { isPromoRefusal, quoteTotals, useCheckoutQuote } from '../hooks/use-checkout-quote';
 import type { Address, CheckoutItem, Suggestion } from '@jara/shared';
 import { useDeliveryFeeRange } from '../api/get-fee-range';
 
@@ -146,24 +150,49 @@ export function CheckoutPanel({
       : null;
   const batch = batchPicked && batchOffer !== null;
   const deliveryKobo = batch ? batchOffer.batchFeeKobo : fullFeeKobo;
-  const totals = cartTotals(itemsKobo, deliveryKobo);
+  // A signed-in customer's figures are the server's (its promotions included): asked once an
+  // address is chosen, and again on every change; the cart's own formulas stand in meanwhile.
+  const checkoutItems = useMemo(
+    () =>
+      lines.map(({ product, quantity, vendorId, optionId, price }) => ({
+        product,
+        quantity,
+        vendorId,
+        optionId,
+        price,
+      })),
+    [lines],
+  );
+  const quote = useCheckoutQuote(
+    user && selected && lines.length && !noTime
+      ? {
+          items: checkoutItems,
+          address: selected._id,
+          ...(typeof slot === 'string' ? { slot } : {}),
+          ...(batch ? { batch: true } : {}),
+        }
+      : null,
+  );
+  const totals = quote.shown ? quoteTotals(quote.shown) : cartTotals(itemsKobo, deliveryKobo);
   const estimate = cartEstimate(itemsKobo, vendorIds.length, tripRange ?? { minKobo: 0, maxKobo: 0 });
   const feeLoading = feeReq !== null && fee.isFetching;
-  const feeState: FeeState = !feeReq
-    ? 'no-address'
-    : feeLoading
-      ? 'loading'
-      : fee.isError
-        ? 'failed'
-        : fee.data !== undefined
-          ? 'known'
-          : 'loading';
+  const feeState: FeeState = quote.shown
+    ? 'known'
+    : !feeReq
+      ? 'no-address'
+      : feeLoading
+        ? 'loading'
+        : fee.isError
+          ? 'failed'
+          : fee.data !== undefined
+            ? 'known'
+            : 'loading';
 
   // Until the session has answered, a tap would take a signed-in customer for a guest (the login
   // dialog instead of the payment); until the saved addresses are in and the first one chosen, it
   // would say "Please select an address" to someone who has one: the buttons wait for both.
   const choosingAddress = !!user && (addressesLoading || (addresses.length > 0 && !selected));
-  const waiting = paying || feeLoading || sessionLoading || choosingAddress || slotsLoading;
+  const waiting = paying || feeLoading || sessionLoading || choosingAddress || slotsLoading || quote.asking;
   // A slot order is judged against its slot: a shop closed now, or the hour, does not stop it.
   const blocked = typeof slot === 'string' ? null : (blockedReason ?? outsideHours);
 
@@ -176,24 +205,30 @@ export function CheckoutPanel({
     setPaying(true);
     try {
       await beforePay();
+      // The total the server's quote gave for exactly this cart (its promotions taken off); the
+      // server charges it only if it still holds, and refuses otherwise.
       const res = await startPayment({
-        items: lines.map(({ product, quantity, vendorId, optionId, price }) => ({
-          product,
-          quantity,
-          vendorId,
-          optionId,
-          price,
-        })),
+        items: checkoutItems,
         address: selected._id,
         email: user.email,
-        amount: totals.totalKobo / 100,
+        amount: quote.current ? quote.current.total : totals.totalKobo / 100,
         ...(note.trim() ? { deliveryNote: note.trim() } : {}),
         ...(slot ? { slot } : {}),
         ...(batch ? { batch: true } : {}),
+        ...(quote.code ? { code: quote.code } : {}),
       });
       window.location.assign(res.url);
     } catch (err) {
-      toast.error(errorMessage(err));
+      // The code stopped applying meanwhile (used up, the person's limit): said under the field, and
+      // the cart priced again without it; the customer sees the new total before paying it. Any
+      // other refusal asks for the figures again too.
+      if (isPromoRefusal(err) && quote.code) {
+        quote.drop(err.message);
+        await qc.invalidateQueries({ queryKey: QUOTE_KEY, refetchType: 'none' });
+      } else {
+        toast.error(errorMessage(err));
+        await qc.invalidateQueries({ queryKey: QUOTE_KEY });
+      }
       if (err instanceof ApiError && SLOT_REFUSALS.has(err.code))
         await qc.invalidateQueries({ queryKey: DELIVERY_SLOTS_KEY });
       if (err instanceof ApiError && err.status === 409 && err.code !== 'slot_full') {
@@ -209,9 +244,12 @@ export function CheckoutPanel({
       aria-labelledby="summary-heading"
       className="h-fit rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] lg:sticky lg:top-24"
     >
-      <h2 id="summary-heading" className="text-xl font-bold">
-        {t('checkout.summary.heading')}
-      </h2>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="summary-heading" className="text-xl font-bold">
+          {t('checkout.summary.heading')}
+        </h2>
+        {quote.asking && <Spinner size={20} label={t('checkout.quote.asking')} />}
+      </div>
       {paymentIssue && (
         <div role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">
@@ -266,6 +304,16 @@ export function CheckoutPanel({
             />
           </div>
         )}
+        {user && lines.length > 0 && (
+          <PromoCodeField
+            applied={quote.applied}
+            checking={!!quote.code && !quote.applied && quote.asking}
+            error={quote.codeError}
+            onApply={(code) => (selected ? quote.apply(code) : quote.setCodeError(t('checkout.promo.needsAddress')))}
+            onRemove={quote.remove}
+            onProblem={quote.setCodeError}
+          />
+        )}
         <OrderSummary
           totals={totals}
           fee={feeState}
@@ -274,7 +322,13 @@ export function CheckoutPanel({
           vendorCount={vendorIds.length}
           slot={slotShown}
           batchSavedKobo={batch ? batchOffer.fullFeeKobo - batchOffer.batchFeeKobo : null}
+          discounts={quote.shown?.discounts}
         />
+        {quote.failed && !blocked && (
+          <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('checkout.quote.failed', { reason: errorMessage(quote.failed) })}
+          </p>
+        )}
         {blocked && (
           <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {blocked}

@@ -1,14 +1,27 @@
 import {
   formatNaira,
   formatShortDay,
+  nairaToKobo,
   formatSlot,
   type CartEstimate,
   type CartTotals,
+  type AppliedDiscountDto,
   type SlotDto,
 } from '@jara/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { slotDay } from '../../../delivery/slot-arrival';
-import { useT } from '../../../i18n';
+import { useT, type Translate } from '../../../i18n';
+
+/**
+ * A discount as the summary names it: "JOLLOF10 · 10% off Mama Put (paid by Mama Put)", "Free
+ * delivery after 8 pm (paid by Jara)".
+ */
+function discountLabel(d: AppliedDiscountDto, t: Translate<'checkout'>): string {
+  const payer = d.fundedBy === 'vendor' && d.vendorName ? d.vendorName : t('checkout.discount.jara');
+  return d.code
+    ? t('checkout.discount.withCode', { code: d.code, title: d.title, payer })
+    : t('checkout.discount.automatic', { title: d.title, payer });
+}
 
 /** What the cart knows about the delivery fee: nothing yet, being fetched, known, or the call failed. */
 export type FeeState = 'no-address' | 'loading' | 'known' | 'failed';
@@ -27,6 +40,7 @@ export function OrderSummary({
   vendorCount = 1,
   slot = null,
   batchSavedKobo = null,
+  discounts = [],
 }: {
   totals: CartTotals;
   fee: FeeState;
@@ -39,6 +53,11 @@ export function OrderSummary({
   slot?: SlotDto | null;
   /** "Batch & save" chosen: the fee in `totals` is the discounted one, this much below the full fee. */
   batchSavedKobo?: number | null;
+  /**
+   * The promotions the server's quote applied: `totals` then holds its figures, items and delivery
+   * before them and the service fee and total after.
+   */
+  discounts?: readonly AppliedDiscountDto[];
 }) {
   const t = useT('checkout');
   const row = (label: string, value: React.ReactNode, testId: string, extra?: React.ReactNode) => (
@@ -106,6 +125,18 @@ export function OrderSummary({
       {row(t('checkout.summary.items'), formatNaira(totals.itemsKobo), 'summary-items')}
       {row(t('checkout.summary.delivery'), delivery, 'summary-delivery', range ?? saving)}
       {row(t('checkout.summary.service'), from(totals.serviceFeeKobo, estimate?.serviceFeeFromKobo), 'summary-service')}
+      {discounts.map((d) => (
+        <div
+          key={`${d.promotionId}:${d.target}`}
+          className="flex items-start justify-between gap-3 py-1.5"
+          data-testid="summary-discount"
+        >
+          <dt className="min-w-0 break-words text-brand-900">{discountLabel(d, t)}</dt>
+          <dd className="shrink-0 text-right font-semibold text-brand-900">
+            {t('checkout.discount.amount', { amount: formatNaira(nairaToKobo(d.amount)) })}
+          </dd>
+        </div>
+      ))}
       <div className="flex items-center justify-between gap-3 pt-3 text-base">
         <dt className="font-bold text-stone-900">{t('checkout.summary.total')}</dt>
         <dd className="text-lg font-bold text-brand-900" data-testid="summary-total">

@@ -278,6 +278,68 @@ describe('OrderCard: Batch & save', () => {
   });
 });
 
+describe('OrderCard: promotions', () => {
+  afterEach(() => i18n.activate('en'));
+  /** ₦2,500 of jollof and ₦500 delivery, less 10% of the jollof (the shop's) and free delivery (Jara's). */
+  const discounted = () =>
+    placedOrder({
+      itemsPrice: 2500,
+      deliveryFee: 500,
+      serviceFee: 60,
+      amount: 2310,
+      discounts: [
+        {
+          promotionId: 'pr1',
+          title: '10% off Mama Put',
+          code: 'JOLLOF10',
+          target: 'items',
+          amount: 250,
+          fundedBy: 'vendor',
+          vendorName: 'Mama Put',
+        },
+        {
+          promotionId: 'pr2',
+          title: 'Free delivery after 8 pm',
+          code: null,
+          target: 'delivery',
+          amount: 500,
+          fundedBy: 'platform',
+          vendorName: null,
+        },
+      ],
+    });
+
+  it('lists each discount with who paid for it, and the figures add up to what was paid', () => {
+    stubFetch({ ...GUEST, ...NO_MAP });
+    renderCard(discounted());
+    const lines = screen.getAllByTestId('order-discount');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      'JOLLOF10 · 10% off Mama Put (paid by Mama Put)−₦250',
+      'Free delivery after 8 pm (paid by Jara)−₦500',
+    ]);
+    const sums = lines[0]!.closest('dl')!;
+    // Items ₦2,500 + delivery ₦500 + service ₦60 − ₦750 = ₦2,310.
+    expect(sums).toHaveTextContent('Items₦2,500Delivery Fee₦500Service Fee₦60');
+    expect(sums).toHaveTextContent(/Total₦2,310$/);
+  });
+
+  it('shows no discount line on an order without one', () => {
+    stubFetch({ ...GUEST, ...NO_MAP });
+    renderCard(placedOrder());
+    expect(screen.queryByTestId('order-discount')).toBeNull();
+  });
+
+  it('says who paid in Pidgin', async () => {
+    await loadAreas(i18n, ['orders', 'delivery', 'common', 'shared', 'layout'], 'pcm');
+    i18n.activate('pcm');
+    stubFetch({ ...GUEST, ...NO_MAP });
+    renderCard(discounted());
+    expect(screen.getAllByTestId('order-discount')[1]).toHaveTextContent(
+      'Free delivery after 8 pm (Jara dey pay am)−₦500',
+    );
+  });
+});
+
 describe('OrderCard in Pidgin', () => {
   afterEach(() => i18n.activate('en'));
 

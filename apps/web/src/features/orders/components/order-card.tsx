@@ -7,6 +7,7 @@ import {
   orderCancelWindow,
   placeLine,
   shownOptionName,
+  type AppliedDiscountDto,
   type ItemStatus,
   type OrderDto,
 } from '@jara/shared';
@@ -26,7 +27,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 import { itemsLabel, vendorsLabel } from '../order-summary';
 import { DigitBoxes } from './digit-boxes';
-import { t as translate, useT } from '../../../i18n';
+import { t as translate, useT, type Translate } from '../../../i18n';
 
 const STATUS_STYLE: Record<ItemStatus, string> = {
   'Order Placed': 'bg-amber-100 text-amber-900',
@@ -36,6 +37,14 @@ const STATUS_STYLE: Record<ItemStatus, string> = {
   'Order Delivered': 'bg-emerald-100 text-emerald-900',
   [CANCELLED]: 'bg-stone-200 text-stone-700',
 };
+
+/** "JOLLOF10 · 10% off Mama Put (paid by Mama Put)", "Free delivery after 8 pm (paid by Jara)". */
+function discountLabel(d: AppliedDiscountDto, t: Translate<'orders'>): string {
+  const payer = d.fundedBy === 'vendor' && d.vendorName ? d.vendorName : t('orders.card.discount.jara');
+  return d.code
+    ? t('orders.card.discount.withCode', { code: d.code, title: d.title, payer })
+    : t('orders.card.discount.automatic', { title: d.title, payer });
+}
 
 function StatusBadge({ status }: { status: ItemStatus }) {
   const statusLabel = useStatusLabel();
@@ -188,6 +197,15 @@ export function OrderCard({ order, defaultOpen = false }: { order: OrderDto; def
             <dd className="text-right">{order.deliveryFee === 0 ? t('msg.free') : formatPrice(order.deliveryFee)}</dd>
             <dt className="text-stone-600">{t('orders.card.serviceFee')}</dt>
             <dd className="text-right">{formatPrice(order.serviceFee)}</dd>
+            {/* Promotions: items and delivery above are before them, the total after. */}
+            {order.discounts?.map((d) => (
+              <div key={`${d.promotionId}:${d.target}`} className="contents" data-testid="order-discount">
+                <dt className="text-brand-900">{discountLabel(d, t)}</dt>
+                <dd className="text-right font-medium text-brand-900">
+                  {t('orders.card.discount.amount', { amount: formatPrice(d.amount) })}
+                </dd>
+              </div>
+            ))}
             <dt className="font-semibold">{t('orders.card.total')}</dt>
             <dd className="text-right font-semibold">{formatPrice(order.amount)}</dd>
           </dl>

@@ -5,10 +5,12 @@ import { RouteFallback } from '../../../components/ui/route-fallback';
 import { useT } from '../../../i18n';
 import { openLogin } from '../../../session/login-modal';
 import { useSession } from '../../../session/session';
+import { StudentBadge, VerificationPanel } from './verification-panel';
 
 /**
- * /profile: the account's name and email, then the cards the page in app/ gives (addresses,
- * password, devices); a guest is asked to log in.
+ * /profile: the account's name and email, its verification (email, phone, the "Verified student"
+ * badge), then the cards the page in app/ gives (addresses, password, devices); a guest is asked
+ * to log in.
  */
 export function ProfilePage({ children }: { children: ReactNode }) {
   const t = useT('profile');
@@ -40,7 +42,13 @@ export function ProfilePage({ children }: { children: ReactNode }) {
           <dt className="text-stone-600">{t('profile.email')}</dt>
           <dd className="break-all font-semibold text-stone-900">{user.email}</dd>
         </dl>
+        {user.verifiedStudent && (
+          <div className="mt-4">
+            <StudentBadge />
+          </div>
+        )}
       </section>
+      <VerificationPanel user={user} />
       {children}
     </Page>
   );

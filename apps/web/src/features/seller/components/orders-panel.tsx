@@ -139,6 +139,8 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
       toast.error(errorMessage(err));
     }
   };
+  // What fell on this shop's lines: a platform offer on the delivery fee touches none of them.
+  const discounts = order.discounts?.filter((d) => d.amount > 0) ?? [];
   const canDecline = order.items.some((i) => i.status === 'Order Placed' || i.status === 'Order Confirmed');
   const handleConfirm = async () => {
     try {
@@ -191,6 +193,25 @@ function OrderCard({ order, onDecline }: { order: SellerOrderDto; onDecline: () 
           </li>
         ))}
       </ul>
+      {discounts.length > 0 && (
+        <ul className="mt-2 space-y-1 rounded-xl bg-brand-50 p-2.5 text-sm" aria-label={t('seller.orders.discounts')}>
+          {discounts.map((d) => (
+            <li key={`${d.promotionId}:${d.target}`} data-testid="seller-order-discount">
+              <span className="flex justify-between gap-3">
+                <span className="min-w-0 break-words font-medium text-brand-900">
+                  {d.code ? t('seller.orders.discount.withCode', { code: d.code, title: d.title }) : d.title}
+                </span>
+                <span className="shrink-0 font-semibold text-brand-900">
+                  {t('seller.orders.discount.amount', { amount: formatPrice(d.amount) })}
+                </span>
+              </span>
+              <span className="block text-xs text-stone-700">
+                {d.fundedBy === 'vendor' ? t('seller.orders.discount.byShop') : t('seller.orders.discount.byJara')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <p className="text-sm">
           <Trans

@@ -18,6 +18,7 @@ import { OrdersPanel } from './orders-panel';
 import { PreparationTimeForm } from './preparation-time';
 import { ProductFormScreen } from './product-form';
 import { ProductsPanel } from './products-panel';
+import { PromotionFormScreen, PromotionsPanel } from './promotions-panel';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
 import { SubNav } from '../../../components/ui/sub-nav';
@@ -67,14 +68,29 @@ function ApplicationScreen({ vendor }: { vendor: SellerProfileDto | null }) {
   );
 }
 
+/** The earnings tab, read again each time it opens: a delivery may have released money since. */
+function EarningsScreen() {
+  const t = useT('seller');
+  const earnings = useSellerEarnings();
+  const payout = useRequestSellerPayout();
+  return (
+    <EarningsView
+      data={earnings.data}
+      isPending={earnings.isPending}
+      error={earnings.error}
+      percentText={t('seller.earnings.note', { percent: earnings.data?.percent ?? 0 })}
+      onPayout={(account) => payout.mutateAsync(account)}
+      paying={payout.isPending}
+    />
+  );
+}
+
 function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
   const t = useT('seller');
   useVendorLive(true);
   const newOrders = useNewOrderAlert();
   usePayoutUpdates(sellerEarningsQuery.queryKey, true);
   const open = useSetShopOpen();
-  const earnings = useSellerEarnings();
-  const payout = useRequestSellerPayout();
   return (
     <div>
       <div className="mb-5 flex flex-wrap items-center gap-4">
@@ -103,6 +119,7 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
         items={[
           { to: '/seller', label: t('seller.nav.orders'), badge: newOrders.count, end: true },
           { to: '/seller/products', label: t('seller.nav.products') },
+          { to: '/seller/promotions', label: t('seller.nav.promotions') },
           { to: '/seller/earnings', label: t('seller.nav.earnings') },
           { to: '/seller/shop', label: t('seller.nav.shop') },
         ]}
@@ -111,19 +128,9 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
         <Route index element={<OrdersPanel />} />
         <Route path="products" element={<ProductsPanel />} />
         <Route path="products/:productId" element={<ProductFormScreen />} />
-        <Route
-          path="earnings"
-          element={
-            <EarningsView
-              data={earnings.data}
-              isPending={earnings.isPending}
-              error={earnings.error}
-              percentText={t('seller.earnings.note', { percent: earnings.data?.percent ?? 0 })}
-              onPayout={(account) => payout.mutateAsync(account)}
-              paying={payout.isPending}
-            />
-          }
-        />
+        <Route path="promotions" element={<PromotionsPanel />} />
+        <Route path="promotions/:promotionId" element={<PromotionFormScreen />} />
+        <Route path="earnings" element={<EarningsScreen />} />
         <Route
           path="shop"
           element={
@@ -143,7 +150,7 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
   );
 }
 
-/** /seller: apply, wait for approval, then manage orders, products, earnings and the shop. */
+/** /seller: apply, wait for approval, then manage orders, products, promotions, earnings and the shop. */
 export function SellerPage() {
   const { user } = useSession();
   const me = useSellerMe(!!user);

@@ -103,6 +103,51 @@ describe('the vendor portal', () => {
     expect(screen.getByRole('group', { name: 'Which orders' })).toBeInTheDocument();
   });
 
+  it('shows the offers on the shop’s part of an order, and who pays for each', async () => {
+    const discounted: SellerOrderDto = {
+      ...order,
+      discounts: [
+        {
+          promotionId: 'pr1',
+          title: '10% off Mama Put',
+          code: 'JOLLOF10',
+          target: 'items',
+          amount: 300,
+          fundedBy: 'vendor',
+          vendorName: 'Mama Put',
+        },
+        {
+          promotionId: 'pr2',
+          title: '₦500 off your first order',
+          code: 'FIRST500',
+          target: 'items',
+          amount: 150,
+          fundedBy: 'platform',
+          vendorName: null,
+        },
+        // Jara's free delivery falls on no line of the shop's: not shown to it.
+        {
+          promotionId: 'pr3',
+          title: 'Free delivery after 8 pm',
+          code: null,
+          target: 'delivery',
+          amount: 0,
+          fundedBy: 'platform',
+          vendorName: null,
+        },
+      ],
+    };
+    stubFetch({ ...GUEST, 'GET /api/seller/orders': { success: true, orders: [discounted] } });
+    renderApp(<OrdersPanel />);
+    const offers = await screen.findByRole('list', { name: 'Offers on your items' });
+    const lines = within(offers).getAllByTestId('seller-order-discount');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent('JOLLOF10 · 10% off Mama Put−₦300');
+    expect(lines[0]).toHaveTextContent('Paid by your shop: it comes off your earnings');
+    expect(lines[1]).toHaveTextContent('FIRST500 · ₦500 off your first order−₦150');
+    expect(lines[1]).toHaveTextContent('Paid by Jara: you keep the full price');
+  });
+
   it('puts orders for later still to prepare on top, soonest first, each with its times', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-03T10:00:00.000Z')); // 11:00 Lagos
