@@ -23,14 +23,15 @@ export function PromotionTag({
       {shown.map((p) => (
         <li
           key={p._id}
-          className={`inline-flex max-w-full items-center gap-1 rounded-full bg-accent-100 font-semibold text-brand-950 ${compact ? 'px-2 py-0.5 text-xs' : 'px-3 py-1 text-sm'}`}
+          className={`inline-flex max-w-full items-start gap-1 bg-accent-100 font-semibold text-brand-950 ${compact ? 'rounded-lg px-2 py-0.5 text-xs leading-4' : 'rounded-2xl px-3 py-1 text-sm'}`}
         >
           {p.kind === 'delivery' ? (
-            <TruckIcon size={compact ? 12 : 16} className="shrink-0" />
+            <TruckIcon size={compact ? 12 : 16} className="mt-0.5 shrink-0" />
           ) : (
-            <TagIcon size={compact ? 12 : 16} className="shrink-0" />
+            <TagIcon size={compact ? 12 : 16} className="mt-0.5 shrink-0" />
           )}
-          <span className={compact ? 'truncate' : 'break-words'}>{p.title}</span>
+          {/* A narrow card wraps the title between words rather than cutting it. */}
+          <span className="min-w-0 break-words">{p.title}</span>
         </li>
       ))}
     </ul>
