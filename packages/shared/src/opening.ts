@@ -5,10 +5,16 @@ const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
 const DAY_MIN = 24 * 60;
 
-function minutes(hhmm: string): number {
+/** "20:30" → 1230: the minute of the day of a wall-clock time. */
+export function minuteOfDay(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
 }
+const minutes = minuteOfDay;
+
+/** 1230 → "20:30": a minute of the day as the forms type it (two digits each). */
+export const hhmmOf = (minute: number): string =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /** Weekday (0 = Sunday) and minute of the day in Lagos at an instant. */
 export function lagosClock(at: Date): { day: number; minute: number } {

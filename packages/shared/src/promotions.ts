@@ -5,7 +5,7 @@
 import type { ErrorCodeWithStatus } from './error-codes.js';
 import { formatNaira } from './format.js';
 import type { Kobo } from './money.js';
-import { lagosClock } from './opening.js';
+import { hhmmOf, lagosClock } from './opening.js';
 
 export const PROMOTION_KINDS = ['percent', 'fixed', 'delivery'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
@@ -87,8 +87,6 @@ export function normaliseCode(code: string): string {
 
 export const PROMO_CODE_PATTERN = /^[A-Z0-9-]{3,20}$/;
 
-const HHMM = (minute: number) => `${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`;
-
 /** The lines a promotion's product, shop and category conditions take in. */
 function eligibleLines(rule: PromotionRule, lines: PromoLine[]): PromoLine[] {
   return lines.filter(
@@ -129,7 +127,7 @@ function promotionProblem(
   if (!inPromotionHours(rule, now)) {
     const hours =
       rule.fromMinute !== null && rule.toMinute !== null
-        ? ` from ${HHMM(rule.fromMinute)} to ${HHMM(rule.toMinute)}`
+        ? ` from ${hhmmOf(rule.fromMinute)} to ${hhmmOf(rule.toMinute)}`
         : '';
     return { code: 'promo_hours', message: `"${rule.title}" works only at its set times${hours} (Lagos time).` };
   }

@@ -1,4 +1,4 @@
-import { PromotionInput, type PromotionDto, type PromotionKind } from '@jara/shared';
+import { PROMOTION_MSG, PromotionInput, type PromotionDto, type PromotionKind } from '@jara/shared';
 import type { MessageId, Translate } from '../i18n';
 
 /** The promotion form as typed: text for every number, Lagos wall-clock times for its dates. */
@@ -132,32 +132,34 @@ export const promotionInputOf = (p: PromotionDto, owner: 'shop' | 'admin'): Prom
   promotionBody(formStateOf(p), owner);
 
 /**
- * The schema's messages (packages/shared/src/schemas/promotions.ts) by their English words: each is
- * the same words in the promotions catalogue, and its Pidgin beside it. Another rule's words show as
- * they are.
+ * The schema's messages (PROMOTION_MSG, packages/shared/src/schemas/promotions.ts), each shown by
+ * its message in the promotions catalogue (English and Pidgin). Another rule's words show as they are.
  */
-const SCHEMA_MESSAGES = new Map<string, MessageId<'promotions'>>([
-  ['Give the offer a title of at least 3 characters.', 'promotions.error.title'],
-  ['At most 80 characters.', 'promotions.error.titleLong'],
-  ['A code is 3 to 20 letters, digits or dashes.', 'promotions.error.code'],
-  ['Pick what the offer takes off.', 'promotions.error.kind'],
-  ['Use a whole percentage.', 'promotions.error.wholePercent'],
-  ['Use 1 to 100 %.', 'promotions.error.percentRange'],
-  ['Enter an amount in naira.', 'promotions.error.naira'],
-  ['Enter an amount of ₦0 or more.', 'promotions.error.nairaNegative'],
-  ['That amount is too large.', 'promotions.error.nairaLarge'],
-  ['At most two decimals (kobo).', 'promotions.error.kobo'],
-  ['Use a whole number.', 'promotions.error.whole'],
-  ['Use 1 or more.', 'promotions.error.oneOrMore'],
-  ['Use a time like 20:00', 'promotions.error.time'],
-  ['Use a date and time.', 'promotions.error.dateTime'],
-  ['Enter the percentage the offer takes off.', 'promotions.error.percentNeeded'],
-  ['Enter the amount the offer takes off.', 'promotions.error.amountNeeded'],
-  ['Give both a start and an end time, or neither.', 'promotions.error.bothTimes'],
-  ['The end time must differ from the start time.', 'promotions.error.sameTimes'],
-  ['The offer must end after it starts.', 'promotions.error.endsBeforeStart'],
-  ['A budget must be above ₦0.', 'promotions.error.budgetZero'],
-]);
+const ERROR_IDS: Record<keyof typeof PROMOTION_MSG, MessageId<'promotions'>> = {
+  title: 'promotions.error.title',
+  titleLong: 'promotions.error.titleLong',
+  code: 'promotions.error.code',
+  kind: 'promotions.error.kind',
+  wholePercent: 'promotions.error.wholePercent',
+  percentRange: 'promotions.error.percentRange',
+  naira: 'promotions.error.naira',
+  nairaNegative: 'promotions.error.nairaNegative',
+  nairaLarge: 'promotions.error.nairaLarge',
+  kobo: 'promotions.error.kobo',
+  whole: 'promotions.error.whole',
+  oneOrMore: 'promotions.error.oneOrMore',
+  time: 'promotions.error.time',
+  dateTime: 'promotions.error.dateTime',
+  percentNeeded: 'promotions.error.percentNeeded',
+  amountNeeded: 'promotions.error.amountNeeded',
+  bothTimes: 'promotions.error.bothTimes',
+  sameTimes: 'promotions.error.sameTimes',
+  endsBeforeStart: 'promotions.error.endsBeforeStart',
+  budgetZero: 'promotions.error.budgetZero',
+};
+const SCHEMA_MESSAGES = new Map(
+  (Object.keys(ERROR_IDS) as (keyof typeof PROMOTION_MSG)[]).map((k) => [PROMOTION_MSG[k] as string, ERROR_IDS[k]]),
+);
 
 const FIELDS = new Set<string>(Object.keys(EMPTY_PROMOTION));
 

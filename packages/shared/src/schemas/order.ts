@@ -7,13 +7,13 @@ import { ItemStatusEnum } from './dispatch.js';
 import { ProductDto } from './product.js';
 import { normaliseCode, PROMO_CODE_PATTERN } from '../promotions.js';
 
-const CODE_MESSAGE = 'A code is 3 to 20 letters, digits or dashes.';
+export const PROMO_CODE_MESSAGE = 'A code is 3 to 20 letters, digits or dashes.';
 
 /** A typed promotion code: letter case and spaces do not matter ("jollof 10" is JOLLOF10). */
 export const PromoCode = str()
-  .max(40, CODE_MESSAGE)
+  .max(40, PROMO_CODE_MESSAGE)
   .transform(normaliseCode)
-  .refine((c) => PROMO_CODE_PATTERN.test(c), CODE_MESSAGE);
+  .refine((c) => PROMO_CODE_PATTERN.test(c), PROMO_CODE_MESSAGE);
 
 /** A discount on an order: what it took off and who pays for it. Money in naira. */
 export const AppliedDiscountDto = z.object({

@@ -1,16 +1,43 @@
 import { z } from 'zod';
 import { PROMOTION_KINDS } from '../promotions.js';
 import { Id, okAnswer, str } from './common.js';
-import { AppliedDiscountDto, CheckoutInput, PromoCode } from './order.js';
+import { AppliedDiscountDto, CheckoutInput, PromoCode, PROMO_CODE_MESSAGE } from './order.js';
 
-const HHMM = str().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 20:00');
+/**
+ * The promotion form's messages, in one place: the schema refuses with them, and the web app shows
+ * each in the page's language (apps/web/src/promotions/promotion-fields.ts).
+ */
+export const PROMOTION_MSG = {
+  code: PROMO_CODE_MESSAGE,
+  title: 'Give the offer a title of at least 3 characters.',
+  titleLong: 'At most 80 characters.',
+  kind: 'Pick what the offer takes off.',
+  wholePercent: 'Use a whole percentage.',
+  percentRange: 'Use 1 to 100 %.',
+  naira: 'Enter an amount in naira.',
+  nairaNegative: 'Enter an amount of ₦0 or more.',
+  nairaLarge: 'That amount is too large.',
+  kobo: 'At most two decimals (kobo).',
+  whole: 'Use a whole number.',
+  oneOrMore: 'Use 1 or more.',
+  time: 'Use a time like 20:00',
+  dateTime: 'Use a date and time.',
+  percentNeeded: 'Enter the percentage the offer takes off.',
+  amountNeeded: 'Enter the amount the offer takes off.',
+  bothTimes: 'Give both a start and an end time, or neither.',
+  sameTimes: 'The end time must differ from the start time.',
+  endsBeforeStart: 'The offer must end after it starts.',
+  budgetZero: 'A budget must be above ₦0.',
+} as const;
+
+const HHMM = str().regex(/^([01]\d|2[0-3]):[0-5]\d$/, PROMOTION_MSG.time);
 /** Naira as JSON: at most two decimals; the server keeps kobo. */
 const NairaAmount = z
-  .number({ message: 'Enter an amount in naira.' })
-  .min(0, 'Enter an amount of ₦0 or more.')
-  .max(10_000_000, 'That amount is too large.')
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'At most two decimals (kobo).');
-const Count = z.number().int('Use a whole number.').min(1, 'Use 1 or more.').max(1_000_000);
+  .number({ message: PROMOTION_MSG.naira })
+  .min(0, PROMOTION_MSG.nairaNegative)
+  .max(10_000_000, PROMOTION_MSG.nairaLarge)
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, PROMOTION_MSG.kobo);
+const Count = z.number().int(PROMOTION_MSG.whole).min(1, PROMOTION_MSG.oneOrMore).max(1_000_000);
 
 /**
  * A promotion as a shop (`/api/seller/promotions`, its own items, funded by it) or an admin
@@ -18,15 +45,15 @@ const Count = z.number().int('Use a whole number.').min(1, 'Use 1 or more.').max
  */
 export const PromotionInput = z
   .strictObject({
-    title: str().trim().min(3, 'Give the offer a title of at least 3 characters.').max(80, 'At most 80 characters.'),
+    title: str().trim().min(3, PROMOTION_MSG.title).max(80, PROMOTION_MSG.titleLong),
     code: PromoCode.nullable().default(null),
-    kind: z.enum(PROMOTION_KINDS, { message: 'Pick what the offer takes off.' }),
+    kind: z.enum(PROMOTION_KINDS, { message: PROMOTION_MSG.kind }),
     /** percent: of the items; delivery: of the delivery fee (100 = free delivery). */
     percent: z
       .number()
-      .int('Use a whole percentage.')
-      .min(1, 'Use 1 to 100 %.')
-      .max(100, 'Use 1 to 100 %.')
+      .int(PROMOTION_MSG.wholePercent)
+      .min(1, PROMOTION_MSG.percentRange)
+      .max(100, PROMOTION_MSG.percentRange)
       .nullable()
       .default(null),
     /** percent: the most it takes off, naira. */
@@ -43,8 +70,8 @@ export const PromotionInput = z
     days: z.array(z.number().int().min(0).max(6)).max(7).default([]),
     from: HHMM.nullable().default(null),
     to: HHMM.nullable().default(null),
-    startsAt: z.iso.datetime({ offset: true, message: 'Use a date and time.' }).nullable().default(null),
-    endsAt: z.iso.datetime({ offset: true, message: 'Use a date and time.' }).nullable().default(null),
+    startsAt: z.iso.datetime({ offset: true, message: PROMOTION_MSG.dateTime }).nullable().default(null),
+    endsAt: z.iso.datetime({ offset: true, message: PROMOTION_MSG.dateTime }).nullable().default(null),
     maxUses: Count.nullable().default(null),
     /** naira */
     budget: NairaAmount.nullable().default(null),
@@ -54,13 +81,13 @@ export const PromotionInput = z
   .superRefine((p, ctx) => {
     const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if ((p.kind === 'percent' || p.kind === 'delivery') && p.percent === null)
-      need('percent', 'Enter the percentage the offer takes off.');
-    if (p.kind === 'fixed' && !p.amount) need('amount', 'Enter the amount the offer takes off.');
-    if ((p.from === null) !== (p.to === null)) need('to', 'Give both a start and an end time, or neither.');
-    if (p.from !== null && p.from === p.to) need('to', 'The end time must differ from the start time.');
+      need('percent', PROMOTION_MSG.percentNeeded);
+    if (p.kind === 'fixed' && !p.amount) need('amount', PROMOTION_MSG.amountNeeded);
+    if ((p.from === null) !== (p.to === null)) need('to', PROMOTION_MSG.bothTimes);
+    if (p.from !== null && p.from === p.to) need('to', PROMOTION_MSG.sameTimes);
     if (p.startsAt && p.endsAt && new Date(p.endsAt) <= new Date(p.startsAt))
-      need('endsAt', 'The offer must end after it starts.');
-    if (p.budget === 0) need('budget', 'A budget must be above ₦0.');
+      need('endsAt', PROMOTION_MSG.endsBeforeStart);
+    if (p.budget === 0) need('budget', PROMOTION_MSG.budgetZero);
   });
 export type PromotionInput = z.input<typeof PromotionInput>;
 export type PromotionFields = z.output<typeof PromotionInput>;

@@ -250,34 +250,33 @@ export async function discountsOf(
     ex,
     rows.flatMap((r) => (r.promotion.vendorId ? [r.promotion.vendorId] : [])),
   );
+  const names = new Map([...shops].map(([id, shop]) => [id, shop.businessName]));
   const out = new Map<string, { dto: AppliedDiscountDto; vendorId: string | null }[]>();
   for (const { use, promotion: p } of rows) {
     const list = out.get(use.orderId) ?? out.set(use.orderId, []).get(use.orderId)!;
-    list.push({
-      vendorId: p.vendorId,
-      dto: {
-        promotionId: p.id,
-        title: p.title,
-        code: p.code,
-        target: use.target,
-        amount: koboToNaira(use.discountKobo),
-        fundedBy: p.fundedBy,
-        vendorName: p.vendorId ? (shops.get(p.vendorId)?.businessName ?? null) : null,
-      },
-    });
+    list.push({ vendorId: p.vendorId, dto: discountDto(p, use.target, use.discountKobo, names) });
   }
   return out;
 }
 
-/** An applied promotion as the cart shows it before checkout. */
-export function appliedDto(a: AppliedPromotion, shopNames: Map<string, string>): AppliedDiscountDto {
+/** A discount as the answers show it: what a promotion took off and who pays for it. */
+function discountDto(
+  p: Pick<PromotionRule, 'id' | 'title' | 'code' | 'fundedBy' | 'vendorId'>,
+  target: AppliedDiscountDto['target'],
+  amountKobo: number,
+  shopNames: ReadonlyMap<string, string>,
+): AppliedDiscountDto {
   return {
-    promotionId: a.rule.id,
-    title: a.rule.title,
-    code: a.rule.code,
-    target: a.target,
-    amount: koboToNaira(a.amountKobo),
-    fundedBy: a.rule.fundedBy,
-    vendorName: a.rule.vendorId ? (shopNames.get(a.rule.vendorId) ?? null) : null,
+    promotionId: p.id,
+    title: p.title,
+    code: p.code,
+    target,
+    amount: koboToNaira(amountKobo),
+    fundedBy: p.fundedBy,
+    vendorName: p.vendorId ? (shopNames.get(p.vendorId) ?? null) : null,
   };
 }
+
+/** An applied promotion as the cart shows it before checkout. */
+export const appliedDto = (a: AppliedPromotion, shopNames: ReadonlyMap<string, string>): AppliedDiscountDto =>
+  discountDto(a.rule, a.target, a.amountKobo, shopNames);

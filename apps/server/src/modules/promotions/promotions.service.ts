@@ -1,6 +1,8 @@
 import {
   hasRole,
+  hhmmOf,
   koboToNaira,
+  minuteOfDay,
   nairaToKobo,
   type LivePromotionDto,
   type PromotionDto,
@@ -14,15 +16,6 @@ import { accountsByIds } from '../auth/index.js';
 import { approvedShops, productsForCheckout, shopsByIds, vendorOfUser } from '../catalogue/index.js';
 import * as repo from './promotions.repo.js';
 
-const minutes = (hhmm: string | null) => {
-  if (hhmm === null) return null;
-  const [h, m] = hhmm.split(':').map(Number);
-  return h! * 60 + m!;
-};
-const hhmm = (minute: number | null) =>
-  minute === null
-    ? null
-    : `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const kobo = (naira: number | null) => (naira === null ? null : nairaToKobo(naira));
 
 /** The columns of a promotion from its form; each kind keeps only the figures it uses. */
@@ -41,8 +34,8 @@ function columnsOf(f: PromotionFields): Omit<repo.NewPromotion, 'fundedBy' | 've
     categories: [...new Set(f.categories)],
     productIds: [...new Set(f.productIds)],
     days: [...new Set(f.days)].sort(),
-    fromMinute: minutes(f.from),
-    toMinute: minutes(f.to),
+    fromMinute: f.from === null ? null : minuteOfDay(f.from),
+    toMinute: f.to === null ? null : minuteOfDay(f.to),
     startsAt: f.startsAt ? new Date(f.startsAt) : null,
     endsAt: f.endsAt ? new Date(f.endsAt) : null,
     maxUses: f.maxUses,
@@ -68,8 +61,8 @@ function toDto(p: repo.PromotionWithUsage, vendorName: string | null): Promotion
     categories: p.categories,
     productIds: p.productIds,
     days: p.days,
-    from: hhmm(p.fromMinute),
-    to: hhmm(p.toMinute),
+    from: p.fromMinute === null ? null : hhmmOf(p.fromMinute),
+    to: p.toMinute === null ? null : hhmmOf(p.toMinute),
     startsAt: p.startsAt?.toISOString() ?? null,
     endsAt: p.endsAt?.toISOString() ?? null,
     maxUses: p.maxUses,

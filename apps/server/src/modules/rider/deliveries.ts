@@ -4,6 +4,7 @@ import {
   haversineKm,
   koboToNaira,
   percentOf,
+  shopShareKobo,
   pickupAt,
   SLOT_MINUTES,
   type ArrivalDto,
@@ -152,8 +153,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export const riderFeeKobo = (deliveryFeeKobo: number, sharePercent: number) => percentOf(deliveryFeeKobo, sharePercent);
 
 /**
- * What an order's delivery code releases (decision 0045): each shop's delivered items less the
- * commission, and the rider's part of the delivery fee; the platform keeps the rest.
+ * What an order's delivery code releases (decision 0045): each shop's share of its delivered
+ * items (shopShareKobo), and the rider's part of the delivery fee; the platform keeps the rest.
  */
 export function orderShares(
   delivered: { vendorId: string; unitPriceKobo: number; quantity: number; shopFundedKobo?: number }[],
@@ -161,14 +162,16 @@ export function orderShares(
   riderUserId: string,
   pct: { vendorCommissionPercent: number; riderSharePercent: number },
 ): Entry[] {
-  const gross = new Map<string, number>();
-  // A shop's share is on its items' price less what its own promotions took off (decision 0051).
-  for (const i of delivered)
-    gross.set(i.vendorId, (gross.get(i.vendorId) ?? 0) + i.unitPriceKobo * i.quantity - (i.shopFundedKobo ?? 0));
+  const byShop = new Map<string, { gross: number; funded: number }>();
+  for (const i of delivered) {
+    const s = byShop.get(i.vendorId) ?? byShop.set(i.vendorId, { gross: 0, funded: 0 }).get(i.vendorId)!;
+    s.gross += i.unitPriceKobo * i.quantity;
+    s.funded += i.shopFundedKobo ?? 0;
+  }
   return [
-    ...[...gross].map(([vendorId, kobo]) => ({
+    ...[...byShop].map(([vendorId, s]) => ({
       account: vendorAccount(vendorId),
-      amountKobo: Math.max(0, kobo - percentOf(kobo, pct.vendorCommissionPercent)),
+      amountKobo: shopShareKobo(s.gross, s.funded, pct.vendorCommissionPercent),
     })),
     { account: riderAccount(riderUserId), amountKobo: riderFeeKobo(deliveryFeeKobo, pct.riderSharePercent) },
   ];

@@ -6,7 +6,7 @@ import {
   isOpenAt,
   koboToNaira,
   nairaToKobo,
-  percentOf,
+  shopShareKobo,
   shownOrderStatus,
   type DeclineInput,
   type ItemStatus,
@@ -525,10 +525,7 @@ export class SellerService {
       id: r.orderId,
       at: r.at,
       grossKobo: r.grossKobo,
-      netKobo: Math.max(
-        0,
-        r.grossKobo - r.shopFundedKobo - percentOf(r.grossKobo - r.shopFundedKobo, pct) - (borne.get(r.orderId) ?? 0),
-      ),
+      netKobo: Math.max(0, shopShareKobo(r.grossKobo, r.shopFundedKobo, pct) - (borne.get(r.orderId) ?? 0)),
       discountKobo: r.shopFundedKobo,
       label: `${r.count} item${r.count === 1 ? '' : 's'}`,
       disputed: disputed.has(r.orderId),
@@ -544,7 +541,7 @@ export class SellerService {
       listPayouts(this.ctx.db, user.id, 'vendor'),
       vendorHeldKobo(this.ctx.db, v.id),
     ]);
-    return summarise(entries, history, pct, escrowOf(this.ctx), heldGross - percentOf(heldGross, pct));
+    return summarise(entries, history, pct, escrowOf(this.ctx), shopShareKobo(heldGross, 0, pct));
   }
 
   async requestPayout(user: SessionUser, account: PayoutInput) {

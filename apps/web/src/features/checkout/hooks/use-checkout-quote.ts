@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { nairaToKobo, type CartTotals, type QuoteAnswer } from '@jara/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useQuote, type QuoteRequest } from '../api/get-quote';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** How long the cart waits for taps to settle before asking the server for its figures again. */
 const QUOTE_DEBOUNCE_MS = 300;

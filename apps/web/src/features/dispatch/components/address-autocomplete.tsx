@@ -3,7 +3,7 @@ import { toast } from '../../../lib/toast';
 import { uniqueByName, type Suggestion } from '@jara/shared';
 import { PlaceCombobox } from '../../../components/ui/place-combobox';
 import { usePlaceSuggestions } from '../api/search-places';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { t } from '../../../i18n';
 
 const DEBOUNCE_MS = 300;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stopped changing for `ms` (compare by value: pass a string). */
+/** `value`, once it has stopped changing for `ms` (compared by value: pass a string or a number). */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
   }, [value, ms]);
   return settled;
 }
