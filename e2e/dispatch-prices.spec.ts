@@ -1,6 +1,6 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import {
-  ADMIN,
+  approvedRider,
   HALL_2,
   apiOk,
   hydrated,
@@ -8,7 +8,6 @@ import {
   openProduct,
   productPath,
   saveAddress,
-  signIn,
   signUpCustomer,
   unique,
 } from './tests/helpers';
@@ -36,22 +35,9 @@ async function fitsThePhone(page: Page) {
 async function newRider(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: PHONE });
   const page = await context.newPage();
-  await signUpCustomer(page.request, baseURL, { label: 'door-rider' });
-  const applied = await apiOk(page.request, baseURL, '/api/rider/apply', {
-    name: 'Door Rider',
-    phone: '08061234567',
-    dateOfBirth: '2000-05-01',
-    vehicle: 'motorcycle',
-    acceptTerms: true,
-  });
-  const riderId = (await applied.json()).rider._id as string;
-
   const admin = await browser.newContext({ baseURL });
-  await signIn(admin.request, baseURL, ADMIN);
-  await apiOk(admin.request, baseURL, `/api/admin/applications/rider/${riderId}/approve`, {});
+  await approvedRider(page.request, admin.request, baseURL, { label: 'door-rider' });
   await admin.close();
-
-  await apiOk(page.request, baseURL, '/api/rider/online', { isOnline: true });
   return { context, page };
 }
 

@@ -36,7 +36,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' }, testMatch: /a11y\.spec\.ts/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], browserName: 'chromium' },
+      testMatch: /(a11y|insights)\.spec\.ts/,
+    },
   ],
   webServer: external
     ? undefined

@@ -7,6 +7,7 @@ import {
   applyToSell,
   cartLine,
   customerWithCart,
+  openSection,
   paidDispatch,
   payCart,
   saveAddress,
@@ -43,7 +44,7 @@ async function secondShop(browser: Browser, baseURL: string, admin: Page) {
   await admin.goto('/admin');
   await admin.getByRole('button', { name: `Approve ${businessName}` }).click();
   await expect(admin.getByText('Approved; the applicant is emailed')).toBeVisible();
-  await admin.getByRole('link', { name: 'Mail outbox' }).click();
+  await openSection(admin, 'Mail outbox');
   await expect(admin.getByText('Your Jara shop is approved').first()).toBeVisible();
 
   const made = await apiOk(page.request, baseURL, '/api/seller/products', {
@@ -159,7 +160,7 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
   const dcard = customer.page.getByTestId('dispatch-card').filter({ hasText: note });
   await expect(dcard).toContainText('Order Placed');
 
-  await rider.page.getByRole('link', { name: 'Job board' }).click();
+  await openSection(rider.page, 'Job board');
   const djob = rider.page.locator(`[data-job-id="${dispatchId}"]`);
   await expect(djob).toBeVisible({ timeout: 35_000 });
   await expect(djob).toContainText('Express');
@@ -176,7 +177,7 @@ test('the whole loop: two-vendor order and a dispatch, from payment to Order Del
   await expect(customer.page.getByTestId('dispatch-card').filter({ hasText: note })).toContainText('Order Delivered');
 
   // The rider's earnings include both delivery fees.
-  await rider.page.getByRole('link', { name: 'Earnings' }).click();
+  await openSection(rider.page, 'Earnings');
   const payoutForm = rider.page.getByRole('form', { name: 'Request a payout' });
   await payoutForm.getByLabel('Account name').fill('Rotimi Rider');
   await payoutForm.getByLabel('Account number').fill('0123456789');

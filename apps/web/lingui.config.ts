@@ -16,6 +16,7 @@ export default defineConfig({
     { path: '<rootDir>/src/conversation/locales/{locale}', include: ['<rootDir>/src/conversation'] },
     { path: '<rootDir>/src/delivery/locales/{locale}', include: ['<rootDir>/src/delivery'] },
     { path: '<rootDir>/src/earnings/locales/{locale}', include: ['<rootDir>/src/earnings'] },
+    { path: '<rootDir>/src/insights/locales/{locale}', include: ['<rootDir>/src/insights'] },
     { path: '<rootDir>/src/map/locales/{locale}', include: ['<rootDir>/src/map'] },
     { path: '<rootDir>/src/promotions/locales/{locale}', include: ['<rootDir>/src/promotions'] },
     { path: '<rootDir>/../../packages/shared/src/locales/{locale}', include: ['<rootDir>/../../packages/shared/src'] },

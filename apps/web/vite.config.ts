@@ -233,7 +233,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                     f.includes('/features/addresses/api/get-') ||
                     f.includes('/node_modules/@tanstack/')) &&
                   !STARTER.test(f) &&
-                  !/-page\.tsx$|\/lib\/(socket|push)\.ts$|\/shared\/src\/(schemas|events)[/.]/.test(f)
+                  // The portals' own navigation (sub-nav, portal-*) is theirs: never in the shop's chunk.
+                  !/-page\.tsx$|\/components\/ui\/(sub-nav|portal-[a-z-]+)\.tsx$|\/lib\/(socket|push)\.ts$|\/shared\/src\/(schemas|events)[/.]/.test(
+                    f,
+                  )
                 );
               },
               minShareCount: 2,

@@ -173,6 +173,31 @@ export async function signUpCustomer(
   return account;
 }
 
+/**
+ * A new account approved as a rider and online, signed in on `request` (the demo admin approves it
+ * on `admin`): a journey's own rider, never busy with another journey's job.
+ */
+export async function approvedRider(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  baseURL: string,
+  { label = 'rider', name = 'Door Rider' }: { label?: string; name?: string } = {},
+) {
+  const account = await signUpCustomer(request, baseURL, { label, name });
+  const applied = await apiOk(request, baseURL, '/api/rider/apply', {
+    name,
+    phone: '08061234567',
+    dateOfBirth: '2000-05-01',
+    vehicle: 'motorcycle',
+    acceptTerms: true,
+  });
+  const riderId = ((await applied.json()) as { rider: { _id: string } }).rider._id;
+  await signIn(admin, baseURL, ADMIN);
+  await apiOk(admin, baseURL, `/api/admin/applications/rider/${riderId}/approve`, {});
+  await apiOk(request, baseURL, '/api/rider/online', { isOnline: true });
+  return account;
+}
+
 /** Saves an address (Hall 2 unless overridden) for the account signed in on `request`. */
 export async function saveAddress(request: APIRequestContext, baseURL: string, overrides: Partial<AddressInput> = {}) {
   const res = await apiOk(request, baseURL, '/api/address/add', { ...HALL_2, ...overrides });
@@ -323,6 +348,18 @@ export async function applyToSell(
     ...shop,
   });
   return ((await applied.json()) as { vendor: { _id: string } }).vendor._id;
+}
+
+/**
+ * Opens a portal's section by its name: its tab, or on a phone, when the tab bar has no room for
+ * it, from More's sheet (components/ui/sub-nav.tsx).
+ */
+export async function openSection(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: /sections$/ });
+  const tab = nav.getByRole('link', { name, exact: true });
+  if (await tab.isVisible()) return tab.click();
+  await nav.getByRole('button', { name: /^More/ }).click();
+  await page.getByRole('dialog').getByRole('link', { name, exact: true }).click();
 }
 
 /** The serious and critical axe findings (WCAG 2.1 A and AA) on the page, or inside `include`. */

@@ -301,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     feeTiers,
     deliveryHours,
+    /** DELIVERY_HOURS given, not the default: the admin's first-run checklist asks for it. */
+    deliveryHoursSet: env.DELIVERY_HOURS !== undefined,
     vendorCommissionPercent: e.VENDOR_COMMISSION_PERCENT,
     riderSharePercent: e.RIDER_SHARE_PERCENT,
     /** "Batch & save" (decision 0048): the delivery fee's discount, and how long such an order may wait for a partner. */

@@ -74,7 +74,7 @@ export async function render({ url, origin, fetchApi, language }: RenderInput): 
   });
   markAllLoaded(i18n);
   const queryClient = createQueryClient();
-  await prefetchPage(queryClient, match);
+  await prefetchPage(queryClient, match, language);
   const head = pageHead(queryClient, match, (id, values) => i18n._(id, values));
 
   const handler = createStaticHandler(routes);

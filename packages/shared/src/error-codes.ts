@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   invalid_reset_token: { status: 400, meaning: 'The password-reset link is wrong, used or expired.' },
   google_disabled: { status: 400, meaning: 'Google sign-in is not configured here.' },
   last_role: { status: 409, meaning: 'An account keeps at least one role.' },
+  last_admin: { status: 409, meaning: 'Withdrawing the admin role would leave no admin.' },
   rate_limited: { status: 429, meaning: 'Too many requests; wait and try again.' },
   // Things
   not_found: { status: 404, meaning: 'No such thing, or not yours.' },
@@ -95,6 +96,11 @@ export const ERROR_CODES = {
   not_delivered: { status: 409, meaning: 'Not delivered yet.' },
   already_rated: { status: 409, meaning: 'Already rated.' },
   already_reviewed: { status: 409, meaning: 'The application was already approved or rejected.' },
+  payout_not_failed: { status: 409, meaning: 'Only a failed payout can be sent again.' },
+  payout_superseded: {
+    status: 409,
+    meaning: 'The payee has a newer payout, which carries this money: sending it again would pay twice.',
+  },
   no_active_job: { status: 409, meaning: 'The rider has no delivery under way to share a position for.' },
   position_outside_area: { status: 400, meaning: 'The position is outside the service area.' },
   position_in_future: { status: 400, meaning: 'The position is stamped too far ahead of the server’s clock.' },

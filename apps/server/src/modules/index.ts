@@ -5,7 +5,7 @@ import type { Module } from './types.js';
 import { authModule } from './auth/index.js';
 import { CatalogueStore, catalogueModule } from './catalogue/index.js';
 import { newsletterModule } from './newsletter/index.js';
-import { geocodingModule } from './geocoding/index.js';
+import { geocodingModule, placesAdminModule } from './geocoding/index.js';
 import { mapModule } from './map/index.js';
 import { mediaModule } from './media/index.js';
 import { PaymentService, paymentsModule } from './payments/index.js';
@@ -21,8 +21,11 @@ import { contactModule } from './contact/index.js';
 import { sellerModule } from './seller/index.js';
 import { riderModule } from './rider/index.js';
 import { adminModule } from './admin/index.js';
+import { siteModule } from './site/index.js';
 import { pushModule } from './push/index.js';
 import { DailyReconciliation, reconciliationModule } from './reconciliation/index.js';
+import { InsightsService, insightsModule } from './insights/index.js';
+import { exportsModule } from './exports/index.js';
 
 /** The services the modules own and hand to one another, built once per app (`app.services` in tests). */
 export interface ModuleServices {
@@ -32,6 +35,8 @@ export interface ModuleServices {
   catalogue: CatalogueStore;
   /** The daily reconciliation against the payment provider (decision 0046). */
   reconciliation: DailyReconciliation;
+  /** The dashboards' figures, kept a short while per (who, period) (issue 33). */
+  insights: InsightsService;
 }
 
 /** The modules, ready to register, and what the assembly stages call of them. */
@@ -60,13 +65,14 @@ export function buildModules(ctx: AppContext): Modules {
   catalogue.now = () => ctx.clock.now();
   // The payouts module does not give its payouts to read yet: transfers are listed, not compared (decision 0046).
   const reconciliation = new DailyReconciliation({ db: database.db, jobs, log, payments, payouts: payoutRecords });
+  const insights = new InsightsService(ctx);
   return {
     list: [
       authModule,
       catalogueModule({ catalogue }),
       newsletterModule,
       geocodingModule({ catalogue }),
-      mapModule,
+      mapModule({ catalogue }),
       mediaModule,
       paymentsModule({ payments }),
       addressesModule,
@@ -81,10 +87,14 @@ export function buildModules(ctx: AppContext): Modules {
       sellerModule({ payments }),
       riderModule,
       adminModule({ payments, catalogue }),
+      placesAdminModule,
+      siteModule,
       reconciliationModule({ reconciliation }),
+      insightsModule({ insights }),
+      exportsModule,
       pushModule,
     ],
-    services: { payments, catalogue, reconciliation },
+    services: { payments, catalogue, reconciliation, insights },
     start: (redis) => catalogue.start({ pollMs: config.catalogueCheckMs, redis, prefix: config.redisPrefix }),
     stop: () => catalogue.stop(),
     // Looked up on each call, so a test's spy on the store's method sees it.

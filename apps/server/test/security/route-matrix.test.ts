@@ -27,6 +27,7 @@ const OPEN = new Set([
   'GET /api/seller/list',
   'GET /api/seller/vendor/:vendorId',
   'GET /api/content/home',
+  'GET /api/content/:key',
   'GET /api/content/banners',
   'POST /api/newsletter/subscribe',
   'POST /api/user/register',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { NavBar, Footer } from '../features/layout';
 import { OfflineBanner, UpdatePrompt } from '../features/pwa';
 import { useLoginModal } from '../session/login-modal';
@@ -8,6 +8,7 @@ import { VerifyEmailNotice } from '../session/verify-email-notice';
 import { ChatLauncher } from '../features/chat';
 import { RouteFallback } from '../components/ui/route-fallback';
 import { useT, type Area } from '../i18n';
+import type { Portal } from './portal-header';
 
 /**
  * The catalogues the layout shows beyond the root ones (the offline and update notices, the chat
@@ -30,13 +31,36 @@ function LoginModalOnUse() {
   ) : null;
 }
 
+/** The portal a path is in (`/seller`, `/rider/history` …): its pages carry no shop bar or footer. */
+const PORTAL = /^\/(seller|rider|support|admin)(?:\/|$)/;
+
+// The portal's bar is its own chunk, loaded with the portal's: the shop's pages never fetch it.
+const PortalHeader = lazy(async () => ({ default: (await import('./portal-header')).PortalHeader }));
+
+/**
+ * On a phone a portal's sections are a tab bar fixed along the bottom (components/ui/sub-nav.tsx,
+ * marked data-tabbar): the page ends above it, and the update notice, fixed to the bottom too,
+ * sits above it rather than over it.
+ */
+const ABOVE_TAB_BAR = 'max-md:has-[[data-tabbar]]:pb-[calc(4.5rem+env(safe-area-inset-bottom))]';
+const NOTICE_ABOVE_TAB_BAR =
+  'max-md:[&:has([data-tabbar])_[data-testid=update-prompt]]:bottom-[calc(4.25rem+env(safe-area-inset-bottom))]';
+
 export function RootLayout() {
   const t = useT('common');
   const navigation = useNavigation();
+  const portal = PORTAL.exec(useLocation().pathname)?.[1] as Portal | undefined;
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={`flex min-h-dvh flex-col ${NOTICE_ABOVE_TAB_BAR}`}>
       <OfflineBanner />
-      <NavBar />
+      {portal ? (
+        // The bar's height while its code comes, so the page does not jump.
+        <Suspense fallback={<div className="h-14 border-b border-stone-200/80 bg-white" />}>
+          <PortalHeader portal={portal} />
+        </Suspense>
+      ) : (
+        <NavBar />
+      )}
       <VerifyEmailNotice />
       {navigation.state === 'loading' && (
         <div
@@ -45,12 +69,12 @@ export function RootLayout() {
           aria-label={t('common.loadingPage')}
         />
       )}
-      <main id="main" className="flex-1" tabIndex={-1}>
+      <main id="main" className={`flex-1 ${ABOVE_TAB_BAR}`} tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {!portal && <Footer />}
       <ChatLauncher />
       <LoginModalOnUse />
       <UpdatePrompt />

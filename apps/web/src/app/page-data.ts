@@ -1,6 +1,6 @@
 import { matchRoutes, type Params } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { CATEGORIES, type ProductDto, type VendorDto } from '@jara/shared';
+import { CATEGORIES, type Language, type ProductDto, type VendorDto } from '@jara/shared';
 import {
   bestSellersQuery,
   categoriesQuery,
@@ -11,6 +11,7 @@ import {
   vendorsQuery,
 } from '../features/catalogue';
 import { homeContentQuery, type HomeContent } from '../features/home';
+import { siteContentQuery } from '../features/pages';
 import { formatPrice } from '../lib/money';
 import { HERO_IMAGES, imagePreload, sizedUrl } from '../lib/images';
 import type { Translate } from '../i18n';
@@ -100,8 +101,8 @@ const SHOWS_OPEN_STATE = new Set<Pattern>([
   'wishlist',
 ]);
 
-/** Fills the query cache with what the page shows, so the server renders it complete. */
-export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void> {
+/** Fills the query cache with what the page shows, so the server renders it complete (in `language`). */
+export async function prefetchPage(qc: QueryClient, m: PageMatch, language: Language): Promise<void> {
   const p = m.pattern as Pattern;
   const want: Promise<void>[] = [];
   const q = (p: Promise<void>) => want.push(p);
@@ -130,6 +131,13 @@ export async function prefetchPage(qc: QueryClient, m: PageMatch): Promise<void>
       break;
     case 'shops':
       q(qc.prefetchQuery(vendorsQuery));
+      break;
+    // The content pages as the admin wrote them, in the page's language (issue 33).
+    case 'faq':
+    case 'customer-terms':
+    case 'rider-terms':
+    case 'contact':
+      q(qc.prefetchQuery(siteContentQuery(p, language)));
       break;
     default:
       break;

@@ -1,6 +1,6 @@
 /**
  * The message catalogues, one per area: a feature (features/<name>/locales), a shared layer
- * (conversation/, delivery/, earnings/, map/, promotions/), `common` (app/, components/, lib/, session/ and the
+ * (conversation/, delivery/, earnings/, insights/, map/, promotions/), `common` (app/, components/, lib/, session/ and the
  * storefront's product card: i18n/locales) and `shared` (@jara/shared: the specification's
  * messages and the API's error codes, which the server answers with too). Each holds `en.json`
  * and `pcm.json`: flat objects from id to an ICU message, ids starting with the area's name. Each
@@ -32,6 +32,7 @@ import type threadsEn from '../features/threads/locales/en.json';
 import type conversationEn from '../conversation/locales/en.json';
 import type deliveryEn from '../delivery/locales/en.json';
 import type earningsEn from '../earnings/locales/en.json';
+import type insightsEn from '../insights/locales/en.json';
 import type mapEn from '../map/locales/en.json';
 import type promotionsEn from '../promotions/locales/en.json';
 import type { Language } from '@jara/shared';
@@ -62,6 +63,7 @@ interface Catalogues {
   conversation: typeof conversationEn;
   delivery: typeof deliveryEn;
   earnings: typeof earningsEn;
+  insights: typeof insightsEn;
   map: typeof mapEn;
   promotions: typeof promotionsEn;
 }
@@ -86,6 +88,7 @@ const files = import.meta.glob<Compiled>(
     '../conversation/locales/*.json',
     '../delivery/locales/*.json',
     '../earnings/locales/*.json',
+    '../insights/locales/*.json',
     '../map/locales/*.json',
     '../promotions/locales/*.json',
     '../../../../packages/shared/src/locales/*.json',

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { roleChanges } from './admin.tables.js';
@@ -30,4 +30,13 @@ export async function roleHistory(ex: Executor, userId: string) {
     .where(eq(roleChanges.userId, userId))
     .orderBy(desc(roleChanges.id))
     .limit(50);
+}
+
+/**
+ * Holds, until the transaction ends, the lock every withdrawal of the admin role takes before it
+ * counts the admins: two admins withdrawing each other at once take turns, and the second counts
+ * after the first has committed (READ COMMITTED: each statement sees what committed before it).
+ */
+export async function lockAdminWithdrawals(ex: Executor): Promise<void> {
+  await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('jara:admin-withdrawals', 0))`);
 }

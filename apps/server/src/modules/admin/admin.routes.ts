@@ -8,6 +8,8 @@ import {
   AdminOrderAnswer,
   AdminOrdersAnswer,
   AdminOrdersQuery,
+  AdminPayoutsAnswer,
+  AdminPayoutsQuery,
   AdminRefundAnswer,
   AdminRefundsAnswer,
   AdminRefundsQuery,
@@ -19,7 +21,10 @@ import {
   BannerAnswer,
   BannerInput,
   BannersAnswer,
+  BulkApproveAnswer,
+  BulkApproveInput,
   CategoryInput,
+  ChecklistAnswer,
   EtaAccuracyAnswer,
   Id,
   ImageUploadAnswer,
@@ -28,6 +33,8 @@ import {
   OutboxAnswer,
   RefundInput,
   RejectInput,
+  RetryPayoutsAnswer,
+  RetryPayoutsInput,
   RoleChangeInput,
   UsersQuery,
 } from '@jara/shared';
@@ -35,15 +42,18 @@ import { sendRepresentation } from '../../infra/snapshot.js';
 import { moduleWith } from '../types.js';
 import type { CatalogueStore } from '../catalogue/index.js';
 import type { PaymentService } from '../payments/index.js';
+import { languageOf } from '../../infra/i18n.js';
 import { defaultAccess } from '../../lib/access.js';
 import { requireRole } from '../../lib/http.js';
 import { storeUploadedImage } from '../media/index.js';
 import { etaAccuracy } from '../routing/index.js';
 import { AdminApplications } from './applications.service.js';
+import { AdminChecklist } from './checklist.service.js';
 import { AdminContent } from './content.service.js';
 import { AdminDispatches } from './dispatches.service.js';
 import { AdminOrders } from './orders.service.js';
 import { AdminOutbox } from './outbox.service.js';
+import { AdminPayouts } from './payouts.service.js';
 import { AdminRefunds } from './refunds.service.js';
 import { AdminUsers } from './users.service.js';
 
@@ -64,6 +74,8 @@ export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, c
   const content = new AdminContent(ctx);
   const outbox = new AdminOutbox(ctx);
   const refunds = new AdminRefunds(ctx);
+  const payouts = new AdminPayouts(ctx);
+  const checklist = new AdminChecklist(ctx, catalogue);
   const tags = ['admin'];
 
   defaultAccess(app, ['admin']);
@@ -72,6 +84,16 @@ export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, c
     success: true as const,
     ...(await applications.list()),
   }));
+
+  // Several at once (up to 50), each in its own transaction: the answer says which went and why the others did not.
+  app.post(
+    '/api/admin/applications/approve',
+    { schema: { tags, body: BulkApproveInput, response: { 200: BulkApproveAnswer } } },
+    async (req) => ({
+      success: true as const,
+      results: await applications.approveMany(requireRole(req, 'admin'), req.body.items, languageOf(req)),
+    }),
+  );
 
   app.post(
     '/api/admin/applications/:kind/:id/approve',
@@ -174,6 +196,24 @@ export const adminModule = moduleWith<AdminNeeds>(async (app, ctx, { payments, c
       disputes: await refunds.disputes(req.query.state),
     }),
   );
+
+  // Payouts to vendors and riders; failed ones sent again (up to 50 at once, each on its own).
+  app.get(
+    '/api/admin/payouts',
+    { schema: { tags, querystring: AdminPayoutsQuery, response: { 200: AdminPayoutsAnswer } } },
+    async (req) => ({ success: true as const, payouts: await payouts.list(req.query) }),
+  );
+  app.post(
+    '/api/admin/payouts/retry',
+    { schema: { tags, body: RetryPayoutsInput, response: { 200: RetryPayoutsAnswer } } },
+    async (req) => ({ success: true as const, results: await payouts.retry(req.body.ids, languageOf(req)) }),
+  );
+
+  // The first-run checklist: what a new deployment still lacks.
+  app.get('/api/admin/checklist', { schema: { tags, response: { 200: ChecklistAnswer } } }, async () => ({
+    success: true as const,
+    items: await checklist.items(),
+  }));
 
   app.get(
     '/api/admin/dispatches',

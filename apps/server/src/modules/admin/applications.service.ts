@@ -1,7 +1,14 @@
-import { type ApplicationsAnswer, type Role } from '@jara/shared';
+import {
+  type ApplicationsAnswer,
+  type BulkApproveAnswer,
+  type BulkApproveInput,
+  type Language,
+  type Role,
+} from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import type { SessionUser } from '../../infra/sessions.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { errorMessage } from '../../infra/i18n.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { accountsByIds, lockAccount, updateAccount } from '../auth/index.js';
 import { lockShop, pendingShops, updateShop } from '../catalogue/index.js';
 import { decideRiderApplication, lockRiderApplication, pendingRiderApplications } from '../rider/index.js';
@@ -52,6 +59,29 @@ export class AdminApplications {
         ];
       }),
     };
+  }
+
+  /**
+   * Approves several applications, one after another, each in its own transaction: one that
+   * cannot be approved (already reviewed, gone, the admin's own) is answered with why, in the
+   * admin's language, and the others still go through.
+   */
+  async approveMany(
+    admin: SessionUser,
+    items: BulkApproveInput['items'],
+    lang: Language,
+  ): Promise<BulkApproveAnswer['results']> {
+    const results: BulkApproveAnswer['results'] = [];
+    for (const { kind, id } of items) {
+      try {
+        await this.review(admin, kind, id, { approve: true });
+        results.push({ kind, id, ok: true });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ kind, id, ok: false, code: err.code, message: errorMessage(lang, err.code, err.message) });
+      }
+    }
+    return results;
   }
 
   /** Approves or rejects a pending application; approval gives the applicant the role; both are emailed. */

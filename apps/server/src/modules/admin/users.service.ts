@@ -78,14 +78,29 @@ export class AdminUsers {
 
   /**
    * Grants or withdraws one role, keeping the others. Only an admin does it, never to their own
-   * account; vendor and rider need an approved application; every account keeps one role.
+   * account; vendor and rider need an approved application; every account keeps one role; the
+   * last admin keeps the admin role.
    */
   async changeRole(admin: SessionUser, userId: string, role: Role, grant: boolean) {
     if (userId === admin.id) throw forbidden('You cannot change your own roles.');
     const changed = await this.ctx.db.transaction(async (tx) => {
+      // Locking only the target is not enough: A withdrawing B while B withdraws A lock different
+      // rows, each counts two admins, and none is left. Every withdrawal of 'admin' first takes one
+      // transaction-level advisory lock, then counts. Chosen over locking every admin's row: the
+      // lock is one statement whatever the number of admins, it cannot deadlock with the
+      // single-row locks other paths take on an admin's account (it is always taken first, and
+      // only here), and it is released with the transaction, even when the process dies.
+      // Granting needs no lock: it never lowers the count.
+      if (role === 'admin' && !grant) await repo.lockAdminWithdrawals(tx);
       const user = await lockAccount(tx, userId);
       if (!user) throw notFound('User not found.');
       if (user.roles.includes(role) === grant) return false;
+      if (role === 'admin' && !grant) {
+        // Read after the lock, so it sees every withdrawal committed before this one.
+        const others = (await searchAccounts(tx, undefined, 'admin')).filter((a) => a.id !== userId);
+        if (!others.length)
+          throw conflict('This is the last admin. Make another admin before you withdraw this one.', 'last_admin');
+      }
       if (grant && (role === 'vendor' || role === 'rider')) {
         const status =
           role === 'vendor' ? (await vendorOfUser(tx, userId))?.status : await riderApplicationStatus(tx, userId);

@@ -5,13 +5,16 @@ import { cartItems, users, wishListItems } from './auth.tables.js';
 
 type UserRow = typeof users.$inferSelect;
 
+// FOR NO KEY UPDATE, not FOR UPDATE: a row written with this account as its actor (a role change's
+// actor_id) takes FOR KEY SHARE on it, which FOR UPDATE would wait on, so two admins changing each
+// other's roles at once deadlocked. Nothing locked here changes the account's key.
 export async function lockUser(ex: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await ex.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await ex.select().from(users).where(eq(users.id, id)).for('no key update');
   return row;
 }
 
 export async function lockUserByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await ex.select().from(users).where(eq(users.email, email)).for('update');
+  const [row] = await ex.select().from(users).where(eq(users.email, email)).for('no key update');
   return row;
 }
 

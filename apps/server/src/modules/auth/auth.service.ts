@@ -6,7 +6,7 @@ import type { SessionRow } from '../../infra/sessions.js';
 import { passwordResets, users } from './auth.tables.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { hashPassword, randomToken, safeEqualHex, sha256, verifyPassword } from '../../lib/crypto.js';
-import { DEFAULT_LANGUAGE, type CartItems, type Language, type PublicUser } from '@jara/shared';
+import { DEFAULT_LANGUAGE, lagosDayOf, type CartItems, type Language, type PublicUser } from '@jara/shared';
 import {
   clearPassword,
   findUserByEmail,
@@ -14,6 +14,7 @@ import {
   languageOf,
   loadCart,
   loadWishList,
+  markCartDay,
   replaceCart,
   passwordHashesOf,
   replaceWishList,
@@ -83,11 +84,9 @@ export class AuthService {
         tx,
         wanted.map((w) => w.optionId),
       );
-      await replaceCart(
-        tx,
-        userId,
-        wanted.filter((w) => productOf.get(w.optionId) === w.productId),
-      );
+      const kept = wanted.filter((w) => productOf.get(w.optionId) === w.productId);
+      await replaceCart(tx, userId, kept);
+      if (kept.length) await markCartDay(tx, userId, lagosDayOf(this.ctx.clock.now()));
       return loadCart(tx, userId);
     });
   }

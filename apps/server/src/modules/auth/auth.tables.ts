@@ -2,7 +2,7 @@
  * The auth module's tables: only this module reads or writes them; other modules ask through
  * its index.ts. The SQL in migrations/ is the source of truth; infra/db/schema.test.ts checks these mirror it.
  */
-import { bigserial, boolean, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Language, Role } from '@jara/shared';
 import { tz } from '../../infra/db/columns.js';
@@ -76,6 +76,16 @@ export const cartItems = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId, t.optionId] })],
+);
+
+/** The Lagos days a user synced a cart with something in it (migrations/0025): the dashboards' funnel. */
+export const cartDays = pgTable(
+  'cart_days',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );
 
 export const wishListItems = pgTable(

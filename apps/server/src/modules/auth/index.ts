@@ -23,3 +23,4 @@ export {
 export { removeCartLines } from './carts.service.js';
 export { verificationOf } from './verification.js';
 export { revokeVerification } from './verification.service.js';
+export { cartUsersBetween } from './insight-figures.js';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { sessions } from '../../infra/db/tables.js';
 import type { SessionRow } from '../../infra/sessions.js';
-import { cartItems, users, wishListItems } from './auth.tables.js';
+import { cartDays, cartItems, users, wishListItems } from './auth.tables.js';
 import { primaryRole, type CartItems, type Language, type PublicUser } from '@jara/shared';
 
 export type UserRow = typeof users.$inferSelect;
@@ -105,6 +105,11 @@ export async function replaceCart(
 ): Promise<void> {
   await ex.delete(cartItems).where(eq(cartItems.userId, userId));
   if (lines.length) await ex.insert(cartItems).values(lines.map((l) => ({ ...l, userId })));
+}
+
+/** Notes that the user synced a cart with something in it on this Lagos day (the dashboards' funnel). */
+export async function markCartDay(ex: Executor, userId: string, day: string): Promise<void> {
+  await ex.insert(cartDays).values({ userId, day }).onConflictDoNothing();
 }
 
 /** Replaces the wish list with the given products, in this order (already checked against the catalogue). */

@@ -14,6 +14,7 @@ export {
   type VendorRow,
 } from './ordering.service.js';
 export { knownProducts, productsOfOptions, shopsByIds } from './catalogue.queries.js';
+export { shopOwnerSql } from './insight-figures.js';
 export {
   addBanner,
   allCategories,

@@ -15,7 +15,7 @@ type BannerRow = Awaited<ReturnType<typeof listBanners>>[number];
 import { queryRows, type Database, type Db } from '../../infra/db/client.js';
 import { keepAtMost, Representation, Section } from '../../infra/snapshot.js';
 import type { RedisLink } from '../../infra/redis.js';
-import { allPlaces, PlaceIndex } from '../geocoding/index.js';
+import { PlaceIndex, shownPlaces } from '../geocoding/index.js';
 import { unitsSold } from '../orders/index.js';
 import { listBanners } from './content.repo.js';
 import {
@@ -358,7 +358,7 @@ export class CatalogueStore {
   }
 
   private async loadPlaces(): Promise<PlacesData> {
-    const rows = await allPlaces(this.db);
+    const rows = await shownPlaces(this.db);
     const data = rows.map((p) => ({
       display_name: tidyPlaceName(p.displayName),
       city: p.city,

@@ -12,3 +12,4 @@ export {
   type DispatchRow,
 } from './dispatch.queries.js';
 export { adminDispatchList } from './portals.service.js';
+export { dispatchRidersUnderWay, riderDispatchPromises } from './insight-figures.js';

@@ -8,3 +8,4 @@ export {
   type DisputeSettlement,
 } from './disputes.service.js';
 export { disputeQueue, disputesNamed } from './queue.service.js';
+export { disputesBetween } from './insight-figures.js';

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { ADDRESS_SUGGESTIONS, haversineKm, tidyPlaceName, uniqueByName } from '@jara/shared';
 import { queryRows, type Db, type Executor } from '../../infra/db/client.js';
 import { places } from './geocoding.tables.js';
@@ -26,6 +26,8 @@ export async function upsertPlaces(ex: Executor, rows: PlaceRow[]): Promise<numb
           source: sql`excluded.source`,
           blocks: sql`excluded.blocks`,
         },
+        // A place an admin changed keeps the change (a release's curated list, an import).
+        setWhere: sql`${places.editedAt} IS NULL`,
       });
     n += batch.length;
   }
@@ -49,9 +51,9 @@ export async function findPlace(ex: Executor, placeId: string) {
   return row;
 }
 
-/** Every place of the gazetteer, by display name. */
-export async function allPlaces(ex: Executor) {
-  return ex.select().from(places).orderBy(asc(places.displayName));
+/** Every place of the gazetteer that is shown (hidden ones left out), by display name. */
+export async function shownPlaces(ex: Executor) {
+  return ex.select().from(places).where(eq(places.hidden, false)).orderBy(asc(places.displayName));
 }
 
 const tidy = (r: PlaceHit & { lat: unknown; lon: unknown }): PlaceHit => ({
@@ -79,7 +81,7 @@ export async function nearbyPlaces(
     sql`
     SELECT place_id, display_name, lat, lon, city, street, country, blocks
     FROM places
-    WHERE kind <> 'street'
+    WHERE kind <> 'street' AND NOT hidden
     ORDER BY (lat - ${lat}) ^ 2 + ((lon - ${lon}) * ${k}) ^ 2, place_id
     LIMIT ${limit * 2}`,
   );
@@ -114,7 +116,7 @@ export async function searchPlaces(db: Db, text: string, limit = ADDRESS_SUGGEST
       sql`
       SELECT place_id, display_name, lat, lon, city, street, country, blocks
       FROM places
-      WHERE lower(display_name) %> ${q}
+      WHERE lower(display_name) %> ${q} AND NOT hidden
       ORDER BY (lower(display_name) LIKE ${like + '%'}) DESC,
                word_similarity(${q}, lower(display_name)) DESC, length(display_name), (source = 'curated') DESC, place_id
       LIMIT ${limit * 2}`,
@@ -122,4 +124,59 @@ export async function searchPlaces(db: Db, text: string, limit = ADDRESS_SUGGEST
     // Two places may share a name (an imported copy of a curated one): the list shows it once.
     return uniqueByName(rows.map(tidy)).slice(0, limit);
   });
+}
+
+export type PlaceRecord = typeof places.$inferSelect;
+
+/** The admin's list: by name or street containing `q`, hidden ones included or alone, a page at a time. */
+export async function listPlaces(
+  ex: Executor,
+  f: { q?: string | undefined; show: 'all' | 'visible' | 'hidden'; offset: number; limit: number },
+): Promise<{ rows: PlaceRecord[]; total: number }> {
+  const wanted = [];
+  const q = f.q?.trim().toLowerCase();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+    wanted.push(or(sql`lower(${places.displayName}) LIKE ${like}`, sql`lower(${places.street}) LIKE ${like}`)!);
+  }
+  if (f.show !== 'all') wanted.push(eq(places.hidden, f.show === 'hidden'));
+  const where = wanted.length ? and(...wanted) : undefined;
+  const [rows, [count]] = await Promise.all([
+    ex
+      .select()
+      .from(places)
+      .where(where)
+      .orderBy(asc(places.displayName), asc(places.placeId))
+      .limit(f.limit)
+      .offset(f.offset),
+    ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(places)
+      .where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** A new place, as an admin made it. */
+export async function insertPlace(ex: Executor, row: PlaceRow): Promise<PlaceRecord> {
+  const [made] = await ex.insert(places).values(row).returning();
+  return made!;
+}
+
+/** The place as changed, or undefined when there is none with that id. */
+export async function updatePlace(
+  ex: Executor,
+  placeId: string,
+  set: Partial<Omit<PlaceRow, 'placeId'>>,
+): Promise<PlaceRecord | undefined> {
+  const [row] = await ex.update(places).set(set).where(eq(places.placeId, placeId)).returning();
+  return row;
+}
+
+/** The places an admin hid: their names and points (the map leaves out labels standing for them). */
+export async function hiddenPlaces(ex: Executor) {
+  return ex
+    .select({ displayName: places.displayName, lat: places.lat, lon: places.lon })
+    .from(places)
+    .where(eq(places.hidden, true));
 }

@@ -11,3 +11,5 @@ export {
   releaseSubject,
 } from './ledger.service.js';
 export { checkBooks, PLATFORM, riderAccount, vendorAccount, type Bearer, type Entry } from './postings.js';
+export { ledgerEntriesForExport } from './export-rows.js';
+export { riderReleasesBetween } from './insight-figures.js';

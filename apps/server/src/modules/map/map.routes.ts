@@ -3,10 +3,13 @@ import { MapInfoAnswer, NotModifiedAnswer, type MapInfo } from '@jara/shared';
 import { Representation, keepAtMost, sendRepresentation } from '../../infra/snapshot.js';
 import { defaultAccess } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
-import type { Module } from '../types.js';
+import { moduleWith } from '../types.js';
+import type { CatalogueStore } from '../catalogue/index.js';
+import { hiddenPlaces } from '../geocoding/index.js';
 import { campusMapData, mapVersion } from './campus-map.js';
 import { AREA_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM, TileCoverage, serviceAreaEdge } from './coverage.js';
 import { renderTile } from './tile-renderer.js';
+import { withoutHidden } from './hidden-labels.js';
 
 /** What every map shows (ODbL 1.0 asks for it wherever the data is used). */
 const MAP_ATTRIBUTION = '© OpenStreetMap contributors, ODbL';
@@ -49,7 +52,7 @@ function limited(n: number) {
   };
 }
 
-export const mapModule: Module = async (app, ctx) => {
+export const mapModule = moduleWith<{ catalogue: CatalogueStore }>(async (app, ctx, { catalogue }) => {
   defaultAccess(app, 'public');
   const area = ctx.config.campus.serviceArea;
   const coverage = new TileCoverage(area);
@@ -77,10 +80,15 @@ export const mapModule: Module = async (app, ctx) => {
     return pending;
   };
 
-  // Made on the first request: reading the extract takes a few hundred milliseconds, once.
+  // Made on the first request: reading the extract takes a few hundred milliseconds, once. Made
+  // again when the gazetteer changes (its section of the catalogue store): the labels of places an
+  // admin hid are left out (issue 33).
   let info: Representation | null = null;
-  const mapInfo = () => {
-    if (!info) {
+  let madeFor: unknown = null;
+  const mapInfo = async () => {
+    const gazetteer = await catalogue.places.get();
+    if (!info || madeFor !== gazetteer) {
+      const hidden = await hiddenPlaces(ctx.db);
       const map: MapInfo = {
         tileUrl: `/map/tiles/${mapVersion()}/{z}/{x}/{y}.png`,
         minZoom: MIN_ZOOM,
@@ -90,19 +98,22 @@ export const mapModule: Module = async (app, ctx) => {
         detailBounds: coverage.detailBounds,
         centre: area.centre,
         attribution: MAP_ATTRIBUTION,
-        places: [...campusMapData().places],
+        places: withoutHidden(campusMapData().places, hidden),
       };
       info = Representation.json({ success: true, map });
+      madeFor = gazetteer;
     }
     return info;
   };
   // Revalidations of the map's description are answered before routing once it exists (decision 0027).
-  ctx.early.revalidate((path, query) => (path === '/api/map' && query === '' ? info : null));
+  ctx.early.revalidate((path, query) =>
+    path === '/api/map' && query === '' && madeFor !== null && catalogue.places.current() === madeFor ? info : null,
+  );
 
   app.get(
     '/api/map',
     { schema: { tags: ['map'], response: { 200: MapInfoAnswer, 304: NotModifiedAnswer } }, compress: false },
-    async (req, reply) => sendRepresentation(req, reply, mapInfo()),
+    async (req, reply) => sendRepresentation(req, reply, await mapInfo()),
   );
 
   app.get(
@@ -125,4 +136,4 @@ export const mapModule: Module = async (app, ctx) => {
       return reply.type('image/png').header('content-length', png.length).send(png);
     },
   );
-};
+});

@@ -11,3 +11,4 @@ export {
   statusEventsOf,
   type StatusEventRow,
 } from './order-events.js';
+export { cancelEventSql, firstReachedSql, reachedBetweenSql } from './insight-figures.js';

@@ -38,3 +38,5 @@ export { offerToRiders } from './slot-offers.js';
 export { slotOf } from './order-views.js';
 export { itemsByPayer, memberOrderView, placeGroupOrder } from './group-orders.js';
 export { quoteFrom, readForQuotes } from './quote.js';
+export { paidLinesForExport, paidOrdersForExport } from './export-rows.js';
+export { orderFigures, type FigureLinks, type FigureRange } from './insight-figures.js';

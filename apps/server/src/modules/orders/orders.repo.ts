@@ -132,7 +132,7 @@ export async function moveItemStatuses(
   to: ItemStatus,
   filter: { vendorId?: string; itemIds?: string[]; cancelReason?: string },
 ): Promise<MovedItem[]> {
-  return ex
+  const moved = await ex
     .update(orderItems)
     .set({
       status: to,
@@ -155,7 +155,22 @@ export async function moveItemStatuses(
       discountKobo: orderItems.discountKobo,
       shopFundedKobo: orderItems.shopFundedKobo,
     });
+  const milestone = MILESTONES[to];
+  // now(), as the status log stamps the change in the same transaction.
+  if (moved.length && milestone)
+    await ex
+      .update(orders)
+      .set({ [milestone]: sql`now()` })
+      .where(eq(orders.id, orderId));
+  return moved;
 }
+
+/** The order's column keeping the latest time its lines reached these statuses (the dashboards' times). */
+const MILESTONES: Partial<Record<ItemStatus, 'confirmedAt' | 'pickedAt' | 'deliveredAt'>> = {
+  'Order Confirmed': 'confirmedAt',
+  'Order Picked': 'pickedAt',
+  'Order Delivered': 'deliveredAt',
+};
 
 /** The order's customer, or undefined for an unknown order. */
 export async function orderCustomer(

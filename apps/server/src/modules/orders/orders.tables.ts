@@ -36,6 +36,10 @@ export const orders = pgTable('orders', {
   /** What promotions took off (migrations/0024_promotions.sql, decision 0051); the figures above are before them. */
   itemsDiscountKobo: integer('items_discount_kobo').notNull().default(0),
   deliveryDiscountKobo: integer('delivery_discount_kobo').notNull().default(0),
+  /** The latest of its lines' confirmations, pick-ups and deliveries (migrations/0025): the dashboards' times. */
+  confirmedAt: tz('confirmed_at'),
+  pickedAt: tz('picked_at'),
+  deliveredAt: tz('delivered_at'),
 });
 
 export const orderItems = pgTable('order_items', {

@@ -15,3 +15,5 @@ export { refundsOf, type SubjectRefund } from './refund-history.js';
 export { refundQueue, type RefundQueueFilter } from './refund-queue.js';
 export { paidPaymentOf, paymentRecordOf } from './subjects.service.js';
 export type { PaymentState } from './payments.tables.js';
+export { orderPaymentsForExport, refundsForExport } from './export-rows.js';
+export { checkoutsBetween, orderRefundsBetween } from './insight-figures.js';

@@ -3,10 +3,14 @@ export { payoutsModule } from './payouts.service.js';
 export {
   escrowOf,
   lagosDayStart,
+  latestPayouts,
   listPayouts,
   paidOutKobo,
   payoutRecords,
   requestPayout,
+  retryPayout,
   summarise,
   type EarningEntry,
 } from './payouts.service.js';
+export { payoutsForExport } from './export-rows.js';
+export { shopPayoutsBetween } from './insight-figures.js';

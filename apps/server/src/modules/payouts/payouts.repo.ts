@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
 import { payouts } from './payouts.tables.js';
 
@@ -121,4 +121,43 @@ export async function paidOutKobo(ex: Executor): Promise<number> {
     .from(payouts)
     .where(eq(payouts.state, 'paid'));
   return Number(row?.kobo ?? 0);
+}
+
+/** The latest 200 payouts, newest first, in `state` and to `payeeType` when given (the admin's list). */
+export async function latestPayouts(
+  ex: Executor,
+  filter: { state?: PayoutRow['state']; payeeType?: PayeeType },
+): Promise<PayoutRow[]> {
+  return ex
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        filter.state ? eq(payouts.state, filter.state) : undefined,
+        filter.payeeType ? eq(payouts.payeeType, filter.payeeType) : undefined,
+      ),
+    )
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(200);
+}
+
+/**
+ * Whether the payee has a payout asked for after `p` that is scheduled, on its way or paid: a
+ * request made after `p` failed took `p`'s money back into its amount (a failed payout takes
+ * nothing, takenKobo), and so does a payout `p` was sent again as.
+ */
+export async function hasNewerPayout(ex: Executor, p: PayoutRow): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.userId, p.userId),
+        eq(payouts.payeeType, p.payeeType),
+        inArray(payouts.state, ['scheduled', 'processing', 'paid']),
+        or(gt(payouts.createdAt, p.createdAt), and(eq(payouts.createdAt, p.createdAt), ne(payouts.id, p.id))),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

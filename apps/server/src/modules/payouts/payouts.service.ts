@@ -8,7 +8,7 @@ import { ProviderError } from '../../infra/payments/types.js';
 import { lockAccount } from '../auth/index.js';
 import { recordPayoutPaid, recordPayoutReversed } from '../ledger/index.js';
 import * as repo from './payouts.repo.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import { jobKind } from '../../infra/jobs/jobs.js';
 
@@ -200,23 +200,83 @@ export async function requestPayout(
     const earned = releasedKobo(await entries(tx), escrowOf(ctx));
     const available = earned - (await repo.takenKobo(tx, payee.userId, payee.payeeType));
     if (available < 100) throw badRequest('There is nothing to pay out yet.', 'nothing_to_pay');
-    const dueAt = nextWorkingDay(ctx.clock.now());
-    const row = await repo.insertPayout(tx, {
-      userId: payee.userId,
-      payeeType: payee.payeeType,
-      vendorId: payee.vendorId ?? null,
-      amountKobo: available,
-      dueAt,
-      accountName: account.accountName,
-      accountNumber: account.accountNumber,
-      bankCode: account.bankCode,
-    });
-    // Paystack's transfer reference: lower-case letters, digits, - and _, at least 16 characters.
-    const reference = `jara_payout_${row.id.replace(/-/g, '')}`;
-    await repo.updatePayout(tx, row.id, { reference });
-    await ctx.jobs.enqueue(tx, PAYOUT_JOB, { payoutId: row.id }, { runAt: dueAt, dedupeKey: `payout:${row.id}` });
-    return toPayoutDto({ ...row, reference });
+    return toPayoutDto(
+      await schedulePayout(ctx, tx, {
+        userId: payee.userId,
+        payeeType: payee.payeeType,
+        vendorId: payee.vendorId ?? null,
+        amountKobo: available,
+        dueAt: nextWorkingDay(ctx.clock.now()),
+        accountName: account.accountName,
+        accountNumber: account.accountNumber,
+        bankCode: account.bankCode,
+      }),
+    );
   });
+}
+
+/** A new payout, with its own reference, and the payout job that sends it at `dueAt`. */
+async function schedulePayout(
+  ctx: AppContext,
+  tx: Executor,
+  values: Parameters<typeof repo.insertPayout>[1] & { dueAt: Date },
+): Promise<PayoutRow> {
+  const row = await repo.insertPayout(tx, values);
+  // Paystack's transfer reference: lower-case letters, digits, - and _, at least 16 characters.
+  const reference = `jara_payout_${row.id.replace(/-/g, '')}`;
+  await repo.updatePayout(tx, row.id, { reference });
+  await ctx.jobs.enqueue(tx, PAYOUT_JOB, { payoutId: row.id }, { runAt: values.dueAt, dedupeKey: `payout:${row.id}` });
+  return { ...row, reference };
+}
+
+/**
+ * Sends a failed payout again (an admin's "Send again"): a new payout of the same amount to the
+ * same account, paid now by the payout job, under a reference of its own. The failed one stays
+ * as it was (the provider knows its reference; its ledger posting, if a reversal made one, is
+ * its own), so nothing is posted twice and the reconciliation still finds it. Under the payee's
+ * lock, as a payout request: refused when the payee has a newer payout (an earlier "send again",
+ * or a request that already took this money), so one failure is paid at most once.
+ */
+export async function retryPayout(ctx: AppContext, id: string): Promise<PayoutDto> {
+  return ctx.db.transaction(async (tx) => {
+    const found = await repo.findPayout(tx, id);
+    if (!found) throw notFound('Payout not found.');
+    await lockAccount(tx, found.userId);
+    // Read again under the lock: a retry of the same payout, or a request, may have just committed.
+    const p = (await repo.findPayout(tx, id))!;
+    if (p.state !== 'failed') throw conflict('Only a failed payout can be sent again.', 'payout_not_failed');
+    if (await repo.hasNewerPayout(tx, p))
+      throw conflict(
+        'This payee has asked for a newer payout that carries this money, so it is not sent again.',
+        'payout_superseded',
+      );
+    return toPayoutDto(
+      await schedulePayout(ctx, tx, {
+        userId: p.userId,
+        payeeType: p.payeeType,
+        vendorId: p.vendorId,
+        amountKobo: p.amountKobo,
+        // Now, on the real clock the job queue runs on (not the opening-hours clock tests fix).
+        dueAt: new Date(),
+        accountName: p.accountName,
+        accountNumber: p.accountNumber,
+        bankCode: p.bankCode,
+      }),
+    );
+  });
+}
+
+/** The latest 200 payouts, newest first, in a state and to a kind of payee: the admin's list, with whom each pays. */
+export async function latestPayouts(
+  ex: Executor,
+  filter: { state?: PayoutRow['state']; payeeType?: PayoutRow['payeeType'] },
+): Promise<(PayoutDto & Pick<PayoutRow, 'payeeType' | 'userId' | 'vendorId'>)[]> {
+  return (await repo.latestPayouts(ex, filter)).map((p) => ({
+    ...toPayoutDto(p),
+    payeeType: p.payeeType,
+    userId: p.userId,
+    vendorId: p.vendorId,
+  }));
 }
 
 /**

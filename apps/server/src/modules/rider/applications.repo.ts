@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db/client.js';
-import { ratings, riders } from './rider.tables.js';
+import { ratings, riderShifts, riders } from './rider.tables.js';
 
 type RiderRow = typeof riders.$inferSelect;
 
@@ -18,6 +18,17 @@ export async function setRiderStatus(ex: Executor, id: string, status: 'approved
     .update(riders)
     .set({ status, rejectionReason: reason, ...(status === 'rejected' ? { isOnline: false } : {}) })
     .where(eq(riders.id, id));
+  // Set offline: the shift online ends now (never before it started).
+  if (status === 'rejected')
+    await ex
+      .update(riderShifts)
+      .set({ endedAt: sql`greatest(now(), ${riderShifts.startedAt})` })
+      .where(
+        and(
+          isNull(riderShifts.endedAt),
+          eq(riderShifts.riderId, sql`(SELECT r.user_id FROM riders r WHERE r.id = ${id})`),
+        ),
+      );
 }
 
 export async function riderStatusOf(ex: Executor, userId: string) {

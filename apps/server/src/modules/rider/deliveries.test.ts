@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CODE_ATTEMPTS, type JobDto, type DeliveryKind } from '@jara/shared';
+import { sql } from 'drizzle-orm';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers.js';
+import { queryRows } from '../../infra/db/client.js';
 import {
   createPaidDispatch,
   createPaidOrder,
@@ -126,6 +128,18 @@ describe.each(['order', 'dispatch'] as const)('a %s as a delivery', (kind) => {
     expect(find(await deliveries.active(rider.id), made.id)).toMatchObject({ codeAttempts: 1, locked: false });
     await expect(deliveries.deliver(other, made.id, made.code)).rejects.toMatchObject({ status: 404 });
     await deliveries.deliver(rider, made.id, made.code);
+    if (kind === 'order') {
+      // The order keeps when it was picked up and delivered, as the status log has it (the dashboards' times).
+      const [kept] = await queryRows<{ picked: boolean; delivered: boolean }>(
+        app.ctx.db,
+        sql`SELECT o.picked_at = (SELECT max(e.created_at) FROM status_events e JOIN order_items i ON i.id = e.subject_id
+                                   WHERE i.order_id = o.id AND e.status = 'Order Picked') AS picked,
+                   o.delivered_at = (SELECT max(e.created_at) FROM status_events e JOIN order_items i ON i.id = e.subject_id
+                                      WHERE i.order_id = o.id AND e.status = 'Order Delivered') AS delivered
+            FROM orders o WHERE o.id = ${made.id}`,
+      );
+      expect(kept).toEqual({ picked: true, delivered: true });
+    }
 
     expect(await deliveries.carries(app.ctx.db, rider.id)).toBe(false);
     expect(find(await deliveries.active(rider.id), made.id)).toBeUndefined();

@@ -9,3 +9,4 @@ export {
   ridersRatedBelow,
 } from './applications.service.js';
 export { riderFeeKobo } from './deliveries.js';
+export { deliveryStarsSql, onlineRiders, riderHoursOnline, riderRatingsBetween } from './insight-figures.js';

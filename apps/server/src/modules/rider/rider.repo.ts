@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../infra/db/client.js';
-import { dropOffWaits, ratings, riders } from './rider.tables.js';
+import { dropOffWaits, ratings, riderShifts, riders } from './rider.tables.js';
 
 export type RiderRow = typeof riders.$inferSelect;
 
@@ -21,6 +21,19 @@ export async function updateRider(
 ): Promise<RiderRow> {
   const [row] = await ex.update(riders).set(values).where(eq(riders.id, id)).returning();
   return row!;
+}
+
+/**
+ * Opens the rider's shift at `at` when going online (none if one is open), or closes the open one
+ * when going offline (never before it started: the clock tests set may be behind).
+ */
+export async function markShift(ex: Executor, riderUserId: string, online: boolean, at: Date): Promise<void> {
+  if (online) await ex.insert(riderShifts).values({ riderId: riderUserId, startedAt: at }).onConflictDoNothing();
+  else
+    await ex
+      .update(riderShifts)
+      .set({ endedAt: sql`greatest(${at.toISOString()}::timestamptz, ${riderShifts.startedAt})` })
+      .where(and(eq(riderShifts.riderId, riderUserId), isNull(riderShifts.endedAt)));
 }
 
 export async function riderRating(ex: Executor, riderUserId: string): Promise<{ avg: number | null; count: number }> {

@@ -91,7 +91,11 @@ export class RiderService {
 
   async setOnline(user: SessionUser, isOnline: boolean) {
     const r = await this.requireRider(user);
-    await repo.updateRider(this.ctx.db, r.id, { isOnline });
+    // Each shift online is kept (the rider's hours online on the dashboard).
+    await this.ctx.db.transaction(async (tx) => {
+      await repo.updateRider(tx, r.id, { isOnline });
+      await repo.markShift(tx, user.id, isOnline, this.ctx.clock.now());
+    });
     return (await this.profile(user))!;
   }
 

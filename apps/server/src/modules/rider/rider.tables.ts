@@ -2,7 +2,7 @@
  * The rider module's tables: only this module reads or writes them; other modules ask through
  * its index.ts. The SQL in migrations/ is the source of truth; infra/db/schema.test.ts checks these mirror it.
  */
-import { boolean, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { tz } from '../../infra/db/columns.js';
 
 export const riders = pgTable('riders', {
@@ -29,6 +29,14 @@ export const ratings = pgTable('ratings', {
   stars: integer('stars').notNull(),
   comment: text('comment'),
   createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** A rider's time online (migrations/0025): opened on going online, closed on going offline. */
+export const riderShifts = pgTable('rider_shifts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  riderId: uuid('rider_id').notNull(),
+  startedAt: tz('started_at').notNull(),
+  endedAt: tz('ended_at'),
 });
 
 export const dropOffWaits = pgTable(

@@ -1,2 +1,2 @@
-export { NavBar } from './components/nav-bar';
+export { NavBar, Logo, UserMenu } from './components/nav-bar';
 export { Footer } from './components/footer';

@@ -9,13 +9,19 @@ import { useApplications } from '../api/get-applications';
 import { ApplicationsPanel } from './applications-panel';
 import { BannersPanel, CategoriesPanel } from './content-panel';
 import { EtaAccuracyPanel } from './eta-accuracy-panel';
+import { ExportsPanel } from './exports-panel';
 import { AdminDispatchesPanel, AdminOrdersPanel } from './orders-panel';
 import { OutboxPanel } from './outbox-panel';
+import { PayoutsPanel } from './payouts-panel';
+import { FirstRunChecklist } from './first-run-checklist';
+import { PlacesPanel } from './places-panel';
+import { SiteContentPanel } from './site-content-panel';
 import { ReconciliationPanel } from './reconciliation-panel';
 import { PromotionFormScreen, PromotionsPanel } from './promotions-panel';
 import { RefundsPanel } from './refunds-panel';
 import { SubNav } from '../../../components/ui/sub-nav';
 import { UsersPanel } from './users-panel';
+import { AdminDashboardScreen } from '../../../insights/screens';
 import { useT } from '../../../i18n';
 
 function AdminHome() {
@@ -28,21 +34,36 @@ function AdminHome() {
       <SubNav
         label={t('admin.nav.label')}
         items={[
+          { to: '/admin/dashboard', label: t('admin.nav.dashboard') },
           { to: '/admin', label: t('admin.nav.applications'), badge: waiting, end: true },
           { to: '/admin/users', label: t('admin.nav.users') },
           { to: '/admin/orders', label: t('admin.nav.orders') },
           { to: '/admin/dispatches', label: t('admin.nav.dispatches') },
           { to: '/admin/refunds', label: t('admin.nav.refunds') },
+          { to: '/admin/payouts', label: t('admin.nav.payouts') },
           { to: '/admin/promotions', label: t('admin.nav.promotions') },
           { to: '/admin/categories', label: t('admin.nav.categories') },
           { to: '/admin/banners', label: t('admin.nav.banners') },
+          { to: '/admin/places', label: t('admin.nav.places') },
+          { to: '/admin/content', label: t('admin.nav.content') },
           { to: '/admin/outbox', label: t('admin.nav.outbox') },
           { to: '/admin/eta', label: t('admin.nav.eta') },
           { to: '/admin/reconciliation', label: t('admin.nav.reconciliation') },
+          { to: '/admin/exports', label: t('admin.nav.exports') },
         ]}
       />
       <Routes>
-        <Route index element={<ApplicationsPanel />} />
+        <Route
+          index
+          element={
+            <>
+              <FirstRunChecklist />
+              <ApplicationsPanel />
+            </>
+          }
+        />
+        <Route path="payouts" element={<PayoutsPanel />} />
+        <Route path="dashboard" element={<AdminDashboardScreen />} />
         <Route path="users" element={<UsersPanel />} />
         <Route path="orders" element={<AdminOrdersPanel />} />
         <Route path="dispatches" element={<AdminDispatchesPanel />} />
@@ -51,9 +72,12 @@ function AdminHome() {
         <Route path="promotions/:promotionId" element={<PromotionFormScreen />} />
         <Route path="categories" element={<CategoriesPanel />} />
         <Route path="banners" element={<BannersPanel />} />
+        <Route path="places" element={<PlacesPanel />} />
+        <Route path="content" element={<SiteContentPanel />} />
         <Route path="outbox" element={<OutboxPanel />} />
         <Route path="eta" element={<EtaAccuracyPanel />} />
         <Route path="reconciliation" element={<ReconciliationPanel />} />
+        <Route path="exports" element={<ExportsPanel />} />
         <Route path="*" element={<EmptyState message={t('admin.notFound')} />} />
       </Routes>
     </div>

@@ -83,6 +83,44 @@ describe('UsersPanel: roles are capabilities', () => {
     expect(screen.getByText('admin (you)')).toBeInTheDocument();
   });
 
+  it('shows every role label whole: the full word, kept on one line, no class that cuts it', async () => {
+    setup();
+    const box = await screen.findByRole('checkbox', { name: 'customer role of Mama Ronke' });
+    const row = box.closest('tr')!;
+    const labels = [...row.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels).toEqual(['customer', 'vendor', 'rider', 'support', 'admin']);
+    for (const label of row.querySelectorAll('label')) {
+      expect(label.className).toMatch(/\bwhitespace-nowrap\b/);
+      expect(label.className).toMatch(/\bshrink-0\b/);
+    }
+    const cutting =
+      /\b(truncate|text-ellipsis|text-clip|overflow-hidden|overflow-clip|line-clamp-\d+|max-w-\S+|w-\d+)\b/;
+    for (const el of row.querySelectorAll('*')) expect(String(el.getAttribute('class') ?? '')).not.toMatch(cutting);
+  });
+
+  it('shows the server’s refusal to withdraw the last admin', async () => {
+    stubFetch({
+      'GET /api/user/is-auth': { success: true, user: ME, role: 'admin' },
+      'GET /api/admin/users': { success: true, users },
+      'GET /api/admin/riders/low-rated': { success: true, riders: [] },
+      'POST /api/admin/users/u2/role': () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            message: 'This is the last admin. Make another admin before you withdraw this one.',
+            code: 'last_admin',
+          }),
+          { status: 409 },
+        ),
+    });
+    renderApp(<UsersPanel />, { route: '/admin/users' });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'rider role of Mama Ronke' }));
+    expect(
+      await screen.findByText('This is the last admin. Make another admin before you withdraw this one.'),
+    ).toBeInTheDocument();
+  });
+
   it('grants and withdraws one role at a time after confirming', async () => {
     const calls = setup();
     vi.spyOn(window, 'confirm').mockReturnValue(true);

@@ -124,8 +124,12 @@ export function UsersPanel() {
                     ) : (
                       <fieldset className="flex flex-wrap gap-x-3 gap-y-1">
                         <legend className="sr-only">{t('admin.users.rolesOf', { name: u.name })}</legend>
+                        {/* Each label as wide as its word, never cut or broken ("custor", "vendo" were). */}
                         {ROLES.map((r) => (
-                          <label key={r} className="inline-flex min-h-8 items-center gap-1.5">
+                          <label
+                            key={r}
+                            className="inline-flex min-h-8 shrink-0 items-center gap-1.5 whitespace-nowrap"
+                          >
                             <input
                               type="checkbox"
                               className="size-4 accent-brand-700"

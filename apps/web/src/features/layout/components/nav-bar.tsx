@@ -11,7 +11,7 @@ import { LanguageSwitch } from '../../../session/language-switch';
 import { useSession } from '../../../session/session';
 import { Trans, useT, type MessageId } from '../../../i18n';
 
-function Logo() {
+export function Logo() {
   const t = useT('layout');
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label={t('layout.logo')}>
@@ -89,7 +89,8 @@ function DataSaverSwitch() {
   return <Switch checked={on} onChange={setDataSaver} label={t('layout.dataSaver')} />;
 }
 
-function UserMenu() {
+/** The account menu: the shop's pages, the portals, data saver, language, log in or out. */
+export function UserMenu() {
   const t = useT('layout');
   const { user } = useSession();
   const logout = useLogout();

@@ -12,7 +12,7 @@ export function Accordion({ items }: { items: { question: string; answer: ReactN
         const btnId = `${base}-q${i}`;
         const panelId = `${base}-a${i}`;
         return (
-          <div key={item.question}>
+          <div key={i}>
             <h2 className="text-base">
               <button
                 id={btnId}

@@ -8,6 +8,7 @@ import { PaperclipIcon } from '../../../components/ui/icons';
 import { api, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../session/session';
 import { t as translate, Trans, useT, type MessageId } from '../../../i18n';
+import { useSiteContent } from '../api/get-site-content';
 
 /** The shared size check's messages, in the page's language. */
 const TOO_LARGE: Record<string, MessageId<'pages'>> = {
@@ -77,6 +78,7 @@ export function ContactPage() {
             <li>• {t('pages.contact.tipOrder')}</li>
             <li>• {t('pages.contact.tipPhoto')}</li>
           </ul>
+          <ContactDetails />
         </div>
         <form
           onSubmit={handleSubmit}
@@ -157,5 +159,42 @@ export function ContactPage() {
         </form>
       </div>
     </Page>
+  );
+}
+
+/** Support's phone, email, address and hours as the admin set them (issue 33); only the ones set. */
+function ContactDetails() {
+  const t = useT('pages');
+  const details = useSiteContent('contact').data?.body;
+  if (!details) return null;
+  const rows = [
+    details.phone && {
+      label: t('pages.contact.phone'),
+      value: <a href={`tel:${details.phone.replace(/\s+/g, '')}`}>{details.phone}</a>,
+    },
+    details.email && {
+      label: t('pages.contact.email'),
+      value: <a href={`mailto:${details.email}`}>{details.email}</a>,
+    },
+    details.address && { label: t('pages.contact.address'), value: details.address },
+    details.hours && { label: t('pages.contact.hours'), value: details.hours },
+  ].filter((r) => !!r);
+  if (!rows.length) return null;
+  return (
+    <section aria-labelledby="contact-details" className="mt-6 rounded-2xl bg-white p-5 shadow-[var(--shadow-card)]">
+      <h2 id="contact-details" className="font-bold">
+        {t('pages.contact.details')}
+      </h2>
+      <dl className="mt-3 space-y-2 text-sm">
+        {rows.map((r) => (
+          <div key={r.label} className="flex flex-wrap gap-x-2">
+            <dt className="font-semibold text-stone-900">{r.label}:</dt>
+            <dd className="text-stone-700 [overflow-wrap:anywhere] [&_a]:font-semibold [&_a]:text-brand-800 [&_a]:underline">
+              {r.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

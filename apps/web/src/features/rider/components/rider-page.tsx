@@ -17,6 +17,7 @@ import { EarningsView } from '../../../earnings/earnings-view';
 import { JobBoard } from './job-board';
 import { JobHistory } from './job-history';
 import { RiderApplicationForm } from './rider-application';
+import { RiderInsightsScreen } from '../../../insights/screens';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
 import { SubNav } from '../../../components/ui/sub-nav';
@@ -89,12 +90,14 @@ function Dashboard({ rider }: { rider: RiderProfileDto }) {
           { to: '/rider/active', label: t('rider.nav.active'), badge: active.data?.length },
           { to: '/rider/history', label: t('rider.nav.history') },
           { to: '/rider/earnings', label: t('rider.nav.earnings') },
+          { to: '/rider/insights', label: t('rider.nav.insights') },
         ]}
       />
       <Routes>
         <Route index element={<JobBoard online={rider.isOnline} />} />
         <Route path="active" element={<ActiveJobs />} />
         <Route path="history" element={<JobHistory />} />
+        <Route path="insights" element={<RiderInsightsScreen />} />
         <Route
           path="earnings"
           element={

@@ -18,12 +18,14 @@ import { OrdersPanel } from './orders-panel';
 import { PreparationTimeForm } from './preparation-time';
 import { ProductFormScreen } from './product-form';
 import { ProductsPanel } from './products-panel';
+import { SalesExport } from './sales-export';
 import { PromotionFormScreen, PromotionsPanel } from './promotions-panel';
 import { Card } from '../../../components/ui/card';
 import { StatusPill } from '../../../components/ui/status-pill';
 import { SubNav } from '../../../components/ui/sub-nav';
 import { Switch } from '../../../components/ui/switch';
 import { VendorApplicationForm } from './vendor-application';
+import { VendorInsightsScreen } from '../../../insights/screens';
 import { useT, type Translate } from '../../../i18n';
 
 function hoursToday(t: Translate<'seller'>, v: SellerProfileDto): string {
@@ -74,14 +76,17 @@ function EarningsScreen() {
   const earnings = useSellerEarnings();
   const payout = useRequestSellerPayout();
   return (
-    <EarningsView
-      data={earnings.data}
-      isPending={earnings.isPending}
-      error={earnings.error}
-      percentText={t('seller.earnings.note', { percent: earnings.data?.percent ?? 0 })}
-      onPayout={(account) => payout.mutateAsync(account)}
-      paying={payout.isPending}
-    />
+    <>
+      <SalesExport />
+      <EarningsView
+        data={earnings.data}
+        isPending={earnings.isPending}
+        error={earnings.error}
+        percentText={t('seller.earnings.note', { percent: earnings.data?.percent ?? 0 })}
+        onPayout={(account) => payout.mutateAsync(account)}
+        paying={payout.isPending}
+      />
+    </>
   );
 }
 
@@ -121,6 +126,7 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
           { to: '/seller/products', label: t('seller.nav.products') },
           { to: '/seller/promotions', label: t('seller.nav.promotions') },
           { to: '/seller/earnings', label: t('seller.nav.earnings') },
+          { to: '/seller/insights', label: t('seller.nav.insights') },
           { to: '/seller/shop', label: t('seller.nav.shop') },
         ]}
       />
@@ -131,6 +137,7 @@ function Dashboard({ vendor }: { vendor: SellerProfileDto }) {
         <Route path="promotions" element={<PromotionsPanel />} />
         <Route path="promotions/:promotionId" element={<PromotionFormScreen />} />
         <Route path="earnings" element={<EarningsScreen />} />
+        <Route path="insights" element={<VendorInsightsScreen />} />
         <Route
           path="shop"
           element={

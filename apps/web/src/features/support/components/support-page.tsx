@@ -99,7 +99,7 @@ function Inbox({ self: { id, name } }: { self: { id: string; name: string } }) {
     });
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-7.75rem)] w-full max-w-7xl flex-col px-0 sm:h-[calc(100dvh-4rem)] sm:px-4 sm:py-4">
+    <div className="mx-auto flex h-[calc(100dvh-3.5rem)] w-full max-w-7xl flex-col px-0 sm:px-4 sm:py-4">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:px-0">
         <h1 className="text-xl font-bold sm:text-2xl">{t('support.title')}</h1>
         <div role="tablist" aria-label={t('support.tabs.label')} className="flex rounded-full bg-stone-200 p-1">
