@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayTime, formatNaira, formatShortDay, formatTime, lagosMidnight } from './format.js';
+import {
+  formatDay,
+  formatDayTime,
+  formatNaira,
+  formatShortDay,
+  formatTime,
+  lagosDateTime,
+  lagosDayOf,
+  lagosMidnight,
+} from './format.js';
 import { requestLanguage } from './language.js';
 
 const pickLanguage = (header: string | undefined) => requestLanguage(undefined, header);
@@ -38,6 +47,15 @@ describe('money and time, as written in Lagos (both languages use en-NG)', () =>
   it('writes one plain space before am/pm, whatever the ICU data', () => {
     expect(formatTime('2026-03-03T13:05:00Z')).toBe('2:05 pm');
     expect(formatTime('2026-03-03T13:05:00Z')).not.toMatch(/[\u202f\u00a0]/);
+  });
+});
+
+describe('Lagos wall time and day of an instant (UTC+1 all year)', () => {
+  it('turns the day at Lagos midnight, not UTC midnight', () => {
+    expect(lagosDateTime(new Date('2026-11-09T23:00:00Z'))).toBe('2026-11-10 00:00:00');
+    expect(lagosDateTime(new Date('2026-11-09T22:59:59Z'))).toBe('2026-11-09 23:59:59');
+    expect(lagosDayOf(new Date('2026-11-09T23:00:00Z'))).toBe('2026-11-10');
+    expect(lagosDayOf(new Date('2026-11-09T22:59:59Z'))).toBe('2026-11-09');
   });
 });
 

@@ -42,6 +42,13 @@ export function lagosMidnight(day: string): Date {
   return new Date(`${day}T00:00:00+01:00`);
 }
 
+/** An instant as Lagos wall time (UTC+1 all year), sortable: '2026-11-23 14:05:09'. */
+export const lagosDateTime = (at: Date): string =>
+  new Date(at.getTime() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** The Lagos day ('YYYY-MM-DD') an instant falls on. */
+export const lagosDayOf = (at: Date): string => lagosDateTime(at).slice(0, 10);
+
 /** A bare day ('2026-11-23') is that day in Lagos; anything else an instant. Null for nonsense. */
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;

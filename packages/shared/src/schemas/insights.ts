@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okAnswer } from './common.js';
+import { lagosDayOf } from '../format.js';
 
 /**
  * The dashboards (issue 33): figures of a period of Lagos days, for the admin, a vendor's own shop
@@ -44,9 +45,6 @@ export const InsightsQuery = z
       ctx.addIssue({ code: 'custom', message: INSIGHTS_MSG.tooLong, path: ['to'] });
   });
 export type InsightsQuery = z.input<typeof InsightsQuery>;
-
-/** The Lagos day ('YYYY-MM-DD') an instant falls on (UTC+1 all year). */
-export const lagosDayOf = (at: Date): string => new Date(at.getTime() + 3_600_000).toISOString().slice(0, 10);
 
 /** The day `n` days after a 'YYYY-MM-DD' day (negative: before). */
 export const addDays = (day: string, n: number): string =>

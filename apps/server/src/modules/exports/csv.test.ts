@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRow, lagosDateTime, money } from './csv.js';
+import { csvRow, money } from './csv.js';
 
 /** One amount cell as a row writes it (without the row's CRLF). */
 const naira = (kobo: number) => csvRow([money(kobo)]).slice(0, -2);
@@ -53,13 +53,5 @@ describe('csv cells and rows (RFC 4180)', () => {
 
   it('writes our own numbers and amounts unguarded', () => {
     expect(csvRow([money(-500), 3, money(123456), '-5'])).toBe("-5.00,3,1234.56,'-5\r\n");
-  });
-});
-
-describe('lagosDateTime', () => {
-  it('writes the instant in Lagos wall time (UTC+1)', () => {
-    expect(lagosDateTime(new Date('2026-11-09T23:00:00Z'))).toBe('2026-11-10 00:00:00');
-    expect(lagosDateTime(new Date('2026-11-09T22:59:59Z'))).toBe('2026-11-09 23:59:59');
-    expect(lagosDateTime(null)).toBe('');
   });
 });

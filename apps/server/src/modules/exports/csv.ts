@@ -55,11 +55,3 @@ function naira(kobo: number): string {
   const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
   return kobo < 0 ? `-${text}` : text;
 }
-
-const LAGOS_OFFSET_MS = 60 * 60_000;
-
-/** An instant as Lagos wall time (UTC+1 all year), sortable: "2026-11-23 14:05:09"; empty for none. */
-export function lagosDateTime(at: Date | null | undefined): string {
-  if (!at) return '';
-  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}

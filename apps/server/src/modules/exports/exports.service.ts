@@ -10,7 +10,7 @@
  * twice or skipped; a row written into the period while the file streams may or may not be in it.
  */
 import { Readable } from 'node:stream';
-import { lagosMidnight, type ExportFile, type ExportQuery } from '@jara/shared';
+import { lagosDateTime, lagosMidnight, type ExportFile, type ExportQuery } from '@jara/shared';
 import type { Executor } from '../../infra/db/client.js';
 import { accountsByIds } from '../auth/index.js';
 import { shopsByIds } from '../catalogue/index.js';
@@ -18,7 +18,7 @@ import { ledgerEntriesForExport } from '../ledger/index.js';
 import { paidLinesForExport, paidOrdersForExport } from '../orders/index.js';
 import { orderPaymentsForExport, refundsForExport } from '../payments/index.js';
 import { payoutsForExport } from '../payouts/index.js';
-import { csvRow, lagosDateTime, money, type Cell } from './csv.js';
+import { csvRow, money, type Cell } from './csv.js';
 
 /** Rows read per statement. */
 const PAGE_ROWS = 1000;
@@ -118,8 +118,8 @@ const SHEETS: Record<Exclude<ExportFile, 'sales'>, Sheet> = {
           const p = paid.get(r.id);
           return [
             r.id,
-            lagosDateTime(r.createdAt),
-            lagosDateTime(r.paidAt),
+            r.createdAt && lagosDateTime(r.createdAt),
+            r.paidAt && lagosDateTime(r.paidAt),
             who?.name,
             who?.email,
             Number(r.units),
@@ -152,7 +152,7 @@ const SHEETS: Record<Exclude<ExportFile, 'sales'>, Sheet> = {
         rows: rows.map((l) => [
           l.id,
           l.orderId,
-          lagosDateTime(l.paidAt),
+          l.paidAt && lagosDateTime(l.paidAt),
           people.get(l.userId)?.name,
           shops.get(l.vendorId)?.businessName,
           ...lineCells(l),
@@ -187,7 +187,7 @@ const SHEETS: Record<Exclude<ExportFile, 'sales'>, Sheet> = {
       return {
         rows: rows.map((r) => [
           r.id,
-          lagosDateTime(r.createdAt),
+          r.createdAt && lagosDateTime(r.createdAt),
           people.get(r.userId)?.name,
           people.get(r.userId)?.email,
           r.payeeType,
@@ -195,8 +195,8 @@ const SHEETS: Record<Exclude<ExportFile, 'sales'>, Sheet> = {
           money(r.amountKobo),
           r.state,
           r.reference,
-          lagosDateTime(r.dueAt),
-          lagosDateTime(r.paidAt),
+          r.dueAt && lagosDateTime(r.dueAt),
+          r.paidAt && lagosDateTime(r.paidAt),
           r.bankCode,
           lastFour(r.accountNumber),
           r.failureReason,
@@ -225,8 +225,8 @@ const SHEETS: Record<Exclude<ExportFile, 'sales'>, Sheet> = {
       return {
         rows: rows.map((r) => [
           r.id,
-          lagosDateTime(r.createdAt),
-          lagosDateTime(r.processedAt),
+          r.createdAt && lagosDateTime(r.createdAt),
+          r.processedAt && lagosDateTime(r.processedAt),
           r.purpose === 'dispatch' ? 'dispatch' : 'order',
           r.subjectId,
           people.get(r.payerId)?.name,
@@ -249,7 +249,7 @@ const SHEETS: Record<Exclude<ExportFile, 'sales'>, Sheet> = {
           const kobo = Number(e.amountKobo);
           return [
             e.id,
-            lagosDateTime(e.createdAt),
+            e.createdAt && lagosDateTime(e.createdAt),
             e.key,
             e.kind,
             e.account,
@@ -269,7 +269,7 @@ const salesSheet = (vendorId: string): Sheet => ({
   async page(ex, q) {
     const rows = await paidLinesForExport(ex, { ...q, vendorId });
     return {
-      rows: rows.map((l) => [l.id, l.orderId, lagosDateTime(l.paidAt), ...lineCells(l)]),
+      rows: rows.map((l) => [l.id, l.orderId, l.paidAt && lagosDateTime(l.paidAt), ...lineCells(l)]),
       next: nextOf(rows, q.limit),
     };
   },

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import {
   formatNaira,
   koboToNaira,
+  lagosDayOf,
   type DifferenceKind,
   type Language,
   type ReconciliationDifference,
@@ -37,13 +38,10 @@ export type PayoutRecords = (
 ) => Promise<PayoutRecord[]>;
 
 const DAY_MS = 24 * 60 * 60_000;
-/** Lagos keeps UTC+1 all year. */
-const LAGOS_OFFSET_MS = 60 * 60_000;
 /** The runs an admin sees: about two months of days. */
 const RUNS_SHOWN = 62;
 
 /** The Lagos date of an instant, YYYY-MM-DD. */
-const lagosDay = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 
 /** A Lagos day as the instants it begins and ends. */
 function lagosWindow(day: string): ListWindow {
@@ -170,7 +168,7 @@ export class DailyReconciliation {
   ) {
     this.payouts = opts.payouts;
     opts.jobs.register(DAILY_JOB, async () => {
-      const run = await this.run(lagosDay(new Date(Date.now() - DAY_MS)), { trigger: 'schedule' });
+      const run = await this.run(lagosDayOf(new Date(Date.now() - DAY_MS)), { trigger: 'schedule' });
       // The job is tried again (backoff); each try takes the day's run over.
       if (run.state === 'failed') throw new Error(`reconciliation of ${run.day} failed: ${run.error ?? ''}`);
     });
@@ -187,7 +185,7 @@ export class DailyReconciliation {
     by: { trigger: 'schedule' } | { trigger: 'admin'; userId: string },
     now = new Date(),
   ): Promise<ReconciliationRun> {
-    if (day > lagosDay(now)) throw badRequest('That day has not come yet.', 'validation_failed');
+    if (day > lagosDayOf(now)) throw badRequest('That day has not come yet.', 'validation_failed');
     const { db, payments, log } = this.opts;
     const attempt = randomUUID();
     const started = await db.transaction((tx) =>
