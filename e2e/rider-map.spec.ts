@@ -71,6 +71,10 @@ test('the sender follows the rider on the map, and the position stops with the d
   await expect
     .poll(() => sender.page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
     .toBe(true);
+  const unusedPreloads: string[] = [];
+  sender.page.on('console', (m) => {
+    if (/preloaded using link preload but not used/i.test(m.text())) unusedPreloads.push(m.text());
+  });
   await sender.page.goto('/dispatch');
   const card = sender.page.getByTestId('dispatch-card').filter({ hasText: note });
   const map = card.getByRole('region', { name: /Map of the delivery/ });
@@ -94,6 +98,15 @@ test('the sender follows the rider on the map, and the position stops with the d
     etas.push(await minutes());
   }
   expect(etas.at(-1)!).toBeLessThan(etas[0]!);
+
+  // A signed-in tracking page's shell asks for the screen's chunks, the map's and the map's read
+  // with the app's, rather than one round trip after another: each exists, and the page used them.
+  const shell = await (await sender.page.request.get('/dispatch')).text();
+  const preloads = [...shell.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  expect(preloads.some((href) => /^\/assets\/leaflet-map-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(preloads).toContain('/api/map');
+  for (const href of preloads) expect((await sender.page.request.get(href)).status(), href).toBe(200);
+  expect(unusedPreloads).toEqual([]);
 
   // A map seen once reloads offline with its tiles: the shop, the door and the road, no rider.
   await sender.context.setOffline(true);

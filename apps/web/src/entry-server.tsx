@@ -5,12 +5,21 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dehydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
-import { headHtml, isServerRendered, matchPage, pageHead, prefetchPage } from './app/page-data';
+import {
+  appScreen,
+  headHtml,
+  isServerRendered,
+  matchPage,
+  pageHead,
+  prefetchPage,
+  type AppScreen,
+} from './app/page-data';
+import { LAYOUT_AREAS } from './app/layout';
 import { createQueryClient } from './lib/query-client';
 import { setApiTransport } from './lib/api-client';
 import { setupI18n } from '@lingui/core';
 import { FORMAT_LOCALE, type Language } from '@jara/shared';
-import { AREAS, loadCatalogue } from './i18n/catalogues';
+import { AREAS, catalogueModule, loadCatalogue, ROOT_AREAS } from './i18n/catalogues';
 import { markAllLoaded, usedAreas } from './i18n';
 
 /** Every catalogue of a language, merged once per process (a render only reads them). */
@@ -39,8 +48,12 @@ interface RenderInput {
 
 type RenderResult =
   | { kind: 'page'; status: number; head: string; html: string; state: string; errors: unknown[] }
-  /** Not a server-rendered page: the server sends the plain shell and the browser renders it. */
-  | { kind: 'shell' }
+  /**
+   * Not a server-rendered page: the server sends the plain shell and the browser renders it;
+   * `modules` name the chunks (in the build's manifest) and `reads` the public API reads the shell
+   * asks for with the app.
+   */
+  | { kind: 'shell'; modules?: string[]; reads?: readonly string[] }
   | { kind: 'redirect'; status: number; location: string };
 
 /** JSON for an inert <script type="application/json"> block: nothing in it can close the tag. */
@@ -64,7 +77,13 @@ export async function render({ url, origin, fetchApi, language }: RenderInput): 
   });
   const pathname = new URL(url, origin).pathname;
   const match = matchPage(pathname);
-  if (!match || !isServerRendered(match)) return { kind: 'shell' };
+  if (!match) return { kind: 'shell' };
+  if (!isServerRendered(match)) {
+    const screen = appScreen(match);
+    return screen
+      ? { kind: 'shell', modules: screenModules(screen, language), reads: screen.reads ?? [] }
+      : { kind: 'shell' };
+  }
 
   // An instance of its own: two renders in two languages never share one.
   const i18n = setupI18n({
@@ -107,6 +126,12 @@ export async function render({ url, origin, fetchApi, language }: RenderInput): 
     html,
     state,
   };
+}
+
+/** A screen's chunks and the catalogues it and the layout show, in the page's language. */
+function screenModules(screen: AppScreen, language: Language): string[] {
+  const areas = new Set([...ROOT_AREAS, ...LAYOUT_AREAS, ...screen.areas]);
+  return [...screen.modules, ...new Set([...areas].map((area) => catalogueModule(area, language)))];
 }
 
 /** The whole page as one string, once every boundary is ready; render errors are collected. */

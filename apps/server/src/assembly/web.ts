@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import { LANGUAGE_COOKIE, requestLanguage } from '@jara/shared';
 import { PageRenderer, withLanguage } from '../infra/web/ssr.js';
+import { SESSION_COOKIE } from '../infra/sessions.js';
 import { errorBody } from '../lib/errors.js';
 import type { AppInstance } from '../modules/types.js';
 
@@ -24,6 +25,8 @@ export async function web(app: AppInstance, opts: { config: Config }): Promise<v
       prefix: '/',
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
+      // The build writes .br and .gz beside each text file at the highest settings (web vite.config.ts).
+      preCompressed: true,
       index: 'index.html',
       setHeaders: (res, filePath) => {
         res.header(
@@ -48,10 +51,11 @@ export async function web(app: AppInstance, opts: { config: Config }): Promise<v
     const language = requestLanguage(req.cookies[LANGUAGE_COOKIE], req.headers['accept-language']);
     reply.header('vary', 'Cookie, Accept-Language');
     if (pages) {
-      const page = await pages.render(req.url, language, req.log);
+      const page = await pages.render(req.url, language, req.log, Boolean(req.cookies[SESSION_COOKIE]));
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       if (page.kind === 'page') {
-        // Nothing personal is rendered (only the language cookie is read), so one answer fits every visitor of a language.
+        // Nothing personal is rendered (only the language cookie is read, and whether there is a
+        // session for the tracking pages' shell), so one answer fits every visitor of a language.
         return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
       }
     }

@@ -14,8 +14,8 @@ import { homeContentQuery, type HomeContent } from '../features/home';
 import { siteContentQuery } from '../features/pages';
 import { formatPrice } from '../lib/money';
 import { HERO_IMAGES, imagePreload, sizedUrl } from '../lib/images';
-import type { Translate } from '../i18n';
-import { routes } from './router';
+import type { Area, Translate } from '../i18n';
+import { routes, TRACKING_AREAS } from './router';
 
 /** What the head of a page says (title, description, canonical, Open Graph) and its status. */
 export interface PageHead {
@@ -87,6 +87,40 @@ export function matchPage(pathname: string): PageMatch | null {
 
 /** Whether the server renders this page (customer pages); account and portal pages stay client-only. */
 export const isServerRendered = (m: PageMatch) => SERVER_RENDERED.has(m.pattern);
+
+/**
+ * A page the browser draws (it is the signed-in customer's) whose first screen needs more than the
+ * app: the source modules, as the build's manifest names them, and the catalogue areas it shows.
+ * The server names their chunks in the shell it sends (infra/web/ssr.ts), so they arrive with the
+ * app instead of one round trip after another.
+ */
+export interface AppScreen {
+  modules: readonly string[];
+  areas: readonly Area[];
+  /** Public reads the screen makes first (never a personal one: the shell is every visitor's). */
+  reads?: readonly string[];
+}
+
+/**
+ * The tracking pages (issue 28): their largest paint is a map tile at the end of a chain (the app
+ * → the screen's chunk and catalogues → who is signed in, the list → the delivery → the map's
+ * chunk → tiles); with the screen's and the map's chunks asked for by the shell, only the reads
+ * are left in the chain.
+ */
+const APP_SCREENS: Partial<Record<string, AppScreen>> = {
+  'my-orders': {
+    modules: ['src/app/routes/my-orders.ts', 'src/map/leaflet-map.tsx'],
+    areas: TRACKING_AREAS['my-orders'],
+    reads: ['/api/map'],
+  },
+  dispatch: {
+    modules: ['src/app/routes/dispatch.ts', 'src/map/leaflet-map.tsx'],
+    areas: TRACKING_AREAS.dispatch,
+    reads: ['/api/map'],
+  },
+};
+
+export const appScreen = (m: PageMatch): AppScreen | undefined => APP_SCREENS[m.pattern];
 
 /** Pages with products on them, whose cards (or cart lines) say when a vendor is closed. */
 const SHOWS_OPEN_STATE = new Set<Pattern>([

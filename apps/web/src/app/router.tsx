@@ -17,6 +17,15 @@ async function withAreas<T>(chunk: Promise<T>, areas: readonly Area[]): Promise<
 }
 
 /**
+ * The catalogues the tracking screens show, loaded with their chunk; the server names them with
+ * the page too (page-data.ts), so they arrive with it.
+ */
+export const TRACKING_AREAS = {
+  'my-orders': ['orders', 'delivery', 'map'],
+  dispatch: ['dispatch', 'delivery', 'map'],
+} as const satisfies Record<string, readonly Area[]>;
+
+/**
  * Every screen is its own chunk, so the storefront never downloads seller/rider/admin code: a
  * route module in routes/ takes its page from a feature's index.ts, or composes several features.
  */
@@ -93,7 +102,7 @@ export const routes: RouteObject[] = [
           {
             path: 'my-orders',
             lazy: async () => ({
-              Component: (await withAreas(import('./routes/my-orders'), ['orders', 'delivery', 'map'])).MyOrdersPage,
+              Component: (await withAreas(import('./routes/my-orders'), TRACKING_AREAS['my-orders'])).MyOrdersPage,
             }),
           },
           {
@@ -112,7 +121,7 @@ export const routes: RouteObject[] = [
           {
             path: 'dispatch',
             lazy: async () => ({
-              Component: (await withAreas(import('./routes/dispatch'), ['dispatch', 'delivery', 'map'])).DispatchPage,
+              Component: (await withAreas(import('./routes/dispatch'), TRACKING_AREAS.dispatch)).DispatchPage,
             }),
           },
           {

@@ -105,9 +105,11 @@ function areaOfFile(path: string): Area {
 }
 
 const loaders = new Map<string, Loader>();
+const paths = new Map<string, string>();
 for (const [path, load] of Object.entries(files)) {
   const language = /([^/]+)\.json$/.exec(path)![1];
   loaders.set(`${areaOfFile(path)}:${language}`, load);
+  paths.set(`${areaOfFile(path)}:${language}`, path);
 }
 
 /** Every area with a catalogue. */
@@ -118,4 +120,16 @@ export function loadCatalogue(area: Area, language: Language): Promise<Compiled>
   const load = loaders.get(`${area}:${language}`);
   if (!load) return Promise.reject(new Error(`no catalogue for ${area} in ${language}`));
   return load();
+}
+
+/**
+ * How the build's manifest names an area's catalogue in a language, for the server to ask for it
+ * with a page (infra/web/ssr.ts): the root areas share one chunk per language, named in
+ * vite.config.ts; another area is its file, from the web app's folder, compiled (`?lingui`).
+ */
+export function catalogueModule(area: Area, language: Language): string {
+  if ((ROOT_AREAS as readonly Area[]).includes(area)) return `messages-${language}`;
+  const path = paths.get(`${area}:${language}`);
+  if (!path) throw new Error(`no catalogue for ${area} in ${language}`);
+  return `${path.replace(/^\.\.\//, 'src/').replace(/^\.\//, 'src/i18n/')}?lingui`;
 }

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { buildTestApp, json, type TestApp } from '../../../test/helpers.js';
 import type { ErrorAnswer } from '@jara/shared';
 import { PageRenderer } from './ssr.js';
+import { SESSION_COOKIE } from '../sessions.js';
 
 /**
  * The server's side of server rendering: a web build with a server entry gets its pages rendered
@@ -20,14 +22,35 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'dist-ssr'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><meta name="description" content="shell"><title>Shell</title>' +
+    '<!doctype html><html lang="en"><head><meta name="description" content="shell"><title>Shell</title>' +
+      '<script type="module" crossorigin src="/assets/entry-0.js"></script>' +
       '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'index-abc.css'), 'body{color:red}');
+  // What the build writes beside each text file (web vite.config.ts, `precompressed`).
+  writeFileSync(path.join(dist, 'assets', 'index-abc.css.br'), brotliCompressSync('body{color:red}'));
+  // The client build's manifest: a screen importing a shared chunk (which imports it back) and the
+  // entry the shell already loads; the root catalogues' chunk, known by its name.
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/entry-0.js', isEntry: true },
+      'src/screen.ts': {
+        file: 'assets/screen-1.js',
+        imports: ['_shared-2.js', 'index.html'],
+        css: ['assets/screen-3.css'],
+      },
+      '_shared-2.js': { file: 'assets/shared-2.js', imports: ['src/screen.ts'] },
+      '_messages-en-4.js': { file: 'assets/messages-en-4.js', name: 'messages-en' },
+    }),
+  );
   writeFileSync(
     path.join(root, 'dist-ssr', 'entry-server.js'),
     `export async function render({ url, fetchApi }) {
       if (url.startsWith('/my-orders')) return { kind: 'shell' };
+      if (url.startsWith('/dispatch'))
+        return { kind: 'shell', modules: ['src/screen.ts', 'messages-en', 'src/missing.ts'], reads: ['/api/map'] };
       if (url.startsWith('/dollars')) return { kind: 'page', status: 200, errors: [], state: '{}',
         head: '<title>Suya $& more</title>', html: "<p>Price $' and $$ and $1</p>" };
       if (url.startsWith('/old')) return { kind: 'redirect', status: 301, location: '/products' };
@@ -72,6 +95,28 @@ describe('server-rendered pages', () => {
     expect(shell.body).toContain('<div id="root"></div>');
   });
 
+  it("sends a signed-in visitor the shell asking for the screen's chunks and reads; a guest the plain shell", async () => {
+    const res = await app.inject({ url: '/dispatch', cookies: { [SESSION_COOKIE]: 'any', jara_lang: 'pcm' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(
+      '<!doctype html><html lang="pcm"><head><meta name="description" content="shell"><title>Shell</title>' +
+        '<script type="module" crossorigin src="/assets/entry-0.js"></script>' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
+        // Each chunk once, what the shell loads already left out, a name the manifest lacks skipped.
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/screen-1.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shared-2.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/messages-en-4.js">' +
+        '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/screen-3.css">' +
+        '<link rel="preload" as="fetch" fetchpriority="low" crossorigin="use-credentials" href="/api/map">' +
+        '</head><body><div id="root"></div></body></html>',
+    );
+    const guest = await app.inject({ url: '/dispatch' });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.body).toContain('<div id="root"></div>');
+    expect(guest.body).not.toContain('modulepreload');
+  });
+
   it('keeps /api and /media answers as JSON 404s and files as files', async () => {
     for (const url of ['/api/unknown', '/api%2Funknown', '/media/none.webp', '/assets/gone-123.js']) {
       const res = await app.inject({ url });
@@ -79,6 +124,16 @@ describe('server-rendered pages', () => {
       expect(json<ErrorAnswer>(res).code, url).toBe('not_found');
     }
     expect((await app.inject({ url: '/assets/index-abc.css' })).body).toBe('body{color:red}');
+  });
+
+  it("sends a file's compressed copy from the build to a browser that takes it, the file to one that does not", async () => {
+    const br = await app.inject({ url: '/assets/index-abc.css', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('body{color:red}');
+    const plain = await app.inject({ url: '/assets/index-abc.css', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('body{color:red}');
   });
 });
 

@@ -13,10 +13,19 @@ interface EntryServer {
     language: Language;
   }): Promise<
     | { kind: 'page'; status: number; head: string; html: string; state: string; errors: unknown[] }
-    | { kind: 'shell' }
+    | { kind: 'shell'; modules?: readonly string[]; reads?: readonly string[] }
     | { kind: 'redirect'; status: number; location: string }
   >;
 }
+
+/** What the client build's `.vite/manifest.json` says of one chunk (Vite's backend integration). */
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  css?: string[];
+}
+type BuildManifest = Record<string, ManifestChunk>;
 
 export type PageAnswer =
   | { kind: 'page'; status: number; html: string }
@@ -73,8 +82,36 @@ export function withLanguage(html: string, language: Language): string {
   return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
 }
 
+/**
+ * The chunks of `modules` and everything they import, as the build's manifest lists them, less
+ * what `page` already loads: module preloads for the scripts, style preloads for their stylesheets
+ * (the chunk applies them when it runs). A module is named by its source path, or a chunk grouped
+ * from several by its name (the root catalogues, web vite.config.ts).
+ */
+function moduleLinks(manifest: BuildManifest, modules: readonly string[], page: string): string {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key] ?? Object.values(manifest).find((c) => c.name === key);
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  const fresh = (file: string) => !page.includes(`/${file}"`);
+  return [
+    ...[...files]
+      .filter(fresh)
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    ...[...styles]
+      .filter(fresh)
+      .map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
+  ].join('');
+}
+
 export class PageRenderer {
-  private loaded: { template: string; entry: EntryServer } | null = null;
+  private loaded: { template: string; shell: string; manifest: BuildManifest; entry: EntryServer } | null = null;
   private readonly templatePath: string;
   private readonly entryPath: string;
 
@@ -95,11 +132,14 @@ export class PageRenderer {
 
   private async current() {
     if (!this.loaded) {
-      const template = scriptsAfterContent(
-        withoutAppPreloads(this.inlineStyles(readFileSync(this.templatePath, 'utf8'))),
-      );
+      const shell = readFileSync(this.templatePath, 'utf8');
+      const template = scriptsAfterContent(withoutAppPreloads(this.inlineStyles(shell)));
+      const manifestPath = path.join(path.dirname(this.templatePath), '.vite', 'manifest.json');
+      const manifest = existsSync(manifestPath)
+        ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest)
+        : {};
       const entry = (await import(pathToFileURL(this.entryPath).href)) as EntryServer;
-      this.loaded = { template, entry };
+      this.loaded = { template, shell, manifest, entry };
     }
     return this.loaded;
   }
@@ -131,13 +171,33 @@ export class PageRenderer {
     });
   };
 
+  /** `signedIn`: the request carries a session cookie (whose it is is never looked at here). */
   async render(
     url: string,
     language: Language,
     log: { error: (obj: object, msg: string) => void },
+    signedIn = false,
   ): Promise<PageAnswer> {
-    const { template, entry } = await this.current();
+    const { template, shell, manifest, entry } = await this.current();
     const out = await entry.render({ url, origin: this.origin, fetchApi: this.fetchApi, language });
+    if (out.kind === 'shell' && out.modules?.length && signedIn) {
+      // The plain shell, asking for the screen's chunks and first public reads with the app's (the
+      // browser draws the page). A guest is asked to sign in there, so gets the plain shell. The
+      // reads go as the API client sends them (with credentials).
+      const links =
+        moduleLinks(manifest, out.modules, shell) +
+        (out.reads ?? [])
+          .map(
+            (read) =>
+              `<link rel="preload" as="fetch" fetchpriority="low" crossorigin="use-credentials" href="${read}">`,
+          )
+          .join('');
+      return {
+        kind: 'page',
+        status: 200,
+        html: withLanguage(shell, language).replace('</head>', () => `${links}</head>`),
+      };
+    }
     if (out.kind !== 'page') return out;
     // A part that failed on the server is rendered by the browser instead; say so in the log.
     for (const err of out.errors) log.error({ err }, 'server render: a part of the page failed');
