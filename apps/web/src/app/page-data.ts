@@ -97,7 +97,7 @@ export const isServerRendered = (m: PageMatch) => SERVER_RENDERED.has(m.pattern)
 export interface AppScreen {
   modules: readonly string[];
   areas: readonly Area[];
-  /** Public reads the screen makes first (never a personal one: the shell is every visitor's). */
+  /** Public reads the screen makes first (never a personal one: every signed-in visitor gets the same shell). */
   reads?: readonly string[];
 }
 
