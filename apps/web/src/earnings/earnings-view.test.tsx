@@ -24,7 +24,7 @@ const data: EarningsDto = {
       date: '2026-11-23T14:40:00.000Z',
       gross: 800,
       net: 640,
-      label: 'Order delivery',
+      what: { kind: 'order' },
       releasesAt: '2026-11-23T15:10:00.000Z',
       released: false,
       disputed: false,
@@ -35,7 +35,7 @@ const data: EarningsDto = {
       date: '2026-11-23T14:00:00.000Z',
       gross: 800,
       net: 640,
-      label: 'Order delivery',
+      what: { kind: 'dispatch' },
       releasesAt: '2026-11-23T14:30:00.000Z',
       released: false,
       disputed: true,
@@ -46,7 +46,7 @@ const data: EarningsDto = {
       date: '2026-11-23T13:05:00.000Z',
       gross: 800,
       net: 640,
-      label: 'Order delivery',
+      what: { kind: 'order' },
       releasesAt: '2026-11-23T13:35:00.000Z',
       released: true,
       disputed: false,
@@ -92,6 +92,7 @@ describe('EarningsView', () => {
     expect(screen.getByText('Week of')).toBeInTheDocument();
     expect(screen.getByText('23 Nov 2026')).toBeInTheDocument();
     expect(screen.getByText('23 Nov, 2:05 pm · Order delivery · #abcdef12')).toBeInTheDocument();
+    expect(screen.getByText('23 Nov, 3:00 pm · Dispatch delivery · #77bb0012')).toBeInTheDocument();
     // The escrow: what is held, what waits out the dispute window and until when.
     expect(screen.getByText('Held until delivered').nextSibling).toHaveTextContent('₦700');
     expect(screen.getByText('Releasing soon').nextSibling).toHaveTextContent('₦640');
@@ -115,6 +116,9 @@ describe('EarningsView', () => {
     expect(screen.getByText('You don make')).toBeInTheDocument();
     expect(screen.getByText('Week wey start')).toBeInTheDocument();
     expect(screen.getByText('E go release 23 Nov, 4:10 pm')).toBeInTheDocument();
+    // What each entry earned for, in Pidgin too (the server sends what it was, not words).
+    expect(screen.getByText('23 Nov, 2:05 pm · Order wey you deliver · #abcdef12')).toBeInTheDocument();
+    expect(screen.getByText('23 Nov, 3:00 pm · Parcel wey you deliver · #77bb0012')).toBeInTheDocument();
     expect(screen.getByText(/^₦1,000 · go land 24 Nov, 9:00 am/)).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Pick your bank' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Collect ₦1,500' }));
@@ -127,7 +131,9 @@ describe('EarningsView', () => {
       <EarningsView
         data={{
           ...data,
-          entries: [{ ...data.entries[2]!, gross: 3000, net: 2430, discount: 300, borne: 0, label: 'Order #abcdef12' }],
+          entries: [
+            { ...data.entries[2]!, gross: 3000, net: 2430, discount: 300, borne: 0, what: { kind: 'items', count: 3 } },
+          ],
         }}
         isPending={false}
         error={null}
@@ -137,5 +143,6 @@ describe('EarningsView', () => {
       />,
     );
     expect(await screen.findByTestId('earnings-discount')).toHaveTextContent('Less ₦300 for your own offer');
+    expect(screen.getByText(/^23 Nov, 2:05 pm · 3 items · #abcdef12/)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
-import { formatDay, formatDayTime, NIGERIAN_BANKS, type EarningsDto, type PayoutInput } from '@jara/shared';
+import {
+  formatDay,
+  formatDayTime,
+  NIGERIAN_BANKS,
+  type EarningsDto,
+  type EarningWhat,
+  type PayoutInput,
+} from '@jara/shared';
 import { Button } from '../components/ui/button';
 import { TextField, inputClass } from '../components/ui/field';
 import { EmptyState } from '../components/ui/empty-state';
@@ -9,9 +16,15 @@ import { errorMessage } from '../lib/api-client';
 import { formatPrice } from '../lib/money';
 import { Card } from '../components/ui/card';
 import { StatusPill } from '../components/ui/status-pill';
-import { useT } from '../i18n';
+import { useT, type Translate } from '../i18n';
 
 /** A rider's or a vendor's earnings: totals, weeks, entries and payouts; the payout button schedules the next working day. */
+/** What an entry earned for, in the reader's language: a shop's items, or a rider's delivery. */
+function whatEarned(t: Translate<'earnings'>, what: EarningWhat): string {
+  if (what.kind === 'items') return t('earnings.recent.items', { count: what.count });
+  return t(what.kind === 'order' ? 'earnings.recent.order' : 'earnings.recent.dispatch');
+}
+
 export function EarningsView({
   data,
   isPending,
@@ -159,7 +172,7 @@ export function EarningsView({
           {data.entries.slice(0, 30).map((e) => (
             <li key={e._id} className="flex justify-between gap-2 py-1.5">
               <span>
-                {formatDayTime(e.date)} · {e.label} · #{e._id.slice(0, 8)}
+                {formatDayTime(e.date)} · {whatEarned(t, e.what)} · #{e._id.slice(0, 8)}
                 {(e.discount ?? 0) > 0 && (
                   <span className="block text-xs text-stone-600" data-testid="earnings-discount">
                     {t('earnings.recent.discount', { amount: formatPrice(e.discount!) })}

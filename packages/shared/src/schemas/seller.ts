@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProductDto } from './product.js';
-import { DoorDto } from './rider.js';
+import { DELIVERY_KINDS, DoorDto } from './rider.js';
 import { AppliedDiscountDto } from './order.js';
 import { Id, Phone, BatchTagDto, SlotDto, Text, okAnswer, str } from './common.js';
 
@@ -287,6 +287,13 @@ export const PayoutDto = z.object({
 });
 export type PayoutDto = z.infer<typeof PayoutDto>;
 
+/** What an earning entry is for: a shop's delivered items, or a rider's delivery of an order or a dispatch. */
+export const EarningWhat = z.union([
+  z.object({ kind: z.literal('items'), count: z.number().int() }),
+  z.object({ kind: z.enum(DELIVERY_KINDS) }),
+]);
+export type EarningWhat = z.infer<typeof EarningWhat>;
+
 export const EarningsDto = z.object({
   /** Percent kept by the platform (vendors) or the rider's share of the delivery fee (riders). */
   percent: z.number(),
@@ -309,7 +316,8 @@ export const EarningsDto = z.object({
       date: z.string(),
       gross: z.number(),
       net: z.number(),
-      label: z.string(),
+      /** What earned it, for the screen to say in the reader's language: a shop's items, or a rider's delivery. */
+      what: EarningWhat,
       /** When the dispute window ends and the money can be paid out. */
       releasesAt: z.string(),
       released: z.boolean(),

@@ -1,4 +1,11 @@
-import { koboToNaira, NIGERIAN_BANKS, type EarningsDto, type PayoutDto, type PayoutInput } from '@jara/shared';
+import {
+  koboToNaira,
+  NIGERIAN_BANKS,
+  type EarningsDto,
+  type EarningWhat,
+  type PayoutDto,
+  type PayoutInput,
+} from '@jara/shared';
 import type { AppContext } from '../../context.js';
 import { moduleWith } from '../types.js';
 import type { PaymentService } from '../payments/index.js';
@@ -47,7 +54,7 @@ export interface EarningEntry {
   grossKobo: number;
   /** The payee's share, less any refund a dispute settled on them. */
   netKobo: number;
-  label: string;
+  what: EarningWhat;
   /** A dispute is open on it: held back whatever the window says. */
   disputed?: boolean;
   /** Refunded out of this share after a dispute (already taken off `netKobo`). */
@@ -156,7 +163,7 @@ export function summarise(
       date: e.at.toISOString(),
       gross: koboToNaira(e.grossKobo),
       net: koboToNaira(e.netKobo),
-      label: e.label,
+      what: e.what,
       releasesAt: releasesAt(e, escrow).toISOString(),
       released: isReleased(e, escrow),
       disputed: !!e.disputed,

@@ -18,7 +18,13 @@ describe('payout dates (Africa/Lagos)', () => {
     app.ctx.clock = fixedClock(new Date(at));
     const { user } = await createUser(app, { role: 'rider' });
     const account = { accountName: 'Rotimi Rider', accountNumber: '0123456789', bankCode: '058' };
-    const delivered: EarningEntry = { id: 'o1', at: new Date(0), grossKobo: 50_000, netKobo: 50_000, label: '1 job' };
+    const delivered: EarningEntry = {
+      id: 'o1',
+      at: new Date(0),
+      grossKobo: 50_000,
+      netKobo: 50_000,
+      what: { kind: 'order' },
+    };
     return (await requestPayout(app.ctx, { userId: user.id, payeeType: 'rider' }, account, async () => [delivered]))
       .dueAt;
   }
@@ -34,7 +40,7 @@ describe('payout dates (Africa/Lagos)', () => {
   it('starts the day and the week (Monday) in Lagos', () => {
     const weekOf = (at: string) =>
       summarise(
-        [{ id: 'o1', at: new Date(at), grossKobo: 100_000, netKobo: 90_000, label: '1 item' }],
+        [{ id: 'o1', at: new Date(at), grossKobo: 100_000, netKobo: 90_000, what: { kind: 'items', count: 1 } }],
         [],
         10,
         later,
@@ -74,8 +80,20 @@ const payout = (over: Partial<PayoutRow>): PayoutRow => ({
 describe('summarise', () => {
   it('totals in naira, sums by Lagos week, counts paid and scheduled payouts but not failed ones', () => {
     const entries: EarningEntry[] = [
-      { id: 'o2', at: new Date('2026-11-23T10:00:00Z'), grossKobo: 300_000, netKobo: 270_000, label: '3 items' },
-      { id: 'o1', at: new Date('2026-11-18T10:00:00Z'), grossKobo: 100_000, netKobo: 90_000, label: '1 item' },
+      {
+        id: 'o2',
+        at: new Date('2026-11-23T10:00:00Z'),
+        grossKobo: 300_000,
+        netKobo: 270_000,
+        what: { kind: 'items', count: 3 },
+      },
+      {
+        id: 'o1',
+        at: new Date('2026-11-18T10:00:00Z'),
+        grossKobo: 100_000,
+        netKobo: 90_000,
+        what: { kind: 'items', count: 1 },
+      },
     ];
     const history = [
       payout({ amountKobo: 20_000, state: 'scheduled' }),
@@ -110,7 +128,7 @@ describe('summarise', () => {
       date: '2026-11-23T10:00:00.000Z',
       gross: 3000,
       net: 2700,
-      label: '3 items',
+      what: { kind: 'items', count: 3 },
       releasesAt: '2026-11-23T10:30:00.000Z',
       released: true,
       disputed: false,
@@ -129,8 +147,14 @@ describe('summarise', () => {
   it('releases a delivery once its dispute window ends, not before', () => {
     const deliveredAt = new Date('2026-11-23T10:00:00Z');
     const entries: EarningEntry[] = [
-      { id: 'o1', at: deliveredAt, grossKobo: 100_000, netKobo: 90_000, label: '1 item' },
-      { id: 'o0', at: new Date('2026-11-22T10:00:00Z'), grossKobo: 50_000, netKobo: 45_000, label: '1 item' },
+      { id: 'o1', at: deliveredAt, grossKobo: 100_000, netKobo: 90_000, what: { kind: 'items', count: 1 } },
+      {
+        id: 'o0',
+        at: new Date('2026-11-22T10:00:00Z'),
+        grossKobo: 50_000,
+        netKobo: 45_000,
+        what: { kind: 'items', count: 1 },
+      },
     ];
     const at = (minutes: number) =>
       summarise(entries, [], 10, { now: new Date(deliveredAt.getTime() + minutes * 60_000), windowMs: 30 * 60_000 }, 0);

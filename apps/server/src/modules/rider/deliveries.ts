@@ -27,8 +27,6 @@ import { findWait } from './rider.repo.js';
  */
 export interface Deliveries {
   readonly kind: DeliveryKind;
-  /** How a delivery of this kind is listed among the rider's earnings. */
-  readonly earningLabel: string;
   /** Paid deliveries nobody holds yet, as the board shows them; never the rider's own (they know the code). */
   open(riderUserId: string): Promise<JobDto[]>;
   /** Deliveries on the board since before `cutoff` (an order: its last confirmation; a dispatch: its payment) that no rider has taken. */

@@ -35,7 +35,6 @@ const FINISHED = new Set(['Order Delivered', 'Order Cancelled']);
  */
 export class DispatchDeliveries implements Deliveries {
   readonly kind = 'dispatch';
-  readonly earningLabel = 'Dispatch delivery';
   private readonly dispatch: DispatchRiderService;
 
   constructor(private readonly ctx: AppContext) {

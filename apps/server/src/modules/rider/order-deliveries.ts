@@ -91,7 +91,6 @@ function followersOf(o: orders.OrderDeliveryRow, statuses: readonly string[]): F
  */
 export class OrderDeliveries implements Deliveries {
   readonly kind = 'order';
-  readonly earningLabel = 'Order delivery';
 
   constructor(private readonly ctx: AppContext) {}
 

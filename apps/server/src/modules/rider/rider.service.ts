@@ -255,7 +255,7 @@ export class RiderService {
           0,
           riderFeeKobo(j.deliveryFeeKobo, this.ctx.config.riderSharePercent) - (borne.get(j.id) ?? 0),
         ),
-        label: this.deliveries[j.kind].earningLabel,
+        what: { kind: j.kind },
         disputed: disputed.has(j.id),
         borneKobo: borne.get(j.id) ?? 0,
       }));

@@ -292,6 +292,7 @@ describe('delivery', () => {
       .where(eq(orderItems.orderId, order.id));
     const earnings = json<EarningsAnswer>(await get('/api/rider/earnings', r.cookie)).earnings;
     expect(earnings).toMatchObject({ percent: 100, totalEarned: 1500, inWindow: 0, available: 1500 });
+    expect(earnings.entries).toEqual([expect.objectContaining({ what: { kind: 'order' } })]);
     const payout = json<PayoutAnswer>(await post('/api/rider/payouts', r.cookie, bank)).payout;
     expect(payout).toMatchObject({ amount: 1500, state: 'scheduled', account: 'OPay ••••6789' });
     expect(

@@ -527,7 +527,7 @@ export class SellerService {
       grossKobo: r.grossKobo,
       netKobo: Math.max(0, shopShareKobo(r.grossKobo, r.shopFundedKobo, pct) - (borne.get(r.orderId) ?? 0)),
       discountKobo: r.shopFundedKobo,
-      label: `${r.count} item${r.count === 1 ? '' : 's'}`,
+      what: { kind: 'items', count: r.count },
       disputed: disputed.has(r.orderId),
       borneKobo: borne.get(r.orderId) ?? 0,
     }));

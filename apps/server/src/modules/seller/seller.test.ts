@@ -417,7 +417,8 @@ describe('earnings and payouts', () => {
       totalEarned: 2700,
       disputeWindowMinutes: 30,
     });
-    expect(inWindow.entries[0]).toMatchObject({ released: false });
+    // What it earned for, as data the screen words in the reader's language.
+    expect(inWindow.entries[0]).toMatchObject({ released: false, what: { kind: 'items', count: 1 } });
     expect(json<ErrorAnswer>(await post('/api/seller/payouts', v.cookie, bank))).toMatchObject({
       code: 'nothing_to_pay',
     });
