@@ -168,7 +168,7 @@ const pwa = () =>
  * Every text file of the build also written compressed beside it at the highest settings (brotli 11,
  * gzip 9), which the server sends as they are (@fastify/static `preCompressed`, assembly/web.ts):
  * brotli 11 is about 13 % smaller than what compressing on the fly sends, on every first visit
- * (docs/benchmarks.md, "Scripts compressed at build time").
+ * (decision 0054).
  */
 const precompressed = () =>
   compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' });

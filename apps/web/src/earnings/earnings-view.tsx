@@ -18,13 +18,13 @@ import { Card } from '../components/ui/card';
 import { StatusPill } from '../components/ui/status-pill';
 import { useT, type Translate } from '../i18n';
 
-/** A rider's or a vendor's earnings: totals, weeks, entries and payouts; the payout button schedules the next working day. */
 /** What an entry earned for, in the reader's language: a shop's items, or a rider's delivery. */
 function whatEarned(t: Translate<'earnings'>, what: EarningWhat): string {
   if (what.kind === 'items') return t('earnings.recent.items', { count: what.count });
   return t(what.kind === 'order' ? 'earnings.recent.order' : 'earnings.recent.dispatch');
 }
 
+/** A rider's or a vendor's earnings: totals, weeks, entries and payouts; the payout button schedules the next working day. */
 export function EarningsView({
   data,
   isPending,
