@@ -207,15 +207,27 @@ setCatchHandler(async ({ request }) => {
   return shell ?? (await matchPrecache('/offline.html')) ?? Response.error();
 });
 
+/**
+ * Settles once this worker's activation is over. Activation empties the page caches, and a page's
+ * messages reach the worker while it is still activating (the page posts them as soon as
+ * `navigator.serviceWorker.ready`), so what a message keeps waits for it: kept earlier, the page a
+ * first visit was loaded as was deleted again. A worker started again later is already activated.
+ */
+let activated: () => void = () => undefined;
+const activation = new Promise<void>((resolve) => {
+  if (self.serviceWorker?.state === 'activated') resolve();
+  else activated = resolve;
+});
+
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   // The page asks for the new version once the user chose to reload (components/update-prompt).
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   // The student chose another language: the pages kept are in the old one (the server writes each
   // page in the cookie's language), so they go, and home is asked for again in the new one.
-  if (data?.type === 'LANGUAGE') event.waitUntil(forgetPagesOfOtherLanguage(event));
+  if (data?.type === 'LANGUAGE') event.waitUntil(activation.then(() => forgetPagesOfOtherLanguage(event)));
   const pages = readPagesSeen(data);
-  if (pages) event.waitUntil(keepPages(pages, event));
+  if (pages) event.waitUntil(activation.then(() => keepPages(pages, event)));
 });
 
 /** The account's pages kept in jara-personal, leaving its answers (the session, My Orders …). */
@@ -240,6 +252,8 @@ self.addEventListener('activate', (event) => {
       caches.delete(CACHES.seen),
       caches.delete(CACHES.seenPersonal),
       deletePersonalDocuments(),
-    ]).then(() => self.clients.claim()),
+    ])
+      .finally(() => activated())
+      .then(() => self.clients.claim()),
   );
 });
