@@ -111,6 +111,30 @@ export async function registerServiceWorker(): Promise<void> {
         window.location.origin,
       );
   if (urlsToCache.length) active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  // What the tab asks for after that hand-over and before the worker takes it (a tap meanwhile:
+  // the next page's answers) goes neither into it nor through the worker: it follows as it arrives.
+  if (!underWorker) {
+    let controlledAt = navigator.serviceWorker.controller ? performance.now() : Infinity;
+    navigator.serviceWorker.addEventListener('controllerchange', () => (controlledAt = performance.now()), {
+      once: true,
+    });
+    const observer = new PerformanceObserver((list) => {
+      const rest = loadedForOffline(
+        list
+          .getEntries()
+          .filter((e) => e.startTime < controlledAt)
+          .map((e) => e.name),
+        window.location.origin,
+      );
+      if (rest.length)
+        (navigator.serviceWorker.controller ?? active)?.postMessage({
+          type: 'CACHE_URLS',
+          payload: { urlsToCache: rest },
+        });
+    });
+    observer.observe({ type: 'resource' });
+    setTimeout(() => observer.disconnect(), 60_000);
+  }
   tellWorker = (message) => (navigator.serviceWorker.controller ?? active)?.postMessage(message);
   tellWorker({
     type: 'PAGES_SEEN',
