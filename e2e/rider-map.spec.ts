@@ -105,6 +105,10 @@ test('the sender follows the rider on the map, and the position stops with the d
   const preloads = [...shell.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
   expect(preloads.some((href) => /^\/assets\/leaflet-map-[\w-]+\.js$/.test(href))).toBe(true);
   expect(preloads).toContain('/api/map');
+  // The catalogues too, in the page's language: the root ones' chunk and an area's each (dispatch,
+  // delivery, map, and the layout's pwa and chat). A name the build lacks would be skipped silently.
+  expect(preloads.some((href) => /^\/assets\/messages-en-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(preloads.filter((href) => /^\/assets\/en-[\w-]+\.js$/.test(href))).toHaveLength(5);
   for (const href of preloads) expect((await sender.page.request.get(href)).status(), href).toBe(200);
   expect(unusedPreloads).toEqual([]);
 

@@ -211,11 +211,14 @@ setCatchHandler(async ({ request }) => {
  * Settles once this worker's activation is over. Activation empties the page caches, and a page's
  * messages reach the worker while it is still activating (the page posts them as soon as
  * `navigator.serviceWorker.ready`), so what a message keeps waits for it: kept earlier, the page a
- * first visit was loaded as was deleted again. A worker started again later is already activated.
+ * first visit was loaded as was deleted again. A worker started again later is already activated;
+ * a browser that does not tell a worker its own state (`self.serviceWorker`, Chrome 116+) does not
+ * wait, as before.
  */
 let activated: () => void = () => undefined;
 const activation = new Promise<void>((resolve) => {
-  if (self.serviceWorker?.state === 'activated') resolve();
+  const state = (self as { serviceWorker?: ServiceWorker }).serviceWorker?.state;
+  if (state === undefined || state === 'activated') resolve();
   else activated = resolve;
 });
 

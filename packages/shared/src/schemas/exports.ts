@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lagosDayOf } from '../format.js';
 
 /**
  * CSV exports for the accountant (issue 33): what the admin can download for a period of Lagos
@@ -50,10 +51,8 @@ export const exportPath = (file: ExportFile, q: ExportQuery) =>
 
 /** The Lagos calendar month `now` falls in, first day to last: the exports' default period. */
 export function lagosMonthOf(now: Date): ExportQuery {
-  const lagos = new Date(now.getTime() + 3_600_000);
-  const year = lagos.getUTCFullYear();
-  const month = lagos.getUTCMonth();
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const mm = String(month + 1).padStart(2, '0');
+  const [year, month] = lagosDayOf(now).split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
   return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }

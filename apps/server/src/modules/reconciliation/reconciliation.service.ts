@@ -4,6 +4,7 @@ import {
   formatNaira,
   koboToNaira,
   lagosDayOf,
+  lagosMidnight,
   type DifferenceKind,
   type Language,
   type ReconciliationDifference,
@@ -41,11 +42,9 @@ const DAY_MS = 24 * 60 * 60_000;
 /** The runs an admin sees: about two months of days. */
 const RUNS_SHOWN = 62;
 
-/** The Lagos date of an instant, YYYY-MM-DD. */
-
 /** A Lagos day as the instants it begins and ends. */
 function lagosWindow(day: string): ListWindow {
-  const from = new Date(`${day}T00:00:00+01:00`);
+  const from = lagosMidnight(day);
   return { from, to: new Date(from.getTime() + DAY_MS) };
 }
 

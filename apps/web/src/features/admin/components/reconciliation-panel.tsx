@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatDay, type ReconciliationRun, type ReconciliationSummary, type Tally } from '@jara/shared';
+import { formatDay, lagosDayOf, type ReconciliationRun, type ReconciliationSummary, type Tally } from '@jara/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -16,8 +16,8 @@ import { useReconciliationRuns } from '../api/get-reconciliation-runs';
 import { useRunReconciliation } from '../api/run-reconciliation';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** A Lagos date (YYYY-MM-DD): Lagos keeps UTC+1 all year. */
-const lagosDate = (ms: number) => new Date(ms + 60 * 60_000).toISOString().slice(0, 10);
+/** The Lagos date (YYYY-MM-DD) of an instant given in milliseconds. */
+const lagosDate = (ms: number) => lagosDayOf(new Date(ms));
 
 /** A run's pill: its colour from the status pill's states, its words from here. */
 function RunPill({ run }: { run: ReconciliationRun }) {
